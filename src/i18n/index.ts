@@ -1,0 +1,41 @@
+/** Message files, one per locale, read at build time by `.astro` files and embedded for islands. */
+import type { Locale } from '../lib/locale';
+import enUS from './messages/en-US.json';
+
+export type Messages = typeof enUS;
+export type Area = keyof Messages;
+
+const files = import.meta.glob<Messages>('./messages/*.json', { eager: true, import: 'default' });
+
+/**
+ * The message file of a locale.
+ * @example messages('th-TH').shell.back
+ */
+export function messages(locale: Locale): Messages {
+  const file = files[`./messages/${locale}.json`];
+  if (!file) throw new Error(`No message file for ${locale}`);
+  return file;
+}
+
+/**
+ * A lookup by dotted key that fails the build on a missing key rather than show one to a user.
+ * @example translator('zh-CN')('error.noInternet')
+ */
+export function translator(locale: Locale) {
+  const all = messages(locale) as unknown as Record<string, Record<string, string>>;
+  return (key: string): string => {
+    const [area = '', name = ''] = key.split('.', 2);
+    const value = all[area]?.[name];
+    if (typeof value !== 'string') throw new Error(`Missing message ${key} in ${locale}`);
+    return value;
+  };
+}
+
+/**
+ * The areas a page's islands need, as embedded JSON for `@nanostores/i18n` (no fetch at run time).
+ * @example pick('en-US', ['shell', 'error'])
+ */
+export function pick(locale: Locale, areas: readonly Area[]): Partial<Messages> {
+  const all = messages(locale);
+  return Object.fromEntries(areas.map((area) => [area, all[area]]));
+}

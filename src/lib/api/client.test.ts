@@ -1,0 +1,184 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { ApiError, messageKey, request, setSession, type ApiErrorCode } from './index';
+import { decryptRequest } from './wire-node';
+
+const publicPem = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
+const privatePem = readFileSync('tests/fixtures/keys/private.pem', 'utf8');
+
+/** A fetch that answers `body` with `status` (JSON unless a string is given). */
+function answer(status: number, body: unknown) {
+  const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
+    new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+/** A fetch that never answers but, like the real one, rejects when its signal aborts. */
+function hang() {
+  const fetch = vi.fn((_url: string, init: RequestInit) => new Promise<Response>((_resolve, reject) => {
+    init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+  }));
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<ApiErrorCode | 'resolved'> {
+  try {
+    await promise;
+    return 'resolved';
+  } catch (err) {
+    expect(err).toBeInstanceOf(ApiError);
+    return (err as ApiError).code;
+  }
+}
+
+beforeAll(async () => {
+  await import('./crypto'); // warm the lazy chunk so timing tests measure the request, not the transform
+});
+beforeEach(() => {
+  vi.stubEnv('PUBLIC_RSA_KEY', publicPem);
+  vi.stubEnv('PUBLIC_API_HOST', 'https://api.example.test/');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.useRealTimers();
+  setSession(() => null);
+});
+
+describe('request', () => {
+  it('posts the sealed body as a form and resolves with the typed data', async () => {
+    const fetch = answer(200, { code: 0, data: { uid: 'u1', loginAt: 1700000000000 } });
+    setSession(() => ({ uid: 'u1', app_sessionid: 'sess-1' }));
+    const before = Date.now();
+
+    const data = await request('session', {});
+
+    expectTypeOf(data).toEqualTypeOf<{ uid: string; loginAt: number }>();
+    expect(data).toEqual({ uid: 'u1', loginAt: 1700000000000 });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('https://api.example.test/api/session');
+    expect(init.method).toBe('POST');
+    expect(new Request(url, init).headers.get('content-type')).toMatch(/^application\/x-www-form-urlencoded/);
+    const form = new URLSearchParams(String(init.body));
+    expect([...form.keys()]).toEqual(['params', 'encSecKey']);
+    const body = decryptRequest({ params: form.get('params'), encSecKey: form.get('encSecKey') }, privatePem);
+    expect(body).toMatchObject({ uid: 'u1', app_sessionid: 'sess-1' });
+    expect(body.ts).toBeGreaterThanOrEqual(before);
+    expect(body.nonce).toMatch(/^[A-Za-z0-9]{32}$/);
+  });
+
+  it('sends an empty identity without a session and uses the same origin without PUBLIC_API_HOST', async () => {
+    vi.stubEnv('PUBLIC_API_HOST', undefined);
+    const fetch = answer(200, { code: 0, data: { ok: true } });
+    expect(await request('health', {})).toEqual({ ok: true });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/health');
+    const form = new URLSearchParams(String(init.body));
+    const body = decryptRequest({ params: form.get('params'), encSecKey: form.get('encSecKey') }, privatePem);
+    expect(body).toMatchObject({ uid: '', app_sessionid: '' });
+  });
+
+  it('only accepts endpoint names and bodies of the contract', () => {
+    answer(200, { code: 0, data: { ok: true } });
+    // @ts-expect-error: not an endpoint of the contract
+    void request('nope', {}).catch(() => {});
+    // @ts-expect-error: the body must be an object
+    void request('health', 'x').catch(() => {});
+  });
+
+  it('says generic when the data does not match the contract', async () => {
+    answer(200, { code: 0, data: { uid: 42 } });
+    expect(await codeOf(request('session', {}))).toBe('generic');
+  });
+
+  it('says loginExpired on HTTP 401, whatever the body', async () => {
+    answer(401, '<html>Unauthorized</html>');
+    const err = await request('session', {}).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'loginExpired', status: 401 });
+    expect(messageKey(err)).toBe('error.loginExpired');
+  });
+
+  it.each([
+    ['loginExpired', 200, 'loginExpired'],
+    ['notLoggedIn', 200, 'notLoggedIn'],
+    ['downloadLimit', 403, 'downloadLimit'],
+    ['E_INTERNAL', 500, 'generic'],
+    [500, 500, 'generic'],
+    ['toString', 200, 'generic'],
+  ] as const)('turns the server code %j (HTTP %i) into %s', async (code, status, expected) => {
+    answer(status, { code, message: 'from the server' });
+    expect(await codeOf(request('session', {}))).toBe(expected);
+  });
+
+  it('says generic for a body that is not JSON or not an envelope', async () => {
+    answer(502, 'Bad gateway');
+    expect(await request('health', {}).catch((e: unknown) => e)).toMatchObject({ code: 'generic', status: 502 });
+    answer(200, { ok: true });
+    expect(await codeOf(request('health', {}))).toBe('generic');
+  });
+
+  it('says noInternet at once when the device is offline, without fetching', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    const fetch = answer(200, { code: 0, data: { ok: true } });
+    expect(await codeOf(request('health', {}))).toBe('noInternet');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('says noInternet when fetch fails because the connection dropped, generic when online', async () => {
+    const online = { onLine: true };
+    vi.stubGlobal('navigator', online);
+    vi.stubGlobal('fetch', vi.fn(async () => {
+      online.onLine = false;
+      throw new TypeError('Failed to fetch');
+    }));
+    expect(await codeOf(request('health', {}))).toBe('noInternet');
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    online.onLine = true;
+    expect(await codeOf(request('health', {}))).toBe('generic');
+  });
+
+  it('says timeout when the server does not answer in time', async () => {
+    hang();
+    expect(await codeOf(request('health', {}, { timeoutMs: 20 }))).toBe('timeout');
+  });
+
+  it('waits 600000 ms (spec §7) before giving up', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const fetch = hang();
+    const outcome = codeOf(request('health', {}));
+    await vi.advanceTimersByTimeAsync(599_999);
+    expect(fetch).toHaveBeenCalledOnce();
+    expect(fetch.mock.calls[0]![1].signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toBe('timeout');
+  });
+
+  it('says cancelled when the caller aborts', async () => {
+    hang();
+    const controller = new AbortController();
+    const outcome = codeOf(request('health', {}, { signal: controller.signal }));
+    setTimeout(() => controller.abort(), 5);
+    expect(await outcome).toBe('cancelled');
+    expect(await codeOf(request('health', {}, { signal: AbortSignal.abort() }))).toBe('cancelled');
+  });
+
+  it('says generic rather than sealing for nobody when PUBLIC_RSA_KEY is missing', async () => {
+    vi.stubEnv('PUBLIC_RSA_KEY', undefined);
+    const fetch = answer(200, { code: 0, data: { ok: true } });
+    expect(await codeOf(request('health', {}))).toBe('generic');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('messageKey', () => {
+  it('gives the catalogue key of an error code, generic for anything else', () => {
+    expect(messageKey(new ApiError('noInternet'))).toBe('error.noInternet');
+    expect(messageKey(new ApiError('timeout'))).toBe('error.timeout');
+    expect(messageKey(new ApiError('cancelled'))).toBe('error.generic');
+    expect(messageKey(new Error('boom'))).toBe('error.generic');
+    expect(messageKey('noInternet')).toBe('error.generic');
+    expect(messageKey(null)).toBe('error.generic');
+  });
+});

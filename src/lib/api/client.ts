@@ -1,0 +1,127 @@
+/**
+ * The one HTTP client: seals the body (docs/api.md), POSTs it as a form, and turns the answer into
+ * typed, validated data or an ApiError. The crypto chunk is fetched on the first request only.
+ */
+import * as v from 'valibot';
+import { ApiError, serverCode } from './api-error';
+import { ENDPOINTS, ENVELOPE, type EndpointName, type RequestOf, type ResponseOf, type WireFields } from './contract';
+
+/**
+ * Spec §7: the client gives up after 10 minutes.
+ * @example request('health', {}, { timeoutMs: TIMEOUT_MS / 10 })
+ */
+export const TIMEOUT_MS = 600_000;
+
+/**
+ * Who is asking; sent inside the encrypted body so it never shows in a URL or a log.
+ * @example const who: Session = { uid: '10001', app_sessionid: 'sess-abc' }
+ */
+export interface Session {
+  uid: string;
+  app_sessionid: string;
+}
+
+/**
+ * Per-call options of `request`.
+ * @example request('session', {}, { signal: controller.signal })
+ */
+export interface RequestOptions {
+  /** Cancels the request; it then rejects with ApiError `cancelled`. */
+  signal?: AbortSignal;
+  /** Defaults to TIMEOUT_MS; tests pass a short one. */
+  timeoutMs?: number;
+}
+
+let session: () => Session | null = () => null;
+
+/**
+ * Tells the client where the signed-in user comes from (the bridge's account info, a store...),
+ * so this module depends on neither. Without a session, `uid` and `app_sessionid` are sent empty and
+ * the server answers `notLoggedIn` where one is needed.
+ * @example setSession(() => ({ uid: $user.get().uid, app_sessionid: localStorage.getItem('app_sessionid') ?? '' }))
+ */
+export function setSession(provider: () => Session | null): void {
+  session = provider;
+}
+
+/** Base URL; '' (unset) is the page's own origin. Read per call so tests and the simulator can change it. */
+function apiHost(): string {
+  const host: string | undefined = import.meta.env.PUBLIC_API_HOST;
+  // A trailing slash would double the one every path starts with.
+  return (host ?? '').replace(/\/+$/, '');
+}
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/**
+ * Calls an endpoint of the contract. Resolves with its response data, validated against the
+ * contract's schema; rejects with an ApiError: `noInternet`, `timeout`, `loginExpired` (HTTP 401 or
+ * the server's code), `cancelled`, a catalogue code the server sent, else `generic`.
+ * @example
+ * const { uid } = await request('session', {});
+ * try { await request('health', {}, { signal }) } catch (err) { toast(t(messageKey(err))) }
+ */
+export async function request<N extends EndpointName>(name: N, body: RequestOf<N>, options: RequestOptions = {}): Promise<ResponseOf<N>> {
+  const { signal, timeoutMs = TIMEOUT_MS } = options;
+  if (signal?.aborted) throw new ApiError('cancelled');
+  // WebView reports airplane mode reliably: fail at once instead of after a fetch attempt.
+  if (isOffline()) throw new ApiError('noInternet');
+
+  const controller = new AbortController();
+  let timedOut = false;
+  // setTimeout's delay is a 32-bit int: a longer one (or Infinity) would fire at once, so no timer.
+  const timer = timeoutMs < 2 ** 31 ? setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs) : undefined;
+  const onAbort = () => controller.abort();
+  signal?.addEventListener('abort', onAbort);
+  try {
+    // Lazy on purpose: crypto-js + jsencrypt are a chunk of their own, fetched by the first request.
+    const { sealRequest, randomString } = await import('./crypto');
+    // A chunk load cannot be aborted, so check whether the time or the caller ran out meanwhile.
+    if (controller.signal.aborted) throw controller.signal.reason;
+    const { uid, app_sessionid } = session() ?? { uid: '', app_sessionid: '' };
+    // Wire fields last: they are reserved and must not be overridden by a body field.
+    const wire: WireFields = { uid, app_sessionid, ts: Date.now(), nonce: randomString(32) };
+    const form = sealRequest({ ...body, ...wire });
+    // URLSearchParams sets Content-Type: application/x-www-form-urlencoded;charset=UTF-8.
+    const res = await fetch(apiHost() + ENDPOINTS[name].path, {
+      method: 'POST',
+      body: new URLSearchParams({ params: form.params, encSecKey: form.encSecKey }),
+      signal: controller.signal,
+    });
+    return await read(name, res);
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (timedOut) throw new ApiError('timeout', `${name}: no answer in ${timeoutMs} ms`);
+    if (signal?.aborted) throw new ApiError('cancelled');
+    // fetch rejects with a TypeError on any network failure; only offline is worth its own message.
+    if (err instanceof TypeError && isOffline()) throw new ApiError('noInternet');
+    throw new ApiError('generic', `${name}: ${err instanceof Error ? err.message : String(err)}`);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+async function read<N extends EndpointName>(name: N, res: Response): Promise<ResponseOf<N>> {
+  const { status } = res;
+  // 401 is an expired sign-in whatever the body says (a gateway may answer it with HTML).
+  if (status === 401) throw new ApiError('loginExpired', `${name}: HTTP 401`, status);
+  let json: unknown;
+  try {
+    json = await res.json();
+  } catch (err) {
+    // An abort while reading the body is a timeout or a cancel, not a bad body.
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError('generic', `${name}: HTTP ${status}, body is not JSON`, status);
+  }
+  const envelope = v.safeParse(ENVELOPE, json);
+  if (!envelope.success) throw new ApiError('generic', `${name}: HTTP ${status}, not an envelope`, status);
+  const { code, data, message } = envelope.output;
+  if (code !== 0 || !res.ok) throw new ApiError(serverCode(code), `${name}: ${String(code)} ${message ?? ''}`.trim(), status);
+  const result = v.safeParse(ENDPOINTS[name].response, data);
+  if (!result.success) throw new ApiError('generic', `${name}: response does not match the contract`, status);
+  return result.output as ResponseOf<N>;
+}

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES, NOTICES, errorKey, playErrorKey } from './errors';
+
+const en = JSON.parse(readFileSync('src/i18n/messages/en-US.json', 'utf8'));
+
+describe('error catalogue (spec §8)', () => {
+  it('has an en-US message for every code and notice', () => {
+    for (const code of ERROR_CODES) expect(en.error[code], code).toBeTruthy();
+    for (const key of Object.values(NOTICES)) expect(en.notice[key.split('.')[1]!], key).toBeTruthy();
+  });
+
+  it('keeps the spec wording in en-US', () => {
+    expect(en.error.fileTooLarge).toBe('More than 200M limit, please re-upload');
+    expect(en.error.contactInvalid).toBe('Please enter the correct mobile phone number or email number');
+    expect(en.error.tooLong).toBe('Too many words, exceeds limit');
+    expect(en.error.codeError).toBe('Verification code input errors');
+    expect(en.error.payRegion).toBe('Payments are not available in your country/region.');
+    expect(en.notice.funds).toBe('Funds arrive within 5-10 minutes; contact support if not credited within 30 minutes.');
+  });
+
+  it('reads an unknown code as the generic error', () => {
+    expect(errorKey('noInternet')).toBe('error.noInternet');
+    expect(errorKey('__proto__')).toBe('error.generic');
+    expect(errorKey(500)).toBe('error.generic');
+  });
+
+  it.each([
+    ['no_copyright', 'error.noCopyright'], ['vip_only', 'error.vipOnly'], ['paid', 'error.paidSong'],
+    ['unsupported_version', 'error.unsupportedVersion'], ['no_lyrics', 'error.noLyrics'],
+    ['spatial_unsupported', 'error.spatialUnsupported'], ['spatial_vip', 'error.spatialVip'],
+    ['toString', 'error.generic'], [null, 'error.generic'],
+  ])('maps the play error %j to %s', (code, key) => {
+    expect(playErrorKey(code)).toBe(key);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * The spec §8 error catalogue as codes. Every failure the pages can meet (an API error, a bridge
+ * play error, a payment result, a validation rule) is a code, and each code has one message key.
+ */
+
+/** Message keys under `error.*` in the message files, one per catalogue entry. */
+export const ERROR_CODES = [
+  'loginExpired', 'noInternet', 'notLoggedIn', 'noContent', 'noData', 'uploadFailed', 'fileTooLarge',
+  'downloadLimit', 'unsupportedVersion', 'noCopyright', 'noLyrics', 'vipOnly', 'paidSong',
+  'spatialUnsupported', 'spatialVip', 'brandOnly', 'cannotOpen', 'payRegion', 'oppoLoginOnly', 'payFailed',
+  'emailFormat', 'phoneFormat', 'contactEmpty', 'contactInvalid', 'codeError', 'tooLong', 'generic', 'timeout',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The notices of spec §8 (not errors, shown beside the flows they explain). */
+export const NOTICES = { benefitsDelay: 'notice.benefitsDelay', funds: 'notice.funds' } as const;
+
+/** `onPlayErrorCallback` codes of the bridge contract → catalogue codes. */
+const PLAY_ERRORS: Record<string, ErrorCode> = {
+  no_copyright: 'noCopyright',
+  vip_only: 'vipOnly',
+  paid: 'paidSong',
+  unsupported_version: 'unsupportedVersion',
+  no_lyrics: 'noLyrics',
+  spatial_unsupported: 'spatialUnsupported',
+  spatial_vip: 'spatialVip',
+};
+
+/**
+ * Is this string one of the catalogue's codes?
+ * @example isErrorCode('noInternet') // true
+ */
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return (ERROR_CODES as readonly unknown[]).includes(code);
+}
+
+/**
+ * The message key for any code; unknown codes read as the generic error rather than leak a raw code.
+ * @example errorKey('noInternet') // 'error.noInternet'
+ */
+export function errorKey(code: unknown): `error.${ErrorCode}` {
+  return `error.${isErrorCode(code) ? code : 'generic'}`;
+}
+
+/**
+ * The message key for a play error sent by the host.
+ * @example playErrorKey('vip_only') // 'error.vipOnly'
+ */
+export function playErrorKey(code: unknown): `error.${ErrorCode}` {
+  return errorKey(typeof code === 'string' ? PLAY_ERRORS[code] : undefined);
+}

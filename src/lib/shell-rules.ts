@@ -1,0 +1,109 @@
+/**
+ * Shell rules (spec §2 "Shell rules", §4 theme): what the page looks like for a route and a query,
+ * decided before first paint. Pure, so the inline shell script and the table test share it.
+ */
+import type { Padding } from './routes';
+
+export type Theme = 'light' | 'dark' | 'dark1' | 'dark2';
+
+/** Query access as `URLSearchParams` offers it; the shell only reads. */
+export interface Query {
+  get(name: string): string | null;
+  has(name: string): boolean;
+}
+
+export interface ShellFlags {
+  padding: Padding;
+  backBar: boolean;
+  titleFromQuery: boolean;
+}
+
+export interface ShellState {
+  theme: Theme;
+  /** `#rrggbb` to paint the page with, or null for the theme's own background. */
+  background: string | null;
+  statusHeight: number;
+  paddingTop: number;
+  showBackBar: boolean;
+  /** Text to show as the title instead of the translated one: the `title` query, as text. */
+  titleText: string | null;
+  /** `data1` present: the title reads "my feedback" (translated by the page). */
+  myFeedbackTitle: boolean;
+}
+
+export const DEFAULT_STATUS_HEIGHT = 32;
+/** The back bar's own height; "status_height + 50" in spec §2. */
+export const BAR_HEIGHT = 50;
+// No phone has a status bar taller than this; a larger value is an error or an attack on the layout.
+const MAX_STATUS_HEIGHT = 120;
+const MAX_TITLE = 60;
+
+const DARK_BACKGROUNDS: Record<string, Theme> = { '000000': 'dark', '171717': 'dark1', '262626': 'dark2' };
+const HEX = /^[0-9a-f]{6}$/i;
+
+/**
+ * `status_height` as CSS pixels: a plain non-negative number up to 120, else the default 32.
+ * @example statusHeight('24') // 24
+ */
+export function statusHeight(raw: string | null): number {
+  if (raw === null || !/^\d{1,3}(\.\d{1,2})?$/.test(raw)) return DEFAULT_STATUS_HEIGHT;
+  const value = Number(raw);
+  return value <= MAX_STATUS_HEIGHT ? value : DEFAULT_STATUS_HEIGHT;
+}
+
+/**
+ * Accepts a colour only as six hex digits (with or without `#`), so nothing else reaches CSS.
+ * @example hexColor('#171717') // '171717'
+ */
+export function hexColor(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  const value = raw.replace(/^#/, '');
+  return HEX.test(value) ? value.toLowerCase() : null;
+}
+
+/**
+ * Theme from the host's `dark` flag and `bgColor` (query, `dark()` or `h5Dark`): dark=1 with one of
+ * the three known backgrounds picks a dark variant; anything else is light. The background follows
+ * bgColor, but only where the theme's text stays readable on it (a dark bgColor is ignored in light).
+ * @example themeOf('1', '171717') // { theme: 'dark1', background: '#171717' }
+ */
+export function themeOf(dark: unknown, bgColor: unknown): { theme: Theme; background: string | null } {
+  const hex = hexColor(bgColor);
+  const variant = String(dark) === '1' && hex ? DARK_BACKGROUNDS[hex] : undefined;
+  if (variant) return { theme: variant, background: `#${hex}` };
+  return { theme: 'light', background: hex && isLight(hex) ? `#${hex}` : null };
+}
+
+function isLight(hex: string): boolean {
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  // Rec. 601 luma: dark text (#1a1a1a) keeps at least 4.5:1 contrast on backgrounds above ~0.6.
+  return (0.299 * r! + 0.587 * g! + 0.114 * b!) / 255 >= 0.6;
+}
+
+/**
+ * Everything the shell decides for one route and query.
+ * @example shellState({ padding: 'bar', backBar: true, titleFromQuery: false }, new URLSearchParams('status_height=24')).paddingTop // 74
+ */
+export function shellState(route: ShellFlags, query: Query): ShellState {
+  const height = statusHeight(query.get('status_height'));
+  const paddingTop = route.padding === 'none' ? 0 : route.padding === 'status' ? height : height + BAR_HEIGHT;
+  const title = route.titleFromQuery ? cleanTitle(query.get('title')) : null;
+  return {
+    ...themeOf(query.get('dark'), query.get('bgColor')),
+    statusHeight: height,
+    paddingTop,
+    showBackBar: route.backBar && query.has('status_height'),
+    titleText: title,
+    myFeedbackTitle: !title && query.has('data1'),
+  };
+}
+
+/** Control and bidi-override characters would let a title reorder or hide the text around it. */
+function cleanTitle(raw: string | null): string | null {
+  // eslint-disable-next-line no-control-regex
+  const text = (raw ?? '').replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  return text ? text.slice(0, MAX_TITLE) : null;
+}
+
+/** `app_sessionid` is stored only when it looks like an id, so storage never holds markup. */
+export const SESSION_ID = /^[\w.:-]{1,128}$/;

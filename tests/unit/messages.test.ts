@@ -1,0 +1,67 @@
+/**
+ * Every locale has exactly the keys of en-US, none empty, and every key is used somewhere in the code
+ * (STYLE.md habit 6).
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../src/lib/locale';
+import { ROUTES, titleKey } from '../../src/lib/routes';
+
+type Tree = { [key: string]: string | Tree };
+const load = (locale: string): Tree => JSON.parse(readFileSync(`src/i18n/messages/${locale}.json`, 'utf8'));
+const flatten = (tree: Tree, prefix = ''): [string, unknown][] =>
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null ? flatten(value, `${prefix}${key}.`) : [[`${prefix}${key}`, value]],
+  );
+const base = flatten(load('en-US'));
+const baseKeys = base.map(([key]) => key);
+
+describe.each(LOCALES)('messages %s', (locale) => {
+  const entries = flatten(load(locale));
+
+  it('has no missing or extra key', () => {
+    const keys = entries.map(([key]) => key);
+    expect(baseKeys.filter((k) => !keys.includes(k))).toEqual([]);
+    expect(keys.filter((k) => !baseKeys.includes(k))).toEqual([]);
+  });
+
+  it('has no empty value', () => {
+    expect(entries.filter(([, value]) => typeof value !== 'string' || !value.trim()).map(([key]) => key)).toEqual([]);
+  });
+
+  if (locale !== 'en-US') {
+    it('translates the sentences (not a copy of en-US)', () => {
+      const english = new Map(base);
+      // Brand-only or numeric strings may match English; whole sentences may not.
+      const copied = entries.filter(([key, value]) => String(value).split(' ').length > 3 && english.get(key) === value);
+      expect(copied.map(([key]) => key)).toEqual([]);
+    });
+  }
+});
+
+describe('message keys', () => {
+  const sources = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return sources(path);
+      return /\.(ts|tsx|astro|mjs)$/.test(name) && !name.includes('.test.') ? [readFileSync(path, 'utf8')] : [];
+    });
+  const code = sources('src').join('\n');
+
+  it('has a title for every route', () => {
+    const titles = Object.keys(load('en-US').title as Tree);
+    expect(ROUTES.map((r) => titleKey(r.path)).filter((k) => !titles.includes(k))).toEqual([]);
+  });
+
+  it('uses every key somewhere in src/', () => {
+    const unused = baseKeys.filter((key) => {
+      const [area, name] = key.split('.') as [string, string];
+      if (area === 'title') return false; // titles are looked up by route, checked above
+      // Used as a literal 'area.name' (t('error.noInternet'), messages.shell.back) or, for codes that
+      // become keys at run time (errorKey('noInternet')), as a quoted name.
+      return !code.includes(key) && !code.includes(`'${name}'`) && !code.includes(`"${name}"`);
+    });
+    expect(unused).toEqual([]);
+  });
+});
