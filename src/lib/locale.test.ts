@@ -17,6 +17,10 @@ describe('normalizeLocale', () => {
     expect(normalizeLocale(input)).toBeNull();
   });
 
+  it('finds nothing for names on the object prototype', () => {
+    for (const value of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'constructor-US']) expect(normalizeLocale(value)).toBeNull();
+  });
+
   it('rejects values that are not strings', () => {
     for (const value of [null, undefined, 42, {}, ['th']]) expect(normalizeLocale(value)).toBeNull();
   });

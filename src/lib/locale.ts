@@ -5,9 +5,10 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-US';
 
 // A bare language maps to its one supported region; Android still sends the legacy codes `in` and `tl`.
-const BY_LANGUAGE: Record<string, Locale> = {
-  en: 'en-US', id: 'id-ID', in: 'id-ID', ms: 'ms-MY', fil: 'fil-PH', tl: 'fil-PH', vi: 'vi-VN', th: 'th-TH',
-};
+// No prototype: `constructor` or `__proto__` sent as a language must not find anything.
+const BY_LANGUAGE = {
+  __proto__: null, en: 'en-US', id: 'id-ID', in: 'id-ID', ms: 'ms-MY', fil: 'fil-PH', tl: 'fil-PH', vi: 'vi-VN', th: 'th-TH',
+} as unknown as Record<string, Locale | undefined>;
 
 /**
  * Reads any spelling of a supported language (`zh_CN`, `in-ID`, `zh-Hant-HK`, `TH`) as one of the
@@ -16,14 +17,10 @@ const BY_LANGUAGE: Record<string, Locale> = {
  */
 export function normalizeLocale(input: unknown): Locale | null {
   if (typeof input !== 'string' || input.length > 35) return null;
-  const parts = input.trim().toLowerCase().split(/[-_]/);
-  const language = parts[0] ?? '';
-  if (language === 'zh') {
-    if (parts.includes('hk') || parts.includes('mo')) return 'zh-HK';
-    if (parts.includes('tw') || parts.includes('hant')) return 'zh-TW';
-    return 'zh-CN';
-  }
-  return BY_LANGUAGE[language] ?? null;
+  // Padded with dashes so each subtag can be matched whole: `-zh-hant-hk-`.
+  const tag = `-${input.trim().toLowerCase().replace(/_/g, '-')}-`;
+  if (tag.startsWith('-zh-')) return /-(hk|mo)-/.test(tag) ? 'zh-HK' : /-(tw|hant)-/.test(tag) ? 'zh-TW' : 'zh-CN';
+  return BY_LANGUAGE[tag.split('-')[1]!] ?? null;
 }
 
 /**

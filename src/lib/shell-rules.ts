@@ -39,7 +39,7 @@ const MAX_STATUS_HEIGHT = 120;
 const MAX_TITLE = 60;
 
 const DARK_BACKGROUNDS: Record<string, Theme> = { '000000': 'dark', '171717': 'dark1', '262626': 'dark2' };
-const HEX = /^[0-9a-f]{6}$/i;
+const HEX = /^#?([0-9a-f]{6})$/i;
 
 /**
  * `status_height` as CSS pixels: a plain non-negative number up to 120, else the default 32.
@@ -56,9 +56,8 @@ export function statusHeight(raw: string | null): number {
  * @example hexColor('#171717') // '171717'
  */
 export function hexColor(raw: unknown): string | null {
-  if (typeof raw !== 'string') return null;
-  const value = raw.replace(/^#/, '');
-  return HEX.test(value) ? value.toLowerCase() : null;
+  const match = HEX.exec(String(raw));
+  return match ? match[1]!.toLowerCase() : null;
 }
 
 /**
@@ -71,14 +70,11 @@ export function themeOf(dark: unknown, bgColor: unknown): { theme: Theme; backgr
   const hex = hexColor(bgColor);
   const variant = String(dark) === '1' && hex ? DARK_BACKGROUNDS[hex] : undefined;
   if (variant) return { theme: variant, background: `#${hex}` };
-  return { theme: 'light', background: hex && isLight(hex) ? `#${hex}` : null };
+  return { theme: 'light', background: hex && LIGHT.test(hex) ? `#${hex}` : null };
 }
 
-function isLight(hex: string): boolean {
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
-  // Rec. 601 luma: dark text (#1a1a1a) keeps at least 4.5:1 contrast on backgrounds above ~0.6.
-  return (0.299 * r! + 0.587 * g! + 0.114 * b!) / 255 >= 0.6;
-}
+// Every channel at least 0xC0: the light theme's dark text (#1a1a1a) keeps over 9:1 contrast on it.
+const LIGHT = /^([c-f][0-9a-f]){3}$/;
 
 /**
  * Everything the shell decides for one route and query.
@@ -98,11 +94,20 @@ export function shellState(route: ShellFlags, query: Query): ShellState {
   };
 }
 
-/** Control and bidi-override characters would let a title reorder or hide the text around it. */
+/** Control and format characters (bidi overrides, zero-width) would let a title reorder or hide text. */
 function cleanTitle(raw: string | null): string | null {
-  // eslint-disable-next-line no-control-regex
-  const text = (raw ?? '').replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  const text = (raw ?? '').replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
   return text ? text.slice(0, MAX_TITLE) : null;
+}
+
+/**
+ * Puts a theme on the page: variants are styled by `html[data-theme]`, and the background only ever
+ * gets a validated `#rrggbb` (an empty value removes it).
+ * @example applyTheme(document.documentElement, themeOf('1', '000000'))
+ */
+export function applyTheme(html: HTMLElement, { theme, background }: { theme: Theme; background: string | null }): void {
+  html.dataset.theme = theme;
+  html.style.setProperty('--page-bg', background ?? '');
 }
 
 /** `app_sessionid` is stored only when it looks like an id, so storage never holds markup. */

@@ -14,6 +14,8 @@ export interface Endpoint<Req extends v.GenericSchema = v.GenericSchema, Res ext
   path: `/api/${string}`;
   request: Req;
   response: Res;
+  /** Answered without a signed-in user (uid and app_sessionid); every other endpoint needs one. */
+  public?: boolean;
 }
 
 // A helper rather than object literals so each entry keeps its own precise schema types.
@@ -21,7 +23,8 @@ const endpoint = <Req extends v.GenericSchema, Res extends v.GenericSchema>(
   path: `/api/${string}`,
   request: Req,
   response: Res,
-): Endpoint<Req, Res> => ({ path, request, response });
+  options: { public?: boolean } = {},
+): Endpoint<Req, Res> => ({ path, request, response, ...options });
 
 /**
  * Every endpoint by name. Each product area (vip, coins, feedback, music, personal, report) adds its
@@ -30,7 +33,7 @@ const endpoint = <Req extends v.GenericSchema, Res extends v.GenericSchema>(
  */
 export const ENDPOINTS = {
   // Platform: is the API up (no session needed).
-  health: endpoint('/api/health', v.object({}), v.object({ ok: v.literal(true) })),
+  health: endpoint('/api/health', v.object({}), v.object({ ok: v.literal(true) }), { public: true }),
   // Platform: who the server thinks is signed in, from the uid/app_sessionid of the body.
   session: endpoint('/api/session', v.object({}), v.object({ uid: v.string(), loginAt: v.number() })),
 };

@@ -1,0 +1,31 @@
+import { defineConfig } from '@playwright/test';
+import { chromeArgs, chromePath } from './tests/fixtures/browser';
+
+const port = Number(process.env.E2E_PORT ?? 4329);
+
+// End-to-end tests run against the built site served by the reference server, in the system Chromium,
+// at the size of a small Android phone with touch.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 360, height: 780 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 14; CPH2581 Build/UKQ1.231108.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.0.0 Mobile Safari/537.36',
+    launchOptions: { executablePath: chromePath, args: chromeArgs },
+  },
+  webServer: {
+    command: 'node scripts/start.mjs',
+    env: { PORT: String(port) },
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+  },
+});

@@ -1,0 +1,116 @@
+// `npm run test:size`: byte budgets over dist/, deterministic (gzip level 9). Prints a table and exits
+// non-zero past a budget. Budgets (ARCHITECTURE.md, issue 2):
+//   - every page's HTML (with its inline CSS and inline script) <= 14 KB gzip: first paint in one round trip;
+//   - each inline shell script (before first paint; event wiring) <= 2 KB minified;
+//   - text pages load no external JS at all;
+//   - first-load JS of any page <= 20 KB gzip: the module scripts and islands it loads and their static
+//     imports. Dynamic imports (the crypto chunk, loaded on the first API call) are not first-load.
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const DIST = 'dist';
+const KB = 1024;
+const BUDGET = { html: 14 * KB, shell: 2 * KB, js: 20 * KB };
+const LOCALES = ['zh-CN', 'en-US', 'zh-TW', 'zh-HK', 'id-ID', 'ms-MY', 'fil-PH', 'vi-VN', 'th-TH'];
+const TEXT_PAGES = [
+  'PrivacyPolicy/ChildrenPolicy', 'privacy-policy_v1_0', 'license', 'vip_license', 'asset-migration', 'source-license',
+  'auto_renewal', 'logout-warn', 'infoList', 'shareList', 'policyAbstract', 'authProtocol', 'privacy-policy_2',
+];
+
+const gz = (buffer) => gzipSync(buffer, { level: 9 }).length;
+const kb = (bytes) => (bytes / KB).toFixed(1);
+const walk = (dir) =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+
+/** The JS files a page loads before any interaction: entry scripts, islands, and what they import statically. */
+function firstLoadJs(html) {
+  const entries = [
+    ...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g),
+    ...html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g),
+  ].map((m) => m[1]);
+  const seen = new Set();
+  const visit = (url) => {
+    if (!url || seen.has(url) || !url.startsWith('/')) return;
+    seen.add(url);
+    const code = readFileSync(join(DIST, url), 'utf8');
+    // Static imports only: `import x from "./a.js"`, `import "./a.js"`, `export * from "./a.js"`.
+    for (const m of code.matchAll(/(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)) {
+      visit(new URL(m[1], `http://x${url}`).pathname);
+    }
+  };
+  entries.forEach(visit);
+  return [...seen];
+}
+
+/** Route name of a dist file, without locale prefix or `.html`; null for files that are not pages. */
+function pageOf(file) {
+  const path = relative(DIST, file).replace(/\.html$/, '');
+  const [first, ...rest] = path.split('/');
+  if (LOCALES.includes(first)) return { locale: first, route: rest.join('/') || 'index' };
+  if (LOCALES.includes(path)) return { locale: path, route: 'index' };
+  return { locale: 'en-US (unprefixed)', route: path };
+}
+
+const failures = [];
+const rows = new Map(); // route → worst figures over its 10 URL variants
+const pages = walk(DIST).filter((f) => f.endsWith('.html'));
+
+for (const file of pages) {
+  const html = readFileSync(file, 'utf8');
+  const { locale, route } = pageOf(file);
+  const htmlGz = gz(html);
+  const js = firstLoadJs(html);
+  const jsGz = js.reduce((sum, url) => sum + gz(readFileSync(join(DIST, url))), 0);
+  const text = TEXT_PAGES.includes(route);
+  const where = `${route} (${locale})`;
+  if (htmlGz > BUDGET.html) failures.push(`${where}: HTML ${kb(htmlGz)} KB gzip > ${kb(BUDGET.html)} KB`);
+  if (jsGz > BUDGET.js) failures.push(`${where}: first-load JS ${kb(jsGz)} KB gzip > ${kb(BUDGET.js)} KB`);
+  if (text && (js.length || /<script(?![^>]*type="application\/json")[^>]*\bsrc=|<astro-island/.test(html))) {
+    failures.push(`${where}: a text page loads external JS (${js.join(', ') || 'an island'})`);
+  }
+  const row = rows.get(route) ?? { route, kind: text ? 'text' : 'app', files: 0, html: 0, js: 0, scripts: 0 };
+  rows.set(route, { ...row, files: row.files + 1, html: Math.max(row.html, htmlGz), js: Math.max(row.js, jsGz), scripts: Math.max(row.scripts, js.length) });
+}
+
+// The inline shell scripts: the first thing in <body> (before first paint) and the last (event
+// wiring), identical on every page.
+const sample = readFileSync(join(DIST, 'index.html'), 'utf8');
+const shell = sample.match(/<body[^>]*>\s*<script>([\s\S]*?)<\/script>/)?.[1] ?? '';
+const events = sample.match(/<script>((?:(?!<script>)[\s\S])*?)<\/script>\s*<\/body>/)?.[1] ?? '';
+if (!shell) failures.push('the inline shell script was not found first in <body>');
+if (!events) failures.push('the inline event script was not found last in <body>');
+for (const [name, code] of [['shell', shell], ['event', events]]) {
+  if (code.length > BUDGET.shell) failures.push(`inline ${name} script ${code.length} B > ${BUDGET.shell} B minified`);
+}
+
+const sorted = [...rows.values()].sort((a, b) => a.kind.localeCompare(b.kind) || b.html - a.html);
+console.log('route | kind | URLs | HTML gzip KB (max) | first-load JS gzip KB (max) | JS files');
+console.log('--- | --- | --- | --- | --- | ---');
+for (const r of sorted) console.log(`${r.route} | ${r.kind} | ${r.files} | ${kb(r.html)} | ${kb(r.js)} | ${r.scripts}`);
+
+const max = (kind, key) => Math.max(0, ...sorted.filter((r) => !kind || r.kind === kind).map((r) => r[key]));
+const summary = {
+  pages: pages.length,
+  routes: rows.size,
+  shellBytes: shell.length,
+  eventBytes: events.length,
+  textHtmlMaxKb: kb(max('text', 'html')),
+  appHtmlMaxKb: kb(max('app', 'html')),
+  textJsMaxKb: kb(max('text', 'js')),
+  appJsMaxKb: kb(max('app', 'js')),
+};
+console.log(`\n${summary.pages} pages over ${summary.routes} routes; inline scripts: shell ${summary.shellBytes} B, events ${summary.eventBytes} B (budget ${BUDGET.shell} B each)`);
+console.log(`max HTML gzip: text ${summary.textHtmlMaxKb} KB, app ${summary.appHtmlMaxKb} KB (budget ${kb(BUDGET.html)} KB)`);
+console.log(`max first-load JS gzip: text ${summary.textJsMaxKb} KB, app ${summary.appJsMaxKb} KB (budget ${kb(BUDGET.js)} KB)`);
+mkdirSync('node_modules/.cache', { recursive: true });
+writeFileSync('node_modules/.cache/budget.json', JSON.stringify(summary, null, 2));
+
+if (failures.length) {
+  console.error(`\n${failures.length} budget failures:\n- ${failures.slice(0, 40).join('\n- ')}`);
+  process.exit(1);
+}
+console.log('\nAll pages within budget.');

@@ -1,0 +1,194 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { form, seal, sealText } from '../tests/fixtures/seal';
+import { createApp } from './app';
+import { openDb, schemaVersion, type Db } from './db';
+
+const PUBLIC = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
+const PRIVATE = readFileSync('tests/fixtures/keys/private.pem', 'utf8');
+const OTHER_PUBLIC = readFileSync('server/dev-keys/public.pem', 'utf8');
+
+let dataDir: string;
+let db: Db;
+let server: ServerType;
+let base: string;
+
+function start() {
+  db = openDb(dataDir);
+  const app = createApp({ root: dataDir, db, privateKey: PRIVATE, dataDir, log: false });
+  return new Promise<void>((resolve) => {
+    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+      base = `http://127.0.0.1:${info.port}`;
+      resolve();
+    });
+  });
+}
+const stop = () => new Promise<void>((resolve) => server.close(() => (db.close(), resolve())));
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'api-'));
+  await start();
+});
+afterAll(async () => {
+  await stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const post = (path: string, body: string, type = 'application/x-www-form-urlencoded') =>
+  fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': type }, body });
+const call = async (path: string, fields: { params: string; encSecKey: string }) => {
+  const response = await post(path, form(fields));
+  return { status: response.status, body: await response.json() };
+};
+
+describe('encrypted endpoints', () => {
+  it('answers health with the contract envelope', async () => {
+    expect(await call('/api/health', seal({}, PUBLIC))).toEqual({ status: 200, body: { code: 0, data: { ok: true } } });
+  });
+
+  it('answers health without a user (public), but not session', async () => {
+    expect((await call('/api/health', seal({}, PUBLIC, { uid: '', app_sessionid: '' }))).status).toBe(200);
+    const anonymous = await call('/api/session', seal({}, PUBLIC, { uid: '', app_sessionid: '' }));
+    expect(anonymous).toEqual({ status: 403, body: { code: 'notLoggedIn', message: 'Please log in your music account.' } });
+  });
+
+  it('identifies the user by uid and app_sessionid and remembers the sign-in', async () => {
+    const first = await call('/api/session', seal({}, PUBLIC, { uid: 'u-7', app_sessionid: 's-7' }));
+    expect(first.body.data.uid).toBe('u-7');
+    const again = await call('/api/session', seal({}, PUBLIC, { uid: 'u-7', app_sessionid: 's-7' }));
+    expect(again.body.data.loginAt).toBe(first.body.data.loginAt);
+  });
+
+  it('answers an expired session with the login-expired message', async () => {
+    await call('/api/session', seal({}, PUBLIC, { uid: 'u-8', app_sessionid: 's-8' }));
+    db.prepare("UPDATE sessions SET expired = 1 WHERE uid = 'u-8'").run();
+    const expired = await call('/api/session', seal({}, PUBLIC, { uid: 'u-8', app_sessionid: 's-8' }));
+    expect(expired.status).toBe(401);
+    expect(expired.body.code).toBe('loginExpired');
+  });
+});
+
+describe('rejections: 4xx JSON, and the server keeps running', () => {
+  const sealed = seal({}, PUBLIC);
+  it.each([
+    ['a JSON body instead of a form', () => post('/api/health', JSON.stringify(sealed), 'application/json'), 400, 'badForm'],
+    ['a form without encSecKey', () => post('/api/health', form({ params: sealed.params })), 400, 'badForm'],
+    ['params that is not base64', () => post('/api/health', form({ ...sealed, params: '%%%not base64%%%' })), 400, 'badBase64'],
+    ['a key sealed for another server', () => post('/api/health', form(seal({}, OTHER_PUBLIC))), 400, 'badKey'],
+    ['a body that is not JSON', () => post('/api/health', form(sealText('{not json', PUBLIC))), 400, 'badJson'],
+    ['a body without the wire fields', () => post('/api/health', form(sealText('{"uid":"1"}', PUBLIC))), 422, 'badRequest'],
+    ['a body that is JSON but not an object', () => post('/api/health', form(sealText('[1,2]', PUBLIC))), 400, 'badJson'],
+    ['fields of the wrong types', () => post('/api/health', form(sealText('{"uid":1,"app_sessionid":[],"ts":"x","nonce":5}', PUBLIC))), 422, 'badRequest'],
+    ['ts 6 minutes in the past', () => post('/api/health', form(seal({}, PUBLIC, { ts: Date.now() - 6 * 60_000 }))), 400, 'staleRequest'],
+    ['ts 6 minutes in the future', () => post('/api/health', form(seal({}, PUBLIC, { ts: Date.now() + 6 * 60_000 }))), 400, 'staleRequest'],
+    ['an unknown endpoint', () => post('/api/nope', form(sealed)), 404, 'notFound'],
+  ])('refuses %s', async (_, send, status, code) => {
+    const response = await send();
+    expect(response.status).toBe(status);
+    const body = await response.json();
+    expect(body.code).toBe(code);
+    expect(typeof body.message).toBe('string');
+    expect((await call('/api/health', seal({}, PUBLIC))).status).toBe(200);
+  });
+
+  it('refuses a body over 1 MB without reading it', async () => {
+    // The server answers as soon as it sees the length and closes; the client may still be writing.
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(`${base}/api/health`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, body: text }));
+      });
+      request.on('error', (error) => (error.message.includes('EPIPE') || error.message.includes('ECONNRESET') ? undefined : reject(error)));
+      request.end(form({ ...seal({}, PUBLIC), params: 'A'.repeat(1024 * 1024 + 4) }));
+    });
+    expect(status).toBe(413);
+    expect(JSON.parse(body).code).toBe('tooLarge');
+    expect((await call('/api/health', seal({}, PUBLIC))).status).toBe(200);
+  });
+
+  it('refuses a replayed nonce', async () => {
+    const once = seal({}, PUBLIC);
+    expect((await call('/api/health', once)).status).toBe(200);
+    expect(await call('/api/health', once)).toMatchObject({ status: 409, body: { code: 'replayed' } });
+  });
+});
+
+describe('uploads', () => {
+  const headers = { 'x-uid': '10001', 'x-app-sessionid': 's', 'content-type': 'image/png', 'x-file-name': encodeURIComponent('截图.png') };
+
+  it('accepts a file and records it', async () => {
+    const response = await fetch(`${base}/api/upload`, { method: 'POST', headers, body: new Uint8Array(2048) });
+    const body = await response.json();
+    expect(body.data.size).toBe(2048);
+    expect(db.prepare('SELECT name, size FROM uploads WHERE id = ?').get(body.data.id)).toEqual({ name: '截图.png', size: 2048 });
+  });
+
+  it('refuses a declared 201 MB file with the spec message before reading it', async () => {
+    const response = await fetch(`${base}/api/upload`, { method: 'POST', headers: { ...headers, 'content-length': String(201 * 1024 * 1024) }, body: new Uint8Array(10) }).catch(() => null);
+    // Node's fetch may refuse a body shorter than its length header; the server check is exercised below too.
+    if (response) expect(await response.json()).toEqual({ code: 'fileTooLarge', message: 'More than 200M limit, please re-upload' });
+  });
+
+  it('refuses a stream that grows past 200 MB without a length', async () => {
+    let sent = 0;
+    const chunk = new Uint8Array(4 * 1024 * 1024);
+    const body = new ReadableStream({
+      pull(controller) {
+        if (sent > 201 * 1024 * 1024) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const response = await fetch(`${base}/api/upload`, { method: 'POST', headers, body, duplex: 'half' } as RequestInit);
+    expect(response.status).toBe(413);
+    expect((await response.json()).code).toBe('fileTooLarge');
+  });
+
+  it('needs a user', async () => {
+    expect((await fetch(`${base}/api/upload`, { method: 'POST', body: 'x' })).status).toBe(403);
+  });
+});
+
+describe('tracking', () => {
+  it('stores each event once however often the batch arrives', async () => {
+    const batch = JSON.stringify({ common: { uid: '10001' }, events: [{ id: 'evt-00000001', kind: 'click', name: 'buy', at: 1 }, { id: 'evt-00000002', kind: 'exposure', name: 'plan', at: 2 }] });
+    const send = () => fetch(`${base}/api/track`, { method: 'POST', body: batch, headers: { 'content-type': 'application/json' } }).then((r) => r.json());
+    expect((await send()).data).toEqual({ accepted: 2, duplicates: 0 });
+    expect((await send()).data).toEqual({ accepted: 0, duplicates: 2 });
+    expect(db.prepare("SELECT COUNT(*) AS n FROM track_events WHERE id LIKE 'evt-%'").get()).toEqual({ n: 2 });
+  });
+
+  it('refuses a malformed batch', async () => {
+    expect((await fetch(`${base}/api/track`, { method: 'POST', body: '{"events":"x"}' })).status).toBe(422);
+  });
+});
+
+describe('persistence', () => {
+  it('keeps sessions across a restart, migrates once and seeds once', async () => {
+    await call('/api/session', seal({}, PUBLIC, { uid: 'u-keep', app_sessionid: 's-keep' }));
+    const plans = db.prepare('SELECT COUNT(*) AS n FROM plans').get();
+    await stop();
+    await start();
+    expect(schemaVersion(db)).toBe(2);
+    expect(db.prepare("SELECT COUNT(*) AS n FROM sessions WHERE uid = 'u-keep'").get()).toEqual({ n: 1 });
+    expect(db.prepare('SELECT COUNT(*) AS n FROM plans').get()).toEqual(plans);
+  });
+
+  it('is seeded for every area', () => {
+    const count = (table: string) => Number(db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get()!.n);
+    expect(count('plans')).toBeGreaterThanOrEqual(4);
+    expect(db.prepare('SELECT DISTINCT period FROM plans ORDER BY period').all().map((r) => r.period)).toEqual(['day', 'month', 'quarter', 'year']);
+    expect(count('coin_packages')).toBeGreaterThan(0);
+    expect(count('faq_texts')).toBe(count('faqs') * 9);
+    expect(count('feedback_type_labels')).toBe(4 * 9);
+    expect(count('songs')).toBeGreaterThanOrEqual(30);
+    expect(count('playlist_songs')).toBeGreaterThan(0);
+    expect(count('coin_transactions')).toBeGreaterThan(20);
+  });
+});

@@ -1,0 +1,14 @@
+/** Endpoint handlers by area. Each area adds its own module and spreads it in here. */
+import type { Handlers } from './pipeline';
+
+/**
+ * Every handler of the contract.
+ * @example apiRoutes({ db, privateKey, handlers: HANDLERS })
+ */
+export const HANDLERS: Handlers = {
+  health: () => ({ ok: true }),
+  session: ({ db, user }) => {
+    const row = db.prepare('SELECT login_at FROM sessions WHERE uid = ? AND app_sessionid = ?').get(user!.uid, user!.app_sessionid);
+    return { uid: user!.uid, loginAt: Number(row?.login_at ?? 0) };
+  },
+};

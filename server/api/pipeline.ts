@@ -1,0 +1,120 @@
+/**
+ * The API as the reference server answers it: one POST route per endpoint of the contract
+ * (src/lib/api/contract.ts). Each request goes through the same steps, and any failing step answers
+ * `{ code, message }` with a 4xx without touching the data: size, form, decryption, wire fields,
+ * clock skew, replay, user, the endpoint's own schema. Then the handler, whose answer is checked
+ * against the contract too, so the server cannot drift from what the client expects.
+ */
+import type { KeyObject } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import * as v from 'valibot';
+import { ENDPOINTS, WIRE_FIELDS, type EndpointName, type ResponseOf } from '../../src/lib/api/contract';
+import { WireError, decryptRequest } from '../../src/lib/api/wire-node';
+import { BODY_MAX_BYTES, REQUEST_SKEW_MS } from '../../src/lib/limits';
+import type { Db } from '../db';
+import { ApiFailure, WIRE_MESSAGES, failureBody } from './failure';
+
+export interface User {
+  uid: string;
+  app_sessionid: string;
+}
+
+export interface HandlerContext<N extends EndpointName> {
+  db: Db;
+  /** Null only on public endpoints. */
+  user: User | null;
+  body: v.InferOutput<(typeof ENDPOINTS)[N]['request']>;
+  now: number;
+}
+
+/** One handler per endpoint of the contract: the type makes a missing one a compile error. */
+export type Handlers = { [N in EndpointName]: (ctx: HandlerContext<N>) => ResponseOf<N> | Promise<ResponseOf<N>> };
+
+export interface ApiOptions {
+  db: Db;
+  privateKey: KeyObject | string;
+  handlers: Handlers;
+  now?: () => number;
+}
+
+const fail = (code: string, status: number) => new ApiFailure(code, status, WIRE_MESSAGES[code]);
+
+/**
+ * The API routes, to mount at the server root.
+ * @example app.route('/', apiRoutes({ db, privateKey, handlers }))
+ */
+export function apiRoutes({ db, privateKey, handlers, now = Date.now }: ApiOptions): Hono {
+  const api = new Hono();
+  const remember = db.prepare('INSERT INTO nonces (nonce, seen_at) VALUES (?, ?) ON CONFLICT DO NOTHING');
+  const forget = db.prepare('DELETE FROM nonces WHERE seen_at < ?');
+  const session = db.prepare('SELECT expired FROM sessions WHERE uid = ? AND app_sessionid = ?');
+  const login = db.prepare('INSERT INTO sessions (uid, app_sessionid, login_at) VALUES (?, ?, ?)');
+
+  for (const [name, endpoint] of Object.entries(ENDPOINTS) as [EndpointName, (typeof ENDPOINTS)[EndpointName]][]) {
+    api.post(
+      endpoint.path,
+      bodyLimit({ maxSize: BODY_MAX_BYTES, onError: (c) => c.json(failureBody(fail('tooLarge', 413)), 413) }),
+      async (c) => {
+        try {
+          const time = now();
+          const opened = await open(c);
+          const wire = v.safeParse(WIRE_FIELDS, opened);
+          if (!wire.success) throw fail('badRequest', 422);
+          if (Math.abs(time - wire.output.ts) > REQUEST_SKEW_MS) throw fail('staleRequest', 400);
+          // A nonce is remembered for twice the skew window; older requests are refused by ts anyway.
+          forget.run(time - 2 * REQUEST_SKEW_MS);
+          if (remember.run(wire.output.nonce, time).changes === 0) throw fail('replayed', 409);
+
+          const { uid, app_sessionid } = wire.output;
+          let user: User | null = null;
+          if (uid && app_sessionid) {
+            const known = session.get(uid, app_sessionid);
+            if (!known) login.run(uid, app_sessionid, time);
+            else if (known.expired) throw new ApiFailure('loginExpired', 401);
+            user = { uid, app_sessionid };
+          } else if (!endpoint.public) {
+            throw new ApiFailure('notLoggedIn', 403);
+          }
+
+          const { uid: _u, app_sessionid: _s, ts: _t, nonce: _n, ...rest } = opened as Record<string, unknown>;
+          const body = v.safeParse(endpoint.request, rest);
+          if (!body.success) throw fail('badRequest', 422);
+          const handler = handlers[name] as (ctx: HandlerContext<EndpointName>) => unknown;
+          const data = await handler({ db, user, body: body.output as never, now: time });
+          // The server's own answer must keep the contract: a mismatch is our bug, never the client's.
+          const checked = v.safeParse(endpoint.response, data);
+          if (!checked.success) throw fail('server', 500);
+          return c.json({ code: 0, data: checked.output });
+        } catch (error) {
+          return answer(c, error);
+        }
+      },
+    );
+  }
+  api.all('/api/*', (c) => c.json(failureBody(fail('notFound', 404)), 404));
+  return api;
+
+  async function open(c: Context): Promise<unknown> {
+    if (!(c.req.header('content-type') ?? '').includes('application/x-www-form-urlencoded')) throw fail('badForm', 400);
+    const form = new URLSearchParams(await c.req.text());
+    const params = form.get('params');
+    const encSecKey = form.get('encSecKey');
+    if (!params || !encSecKey) throw fail('badForm', 400);
+    try {
+      return decryptRequest({ params, encSecKey }, privateKey);
+    } catch (error) {
+      if (error instanceof WireError) throw fail(error.code, 400);
+      throw error;
+    }
+  }
+}
+
+function answer(c: Context, error: unknown) {
+  if (error instanceof ApiFailure) {
+    c.set('failure' as never, error.code as never);
+    return c.json(failureBody(error), error.status as 400);
+  }
+  console.error(error);
+  return c.json(failureBody(fail('server', 500)), 500);
+}

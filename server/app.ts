@@ -1,0 +1,51 @@
+/**
+ * The reference server as one Hono app on one port: the built site as the CDN serves it, the API
+ * (every endpoint of src/lib/api/contract.ts), uploads, tracking, and (see server/simulator) the
+ * host simulator. Development and tests only; never deployed.
+ */
+import type { KeyObject } from 'node:crypto';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { HANDLERS } from './api/handlers';
+import { apiRoutes } from './api/pipeline';
+import { trackRoutes } from './api/track';
+import { uploadRoutes } from './api/upload';
+import type { Db } from './db';
+import { serveStatic } from './static';
+
+export interface AppOptions {
+  /** The built site, `dist/` by default. */
+  root: string;
+  db: Db;
+  /** The development private key (server/dev-keys), or a test key. */
+  privateKey: KeyObject | string;
+  /** Where uploads are written. */
+  dataDir: string;
+  /** One log line per request unless false (tests keep quiet). */
+  log?: boolean;
+  now?: () => number;
+}
+
+/** @example createApp({ root: 'dist', db: openDb(':memory:'), privateKey, dataDir: '.data' }) */
+export function createApp({ root, db, privateKey, dataDir, log = true, now }: AppOptions) {
+  const app = new Hono();
+  if (log) app.use(logLine);
+  app.use(compress());
+  // A plain GET for readiness probes; the contract's health endpoint is the encrypted POST.
+  app.get('/api/health', (c) => c.json({ ok: true }));
+  app.route('/', uploadRoutes(db, join(dataDir, 'uploads')));
+  app.route('/', trackRoutes(db));
+  app.route('/', apiRoutes({ db, privateKey, handlers: HANDLERS, now }));
+  app.get('*', async (c, next) => (await serveStatic(root, new URL(c.req.url))) ?? next());
+  app.notFound((c) => c.text('Not found', 404));
+  return app;
+}
+
+/** `GET /vip-center 200 3ms`, and the failure code when the API refused: `POST /api/session 409 1ms replayed`. */
+async function logLine(c: import('hono').Context, next: () => Promise<void>) {
+  const start = performance.now();
+  await next();
+  const failure = c.get('failure' as never) as string | undefined;
+  console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - start)}ms${failure ? ` ${failure}` : ''}`);
+}

@@ -1,0 +1,127 @@
+/**
+ * Schema migrations, applied in order on start; each runs once (recorded in schema_migrations).
+ * Never edit a migration that has shipped: add the next version.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'platform: sessions, replay guard, uploads, tracking',
+    sql: `
+      CREATE TABLE sessions (
+        uid TEXT NOT NULL,
+        app_sessionid TEXT NOT NULL,
+        login_at INTEGER NOT NULL,
+        expired INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (uid, app_sessionid)
+      );
+      CREATE TABLE nonces (nonce TEXT PRIMARY KEY, seen_at INTEGER NOT NULL);
+      CREATE INDEX nonces_seen ON nonces (seen_at);
+      CREATE TABLE uploads (
+        id TEXT PRIMARY KEY,
+        uid TEXT NOT NULL,
+        name TEXT NOT NULL,
+        mime TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE track_events (
+        id TEXT PRIMARY KEY,
+        uid TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        name TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        props TEXT,
+        received_at INTEGER NOT NULL
+      );
+    `,
+  },
+  {
+    version: 2,
+    name: 'catalogue: plans, coin packages, help centre, songs and playlists, coin transactions',
+    sql: `
+      CREATE TABLE plans (
+        id TEXT PRIMARY KEY,
+        tier TEXT NOT NULL CHECK (tier IN ('vip', 'svip')),
+        period TEXT NOT NULL CHECK (period IN ('day', 'month', 'quarter', 'year')),
+        days INTEGER NOT NULL,
+        price_cents INTEGER NOT NULL,
+        original_cents INTEGER NOT NULL,
+        currency TEXT NOT NULL,
+        auto_renew INTEGER NOT NULL DEFAULT 0,
+        sort INTEGER NOT NULL
+      );
+      CREATE TABLE coin_packages (
+        id TEXT PRIMARY KEY,
+        coins INTEGER NOT NULL,
+        bonus INTEGER NOT NULL DEFAULT 0,
+        price_cents INTEGER NOT NULL,
+        currency TEXT NOT NULL,
+        sort INTEGER NOT NULL
+      );
+      CREATE TABLE faq_categories (id TEXT PRIMARY KEY, sort INTEGER NOT NULL);
+      CREATE TABLE faq_category_titles (
+        category TEXT NOT NULL REFERENCES faq_categories (id),
+        locale TEXT NOT NULL,
+        title TEXT NOT NULL,
+        PRIMARY KEY (category, locale)
+      );
+      CREATE TABLE faqs (
+        id TEXT PRIMARY KEY,
+        category TEXT NOT NULL REFERENCES faq_categories (id),
+        sort INTEGER NOT NULL,
+        keywords TEXT NOT NULL
+      );
+      CREATE TABLE faq_texts (
+        faq TEXT NOT NULL REFERENCES faqs (id),
+        locale TEXT NOT NULL,
+        question TEXT NOT NULL,
+        answer TEXT NOT NULL,
+        PRIMARY KEY (faq, locale)
+      );
+      CREATE TABLE feedback_types (id TEXT PRIMARY KEY, sort INTEGER NOT NULL);
+      CREATE TABLE feedback_type_labels (
+        type TEXT NOT NULL REFERENCES feedback_types (id),
+        locale TEXT NOT NULL,
+        label TEXT NOT NULL,
+        PRIMARY KEY (type, locale)
+      );
+      CREATE TABLE songs (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        artist TEXT NOT NULL,
+        cover TEXT NOT NULL,
+        seconds INTEGER NOT NULL,
+        vip INTEGER NOT NULL DEFAULT 0,
+        paid INTEGER NOT NULL DEFAULT 0,
+        spatial INTEGER NOT NULL DEFAULT 0,
+        lyrics INTEGER NOT NULL DEFAULT 1,
+        copyright INTEGER NOT NULL DEFAULT 1
+      );
+      CREATE TABLE playlists (id TEXT PRIMARY KEY, name TEXT NOT NULL, cover TEXT NOT NULL, kind TEXT NOT NULL, sort INTEGER NOT NULL);
+      CREATE TABLE playlist_songs (
+        playlist TEXT NOT NULL REFERENCES playlists (id),
+        song TEXT NOT NULL REFERENCES songs (id),
+        sort INTEGER NOT NULL,
+        PRIMARY KEY (playlist, song)
+      );
+      CREATE TABLE coin_transactions (
+        id TEXT PRIMARY KEY,
+        uid TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('recharge', 'spend', 'refund')),
+        coins INTEGER NOT NULL,
+        price_cents INTEGER,
+        currency TEXT,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'credited', 'failed')),
+        note TEXT,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX coin_transactions_user ON coin_transactions (uid, created_at DESC);
+    `,
+  },
+];

@@ -1,0 +1,78 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app';
+import { openDb } from './db';
+import { cacheControl, resolveFile } from './static';
+
+let root: string;
+// The app with its API around the static files under test; the database is a throwaway one.
+const app = () => createApp({ root, db: openDb(':memory:'), privateKey: '', dataDir: root, log: false });
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'dist-'));
+  for (const file of ['index.html', 'license.html', 'vip-center.html', 'th-TH/license.html', 'th-TH.html', 'zh-TW/vip-center.html', 'PrivacyPolicy/ChildrenPolicy.html', '_astro/app.abc123.js']) {
+    mkdirSync(join(root, file, '..'), { recursive: true });
+    writeFileSync(join(root, file), file);
+  }
+});
+
+const resolve = async (path: string, search = '') => (await resolveFile(root, path, search))?.slice(root.length + 1) ?? null;
+
+describe('resolveFile: $uri, $uri.html, $uri/index.html', () => {
+  it.each([
+    ['/license.html', 'license.html'],
+    ['/vip-center', 'vip-center.html'],
+    ['/PrivacyPolicy/ChildrenPolicy', 'PrivacyPolicy/ChildrenPolicy.html'],
+    ['/', 'index.html'],
+    ['/th-TH/license.html', 'th-TH/license.html'],
+    ['/th-TH', 'th-TH.html'],
+    ['/missing', null],
+  ])('%s serves %s', async (path, file) => {
+    expect(await resolve(path)).toBe(file);
+  });
+
+  it('rewrites an unprefixed URL with a supported language to that locale', async () => {
+    expect(await resolve('/license.html', '?language=th')).toBe('th-TH/license.html');
+    expect(await resolve('/vip-center', '?language=zh_Hant_TW')).toBe('zh-TW/vip-center.html');
+    expect(await resolve('/', '?language=th-TH')).toBe('th-TH.html');
+  });
+
+  it('does not rewrite for en-US, unsupported values or prefixed URLs', async () => {
+    expect(await resolve('/license.html', '?language=en')).toBe('license.html');
+    expect(await resolve('/license.html', '?language=//evil.example')).toBe('license.html');
+    expect(await resolve('/th-TH/license.html', '?language=zh-TW')).toBe('th-TH/license.html');
+  });
+
+  it('never leaves the root', async () => {
+    for (const path of ['/../package.json', '/%2e%2e/package.json', '/a/../../etc/passwd', '/%00', '/%E0%A4%A']) {
+      expect(await resolve(path)).toBeNull();
+    }
+  });
+});
+
+describe('the app', () => {
+  it('serves pages with no-cache and hashed assets for a year', async () => {
+    const site = app();
+    const page = await site.fetch(new Request('http://x/vip-center'));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const asset = await site.fetch(new Request('http://x/_astro/app.abc123.js'));
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControl('/_astro/x.js')).toContain('immutable');
+  });
+
+  it('compresses when the client accepts gzip', async () => {
+    writeFileSync(join(root, 'big.html'), 'x'.repeat(5000));
+    const response = await app().fetch(new Request('http://x/big', { headers: { 'accept-encoding': 'gzip' } }));
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('answers 404 for a missing page and 200 on /api/health', async () => {
+    const site = app();
+    expect((await site.fetch(new Request('http://x/nope'))).status).toBe(404);
+    expect(await (await site.fetch(new Request('http://x/api/health'))).json()).toEqual({ ok: true });
+  });
+});

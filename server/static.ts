@@ -1,0 +1,73 @@
+/**
+ * Serves the built site as the CDN does (docs/deploy.md): try `$uri`, `$uri.html`, `$uri/index.html`;
+ * an unprefixed URL with a supported `language` query is rewritten (not redirected) to that locale's
+ * file; hashed assets cached for a year, HTML never without revalidation.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { DEFAULT_LOCALE, isLocale, normalizeLocale } from '../src/lib/locale';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+/**
+ * The path of the file to serve for a URL path and its query, or null: the locale rewrite applied,
+ * then the three candidates in order. Never leaves `root`.
+ * @example await resolveFile('dist', '/license.html', '?language=th') // 'dist/th-TH/license.html'
+ */
+export async function resolveFile(root: string, pathname: string, search: string): Promise<string | null> {
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (path.includes('\0') || path.split('/').includes('..')) return null;
+  const first = path.split('/')[1] ?? '';
+  if (!isLocale(first) && !path.startsWith('/_astro/')) {
+    const locale = normalizeLocale(new URLSearchParams(search).get('language'));
+    if (locale && locale !== DEFAULT_LOCALE) path = `/${locale}${path === '/' ? '' : path}`;
+  }
+  const base = normalize(join(root, path));
+  if (base !== normalize(root) && !base.startsWith(normalize(root) + sep)) return null;
+  const trimmed = base.endsWith(sep) ? base.slice(0, -1) : base;
+  for (const candidate of [trimmed, `${trimmed}.html`, join(trimmed, 'index.html')]) {
+    const info = await stat(candidate).catch(() => null);
+    if (info?.isFile()) return candidate;
+  }
+  return null;
+}
+
+/** Cache policy by file: hashed build assets forever, everything else revalidated. */
+export function cacheControl(urlPath: string): string {
+  return urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * A response for the file, or null when there is none.
+ * @example await serveStatic('dist', new URL('http://x/vip-center'))
+ */
+export async function serveStatic(root: string, url: URL): Promise<Response | null> {
+  const file = await resolveFile(root, url.pathname, url.search);
+  if (!file) return null;
+  const body = await readFile(file);
+  return new Response(body, {
+    headers: {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': cacheControl(url.pathname),
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}

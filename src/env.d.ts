@@ -1,0 +1,6 @@
+/// <reference types="astro/client" />
+declare module 'virtual:shell' {
+  /** The minified inline scripts, exactly as hashed into the CSP: before first paint, and event wiring. */
+  export const shell: string;
+  export const events: string;
+}

@@ -1,0 +1,111 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $dialog, confirmDialog, showToast } from '../../lib/stores/ui';
+import { useLocale } from '../../lib/i18n';
+import Overlay from './Overlay';
+
+let root: HTMLElement;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  root = document.createElement('div');
+  document.body.append(root);
+  useLocale('en-US', {});
+  act(() => render(<Overlay />, root));
+});
+
+afterEach(() => {
+  act(() => render(null, root));
+  root.remove();
+  vi.useRealTimers();
+});
+
+const text = () => root.textContent ?? '';
+// @nanostores/preact redraws on a zero-delay timer after a store changes, which fake timers (like
+// Node) run after 1 ms: let it run.
+const tick = () => act(() => void vi.advanceTimersByTime(1));
+/** Opens the dialog and returns its answer. */
+function open(): Promise<boolean> {
+  let answer!: Promise<boolean>;
+  act(() => {
+    answer = confirmDialog({ messageKey: 'error.payFailed' });
+  });
+  tick();
+  return answer;
+}
+
+describe('toast', () => {
+  it('shows the message in the page language for 1.5 s', () => {
+    act(() => showToast('error.noInternet'));
+    tick(); // 1 ms
+    expect(root.querySelector('[role="status"]')?.textContent).toBe('No internet');
+    act(() => void vi.advanceTimersByTime(1498)); // 1499 ms
+    expect(text()).toContain('No internet');
+    act(() => void vi.advanceTimersByTime(1)); // 1500 ms: hidden, drawn 1 ms later
+    tick();
+    expect(text()).not.toContain('No internet');
+  });
+
+  it('shows translated text once the locale has messages, English for an area it lacks', async () => {
+    await act(async () => useLocale('vi-VN', { error: { noInternet: 'Không có kết nối Internet' } }));
+    act(() => showToast('error.noInternet'));
+    tick();
+    expect(text()).toContain('Không có kết nối Internet');
+    act(() => {
+      void confirmDialog({ messageKey: 'error.noInternet' });
+    });
+    tick();
+    expect(root.querySelector('.dialog-confirm')?.textContent).toBe('OK');
+    act(() => (root.querySelector('.dialog-cancel') as HTMLElement).click());
+    tick();
+  });
+});
+
+describe('confirm dialog', () => {
+  it('resolves true on confirm and closes', async () => {
+    const answer = open();
+    const dialog = root.querySelector('[role="alertdialog"]')!;
+    expect(dialog.textContent).toContain('Payment failed');
+    expect(document.activeElement?.textContent).toBe('OK');
+    act(() => (root.querySelector('.dialog-confirm') as HTMLElement).click());
+    await expect(answer).resolves.toBe(true);
+    tick();
+    expect(root.querySelector('[role="alertdialog"]')).toBeNull();
+    expect($dialog.get()).toBeNull();
+  });
+
+  it('resolves false on cancel, on Escape and on the backdrop', async () => {
+    for (const close of [
+      () => (root.querySelector('.dialog-cancel') as HTMLElement).click(),
+      () => root.querySelector('.dialog')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })),
+      () => (root.querySelector('.dialog-backdrop') as HTMLElement).click(),
+    ]) {
+      const answer = open();
+      act(close);
+      await expect(answer).resolves.toBe(false);
+      tick();
+    }
+  });
+
+  it('locks the page scroll while open', () => {
+    void open();
+    expect(document.documentElement.classList.contains('scroll-lock')).toBe(true);
+    act(() => (root.querySelector('.dialog-cancel') as HTMLElement).click());
+    tick();
+    expect(document.documentElement.classList.contains('scroll-lock')).toBe(false);
+  });
+
+  it('keeps Tab focus inside the dialog', () => {
+    void open();
+    const [cancel, confirm] = [...root.querySelectorAll<HTMLElement>('.dialog button')];
+    confirm!.focus();
+    const tab = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true });
+    confirm!.dispatchEvent(tab);
+    expect(tab.defaultPrevented).toBe(true);
+    expect(document.activeElement).toBe(cancel);
+    act(() => cancel!.click());
+    tick();
+  });
+});

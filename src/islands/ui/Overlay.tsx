@@ -1,0 +1,88 @@
+/**
+ * The page's toast and confirm dialog, drawn from the `ui` stores: any island calls `showToast()` or
+ * `await confirmDialog()` from src/lib/stores and this one island shows it. One per page.
+ */
+import { useStore } from '@nanostores/preact';
+import { useEffect, useRef } from 'react';
+import { $dialog, $toast, answerDialog } from '../../lib/stores/ui';
+import { useText } from './text';
+import './overlay.css';
+
+export default function Overlay() {
+  const toast = useStore($toast);
+  const dialog = useStore($dialog);
+  const t = useText();
+  return (
+    <>
+      <div class="toast-region" role="status" aria-live="polite">
+        {toast && <div class="toast">{t(toast.key)}</div>}
+      </div>
+      {dialog && (
+        <Dialog
+          title={dialog.titleKey ? t(dialog.titleKey) : undefined}
+          message={t(dialog.messageKey)}
+          confirm={t(dialog.confirmKey ?? 'shell.ok')}
+          cancel={t(dialog.cancelKey ?? 'shell.cancel')}
+        />
+      )}
+    </>
+  );
+}
+
+interface DialogProps {
+  title?: string;
+  message: string;
+  confirm: string;
+  cancel: string;
+}
+
+function Dialog({ title, message, confirm, cancel }: DialogProps) {
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    box.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    // Scroll lock: the page under the dialog must not move while it is open.
+    document.documentElement.classList.add('scroll-lock');
+    return () => {
+      document.documentElement.classList.remove('scroll-lock');
+      previous?.focus?.();
+    };
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') answerDialog(false);
+    if (event.key !== 'Tab' || !box.current) return;
+    // Keep focus inside the dialog: Tab from the last button wraps to the first and back.
+    const buttons = [...box.current.querySelectorAll<HTMLElement>('button')];
+    const [first, last] = [buttons[0], buttons[buttons.length - 1]];
+    if (event.shiftKey && document.activeElement === first) {
+      last?.focus();
+      event.preventDefault();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      first?.focus();
+      event.preventDefault();
+    }
+  };
+
+  return (
+    <div class="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && answerDialog(false)}>
+      <div
+        ref={box}
+        class="dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={title ? 'dialog-title' : undefined}
+        aria-describedby="dialog-message"
+        onKeyDown={onKeyDown}
+      >
+        {title && <h2 id="dialog-title">{title}</h2>}
+        <p id="dialog-message">{message}</p>
+        <div class="dialog-actions">
+          <button type="button" class="dialog-cancel" onClick={() => answerDialog(false)}>{cancel}</button>
+          <button type="button" class="dialog-confirm" data-autofocus onClick={() => answerDialog(true)}>{confirm}</button>
+        </div>
+      </div>
+    </div>
+  );
+}

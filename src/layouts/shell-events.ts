@@ -1,0 +1,44 @@
+/**
+ * The shell's event wiring, inlined as the last thing in <body> of every page and hashed into the
+ * CSP like shell-script.ts. Nothing here is needed for first paint, so it does not delay it. It works
+ * on text pages, which load no other JavaScript. Budget: 2 KB minified (scripts/budget.mjs).
+ */
+import { applyTheme, themeOf } from '../lib/shell-rules';
+
+type Host = Record<string, (() => unknown) | undefined>;
+
+const doc = document;
+const html = doc.documentElement;
+const flags = html.dataset;
+const host = (window as unknown as { NativeBridge?: Host }).NativeBridge;
+
+// The shell script put a title from the query into <title> and hid the heading until now.
+if (html.classList.contains('title-swap')) {
+  doc.getElementById('page-title')!.textContent = doc.title;
+  html.classList.remove('title-swap');
+}
+
+// The host switches theme while the page is open; src/lib/bridge keeps this as its first subscriber.
+(window as unknown as { h5Dark: (json: unknown) => void }).h5Dark = (json) => {
+  try {
+    const theme = typeof json === 'string' ? JSON.parse(json) : json;
+    applyTheme(html, themeOf(theme && theme.dark, theme && theme.bgColor));
+  } catch {
+    // A malformed payload leaves the theme as it is.
+  }
+};
+
+doc.addEventListener('click', (event) => {
+  if (!(event.target as Element).closest('.bar-back')) return;
+  // Opened straight from the app there is no history to go back to: close the WebView instead.
+  if (flags.back || history.length < 2) host && host.finishPage && host.finishPage();
+  else history.back();
+});
+
+// "scrolls to top" (spec §2), also when shown again from the back/forward cache. "keeps scroll
+// position" needs no code: Chromium restores it on reload and back/forward, and onResume keeps the page.
+addEventListener('pageshow', () => flags.scroll === 'top' && scrollTo(0, 0));
+
+// spec §8: a page whose island chunk never loads shows an error after 120 s. Astro removes `ssr`
+// from an island once it hydrated, so one still carrying it has failed.
+setTimeout(() => doc.querySelector('astro-island[ssr]') && doc.getElementById('chunk-error')!.removeAttribute('hidden'), 120_000);

@@ -1,0 +1,66 @@
+/**
+ * The inline shell script: bundled and minified at build time (astro.config.mjs), inlined as the
+ * first thing in <body> of every page (after the CSP meta, so the policy covers it), hashed into the
+ * CSP. It does what must happen before first paint; event wiring waits in shell-events.ts at the end
+ * of <body>. Route flags come from `<html data-*>` so the script is byte-identical on every page.
+ * It never writes a query value into the DOM as HTML: only validated attributes, CSS variables and
+ * textContent. Budget: 2 KB minified (scripts/budget.mjs).
+ */
+import { normalizeLocale } from '../lib/locale';
+import { SESSION_ID, applyTheme, hexColor, shellState, themeOf } from '../lib/shell-rules';
+import type { Padding } from '../lib/routes';
+
+type Host = Record<string, ((arg?: string) => unknown) | undefined>;
+
+const doc = document;
+const html = doc.documentElement;
+const flags = html.dataset;
+const query = new URLSearchParams(location.search);
+const host = (window as unknown as { NativeBridge?: Host }).NativeBridge;
+
+/** A synchronous host query as an object; no host, no method or bad JSON gives `{}`. */
+function ask(method: string): Record<string, unknown> {
+  try {
+    // No optional call here: esbuild would expand it for the WebViews it must support (V8 < 91).
+    const parsed = JSON.parse(String(host && host[method]!()));
+    return parsed && typeof parsed === 'object' ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+function run() {
+  // An unprefixed URL is the en-US file; another locale moves to its own prefixed file. The target is
+  // always "/<one of nine locales>" + this same-origin path, so it can never leave the site.
+  const language = query.get('language');
+  const locale = normalizeLocale(language) ?? (language ? null : normalizeLocale(ask('getAppBaseInfo').language));
+  if (!flags.prefixed && locale && locale !== 'en-US') {
+    location.replace(`/${locale}${location.pathname}${location.search}${location.hash}`);
+    return;
+  }
+
+  const state = shellState({ padding: flags.pad as Padding, backBar: !!flags.bar, titleFromQuery: !!flags.tq }, query);
+  const hostTheme = query.has('dark') ? 0 : ask('dark');
+  applyTheme(html, hostTheme ? themeOf(hostTheme.dark, hostTheme.bgColor) : state);
+  html.style.setProperty('--sh', `${state.statusHeight}px`);
+  html.style.setProperty('--pt', `${state.paddingTop}px`);
+  html.classList.toggle('has-bar', state.showBackBar);
+
+  const sessionId = query.get('app_sessionid') ?? '';
+  const bgColor = hexColor(query.get('bgColor'));
+  try {
+    if (SESSION_ID.test(sessionId)) localStorage.app_sessionid = sessionId;
+    if (bgColor) localStorage.bgColor = bgColor;
+  } catch {
+    // Storage can be full or disabled in a WebView; the page works without it.
+  }
+
+  const title = state.titleText ?? (state.myFeedbackTitle ? flags.mf : '');
+  if (title) {
+    // The heading is parsed after this script: it stays hidden until shell-events.ts copies this in.
+    doc.title = title;
+    html.classList.add('title-swap');
+  }
+}
+
+run();

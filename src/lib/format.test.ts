@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatFileSize, formatPrice } from './format';
+
+// 2026-01-01T00:00:00Z, as the host sends valid_time (Unix seconds).
+const NEW_YEAR = 1767225600;
+// ICU may put a narrow no-break space before AM/PM; compare the words, not the kind of space.
+const spaces = (text: string) => text.replace(/\s/g, ' ');
+
+describe('formatDate', () => {
+  it.each([
+    ['en-US', 'Jan 1, 2026', 'January 1, 2026', '1/1/26'],
+    ['zh-CN', '2026年1月1日', '2026年1月1日', '2026/1/1'],
+    // th-TH: Buddhist era (2026 + 543) and Latin digits, which is what Intl gives by default.
+    ['th-TH', '1 ม.ค. 2569', '1 มกราคม 2569', '1/1/69'],
+  ])('writes Unix seconds as a %s date', (locale, medium, long, short) => {
+    expect(formatDate(NEW_YEAR, locale, { timeZone: 'UTC' })).toBe(medium);
+    expect(formatDate(NEW_YEAR, locale, { timeZone: 'UTC', style: 'long' })).toBe(long);
+    expect(formatDate(NEW_YEAR, locale, { timeZone: 'UTC', style: 'short' })).toBe(short);
+  });
+
+  it.each([
+    ['en-US', 'Jan 1, 2026, 7:00 AM'],
+    ['zh-CN', '2026年1月1日 07:00'],
+    ['th-TH', '1 ม.ค. 2569 07:00'],
+  ])('adds the time of day in the given zone for %s', (locale, expected) => {
+    expect(spaces(formatDate(NEW_YEAR, locale, { timeZone: 'Asia/Bangkok', style: 'datetime' }))).toBe(expected);
+  });
+
+  it('takes a Date as it is, not as seconds', () => {
+    expect(formatDate(new Date(NEW_YEAR * 1000), 'en-US', { timeZone: 'UTC' })).toBe('Jan 1, 2026');
+  });
+
+  it('moves the day with the time zone', () => {
+    expect(formatDate(NEW_YEAR, 'en-US', { timeZone: 'America/New_York' })).toBe('Dec 31, 2025');
+  });
+
+  it('gives an empty string for an invalid date or zone rather than "Invalid Date"', () => {
+    expect(formatDate(Number.NaN, 'en-US')).toBe('');
+    expect(formatDate(new Date('nope'), 'en-US')).toBe('');
+    expect(formatDate(NEW_YEAR, 'en-US', { timeZone: 'Nowhere/Land' })).toBe('');
+  });
+});
+
+describe('formatFileSize', () => {
+  it.each([
+    ['en-US', '0 byte', '1.5 kB', '200 MB', '1.5 GB'],
+    ['zh-CN', '0 B', '1.5 kB', '200 MB', '1.5 GB'],
+    ['th-TH', '0 ไบต์', '1.5 kB', '200 MB', '1.5 GB'],
+  ])('writes sizes in %s units', (locale, zero, kilo, mega, giga) => {
+    expect(formatFileSize(0, locale)).toBe(zero);
+    expect(formatFileSize(1536, locale)).toBe(kilo);
+    expect(formatFileSize(200 * 1024 * 1024, locale)).toBe(mega);
+    expect(formatFileSize(1.5 * 1024 ** 3, locale)).toBe(giga);
+  });
+
+  it('moves to the next unit at 1024 and never shows "1024 kB"', () => {
+    expect(formatFileSize(1023, 'en-US')).toBe('1,023 byte');
+    expect(formatFileSize(1024, 'en-US')).toBe('1 kB');
+    expect(formatFileSize(1024 * 1024 - 1, 'en-US')).toBe('1 MB');
+  });
+
+  it('gives an empty string for a negative or non-finite size', () => {
+    expect(formatFileSize(-1, 'en-US')).toBe('');
+    expect(formatFileSize(Number.POSITIVE_INFINITY, 'en-US')).toBe('');
+  });
+});
+
+describe('formatPrice', () => {
+  it.each([
+    ['en-US', '$19.99', 'CN¥18.00', 'THB 30.00'],
+    ['zh-CN', 'US$19.99', '¥18.00', 'THB 30.00'],
+    ['th-TH', 'US$19.99', 'CN¥18.00', '฿30.00'],
+  ])('writes cents as a %s price', (locale, usd, cny, thb) => {
+    expect(spaces(formatPrice(1999, 'USD', locale))).toBe(usd);
+    expect(spaces(formatPrice(1800, 'CNY', locale))).toBe(cny);
+    expect(spaces(formatPrice(3000, 'THB', locale))).toBe(thb);
+  });
+
+  it('shows no decimals for currencies without them', () => {
+    expect(formatPrice(4_900_000, 'VND', 'en-US')).toBe('₫49,000');
+  });
+
+  it('still shows the amount for a currency code Intl refuses', () => {
+    expect(formatPrice(100, 'US', 'en-US')).toBe('1.00 US');
+    expect(formatPrice(Number.NaN, 'USD', 'en-US')).toBe('');
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * i18n for islands: `@nanostores/i18n` with the page's messages embedded at build time. The layout
+ * writes them as JSON (`<script type="application/json" id="messages">`) before any island, and this
+ * module fills the i18n cache from it, so no island ever fetches a message file.
+ * Each island module declares its area with the en-US text as base: `i18n('error', en.error)`.
+ */
+import { createI18n, type ComponentsJSON, type Translations } from '@nanostores/i18n';
+import { atom } from 'nanostores';
+import { DEFAULT_LOCALE, isLocale, type Locale } from './locale';
+
+export const $locale = atom<Locale>(DEFAULT_LOCALE);
+
+export const i18n = createI18n($locale, {
+  baseLocale: DEFAULT_LOCALE,
+  // The page embeds every area its islands use; an area it lacks reads as the en-US base. Each asked
+  // component must be answered, or the library keeps waiting for it and never redraws.
+  get: async (_locale, components) => Object.fromEntries(components.map((name) => [name, {}])),
+});
+
+/**
+ * Makes a locale's messages current, on the server while a page renders and in the browser on load.
+ * @example useLocale('th-TH', { error: { noInternet: 'ไม่มีอินเทอร์เน็ต' } })
+ */
+export function useLocale(locale: Locale, components: ComponentsJSON): void {
+  // At run time the cache holds components per locale; the declared type (Translations) is narrower.
+  if (locale !== DEFAULT_LOCALE) i18n.cache[locale] = { ...i18n.cache[locale], ...(components as unknown as Translations) };
+  $locale.set(locale);
+}
+
+/** Reads the page's embedded messages once, in the browser. */
+function loadEmbedded(): void {
+  const locale = document.documentElement.lang;
+  const json = document.getElementById('messages')?.textContent;
+  if (!isLocale(locale)) return;
+  try {
+    useLocale(locale, json ? JSON.parse(json) : {});
+  } catch {
+    // A broken embed leaves the base (en-US) text, which is still a working page.
+    $locale.set(locale);
+  }
+}
+
+if (typeof document !== 'undefined') loadEmbedded();

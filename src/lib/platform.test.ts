@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { detectBrand, detectPlatform } from './platform';
+
+// Real-looking Android WebView and browser user agents.
+const wv = (model: string, android = '13') =>
+  `Mozilla/5.0 (Linux; Android ${android}; ${model} Build/TP1A.220905.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.6367.82 Mobile Safari/537.36`;
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
+const IPAD = 'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
+const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+const REDUCED = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
+const OPPO_CN = 'Mozilla/5.0 (Linux; U; Android 10; zh-cn; PDEM10 Build/QKQ1.191222.002) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/70.0.3538.80 Mobile Safari/537.36 HeyTapBrowser/10.7.29.2';
+
+describe('detectPlatform', () => {
+  it('reads Android WebViews and browsers as android', () => {
+    expect(detectPlatform(wv('CPH2451'))).toBe('android');
+    expect(detectPlatform(REDUCED)).toBe('android');
+    expect(detectPlatform(OPPO_CN)).toBe('android');
+  });
+
+  it('reads iPhone and iPad as ios', () => {
+    expect(detectPlatform(IPHONE)).toBe('ios');
+    expect(detectPlatform(IPAD)).toBe('ios');
+  });
+
+  it('reads desktops and empty strings as other', () => {
+    expect(detectPlatform(DESKTOP)).toBe('other');
+    expect(detectPlatform('')).toBe('other');
+  });
+});
+
+describe('detectBrand from the user agent', () => {
+  it.each([
+    ['OPPO Reno8 (CPH2359)', wv('CPH2359')],
+    ['OPPO A78 (CPH2483)', wv('CPH2483')],
+    ['OPPO China model PDEM10', OPPO_CN],
+    ['OPPO China model PHM110', wv('PHM110')],
+    ['the word OPPO', wv('OPPO R11', '8.1.0')],
+  ])('finds oppo: %s', (_, ua) => {
+    expect(detectBrand(ua)).toBe('oppo');
+  });
+
+  it.each([
+    ['RMX3363', wv('RMX3363', '12')],
+    ['the word realme', wv('realme GT Neo')],
+  ])('finds realme: %s', (_, ua) => {
+    expect(detectBrand(ua)).toBe('realme');
+  });
+
+  it.each([
+    ['OnePlus 9 Pro (LE2123)', wv('LE2123')],
+    ['OnePlus 10 Pro (NE2213)', wv('NE2213')],
+    ['OnePlus 12 (CPH2581), before the OPPO CPH rule', wv('CPH2581', '14')],
+    ['old ONEPLUS A6003', wv('ONEPLUS A6003', '10')],
+    ['OnePlus 8T (KB2003)', wv('KB2003', '11')],
+  ])('finds oneplus: %s', (_, ua) => {
+    expect(detectBrand(ua)).toBe('oneplus');
+  });
+
+  it('finds other phones, iPhones and reduced UAs as other', () => {
+    expect(detectBrand(wv('SM-S918B'))).toBe('other');
+    expect(detectBrand(wv('Pixel 8'))).toBe('other');
+    expect(detectBrand(IPHONE)).toBe('other');
+    expect(detectBrand(REDUCED)).toBe('other');
+  });
+});
+
+describe('detectBrand with the host manufacturer', () => {
+  it('lets the manufacturer win over the user agent', () => {
+    expect(detectBrand(wv('CPH2581'), 'OPPO')).toBe('oppo');
+    expect(detectBrand(REDUCED, 'OnePlus')).toBe('oneplus');
+    expect(detectBrand(REDUCED, ' realme ')).toBe('realme');
+    expect(detectBrand(wv('RMX3363'), 'samsung')).toBe('other');
+  });
+
+  it('falls back to the user agent when the manufacturer is empty', () => {
+    expect(detectBrand(wv('RMX3363'), '')).toBe('realme');
+    expect(detectBrand(wv('RMX3363'), null)).toBe('realme');
+  });
+});

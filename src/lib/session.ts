@@ -1,0 +1,56 @@
+/**
+ * Sign-in state for pages that need it (spec §2: every route but those flagged otherwise).
+ * Outside the app there is no account to read, so such pages show the open-in-app prompt instead.
+ */
+import { atom } from 'nanostores';
+import { commandWithReply, isInApp, onHost, query } from './bridge';
+import { setMembership } from './stores/membership';
+import { setSelfInfo } from './stores/self-info';
+
+export type Session = 'checking' | 'no-app' | 'signed-out' | 'signed-in';
+
+export const $session = atom<Session>('checking');
+
+// The user may take a while in the app's sign-in screen; past this the button simply works again.
+const LOGIN_WAIT_MS = 5 * 60_000;
+
+/**
+ * Reads the account and device from the host into the stores every island shares (membership, and
+ * selfInfo, which tracking and the API read their common fields from).
+ * @example checkSession(); $session.get() // 'signed-in'
+ */
+export function checkSession(): Session {
+  if (!isInApp()) return set('no-app');
+  setSelfInfo(query('getAppBaseInfo'));
+  const account = query('accountInfo');
+  setMembership(account);
+  return set(account.isLogin ? 'signed-in' : 'signed-out');
+}
+
+/**
+ * Opens the app's sign-in; on success the page refreshes its state in place (no reload).
+ * @example await signIn() // 'signed-in' | 'signed-out'
+ */
+export async function signIn(): Promise<Session> {
+  try {
+    const { success } = await commandWithReply('login', undefined, 'onLoginCallback', { timeoutMs: LOGIN_WAIT_MS });
+    return success ? checkSession() : $session.get();
+  } catch {
+    return $session.get();
+  }
+}
+
+let watching = false;
+
+/** Checks now and again whenever the app shows the page (`onResume`). Safe to call more than once. */
+export function watchSession(): void {
+  checkSession();
+  if (watching) return;
+  watching = true;
+  onHost('onResume', () => checkSession());
+}
+
+function set(session: Session): Session {
+  $session.set(session);
+  return session;
+}

@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { $daysLeft, $isMember, $membership, setClock, setMembership } from './membership';
+
+const NOW = Date.UTC(2026, 0, 1); // ms
+const inSeconds = (ms: number) => Math.floor(ms / 1000);
+const DAY = 86_400_000;
+
+const vipUntil = (ms: number, extra: object = {}) =>
+  setMembership({ isLogin: true, avatar: 'https://cdn.example/a.png', vip: { is_vip: 1, valid_time: inSeconds(ms) }, ...extra });
+
+beforeEach(() => setClock(() => NOW));
+afterEach(() => {
+  setMembership({ isLogin: false });
+  setClock(() => Date.now());
+});
+
+describe('setMembership', () => {
+  it('keeps the fields of spec §3 from the host account', () => {
+    vipUntil(NOW + 30 * DAY, { nickname: 'Ann', vipType: 2, svipType: '0', is_member: true });
+    expect($membership.get()).toEqual({
+      vipType: 2,
+      svipType: '0',
+      is_member: true,
+      userInfo_: { avatar: 'https://cdn.example/a.png', vip: { is_vip: 1, valid_time: inSeconds(NOW + 30 * DAY) } },
+    });
+  });
+
+  it('clears membership for a signed-out account', () => {
+    vipUntil(NOW + DAY);
+    setMembership({ isLogin: false });
+    expect($membership.get()).toEqual({ vipType: null, svipType: null, is_member: false, userInfo_: null });
+    expect($isMember.get()).toBe(false);
+  });
+
+  it('reads a missing vip object as no plan', () => {
+    setMembership({ isLogin: true });
+    expect($membership.get().userInfo_).toEqual({ avatar: '', vip: { is_vip: 0, valid_time: 0 } });
+    expect($daysLeft.get()).toBe(0);
+  });
+
+  it('reads is_member sent as 1 as true', () => {
+    setMembership({ isLogin: true, is_member: 1 });
+    expect($isMember.get()).toBe(true);
+  });
+});
+
+describe('$isMember and $daysLeft around expiry', () => {
+  it('counts a plan that ends in 30 days as active with 30 days left', () => {
+    vipUntil(NOW + 30 * DAY);
+    expect($isMember.get()).toBe(true);
+    expect($daysLeft.get()).toBe(30);
+  });
+
+  it('shows 1 day left for a plan ending later today', () => {
+    vipUntil(NOW + 1000);
+    expect($isMember.get()).toBe(true);
+    expect($daysLeft.get()).toBe(1);
+  });
+
+  it('ends membership at the second valid_time names', () => {
+    vipUntil(NOW);
+    expect($isMember.get()).toBe(false);
+    expect($daysLeft.get()).toBe(0);
+  });
+
+  it('never counts negative days for an expired plan', () => {
+    vipUntil(NOW - 5 * DAY);
+    expect($isMember.get()).toBe(false);
+    expect($daysLeft.get()).toBe(0);
+  });
+
+  it('moves with the clock once the clock is refreshed', () => {
+    vipUntil(NOW + 2 * DAY);
+    expect($daysLeft.get()).toBe(2);
+    setClock(() => NOW + DAY + 1);
+    expect($daysLeft.get()).toBe(1);
+    setClock(() => NOW + 2 * DAY);
+    expect($isMember.get()).toBe(false);
+  });
+
+  it('needs is_vip 1: a future valid_time alone is not membership', () => {
+    setMembership({ isLogin: true, vip: { is_vip: 0, valid_time: inSeconds(NOW + DAY) } });
+    expect($isMember.get()).toBe(false);
+  });
+
+  it('trusts is_member from the host even with an expired plan', () => {
+    vipUntil(NOW - DAY, { is_member: true });
+    expect($isMember.get()).toBe(true);
+    expect($daysLeft.get()).toBe(0);
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * The fields sent once per batch with every tracking request (spec §7: user id, device, channel,
+ * session id, screen size, region, timezone, language, app version, manufacturer, model).
+ */
+import { $selfInfo } from '../stores/self-info';
+
+export const COMMON_FIELDS = [
+  'uid', 'dev_pid', 'dev_channel', 'app_sessionid', 'screen', 'dev_region', 'dev_timezone', 'dev_language',
+  'dev_app_version', 'dev_manufacturer', 'dev_model',
+] as const;
+export type CommonField = (typeof COMMON_FIELDS)[number];
+export type CommonFields = Record<CommonField, string>;
+export type CommonProvider = () => Partial<Record<CommonField, unknown>>;
+
+/**
+ * The default provider: the host's selfInfo store, the `app_sessionid` the shell saved from the query
+ * (spec §2), and the screen size in CSS pixels.
+ * @example configureTracking({ common: defaultCommon })
+ */
+export function defaultCommon(): Partial<CommonFields> {
+  let sessionId = '';
+  try {
+    sessionId = globalThis.localStorage?.getItem('app_sessionid') ?? '';
+  } catch {
+    // Storage disabled in this WebView: send the batch without a session id.
+  }
+  const screen = globalThis.screen;
+  return { ...$selfInfo.get(), app_sessionid: sessionId, screen: screen ? `${screen.width}x${screen.height}` : '' };
+}
+
+/**
+ * Calls the provider at send time and keeps exactly the eleven fields as text. A provider that throws
+ * gives empty fields: the events are worth more than their context.
+ * @example readCommon(() => ({ uid: 7 })).uid // '7'
+ */
+export function readCommon(provider: CommonProvider): CommonFields {
+  let source: Partial<Record<CommonField, unknown>> = {};
+  try {
+    source = provider() ?? {};
+  } catch {
+    // fall through with empty fields
+  }
+  const fields = {} as CommonFields;
+  for (const field of COMMON_FIELDS) {
+    const value = source[field];
+    fields[field] = typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+  }
+  return fields;
+}

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { hostCalls, watch, withHost } from '../fixtures/pages';
+
+const LOCALES = ['zh-CN', 'en-US', 'zh-TW', 'zh-HK', 'id-ID', 'ms-MY', 'fil-PH', 'vi-VN', 'th-TH'];
+// Route paths straight from the route table, so a route added there is swept here too.
+const PATHS = [...readFileSync('src/lib/routes.ts', 'utf8').matchAll(/(?:route|text)\('([^']*)'/g)].map((m) => m[1]!);
+
+test('every route is served unprefixed and under each locale, with its <html lang>', async ({ request }) => {
+  expect(PATHS).toHaveLength(49);
+  const failures: string[] = [];
+  for (const path of PATHS) {
+    for (const prefix of ['', ...LOCALES.map((l) => `/${l}`)]) {
+      const url = `${prefix}/${path}` || '/';
+      const response = await request.get(url, { maxRedirects: 0 });
+      const lang = (await response.text()).match(/<html lang="([^"]+)"/)?.[1];
+      const expected = prefix.slice(1) || 'en-US';
+      if (response.status() !== 200 || lang !== expected) failures.push(`${url}: ${response.status()} lang=${lang}`);
+    }
+  }
+  expect(failures).toEqual([]);
+});
+
+test.describe('sign-in gate', () => {
+  test('outside the app a sign-in page says it works inside the music app', async ({ page }) => {
+    await page.goto('/id-ID/my-feedback?status_height=24');
+    await expect(page.locator('.gate')).toContainText('Halaman ini berfungsi di dalam aplikasi musik.');
+  });
+
+  test('signed out: the login message, and signing in refreshes the page in place', async ({ page }) => {
+    const problems = watch(page);
+    await withHost(page, { account: { isLogin: false } });
+    await page.goto('/feedback?status_height=24');
+    await expect(page.locator('.gate')).toContainText('Please log in your music account.');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('.gate')).toHaveCount(0);
+    expect(await hostCalls(page, 'login')).toHaveLength(1);
+    expect(new URL(page.url()).pathname).toBe('/feedback');
+    expect(problems).toEqual([]);
+  });
+
+  test('signed out in th-TH, in dark mode', async ({ page }) => {
+    await withHost(page, { account: { isLogin: false }, loginOutcome: 'failed' });
+    await page.goto('/th-TH/k-report?status_height=24&dark=1&bgColor=171717');
+    await expect(page.locator('.gate')).toContainText('โปรดเข้าสู่ระบบบัญชีเพลงของคุณ');
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await expect(page.getByRole('button', { name: 'เข้าสู่ระบบ' })).toBeEnabled();
+    await expect(page.locator('.gate')).toBeVisible();
+  });
+
+  test('signed in: no gate, and text pages have none at all', async ({ page }) => {
+    await withHost(page);
+    await page.goto('/feedback');
+    await expect(page.locator('astro-island')).not.toHaveCount(0);
+    await expect(page.locator('.gate')).toHaveCount(0);
+    await page.goto('/license.html');
+    await expect(page.locator('astro-island')).toHaveCount(0);
+  });
+});
+
+test('an island chunk that never loads shows the error after 120 s, not before', async ({ page }) => {
+  await page.clock.install();
+  // Astro retries a failed import once with `?astro-retry=…`: a real outage fails both.
+  await page.route(/\/_astro\/AppGate\.[^/?]+\.js(\?.*)?$/, (route) => route.abort());
+  await page.goto('/zh-CN/feedback?status_height=24');
+  await page.clock.runFor(119_000);
+  await expect(page.locator('#chunk-error')).toBeHidden();
+  await page.clock.runFor(2_000);
+  await expect(page.locator('#chunk-error')).toBeVisible();
+  await expect(page.locator('#chunk-error')).toContainText('页面未能加载完成');
+});
+
+test('a page whose islands loaded never shows the chunk error', async ({ page }) => {
+  await page.clock.install();
+  await withHost(page);
+  await page.goto('/feedback');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.clock.runFor(121_000);
+  await expect(page.locator('#chunk-error')).toBeHidden();
+});
