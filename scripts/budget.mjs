@@ -109,6 +109,28 @@ console.log(`max first-load JS gzip: text ${summary.textJsMaxKb} KB, app ${summa
 mkdirSync('node_modules/.cache', { recursive: true });
 writeFileSync('node_modules/.cache/budget.json', JSON.stringify(summary, null, 2));
 
+// The README quotes these figures; it must say what the build measures (STYLE.md habit 10).
+const block = [
+  '| budget | limit | measured (max over all pages) |',
+  '|---|---|---|',
+  `| pages built (routes × 10 URL variants) | every route | ${summary.pages} (${summary.routes} routes) |`,
+  `| inline shell script, before first paint (minified) | 2 KB | ${summary.shellBytes} B |`,
+  `| inline event script, end of body (minified) | 2 KB | ${summary.eventBytes} B |`,
+  `| HTML + inline CSS + inline scripts, gzip: text pages | 14 KB | ${summary.textHtmlMaxKb} KB |`,
+  `| HTML + inline CSS + inline scripts, gzip: app pages | 14 KB | ${summary.appHtmlMaxKb} KB |`,
+  `| first-load JS, gzip: text pages | none | ${summary.textJsMaxKb} KB |`,
+  `| first-load JS, gzip: app pages (crypto loads later) | 20 KB | ${summary.appJsMaxKb} KB |`,
+].join('\n');
+const readme = readFileSync('README.md', 'utf8');
+const marked = /<!-- budgets:start -->\n[\s\S]*?\n<!-- budgets:end -->/;
+const wanted = `<!-- budgets:start -->\n${block}\n<!-- budgets:end -->`;
+if (process.argv.includes('--write')) {
+  writeFileSync('README.md', readme.replace(marked, wanted));
+  console.log('README budgets updated.');
+} else if (readme.match(marked)?.[0] !== wanted) {
+  failures.push('README.md budgets differ from the build: run `npm run test:size -- --write` and commit');
+}
+
 if (failures.length) {
   console.error(`\n${failures.length} budget failures:\n- ${failures.slice(0, 40).join('\n- ')}`);
   process.exit(1);

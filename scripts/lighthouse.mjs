@@ -6,7 +6,7 @@ const chrome = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/u
 const env = { ...process.env, ...(chrome ? { CHROME_PATH: chrome } : {}) };
 const run = (args) => execFileSync('npx', ['lhci', ...args, '--config=lighthouserc.json'], { stdio: 'inherit', env });
 
-run(['collect']);
+run(['collect', ...(chrome ? [`--collect.chromePath=${chrome}`] : [])]);
 let failed = false;
 try {
   run(['assert']);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -148,7 +148,7 @@ describe('uploads', () => {
     const response = await fetch(`${base}/api/upload`, { method: 'POST', headers, body, duplex: 'half' } as RequestInit);
     expect(response.status).toBe(413);
     expect((await response.json()).code).toBe('fileTooLarge');
-  });
+  }, 60_000); // 200 MB through loopback and onto disk
 
   it('needs a user', async () => {
     expect((await fetch(`${base}/api/upload`, { method: 'POST', body: 'x' })).status).toBe(403);
@@ -166,6 +166,18 @@ describe('tracking', () => {
 
   it('refuses a malformed batch', async () => {
     expect((await fetch(`${base}/api/track`, { method: 'POST', body: '{"events":"x"}' })).status).toBe(422);
+  });
+});
+
+describe('the site over HTTP', () => {
+  it('rewrites an unprefixed URL with a supported language to that locale, without a redirect', async () => {
+    mkdirSync(join(dataDir, 'th-TH'), { recursive: true });
+    writeFileSync(join(dataDir, 'license.html'), '<html lang="en-US">');
+    writeFileSync(join(dataDir, 'th-TH/license.html'), '<html lang="th-TH">');
+    const response = await fetch(`${base}/license.html?language=th_TH`, { redirect: 'manual' });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('<html lang="th-TH">');
+    expect(await (await fetch(`${base}/license.html?language=fr`)).text()).toBe('<html lang="en-US">');
   });
 });
 
