@@ -12,6 +12,7 @@ import { apiRoutes } from './api/pipeline';
 import { trackRoutes } from './api/track';
 import { uploadRoutes } from './api/upload';
 import type { Db } from './db';
+import { hostInjection, simulatorRoutes } from './simulator';
 import { serveStatic } from './static';
 
 export interface AppOptions {
@@ -32,11 +33,14 @@ export function createApp({ root, db, privateKey, dataDir, log = true, now }: Ap
   const app = new Hono();
   if (log) app.use(logLine);
   app.use(compress());
+  // After compress: it edits the HTML before compression. Pages framed by the simulator get the fake host.
+  app.use(hostInjection());
   // A plain GET for readiness probes; the contract's health endpoint is the encrypted POST.
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.route('/', uploadRoutes(db, join(dataDir, 'uploads')));
   app.route('/', trackRoutes(db));
   app.route('/', apiRoutes({ db, privateKey, handlers: HANDLERS, now }));
+  app.route('/__host', simulatorRoutes());
   app.get('*', async (c, next) => (await serveStatic(root, new URL(c.req.url))) ?? next());
   app.notFound((c) => c.text('Not found', 404));
   return app;

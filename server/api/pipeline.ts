@@ -54,7 +54,7 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now }: ApiOptio
   for (const [name, endpoint] of Object.entries(ENDPOINTS) as [EndpointName, (typeof ENDPOINTS)[EndpointName]][]) {
     api.post(
       endpoint.path,
-      bodyLimit({ maxSize: BODY_MAX_BYTES, onError: (c) => c.json(failureBody(fail('tooLarge', 413)), 413) }),
+      bodyLimit({ maxSize: BODY_MAX_BYTES, onError: (c) => tooLarge(c, fail('tooLarge', 413)) }),
       async (c) => {
         try {
           const time = now();
@@ -108,6 +108,15 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now }: ApiOptio
       throw error;
     }
   }
+}
+
+/**
+ * A 413 answered before the body was read: the rest of it is still on the socket, so the connection
+ * must not carry another request (a client reusing it would see its next request cut off).
+ */
+export function tooLarge(c: Context, failure: ApiFailure) {
+  c.header('connection', 'close');
+  return c.json(failureBody(failure), 413);
 }
 
 function answer(c: Context, error: unknown) {

@@ -7,7 +7,8 @@ import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { BODY_MAX_BYTES } from '../../src/lib/limits';
 import type { Db } from '../db';
-import { ApiFailure, failureBody } from './failure';
+import { ApiFailure, WIRE_MESSAGES, failureBody } from './failure';
+import { tooLarge } from './pipeline';
 
 const BATCH = v.object({
   common: v.optional(v.looseObject({ uid: v.optional(v.string()) })),
@@ -29,7 +30,7 @@ const BATCH = v.object({
 export function trackRoutes(db: Db): Hono {
   const api = new Hono();
   const insert = db.prepare('INSERT INTO track_events (id, uid, kind, name, at, props, received_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING');
-  api.post('/api/track', bodyLimit({ maxSize: BODY_MAX_BYTES, onError: (c) => c.json({ code: 'tooLarge', message: 'The body is larger than 1 MB.' }, 413) }), async (c) => {
+  api.post('/api/track', bodyLimit({ maxSize: BODY_MAX_BYTES, onError: (c) => tooLarge(c, new ApiFailure('tooLarge', 413, WIRE_MESSAGES.tooLarge)) }), async (c) => {
     let batch: v.InferOutput<typeof BATCH>;
     try {
       batch = v.parse(BATCH, JSON.parse(await c.req.text()));

@@ -10,6 +10,7 @@ import { randomId } from '../../src/lib/id';
 import { UPLOAD_MAX_BYTES } from '../../src/lib/limits';
 import type { Db } from '../db';
 import { ApiFailure, failureBody } from './failure';
+import { tooLarge } from './pipeline';
 
 /** @example app.route('/', uploadRoutes(db, '.data/uploads')) */
 export function uploadRoutes(db: Db, dir: string): Hono {
@@ -18,8 +19,8 @@ export function uploadRoutes(db: Db, dir: string): Hono {
   api.post('/api/upload', async (c) => {
     const uid = c.req.header('x-uid') ?? '';
     if (!uid || !c.req.header('x-app-sessionid')) return c.json(failureBody(new ApiFailure('notLoggedIn', 403)), 403);
-    const tooLarge = () => c.json(failureBody(new ApiFailure('fileTooLarge', 413)), 413);
-    if (Number(c.req.header('content-length') ?? 0) > UPLOAD_MAX_BYTES) return tooLarge();
+    const refuse = () => tooLarge(c, new ApiFailure('fileTooLarge', 413));
+    if (Number(c.req.header('content-length') ?? 0) > UPLOAD_MAX_BYTES) return refuse();
 
     const id = randomId();
     mkdirSync(dir, { recursive: true });
@@ -36,7 +37,7 @@ export function uploadRoutes(db: Db, dir: string): Hono {
           await reader!.cancel();
           file.destroy();
           rmSync(path, { force: true });
-          return tooLarge();
+          return refuse();
         }
         if (!file.write(chunk.value) && !file.destroyed) await new Promise((resolve) => file.once('drain', resolve));
       }

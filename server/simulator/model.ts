@@ -1,0 +1,220 @@
+/**
+ * The simulator's controls as one flat settings object, and the two things derived from it: the URL
+ * the app would open (route, locale, theme, status bar) and the fake host's state (account, device,
+ * outcomes). Pure, so it is unit-tested (model.test.ts) and shared by the panel.
+ */
+import type { FakeHostState } from '../../tests/fixtures/fake-host';
+import { LOCALES, type Locale } from '../../src/lib/locale';
+import type { Theme } from '../../src/lib/shell-rules';
+
+export const THEMES: Record<Theme, { dark: 0 | 1; bgColor: string }> = {
+  light: { dark: 0, bgColor: 'ffffff' },
+  dark: { dark: 1, bgColor: '000000' },
+  dark1: { dark: 1, bgColor: '171717' },
+  dark2: { dark: 1, bgColor: '262626' },
+};
+
+/**
+ * `dev_region` for "payment unavailable here". No real country uses XX (ISO 3166 user-assigned), so
+ * the reference API can treat it as the one blocked region without touching a real market.
+ */
+export const BLOCKED_REGION = 'XX';
+
+/** What the phone reports per brand (models are real ones; OnePlus's CPH25xx matches src/lib/platform). */
+export const BRANDS = {
+  OPPO: { manufacturer: 'OPPO', model: 'CPH2451', os: 'ColorOS' },
+  Realme: { manufacturer: 'realme', model: 'RMX3363', os: 'realme UI' },
+  OnePlus: { manufacturer: 'OnePlus', model: 'CPH2581', os: 'OxygenOS' },
+  other: { manufacturer: 'samsung', model: 'SM-S918B', os: 'One UI' },
+} as const;
+export type BrandName = keyof typeof BRANDS;
+
+// The region each locale's users are in, so getAppBaseInfo agrees with the page's language.
+const REGION: Record<Locale, string> = {
+  'zh-CN': 'CN', 'en-US': 'SG', 'zh-TW': 'TW', 'zh-HK': 'HK', 'id-ID': 'ID', 'ms-MY': 'MY', 'fil-PH': 'PH', 'vi-VN': 'VN', 'th-TH': 'TH',
+};
+
+export interface Settings {
+  /** A path of src/lib/routes.ts ('' is the home page). */
+  route: string;
+  locale: Locale;
+  /** How the app tells the page its locale: a path prefix, the `language` query, or only getAppBaseInfo. */
+  localeVia: 'path' | 'query' | 'host';
+  theme: Theme;
+  /** `url`: `dark`/`bgColor` in the query (what the app sends); `host`: only the `dark()` query answers. */
+  themeVia: 'url' | 'host';
+  /** `status_height` in CSS px; null leaves it out of the URL (no back bar, default 32). */
+  statusHeight: number | null;
+  /** More query, as typed (`title=Hi&data1=1`). */
+  extraQuery: string;
+  signedIn: boolean;
+  providerAccount: boolean;
+  authorized: boolean;
+  membership: 'none' | 'vip' | 'svip';
+  /** Membership expiry, `YYYY-MM-DD` (local end of day); a past date reads as a lapsed member. */
+  expiry: string;
+  brand: BrandName;
+  appVersion: string;
+  spatialAudio: boolean;
+  paymentBlocked: boolean;
+  wxInstalled: boolean;
+  coins: number;
+  payOutcome: FakeHostState['payOutcome'];
+  uploadOutcome: FakeHostState['uploadOutcome'];
+  loginOutcome: FakeHostState['loginOutcome'];
+  replyDelayMs: number;
+  /** Reload the frame after a host setting changes; off: apply it live with setState. */
+  reloadOnChange: boolean;
+  /** The theme the "Send h5Dark" button sends. */
+  h5DarkTheme: Theme;
+}
+
+const DAY_MS = 86_400_000;
+const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** @example defaultSettings(Date.now()).route // 'feedback' */
+export function defaultSettings(now: number): Settings {
+  return {
+    // A page with the back bar and a form: shows the shell rules at a glance.
+    route: 'feedback',
+    locale: 'en-US',
+    localeVia: 'path',
+    theme: 'light',
+    themeVia: 'url',
+    statusHeight: 24,
+    extraQuery: '',
+    signedIn: true,
+    providerAccount: true,
+    authorized: true,
+    membership: 'none',
+    expiry: isoDate(now + 31 * DAY_MS),
+    brand: 'OPPO',
+    appVersion: '12.3.0',
+    spatialAudio: true,
+    paymentBlocked: false,
+    wxInstalled: false,
+    coins: 120,
+    payOutcome: 'success',
+    uploadOutcome: 'done',
+    loginOutcome: 'success',
+    replyDelayMs: 300,
+    reloadOnChange: true,
+    h5DarkTheme: 'dark1',
+  };
+}
+
+/**
+ * Saved settings over the defaults, keeping only fields of the right type (an older or hand-edited
+ * save must not break the panel).
+ * @example readSettings({ theme: 'dark2', coins: 'x' }, Date.now()).coins // 120
+ */
+export function readSettings(saved: unknown, now: number): Settings {
+  const settings = defaultSettings(now);
+  if (typeof saved !== 'object' || saved === null) return settings;
+  const target = settings as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(saved)) {
+    const current = target[key];
+    if (!(key in target) || value === undefined || (typeof value === 'number' && !Number.isFinite(value))) continue;
+    if (typeof value === typeof current || (key === 'statusHeight' && (value === null || typeof value === 'number'))) target[key] = value;
+  }
+  if (!LOCALES.includes(settings.locale)) settings.locale = 'en-US';
+  if (!(settings.theme in THEMES)) settings.theme = 'light';
+  if (!(settings.brand in BRANDS)) settings.brand = 'OPPO';
+  return settings;
+}
+
+/**
+ * The URL the app would open, as the app writes it.
+ * @example frameUrl({ ...defaults, route: 'feedback', locale: 'zh-CN', theme: 'dark1' }) // '/zh-CN/feedback?status_height=24&dark=1&bgColor=171717'
+ */
+export function frameUrl(s: Settings): string {
+  const prefixed = s.localeVia === 'path' && s.locale !== 'en-US';
+  const path = prefixed ? `/${s.locale}${s.route ? `/${s.route}` : ''}` : `/${s.route}`;
+  const query = new URLSearchParams();
+  // Android spells locales with an underscore (zh_CN); the page accepts either.
+  if (s.localeVia === 'query') query.set('language', s.locale.replace('-', '_'));
+  if (s.statusHeight !== null) query.set('status_height', String(s.statusHeight));
+  if (s.themeVia === 'url') {
+    query.set('dark', String(THEMES[s.theme].dark));
+    query.set('bgColor', THEMES[s.theme].bgColor);
+  }
+  for (const [name, value] of new URLSearchParams(s.extraQuery.trim().replace(/^\?/, ''))) query.append(name, value);
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** Unix seconds at the local end of a `YYYY-MM-DD` day; 0 when the date is not one. */
+export function endOfDay(date: string): number {
+  const ms = new Date(`${date}T23:59:59`).getTime();
+  return Number.isFinite(ms) ? Math.floor(ms / 1000) : 0;
+}
+
+/**
+ * The fake host's state for these settings (only the fields the panel controls; the fake host's
+ * defaults fill the rest).
+ * @example hostState({ ...defaults, membership: 'svip' }, Date.now()).account.svipType // 1
+ */
+export function hostState(s: Settings, now: number): Partial<FakeHostState> & Pick<FakeHostState, 'account' | 'baseInfo'> {
+  const brand = BRANDS[s.brand];
+  const validTime = s.membership === 'none' ? 0 : endOfDay(s.expiry);
+  const active = s.membership !== 'none' && validTime * 1000 > now;
+  const language = s.locale.replace('-', '_');
+  return {
+    account: s.signedIn
+      ? {
+          isLogin: true,
+          nickname: 'Sim User',
+          vip: { is_vip: active ? 1 : 0, valid_time: validTime },
+          // A lapsed member keeps their plan type; is_vip/is_member say it is not active.
+          vipType: s.membership === 'none' ? 0 : 1,
+          svipType: s.membership === 'svip' ? 1 : 0,
+          is_member: active ? 1 : 0,
+        }
+      : { isLogin: false },
+    baseInfo: {
+      language,
+      uid: s.signedIn ? '10001' : '',
+      dev_pid: 'pid-sim',
+      dev_channel: 'store',
+      dev_region: s.paymentBlocked ? BLOCKED_REGION : REGION[s.locale],
+      dev_timezone: 'Asia/Singapore',
+      dev_language: language,
+      dev_app_version: s.appVersion,
+      dev_manufacturer: brand.manufacturer,
+      dev_model: brand.model,
+    },
+    personalInfo: {
+      nickname: 'Sim User',
+      phone: '+65 8000 0000',
+      registerTime: '2024-01-02 10:00:00',
+      deviceBrand: brand.manufacturer,
+      deviceModel: brand.model,
+      ip: '10.0.0.1',
+      osName: brand.os,
+      osVersion: '14',
+      appVersion: s.appVersion,
+    },
+    ...THEMES[s.theme],
+    isHeytapLogin: s.providerAccount,
+    authorized: s.authorized,
+    spatialAudio: s.spatialAudio,
+    wxInstalled: s.wxInstalled,
+    coins: s.coins,
+    payOutcome: s.payOutcome,
+    uploadOutcome: s.uploadOutcome,
+    loginOutcome: s.loginOutcome,
+    replyDelayMs: s.replyDelayMs,
+  };
+}
+
+/**
+ * The fields of `next` that differ from `prev`, to setState live without undoing what the page did
+ * to the rest (a login or payment in the frame changes the account).
+ */
+export function changedFields<T extends object>(prev: T, next: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const key of Object.keys(next) as (keyof T)[]) {
+    if (JSON.stringify(prev[key]) !== JSON.stringify(next[key])) out[key] = next[key];
+  }
+  return out;
+}
