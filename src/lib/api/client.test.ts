@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ApiError, messageKey, request, setSession, type ApiErrorCode } from './index';
 import { decryptRequest } from './wire-node';
+import { health, session } from './endpoints/platform';
 
 const publicPem = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
 const privatePem = readFileSync('tests/fixtures/keys/private.pem', 'utf8');
@@ -53,7 +54,7 @@ describe('request', () => {
     setSession(() => ({ uid: 'u1', app_sessionid: 'sess-1' }));
     const before = Date.now();
 
-    const data = await request('session', {});
+    const data = await request(session, {});
 
     expectTypeOf(data).toEqualTypeOf<{ uid: string; loginAt: number }>();
     expect(data).toEqual({ uid: 'u1', loginAt: 1700000000000 });
@@ -72,7 +73,7 @@ describe('request', () => {
   it('sends an empty identity without a session and uses the same origin without PUBLIC_API_HOST', async () => {
     vi.stubEnv('PUBLIC_API_HOST', undefined);
     const fetch = answer(200, { code: 0, data: { ok: true } });
-    expect(await request('health', {})).toEqual({ ok: true });
+    expect(await request(health, {})).toEqual({ ok: true });
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/health');
     const form = new URLSearchParams(String(init.body));
@@ -80,22 +81,22 @@ describe('request', () => {
     expect(body).toMatchObject({ uid: '', app_sessionid: '' });
   });
 
-  it('only accepts endpoint names and bodies of the contract', () => {
+  it('only accepts endpoint values and their bodies', () => {
     answer(200, { code: 0, data: { ok: true } });
-    // @ts-expect-error: not an endpoint of the contract
-    void request('nope', {}).catch(() => {});
+    // @ts-expect-error: not an endpoint
+    void request('/api/health', {}).catch(() => {});
     // @ts-expect-error: the body must be an object
-    void request('health', 'x').catch(() => {});
+    void request(health, 'x').catch(() => {});
   });
 
   it('says generic when the data does not match the contract', async () => {
     answer(200, { code: 0, data: { uid: 42 } });
-    expect(await codeOf(request('session', {}))).toBe('generic');
+    expect(await codeOf(request(session, {}))).toBe('generic');
   });
 
   it('says loginExpired on HTTP 401, whatever the body', async () => {
     answer(401, '<html>Unauthorized</html>');
-    const err = await request('session', {}).catch((e: unknown) => e);
+    const err = await request(session, {}).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'loginExpired', status: 401 });
     expect(messageKey(err)).toBe('error.loginExpired');
   });
@@ -109,20 +110,20 @@ describe('request', () => {
     ['toString', 200, 'generic'],
   ] as const)('turns the server code %j (HTTP %i) into %s', async (code, status, expected) => {
     answer(status, { code, message: 'from the server' });
-    expect(await codeOf(request('session', {}))).toBe(expected);
+    expect(await codeOf(request(session, {}))).toBe(expected);
   });
 
   it('says generic for a body that is not JSON or not an envelope', async () => {
     answer(502, 'Bad gateway');
-    expect(await request('health', {}).catch((e: unknown) => e)).toMatchObject({ code: 'generic', status: 502 });
+    expect(await request(health, {}).catch((e: unknown) => e)).toMatchObject({ code: 'generic', status: 502 });
     answer(200, { ok: true });
-    expect(await codeOf(request('health', {}))).toBe('generic');
+    expect(await codeOf(request(health, {}))).toBe('generic');
   });
 
   it('says noInternet at once when the device is offline, without fetching', async () => {
     vi.stubGlobal('navigator', { onLine: false });
     const fetch = answer(200, { code: 0, data: { ok: true } });
-    expect(await codeOf(request('health', {}))).toBe('noInternet');
+    expect(await codeOf(request(health, {}))).toBe('noInternet');
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -133,21 +134,21 @@ describe('request', () => {
       online.onLine = false;
       throw new TypeError('Failed to fetch');
     }));
-    expect(await codeOf(request('health', {}))).toBe('noInternet');
+    expect(await codeOf(request(health, {}))).toBe('noInternet');
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     online.onLine = true;
-    expect(await codeOf(request('health', {}))).toBe('generic');
+    expect(await codeOf(request(health, {}))).toBe('generic');
   });
 
   it('says timeout when the server does not answer in time', async () => {
     hang();
-    expect(await codeOf(request('health', {}, { timeoutMs: 20 }))).toBe('timeout');
+    expect(await codeOf(request(health, {}, { timeoutMs: 20 }))).toBe('timeout');
   });
 
   it('waits 600000 ms (spec §7) before giving up', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const fetch = hang();
-    const outcome = codeOf(request('health', {}));
+    const outcome = codeOf(request(health, {}));
     await vi.advanceTimersByTimeAsync(599_999);
     expect(fetch).toHaveBeenCalledOnce();
     expect(fetch.mock.calls[0]![1].signal?.aborted).toBe(false);
@@ -158,16 +159,16 @@ describe('request', () => {
   it('says cancelled when the caller aborts', async () => {
     hang();
     const controller = new AbortController();
-    const outcome = codeOf(request('health', {}, { signal: controller.signal }));
+    const outcome = codeOf(request(health, {}, { signal: controller.signal }));
     setTimeout(() => controller.abort(), 5);
     expect(await outcome).toBe('cancelled');
-    expect(await codeOf(request('health', {}, { signal: AbortSignal.abort() }))).toBe('cancelled');
+    expect(await codeOf(request(health, {}, { signal: AbortSignal.abort() }))).toBe('cancelled');
   });
 
   it('says generic rather than sealing for nobody when PUBLIC_RSA_KEY is missing', async () => {
     vi.stubEnv('PUBLIC_RSA_KEY', undefined);
     const fetch = answer(200, { code: 0, data: { ok: true } });
-    expect(await codeOf(request('health', {}))).toBe('generic');
+    expect(await codeOf(request(health, {}))).toBe('generic');
     expect(fetch).not.toHaveBeenCalled();
   });
 });

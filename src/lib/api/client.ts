@@ -4,11 +4,11 @@
  */
 import * as v from 'valibot';
 import { ApiError, serverCode } from './api-error';
-import { ENDPOINTS, ENVELOPE, type EndpointName, type RequestOf, type ResponseOf, type WireFields } from './contract';
+import { ENVELOPE, type BodyOf, type DataOf, type Endpoint, type WireFields } from './endpoint';
 
 /**
  * Spec §7: the client gives up after 10 minutes.
- * @example request('health', {}, { timeoutMs: TIMEOUT_MS / 10 })
+ * @example request(health, {}, { timeoutMs: TIMEOUT_MS / 10 })
  */
 export const TIMEOUT_MS = 600_000;
 
@@ -23,7 +23,7 @@ export interface Session {
 
 /**
  * Per-call options of `request`.
- * @example request('session', {}, { signal: controller.signal })
+ * @example request(session, {}, { signal: controller.signal })
  */
 export interface RequestOptions {
   /** Cancels the request; it then rejects with ApiError `cancelled`. */
@@ -54,14 +54,15 @@ function apiHost(): string {
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /**
- * Calls an endpoint of the contract. Resolves with its response data, validated against the
+ * Calls an endpoint (a value from ./endpoints/<area>). Resolves with its response data, validated against the
  * contract's schema; rejects with an ApiError: `noInternet`, `timeout`, `loginExpired` (HTTP 401 or
  * the server's code), `cancelled`, a catalogue code the server sent, else `generic`.
  * @example
- * const { uid } = await request('session', {});
- * try { await request('health', {}, { signal }) } catch (err) { toast(t(messageKey(err))) }
+ * const { uid } = await request(session, {});
+ * try { await request(health, {}, { signal }) } catch (err) { toast(t(messageKey(err))) }
  */
-export async function request<N extends EndpointName>(name: N, body: RequestOf<N>, options: RequestOptions = {}): Promise<ResponseOf<N>> {
+export async function request<E extends Endpoint>(endpoint: E, body: BodyOf<E>, options: RequestOptions = {}): Promise<DataOf<E>> {
+  const name = endpoint.path;
   const { signal, timeoutMs = TIMEOUT_MS } = options;
   if (signal?.aborted) throw new ApiError('cancelled');
   // WebView reports airplane mode reliably: fail at once instead of after a fetch attempt.
@@ -86,12 +87,12 @@ export async function request<N extends EndpointName>(name: N, body: RequestOf<N
     const wire: WireFields = { uid, app_sessionid, ts: Date.now(), nonce: randomString(32) };
     const form = sealRequest({ ...body, ...wire });
     // URLSearchParams sets Content-Type: application/x-www-form-urlencoded;charset=UTF-8.
-    const res = await fetch(apiHost() + ENDPOINTS[name].path, {
+    const res = await fetch(apiHost() + endpoint.path, {
       method: 'POST',
       body: new URLSearchParams({ params: form.params, encSecKey: form.encSecKey }),
       signal: controller.signal,
     });
-    return await read(name, res);
+    return await read(endpoint, res);
   } catch (err) {
     if (err instanceof ApiError) throw err;
     if (timedOut) throw new ApiError('timeout', `${name}: no answer in ${timeoutMs} ms`);
@@ -105,7 +106,8 @@ export async function request<N extends EndpointName>(name: N, body: RequestOf<N
   }
 }
 
-async function read<N extends EndpointName>(name: N, res: Response): Promise<ResponseOf<N>> {
+async function read<E extends Endpoint>(endpoint: E, res: Response): Promise<DataOf<E>> {
+  const name = endpoint.path;
   const { status } = res;
   // 401 is an expired sign-in whatever the body says (a gateway may answer it with HTML).
   if (status === 401) throw new ApiError('loginExpired', `${name}: HTTP 401`, status);
@@ -121,7 +123,7 @@ async function read<N extends EndpointName>(name: N, res: Response): Promise<Res
   if (!envelope.success) throw new ApiError('generic', `${name}: HTTP ${status}, not an envelope`, status);
   const { code, data, message } = envelope.output;
   if (code !== 0 || !res.ok) throw new ApiError(serverCode(code), `${name}: ${String(code)} ${message ?? ''}`.trim(), status);
-  const result = v.safeParse(ENDPOINTS[name].response, data);
+  const result = v.safeParse(endpoint.response, data);
   if (!result.success) throw new ApiError('generic', `${name}: response does not match the contract`, status);
-  return result.output as ResponseOf<N>;
+  return result.output as DataOf<E>;
 }

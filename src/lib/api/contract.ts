@@ -1,42 +1,19 @@
 /**
- * The API contract (docs/api.md): every endpoint once, with its path and the valibot schemas of its
- * request and response. The browser client and the reference server (`server/`) both read this map,
- * so a path or a shape cannot differ between them.
+ * The API contract (docs/api.md): every endpoint of every area, by name. The reference server
+ * (`server/`) walks this map; pages import the endpoint values of their own area instead, so a page
+ * never bundles another area's schemas. Each area adds `import * as <area> from './endpoints/<area>'`
+ * and spreads it here.
  */
-import * as v from 'valibot';
+import type * as v from 'valibot';
+import type { Endpoint } from './endpoint';
+import * as platform from './endpoints/platform';
 
-/**
- * One endpoint: where it lives and what goes in and out (the `data` of a `{ code: 0 }` answer).
- * @example const e: Endpoint = ENDPOINTS.session
- */
-export interface Endpoint<Req extends v.GenericSchema = v.GenericSchema, Res extends v.GenericSchema = v.GenericSchema> {
-  /** Every path sits under `/api/`, so the CDN can route the API apart from the pages. */
-  path: `/api/${string}`;
-  request: Req;
-  response: Res;
-  /** Answered without a signed-in user (uid and app_sessionid); every other endpoint needs one. */
-  public?: boolean;
-}
+// Only endpoint values: the schema building blocks each area module also exports are left out.
+const endpoints = <T extends Record<string, unknown>>(area: T) =>
+  Object.fromEntries(Object.entries(area).filter(([, value]) => isEndpoint(value))) as { [K in keyof T as T[K] extends Endpoint ? K : never]: T[K] };
+const isEndpoint = (value: unknown): value is Endpoint => typeof value === 'object' && value !== null && 'path' in value && 'request' in value;
 
-// A helper rather than object literals so each entry keeps its own precise schema types.
-const endpoint = <Req extends v.GenericSchema, Res extends v.GenericSchema>(
-  path: `/api/${string}`,
-  request: Req,
-  response: Res,
-  options: { public?: boolean } = {},
-): Endpoint<Req, Res> => ({ path, request, response, ...options });
-
-/**
- * Every endpoint by name. Each product area (vip, coins, feedback, music, personal, report) adds its
- * endpoints here, next to the platform ones, and nowhere else.
- * @example ENDPOINTS.health.path // '/api/health'
- */
-export const ENDPOINTS = {
-  // Platform: is the API up (no session needed).
-  health: endpoint('/api/health', v.object({}), v.object({ ok: v.literal(true) }), { public: true }),
-  // Platform: who the server thinks is signed in, from the uid/app_sessionid of the body.
-  session: endpoint('/api/session', v.object({}), v.object({ uid: v.string(), loginAt: v.number() })),
-};
+export const ENDPOINTS = { ...endpoints(platform) };
 
 /**
  * The contract's type, for code that walks every endpoint (the reference server's router).
@@ -48,48 +25,15 @@ export type Endpoints = typeof ENDPOINTS;
  * @example const name: EndpointName = 'session'
  */
 export type EndpointName = keyof Endpoints;
-/** What a caller passes to `request(name, body)`; `& object` because `v.object({})` alone infers `{}`, which a string satisfies.
- * @example const body: RequestOf<'health'> = {}
- */
+/** What a caller passes by endpoint name. @example const body: RequestOf<'health'> = {} */
 export type RequestOf<N extends EndpointName> = v.InferInput<Endpoints[N]['request']> & object;
-/**
- * What `request(name, body)` resolves with, after runtime validation.
- * @example const s: ResponseOf<'session'> = { uid: '10001', loginAt: 1700000000000 }
- */
+/** What an endpoint answers by name. @example const s: ResponseOf<'session'> = { uid: '1', loginAt: 0 } */
 export type ResponseOf<N extends EndpointName> = v.InferOutput<Endpoints[N]['response']>;
-
-/**
- * The fields the client adds to every encrypted body (names reserved: they overwrite a body field of
- * the same name). The server parses them before the endpoint's own request schema.
- * @example v.parse(WIRE_FIELDS, decrypted).uid
- */
-export const WIRE_FIELDS = v.object({
-  uid: v.string(),
-  app_sessionid: v.string(),
-  /** Milliseconds since the epoch when the request was sealed; lets the server refuse stale replays. */
-  ts: v.number(),
-  /** 32 random characters; with ts, lets the server refuse a replayed request. */
-  nonce: v.pipe(v.string(), v.length(32)),
-});
-/**
- * The reserved fields as a type.
- * @example const wire: WireFields = { uid: '', app_sessionid: '', ts: Date.now(), nonce: 'A'.repeat(32) }
- */
-export type WireFields = v.InferOutput<typeof WIRE_FIELDS>;
-
-/**
- * Every answer, success or not: `{ code: 0, data }`, else `{ code, message }` where a string code
- * that is a catalogue key (`error.*` in the message files) reaches the user as that message.
- * @example v.parse(ENVELOPE, { code: 'loginExpired', message: 'expired' })
- */
-export const ENVELOPE = v.object({
-  code: v.union([v.string(), v.number()]),
-  data: v.optional(v.unknown()),
-  message: v.optional(v.string()),
-});
 
 /**
  * The reply the server sends, typed by endpoint.
  * @example const reply: Envelope<'health'> = { code: 0, data: { ok: true } }
  */
 export type Envelope<N extends EndpointName> = { code: 0; data: ResponseOf<N> } | { code: string | number; message: string };
+
+export { ENVELOPE, WIRE_FIELDS, endpoint, type Endpoint, type WireFields } from './endpoint';

@@ -31,12 +31,13 @@ function staticImports(file: string, seen = new Set<string>()): Set<string> {
 describe('crypto loading', () => {
   it('does not load the crypto module until the first request', async () => {
     const { request } = await import('./index');
+    const { health } = await import('./endpoints/platform');
     expect(loaded).not.toHaveBeenCalled();
 
     vi.stubEnv('PUBLIC_RSA_KEY', readFileSync('tests/fixtures/keys/public.pem', 'utf8'));
     vi.stubGlobal('fetch', vi.fn(async () => Response.json({ code: 0, data: { ok: true } })));
-    await request('health', {});
-    await request('health', {});
+    await request(health, {});
+    await request(health, {});
     expect(loaded).toHaveBeenCalledOnce();
     vi.unstubAllGlobals();
     vi.unstubAllEnvs();
