@@ -23,7 +23,8 @@ export default defineConfig({
   },
   webServer: {
     command: 'node scripts/start.mjs',
-    env: { PORT: String(port) },
+    // Its own database, so end-to-end runs never touch the one `npm start` uses for development.
+    env: { PORT: String(port), DATA_DIR: '.data/e2e', LOG: '0' },
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

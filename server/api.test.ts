@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { form, seal, sealText } from '../tests/fixtures/seal';
 import { createApp } from './app';
 import { openDb, schemaVersion, type Db } from './db';
+import { MIGRATIONS } from './db/migrations';
 
 const PUBLIC = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
 const PRIVATE = readFileSync('tests/fixtures/keys/private.pem', 'utf8');
@@ -187,7 +188,7 @@ describe('persistence', () => {
     const plans = db.prepare('SELECT COUNT(*) AS n FROM plans').get();
     await stop();
     await start();
-    expect(schemaVersion(db)).toBe(2);
+    expect(schemaVersion(db)).toBe(MIGRATIONS.at(-1)!.version);
     expect(db.prepare("SELECT COUNT(*) AS n FROM sessions WHERE uid = 'u-keep'").get()).toEqual({ n: 1 });
     expect(db.prepare('SELECT COUNT(*) AS n FROM plans').get()).toEqual(plans);
   });

@@ -1,5 +1,6 @@
 /** Endpoint handlers by area. Each area adds its own module and spreads it in here. */
 import type { Handlers } from './pipeline';
+import { VIP_HANDLERS } from './vip';
 
 /**
  * Every handler of the contract.
@@ -11,4 +12,5 @@ export const HANDLERS: Handlers = {
     const row = db.prepare('SELECT login_at FROM sessions WHERE uid = ? AND app_sessionid = ?').get(user!.uid, user!.app_sessionid);
     return { uid: user!.uid, loginAt: Number(row?.login_at ?? 0) };
   },
+  ...VIP_HANDLERS,
 };

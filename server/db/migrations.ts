@@ -124,4 +124,47 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX coin_transactions_user ON coin_transactions (uid, created_at DESC);
     `,
   },
+  {
+    version: 3,
+    name: 'vip: memberships, orders, auto-renewals, redeem codes',
+    sql: `
+      CREATE TABLE memberships (
+        uid TEXT PRIMARY KEY,
+        tier TEXT NOT NULL CHECK (tier IN ('vip', 'svip')),
+        expires_at INTEGER NOT NULL
+      );
+      CREATE TABLE vip_orders (
+        order_id TEXT PRIMARY KEY,
+        uid TEXT NOT NULL,
+        plan_id TEXT NOT NULL REFERENCES plans (id),
+        attempt TEXT NOT NULL,
+        pay_type TEXT NOT NULL,
+        amount INTEGER NOT NULL,
+        currency TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('created', 'paid', 'failed', 'cancelled')),
+        created_at INTEGER NOT NULL,
+        paid_at INTEGER,
+        renewed INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (uid, attempt)
+      );
+      CREATE INDEX vip_orders_user ON vip_orders (uid, created_at DESC);
+      CREATE TABLE renewals (
+        uid TEXT NOT NULL,
+        plan_id TEXT NOT NULL REFERENCES plans (id),
+        enabled INTEGER NOT NULL,
+        next_charge_at INTEGER,
+        amount INTEGER NOT NULL,
+        currency TEXT NOT NULL,
+        PRIMARY KEY (uid, plan_id)
+      );
+      CREATE TABLE redeem_codes (
+        code TEXT PRIMARY KEY,
+        tier TEXT NOT NULL CHECK (tier IN ('vip', 'svip')),
+        days INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        used_by TEXT,
+        used_at INTEGER
+      );
+    `,
+  },
 ];

@@ -1,10 +1,12 @@
 /**
  * Seed data per migration version: the catalogue a fresh database starts with. Help-centre texts are
  * in nine locales (seed/faq.json, seed/feedback-types.json); coin transactions are generated for the
- * fake host's default user so the records page has months of history.
+ * fake host's default user so the records page has months of history. VIP (seed/vip.json): redeem
+ * codes, and a second account with past orders; the default user starts without membership.
  */
 import { readFileSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
+import { extendMembership } from '../api/vip';
 
 // Paths from the project root: the server runs from there, bundled or not (scripts/start.mjs).
 const load = (name: string) => JSON.parse(readFileSync(`server/db/seed/${name}`, 'utf8'));
@@ -69,5 +71,42 @@ function seedTransactions(db: DatabaseSync, packages: { coins: number; price: nu
   }
 }
 
+interface VipSeed {
+  /** An account with history (never DEMO_UID: tests and the demo start from "not activated"). */
+  memberUid: string;
+  redeemCodes: { code: string; tier: 'vip' | 'svip'; days: number; validDays?: number; expiresAt?: string; usedBy?: string; usedDaysAgo?: number }[];
+  /** Oldest first; paid ones are replayed through the membership arithmetic, so membership matches them. */
+  orders: { orderId: string; planId: string; payType: string; state: 'paid' | 'cancelled' | 'failed'; daysAgo: number }[];
+}
+
+/** Redeem codes, and the member account's orders, membership and auto-renewal, relative to now. */
+function seedVip(db: DatabaseSync): void {
+  const vip = load('vip.json') as VipSeed;
+  if (vip.memberUid === DEMO_UID) throw new Error('seed/vip.json: the default user must start without membership');
+  const now = Math.floor(Date.now() / 1000);
+  const day = 86_400;
+  const code = db.prepare('INSERT INTO redeem_codes (code, tier, days, expires_at, used_by, used_at) VALUES (?, ?, ?, ?, ?, ?)');
+  for (const c of vip.redeemCodes) {
+    const expiresAt = c.expiresAt ? Math.floor(Date.parse(c.expiresAt) / 1000) : now + (c.validDays ?? 365) * day;
+    code.run(c.code.toUpperCase(), c.tier, c.days, expiresAt, c.usedBy ?? null, c.usedBy ? now - (c.usedDaysAgo ?? 0) * day : null);
+  }
+  const insert = db.prepare(
+    `INSERT INTO vip_orders (order_id, uid, plan_id, attempt, pay_type, amount, currency, state, created_at, paid_at, renewed)
+     SELECT ?, ?, id, ?, ?, price_cents, currency, ?, ?, ?, ? FROM plans WHERE id = ?`,
+  );
+  const renewal = db.prepare(
+    `INSERT INTO renewals (uid, plan_id, enabled, next_charge_at, amount, currency) SELECT ?, id, 1, ?, price_cents, currency FROM plans WHERE id = ?
+     ON CONFLICT (uid, plan_id) DO UPDATE SET enabled = 1, next_charge_at = excluded.next_charge_at`,
+  );
+  for (const o of vip.orders) {
+    const plan = db.prepare('SELECT tier, days, auto_renew FROM plans WHERE id = ?').get(o.planId);
+    if (!plan) throw new Error(`seed/vip.json: no plan ${o.planId}`);
+    const at = now - o.daysAgo * day;
+    const paid = o.state === 'paid' ? extendMembership(db, vip.memberUid, plan.tier as 'vip' | 'svip', Number(plan.days), at) : null;
+    insert.run(o.orderId, vip.memberUid, `seed-attempt-${o.orderId}`, o.payType, o.state, at, paid ? at : null, paid?.renewed ? 1 : 0, o.planId);
+    if (paid && plan.auto_renew) renewal.run(vip.memberUid, paid.expiresAt, o.planId);
+  }
+}
+
 /** Seed functions by the migration version whose tables they fill. */
-export const SEEDS: Record<number, (db: DatabaseSync) => void> = { 2: seedCatalogue };
+export const SEEDS: Record<number, (db: DatabaseSync) => void> = { 2: seedCatalogue, 3: seedVip };

@@ -125,7 +125,7 @@ export function readSettings(saved: unknown, now: number): Settings {
 
 /**
  * The URL the app would open, as the app writes it.
- * @example frameUrl({ ...defaults, route: 'feedback', locale: 'zh-CN', theme: 'dark1' }) // '/zh-CN/feedback?status_height=24&dark=1&bgColor=171717'
+ * @example frameUrl({ ...defaults, route: 'feedback', locale: 'zh-CN', theme: 'dark1' }) // '/zh-CN/feedback?status_height=24&dark=1&bgColor=171717&app_sessionid=sim-session'
  */
 export function frameUrl(s: Settings): string {
   const prefixed = s.localeVia === 'path' && s.locale !== 'en-US';
@@ -139,6 +139,8 @@ export function frameUrl(s: Settings): string {
     query.set('bgColor', THEMES[s.theme].bgColor);
   }
   for (const [name, value] of new URLSearchParams(s.extraQuery.trim().replace(/^\?/, ''))) query.append(name, value);
+  // The app always passes its session; the pages send it with every API request (spec §2).
+  if (!query.has('app_sessionid')) query.set('app_sessionid', 'sim-session');
   const search = query.toString();
   return search ? `${path}?${search}` : path;
 }
@@ -201,6 +203,8 @@ export function hostState(s: Settings, now: number): Partial<FakeHostState> & Pi
     wxInstalled: s.wxInstalled,
     coins: s.coins,
     payOutcome: s.payOutcome,
+    // The reference server's stand-in for the provider's webhook: only it turns an order into membership.
+    providerUrl: '/api/dev/provider',
     uploadOutcome: s.uploadOutcome,
     loginOutcome: s.loginOutcome,
     replyDelayMs: s.replyDelayMs,

@@ -1,8 +1,9 @@
 /**
  * i18n for islands: `@nanostores/i18n` with the page's messages embedded at build time. The layout
  * writes them as JSON (`<script type="application/json" id="messages">`) before any island, and this
- * module fills the i18n cache from it, so no island ever fetches a message file.
- * Each island module declares its area with the en-US text as base: `i18n('error', en.error)`.
+ * module fills the i18n cache from it, so no island ever fetches a message file. Every page embeds
+ * its own locale, en-US included, so islands declare their areas with no base text (`i18n('vip', {})`)
+ * and no message file is ever bundled into JavaScript.
  */
 import { createI18n, type ComponentsJSON, type Translations } from '@nanostores/i18n';
 import { atom } from 'nanostores';
@@ -10,10 +11,13 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from './locale';
 
 export const $locale = atom<Locale>(DEFAULT_LOCALE);
 
+// A base locale no page uses: all nine real locales come from the page's embedded messages.
+const BASE = 'base' as Locale;
+
 export const i18n = createI18n($locale, {
-  baseLocale: DEFAULT_LOCALE,
-  // The page embeds every area its islands use; an area it lacks reads as the en-US base. Each asked
-  // component must be answered, or the library keeps waiting for it and never redraws.
+  baseLocale: BASE,
+  // The page embeds every area its islands use. Each asked component must be answered, or the
+  // library keeps waiting for it and never redraws.
   get: async (_locale, components) => Object.fromEntries(components.map((name) => [name, {}])),
 });
 
@@ -23,7 +27,7 @@ export const i18n = createI18n($locale, {
  */
 export function useLocale(locale: Locale, components: ComponentsJSON): void {
   // At run time the cache holds components per locale; the declared type (Translations) is narrower.
-  if (locale !== DEFAULT_LOCALE) i18n.cache[locale] = { ...i18n.cache[locale], ...(components as unknown as Translations) };
+  i18n.cache[locale] = { ...i18n.cache[locale], ...(components as unknown as Translations) };
   $locale.set(locale);
 }
 
@@ -35,7 +39,7 @@ function loadEmbedded(): void {
   try {
     useLocale(locale, json ? JSON.parse(json) : {});
   } catch {
-    // A broken embed leaves the base (en-US) text, which is still a working page.
+    // A broken embed leaves keys unresolved; useText shows nothing worse than the key.
     $locale.set(locale);
   }
 }

@@ -3,7 +3,7 @@
  * when signed out, the open-in-app prompt outside the app. Area islands read `$session` themselves.
  */
 import { useStore } from '@nanostores/preact';
-import { useEffect, useState } from 'react';
+import { useEffect, useState } from 'preact/hooks';
 import { $session, signIn, watchSession } from '../../lib/session';
 import { useText } from './text';
 

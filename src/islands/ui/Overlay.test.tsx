@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $dialog, confirmDialog, showToast } from '../../lib/stores/ui';
 import { useLocale } from '../../lib/i18n';
 import Overlay from './Overlay';
+import en from '../../i18n/messages/en-US.json';
 
 let root: HTMLElement;
 
@@ -12,7 +13,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   root = document.createElement('div');
   document.body.append(root);
-  useLocale('en-US', {});
+  useLocale('en-US', { shell: en.shell, error: en.error });
   act(() => render(<Overlay />, root));
 });
 
@@ -48,7 +49,7 @@ describe('toast', () => {
     expect(text()).not.toContain('No internet');
   });
 
-  it('shows translated text once the locale has messages, English for an area it lacks', async () => {
+  it('shows the text of the locale the page embedded, and the key for an area it lacks', async () => {
     await act(async () => useLocale('vi-VN', { error: { noInternet: 'Không có kết nối Internet' } }));
     act(() => showToast('error.noInternet'));
     tick();
@@ -57,7 +58,7 @@ describe('toast', () => {
       void confirmDialog({ messageKey: 'error.noInternet' });
     });
     tick();
-    expect(root.querySelector('.dialog-confirm')?.textContent).toBe('OK');
+    expect(root.querySelector('.dialog-confirm')?.textContent).toBe('shell.ok');
     act(() => (root.querySelector('.dialog-cancel') as HTMLElement).click());
     tick();
   });

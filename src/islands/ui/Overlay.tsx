@@ -3,15 +3,18 @@
  * `await confirmDialog()` from src/lib/stores and this one island shows it. One per page.
  */
 import { useStore } from '@nanostores/preact';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'preact/hooks';
 import { $dialog, $toast, answerDialog } from '../../lib/stores/ui';
-import { useText } from './text';
+import { embeddedAreas, useText } from './text';
+
+// The toast and dialog show keys of any area the page's islands use.
+const AREAS = typeof document === 'undefined' ? {} : embeddedAreas();
 import './overlay.css';
 
 export default function Overlay() {
   const toast = useStore($toast);
   const dialog = useStore($dialog);
-  const t = useText();
+  const t = useText(AREAS);
   return (
     <>
       <div class="toast-region" role="status" aria-live="polite">

@@ -1,20 +1,55 @@
 /**
- * Message areas for islands, each declared once with its en-US text as base (`@nanostores/i18n`
- * warns when an area is declared twice). The page's locale text is embedded by the layout.
+ * Message areas for islands, each declared once (`@nanostores/i18n` warns when an area is declared
+ * twice), with no base text: the layout embeds the page's locale messages for every area its islands
+ * use, so no message file is bundled. Product areas declare theirs in their folder
+ * (`src/islands/vip/text.ts`).
  */
 import { useStore } from '@nanostores/preact';
+import type { Messages } from '@nanostores/i18n';
 import { i18n } from '../../lib/i18n';
-import { error, notice, shell } from '../../i18n/messages/en-US.json';
 
-const AREAS = { shell: i18n('shell', shell), error: i18n('error', error), notice: i18n('notice', notice) };
-export type TextArea = keyof typeof AREAS;
+const declared = new Map<string, Messages>();
 
-/** A lookup of dotted keys (`error.noInternet`) in the page's language; an unknown key reads as itself. */
-export function useText(): (key: string) => string {
-  const loaded = { shell: useStore(AREAS.shell), error: useStore(AREAS.error), notice: useStore(AREAS.notice) };
-  return (key) => {
-    const [area, name = ''] = key.split('.', 2) as [TextArea, string];
-    const value = (loaded[area] as Record<string, unknown> | undefined)?.[name];
-    return typeof value === 'string' ? value : key;
+/**
+ * The i18n store of a message area, declared once per page however many islands use it.
+ * @example export const vipText = { vip: area('vip') }
+ */
+export function area(name: string): Messages {
+  let store = declared.get(name);
+  if (!store) declared.set(name, (store = i18n(name, {})));
+  return store;
+}
+
+const SHARED = { shell: area('shell'), error: area('error'), notice: area('notice') };
+
+/** Every area the page embedded: what a page-wide island (the dialog) may be asked to show. */
+export function embeddedAreas(): Record<string, Messages> {
+  let names: string[] = [];
+  try {
+    names = Object.keys(JSON.parse(document.getElementById('messages')?.textContent ?? '{}'));
+  } catch {
+    // No embed: only the shared areas, which resolve to their keys.
+  }
+  return Object.fromEntries(names.map((name) => [name, area(name)]));
+}
+
+export type Params = Record<string, string | number>;
+export type Text = (key: string, params?: Params) => string;
+
+/**
+ * A lookup of dotted keys (`error.noInternet`) in the page's language, with `{name}` placeholders
+ * filled from params (as text: the caller renders it, never as HTML). An unknown key reads as itself.
+ * @example const t = useText({ vip: vipText }); t('vip.daysLeft', { days: 3 })
+ */
+export function useText(areas: Record<string, Messages> = {}): Text {
+  const all = { ...SHARED, ...areas };
+  const loaded: Record<string, Record<string, unknown>> = {};
+  // A fixed set of stores per call site, so the hooks run in the same order on every render.
+  for (const [name, store] of Object.entries(all)) loaded[name] = useStore(store) as Record<string, unknown>;
+  return (key, params) => {
+    const [area = '', name = ''] = key.split('.', 2);
+    const value = loaded[area]?.[name];
+    if (typeof value !== 'string') return key;
+    return params ? value.replace(/\{(\w+)\}/g, (whole, param: string) => (param in params ? String(params[param]) : whole)) : value;
   };
 }

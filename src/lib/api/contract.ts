@@ -7,13 +7,14 @@
 import type * as v from 'valibot';
 import type { Endpoint } from './endpoint';
 import * as platform from './endpoints/platform';
+import * as vip from './endpoints/vip';
 
 // Only endpoint values: the schema building blocks each area module also exports are left out.
 const endpoints = <T extends Record<string, unknown>>(area: T) =>
   Object.fromEntries(Object.entries(area).filter(([, value]) => isEndpoint(value))) as { [K in keyof T as T[K] extends Endpoint ? K : never]: T[K] };
 const isEndpoint = (value: unknown): value is Endpoint => typeof value === 'object' && value !== null && 'path' in value && 'request' in value;
 
-export const ENDPOINTS = { ...endpoints(platform) };
+export const ENDPOINTS = { ...endpoints(platform), ...endpoints(vip) };
 
 /**
  * The contract's type, for code that walks every endpoint (the reference server's router).

@@ -1,0 +1,335 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installFakeHost } from '../../tests/fixtures/fake-host';
+import { form, seal } from '../../tests/fixtures/seal';
+import { createApp } from '../app';
+import { openDb, schemaVersion, type Db } from '../db';
+import { DEMO_UID } from '../db/seed';
+
+const PUBLIC = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
+const PRIVATE = readFileSync('tests/fixtures/keys/private.pem', 'utf8');
+const DAY = 86_400;
+
+let dataDir: string;
+let db: Db;
+let server: ServerType;
+let base: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'vip-'));
+  db = openDb(dataDir);
+  const app = createApp({ root: dataDir, db, privateKey: PRIVATE, dataDir, log: false });
+  await new Promise<void>((resolve) => {
+    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+      base = `http://127.0.0.1:${info.port}`;
+      resolve();
+    });
+  });
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  db.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The HTTP status and the JSON body (loosely typed: tests read into it freely). */
+type Reply = { status: number; body: any };
+
+/** A sealed request as `uid` (each test uses its own user, so tests do not see each other's orders). */
+async function call(path: string, body: object, uid: string): Promise<Reply> {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form(seal(body, PUBLIC, { uid, app_sessionid: `s-${uid}` })),
+  });
+  return { status: response.status, body: await response.json() };
+}
+/** The payment provider's notification, as the dev route takes it. */
+async function notify(orderId: string, outcome: string): Promise<Reply> {
+  const response = await fetch(`${base}/api/dev/provider`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ orderId, outcome }) });
+  return { status: response.status, body: await response.json() };
+}
+const order = async (uid: string, planId = 'vip-month', attempt = randomUUID()) =>
+  (await call('/api/vip/order', { planId, payType: '1', region: 'SG', attempt }, uid)).body.data.order as { orderId: string; state: string };
+const status = async (uid: string) => (await call('/api/vip/status', {}, uid)).body.data;
+const orderStatus = (uid: string, orderId: string) => call('/api/vip/order/status', { orderId }, uid);
+const nowSec = () => Math.floor(Date.now() / 1000);
+/** Runs `act` and expects `value` to be `offset` seconds after the server's clock at the time (1 s of slack each side). */
+async function expectAfter<T>(act: () => Promise<T>, value: (result: T) => number, offset: number) {
+  const before = nowSec();
+  const result = await act();
+  const after = nowSec();
+  expect(value(result)).toBeGreaterThanOrEqual(before + offset);
+  expect(value(result)).toBeLessThanOrEqual(after + offset + 1);
+  return result;
+}
+
+describe('plans', () => {
+  it('lists every plan in catalogue order, payable in an open region', async () => {
+    const { status: code, body } = await call('/api/vip/plans', { region: 'SG' }, 'plans-1');
+    expect(code).toBe(200);
+    expect(body.data.paymentAvailable).toBe(true);
+    expect(body.data.plans.map((p: { id: string }) => p.id)).toEqual(['vip-day', 'vip-month', 'vip-month-auto', 'vip-quarter', 'vip-year', 'svip-month', 'svip-month-auto', 'svip-year']);
+    expect(body.data.plans[2]).toEqual({ id: 'vip-month-auto', tier: 'vip', period: 'month', days: 31, price: 990, original: 1800, currency: 'CNY', autoRenew: true });
+  });
+
+  it.each(['XX', 'xx', 'IR', 'kp', ' CU '])('says payment is unavailable in blocked region %j, and still lists the plans', async (region) => {
+    const { body } = await call('/api/vip/plans', { region }, 'plans-2');
+    expect(body.data.paymentAvailable).toBe(false);
+    expect(body.data.plans).toHaveLength(8);
+  });
+});
+
+describe('membership status', () => {
+  it('reads "not activated" for the default user: no membership, no renewals', async () => {
+    expect(await status(DEMO_UID)).toEqual({ membership: { tier: 'none', expiresAt: null }, renewals: [] });
+    expect((await call('/api/vip/orders', {}, DEMO_UID)).body.data.orders).toEqual([]);
+  });
+
+  it('reads a lapsed membership as none but keeps its expiry', async () => {
+    const past = nowSec() - 3 * DAY;
+    db.prepare("INSERT INTO memberships (uid, tier, expires_at) VALUES ('lapsed-1', 'svip', ?)").run(past);
+    expect((await status('lapsed-1')).membership).toEqual({ tier: 'none', expiresAt: past });
+  });
+
+  it('seeds a member account whose membership matches its paid orders', async () => {
+    const { membership, renewals } = await status('10002');
+    expect(membership.tier).toBe('vip');
+    // vip-month paid 50 days ago lapsed; vip-month-auto paid 10 days ago runs 31 days from then.
+    expect(Math.abs(membership.expiresAt - (nowSec() + 21 * DAY))).toBeLessThan(60);
+    expect(renewals).toEqual([{ planId: 'vip-month-auto', on: true, nextChargeAt: membership.expiresAt, amount: 990, currency: 'CNY' }]);
+    const { orders } = (await call('/api/vip/orders', {}, '10002')).body.data;
+    expect(orders.map((o: { orderId: string; state: string }) => [o.orderId, o.state])).toEqual([
+      ['o-seed-0003', 'paid'],
+      ['o-seed-0002', 'cancelled'],
+      ['o-seed-0001', 'paid'],
+    ]);
+    expect(schemaVersion(db)).toBe(3);
+  });
+});
+
+describe('orders', () => {
+  it('creates one order per attempt: a double tap and a retry return the same order', async () => {
+    const attempt = randomUUID();
+    const send = () => call('/api/vip/order', { planId: 'vip-month', payType: '1', region: 'SG', attempt }, 'order-1');
+    const [first, tap] = await Promise.all([send(), send()]);
+    const retry = await send();
+    expect(first.status).toBe(200);
+    expect(first.body.data.order).toMatchObject({ planId: 'vip-month', amount: 1200, currency: 'CNY', state: 'created', paidAt: null });
+    expect(first.body.data.order.orderId).toMatch(/^o-[\w-]+$/);
+    expect(tap.body.data.order).toEqual(first.body.data.order);
+    expect(retry.body.data.order).toEqual(first.body.data.order);
+    expect(db.prepare("SELECT COUNT(*) AS n FROM vip_orders WHERE uid = 'order-1'").get()).toEqual({ n: 1 });
+  });
+
+  it('keys attempts per user: the same attempt from two users makes two orders', async () => {
+    const attempt = randomUUID();
+    const a = await order('order-2a', 'vip-month', attempt);
+    const b = await order('order-2b', 'vip-month', attempt);
+    expect(a.orderId).not.toBe(b.orderId);
+  });
+
+  it('refuses an unknown plan with badRequest 422', async () => {
+    const { status: code, body } = await call('/api/vip/order', { planId: 'gold-forever', payType: '1', region: 'SG', attempt: randomUUID() }, 'order-3');
+    expect(code).toBe(422);
+    expect(body.code).toBe('badRequest');
+  });
+
+  it('refuses a blocked region with payRegion 403 and creates no order', async () => {
+    const { status: code, body } = await call('/api/vip/order', { planId: 'vip-month', payType: '1', region: 'xx', attempt: randomUUID() }, 'order-4');
+    expect(code).toBe(403);
+    expect(body).toEqual({ code: 'payRegion', message: 'Payments are not available in your country/region.' });
+    expect(db.prepare("SELECT COUNT(*) AS n FROM vip_orders WHERE uid = 'order-4'").get()).toEqual({ n: 0 });
+  });
+
+  it("answers another user's order, and an unknown one, as notFound 404", async () => {
+    const mine = await order('order-5');
+    expect((await orderStatus('order-5', mine.orderId)).status).toBe(200);
+    expect(await orderStatus('order-5-other', mine.orderId)).toMatchObject({ status: 404, body: { code: 'notFound' } });
+    expect(await orderStatus('order-5', 'o-nothing')).toMatchObject({ status: 404, body: { code: 'notFound' } });
+  });
+
+  it("lists only the user's orders, newest first", async () => {
+    const older = await order('order-6', 'vip-day');
+    db.prepare('UPDATE vip_orders SET created_at = created_at - 60 WHERE order_id = ?').run(older.orderId);
+    const newer = await order('order-6', 'svip-year');
+    await order('order-6-other');
+    const { orders } = (await call('/api/vip/orders', {}, 'order-6')).body.data;
+    expect(orders.map((o: { orderId: string }) => o.orderId)).toEqual([newer.orderId, older.orderId]);
+  });
+
+  it('leaves a created order unpaid and the user without membership until the provider reports', async () => {
+    const created = await order('order-7');
+    expect((await orderStatus('order-7', created.orderId)).body.data).toMatchObject({ order: { state: 'created' }, membership: { tier: 'none', expiresAt: null }, renewed: false });
+  });
+});
+
+describe('the payment provider notification', () => {
+  it('turns a paid vip-month order into 31 days of VIP from now, not renewed', async () => {
+    const created = await order('pay-1');
+    const paid = await notify(created.orderId, 'paid');
+    expect(paid).toEqual({ status: 200, body: { code: 0, data: { orderId: created.orderId, state: 'paid' } } });
+    const { body } = await orderStatus('pay-1', created.orderId);
+    expect(body.data.order.state).toBe('paid');
+    expect(body.data.renewed).toBe(false);
+    expect(body.data.membership.tier).toBe('vip');
+    expect(Math.abs(body.data.membership.expiresAt - (nowSec() + 31 * DAY))).toBeLessThanOrEqual(3);
+    expect(Math.abs(body.data.order.paidAt - nowSec())).toBeLessThanOrEqual(3);
+  });
+
+  it('extends from the current expiry when a member buys again, and says renewed', async () => {
+    const first = await order('pay-2');
+    await notify(first.orderId, 'paid');
+    const expiry = (await status('pay-2')).membership.expiresAt;
+    const second = await order('pay-2', 'vip-quarter');
+    await notify(second.orderId, 'paid');
+    const { body } = await orderStatus('pay-2', second.orderId);
+    expect(body.data.membership).toEqual({ tier: 'vip', expiresAt: expiry + 93 * DAY });
+    expect(body.data.renewed).toBe(true);
+    // The first order keeps its own answer: it was bought without membership.
+    expect((await orderStatus('pay-2', first.orderId)).body.data.renewed).toBe(false);
+  });
+
+  it('extends from now when the membership had lapsed, and does not call it renewed', async () => {
+    db.prepare("INSERT INTO memberships (uid, tier, expires_at) VALUES ('pay-3', 'vip', ?)").run(nowSec() - DAY);
+    const created = await order('pay-3', 'vip-day');
+    await notify(created.orderId, 'paid');
+    const { body } = await orderStatus('pay-3', created.orderId);
+    expect(body.data.renewed).toBe(false);
+    expect(Math.abs(body.data.membership.expiresAt - (nowSec() + DAY))).toBeLessThanOrEqual(3);
+  });
+
+  it('ignores a second paid notification for the same order: no double extension', async () => {
+    const created = await order('pay-4');
+    await notify(created.orderId, 'paid');
+    const once = await status('pay-4');
+    const again = await notify(created.orderId, 'paid');
+    expect(again.body.data.state).toBe('paid');
+    expect(await status('pay-4')).toEqual(once);
+  });
+
+  it.each(['failed', 'cancelled'])('records a %s payment without granting membership, even if paid arrives later', async (outcome) => {
+    const created = await order(`pay-5-${outcome}`);
+    expect((await notify(created.orderId, outcome)).body.data.state).toBe(outcome);
+    await notify(created.orderId, 'paid');
+    const { body } = await orderStatus(`pay-5-${outcome}`, created.orderId);
+    expect(body.data).toMatchObject({ order: { state: outcome, paidAt: null }, membership: { tier: 'none', expiresAt: null }, renewed: false });
+  });
+
+  it('gives svip when svip is bought on top of vip, and keeps svip when vip is added to it', async () => {
+    const vip = await order('pay-6', 'vip-month');
+    await notify(vip.orderId, 'paid');
+    const svip = await order('pay-6', 'svip-month');
+    await notify(svip.orderId, 'paid');
+    const afterSvip = (await status('pay-6')).membership;
+    expect(afterSvip.tier).toBe('svip');
+    const more = await order('pay-6', 'vip-day');
+    await notify(more.orderId, 'paid');
+    expect((await status('pay-6')).membership).toEqual({ tier: 'svip', expiresAt: afterSvip.expiresAt + DAY });
+  });
+
+  it('turns on auto-renewal when an auto-renew plan is paid, next charge at the new expiry', async () => {
+    const created = await order('pay-7', 'svip-month-auto');
+    await notify(created.orderId, 'paid');
+    const { membership, renewals } = await status('pay-7');
+    expect(renewals).toEqual([{ planId: 'svip-month-auto', on: true, nextChargeAt: membership.expiresAt, amount: 1900, currency: 'CNY' }]);
+  });
+
+  it('refuses an unknown order with 404 and a malformed notice with 422', async () => {
+    expect(await notify('o-nothing', 'paid')).toMatchObject({ status: 404, body: { code: 'notFound' } });
+    expect(await notify('o-nothing', 'refunded')).toMatchObject({ status: 422, body: { code: 'badRequest' } });
+    const response = await fetch(`${base}/api/dev/provider`, { method: 'POST', body: 'not json' });
+    expect(response.status).toBe(422);
+  });
+
+  it('is notified by the fake host before the app hears onPayCallback', async () => {
+    const created = await order('pay-8');
+    const win = {} as Record<string, unknown>;
+    const host = installFakeHost(win as unknown as Window, { providerUrl: `${base}/api/dev/provider` });
+    try {
+      const answered = new Promise<string>((resolve) => (win.onPayCallback = resolve));
+      (win.NativeBridge as Record<string, (json: string) => void>).startPayWeb!(JSON.stringify({ orderId: created.orderId, productId: 'vip-month', payType: '1', amount: 1200 }));
+      expect(JSON.parse(await answered)).toEqual({ status: 'success', orderId: created.orderId });
+      // By the time the app learns the result, the server already knows it.
+      expect((await orderStatus('pay-8', created.orderId)).body.data.order.state).toBe('paid');
+    } finally {
+      host.uninstall();
+    }
+  });
+
+  it('stays unpaid when only the app hears of the payment (a fake host without providerUrl)', async () => {
+    const created = await order('pay-9');
+    const win = {} as Record<string, unknown>;
+    const host = installFakeHost(win as unknown as Window);
+    try {
+      const answered = new Promise<string>((resolve) => (win.onPayCallback = resolve));
+      (win.NativeBridge as Record<string, (json: string) => void>).startPayWeb!(JSON.stringify({ orderId: created.orderId, productId: 'vip-month', payType: '1', amount: 1200 }));
+      expect(JSON.parse(await answered).status).toBe('success');
+      expect((await orderStatus('pay-9', created.orderId)).body.data).toMatchObject({ order: { state: 'created' }, membership: { tier: 'none' } });
+    } finally {
+      host.uninstall();
+    }
+  });
+});
+
+describe('auto-renewal', () => {
+  it('turns the renewal of a bought plan off, then on again at the membership expiry', async () => {
+    const created = await order('renew-1', 'vip-month-auto');
+    await notify(created.orderId, 'paid');
+    const expiry = (await status('renew-1')).membership.expiresAt;
+    const off = await call('/api/vip/renewal', { planId: 'vip-month-auto', on: false }, 'renew-1');
+    expect(off.body.data.renewals).toEqual([{ planId: 'vip-month-auto', on: false, nextChargeAt: null, amount: 990, currency: 'CNY' }]);
+    expect((await status('renew-1')).renewals).toEqual(off.body.data.renewals);
+    const on = await call('/api/vip/renewal', { planId: 'vip-month-auto', on: true }, 'renew-1');
+    expect(on.body.data.renewals).toEqual([{ planId: 'vip-month-auto', on: true, nextChargeAt: expiry, amount: 990, currency: 'CNY' }]);
+  });
+
+  it('turns on an auto-renew plan not bought yet, charging when the current membership ends', async () => {
+    const created = await order('renew-2', 'vip-year');
+    await notify(created.orderId, 'paid');
+    const expiry = (await status('renew-2')).membership.expiresAt;
+    const { body } = await call('/api/vip/renewal', { planId: 'svip-month-auto', on: true }, 'renew-2');
+    expect(body.data.renewals).toEqual([{ planId: 'svip-month-auto', on: true, nextChargeAt: expiry, amount: 1900, currency: 'CNY' }]);
+  });
+
+  it('refuses a plan without auto-renewal (422) and turning off a renewal the user does not have (404)', async () => {
+    expect(await call('/api/vip/renewal', { planId: 'vip-month', on: true }, 'renew-3')).toMatchObject({ status: 422, body: { code: 'badRequest' } });
+    expect(await call('/api/vip/renewal', { planId: 'nope', on: true }, 'renew-3')).toMatchObject({ status: 422, body: { code: 'badRequest' } });
+    expect(await call('/api/vip/renewal', { planId: 'vip-month-auto', on: false }, 'renew-3')).toMatchObject({ status: 404, body: { code: 'notFound' } });
+  });
+});
+
+describe('redeem codes', () => {
+  it('redeems a code once, trimmed and case-insensitively, adding its days', async () => {
+    const { body } = await expectAfter(() => call('/api/vip/redeem', { code: '  vip7days ' }, 'redeem-1'), (r) => r.body.data.membership.expiresAt, 7 * DAY);
+    expect(body.data).toMatchObject({ days: 7, membership: { tier: 'vip' } });
+    expect(await status('redeem-1')).toMatchObject({ membership: body.data.membership });
+    expect(await call('/api/vip/redeem', { code: 'VIP7DAYS' }, 'redeem-2')).toMatchObject({ status: 409, body: { code: 'redeemUsed' } });
+  });
+
+  it('adds a code to a running membership, from its expiry', async () => {
+    const created = await order('redeem-3');
+    await notify(created.orderId, 'paid');
+    const expiry = (await status('redeem-3')).membership.expiresAt;
+    const { body } = await call('/api/vip/redeem', { code: 'SVIP30' }, 'redeem-3');
+    expect(body.data).toEqual({ days: 30, membership: { tier: 'svip', expiresAt: expiry + 30 * DAY } });
+  });
+
+  it.each([
+    ['an expired code', 'EXPIRED2024', 410, 'redeemExpired'],
+    ['a code used by someone else', 'usedcode', 409, 'redeemUsed'],
+    ['an unknown code', 'NO-SUCH-CODE', 404, 'redeemUnknown'],
+    ['a code of blanks', '   ', 404, 'redeemUnknown'],
+  ])('refuses %s', async (_, code, httpStatus, failure) => {
+    const reply = await call('/api/vip/redeem', { code }, 'redeem-4');
+    expect(reply.status).toBe(httpStatus);
+    expect(reply.body.code).toBe(failure);
+    expect(typeof reply.body.message).toBe('string');
+    expect((await status('redeem-4')).membership).toEqual({ tier: 'none', expiresAt: null });
+  });
+});

@@ -1,0 +1,255 @@
+/**
+ * VIP membership and payment (issue 4): plans, orders, membership, auto-renewal, redeem codes. The
+ * contract is src/lib/api/endpoints/vip.ts; docs/api.md (section VIP) describes the behaviour.
+ *
+ * Only the payment provider's notification turns an order into membership: here the development
+ * route `POST /api/dev/provider` stands for the provider's server-to-server webhook (the fake host
+ * posts to it before it answers onPayCallback). Times in the tables are Unix seconds.
+ */
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import * as v from 'valibot';
+import type { ResponseOf } from '../../src/lib/api/contract';
+import { BODY_MAX_BYTES } from '../../src/lib/limits';
+import type { Db } from '../db';
+import { ApiFailure, WIRE_MESSAGES, failureBody } from './failure';
+import type { Handlers, User } from './pipeline';
+import { tooLarge } from './pipeline';
+
+/**
+ * Regions where the payment provider cannot take payments (spec §6), upper case. `XX` is the host
+ * simulator's "region without payment" (server/simulator/model.ts, BLOCKED_REGION); the others are
+ * real ISO 3166 codes under sanctions the provider honours.
+ */
+export const BLOCKED_REGIONS: ReadonlySet<string> = new Set(['XX', 'CU', 'IR', 'KP', 'SY']);
+
+/** Whether payment is refused in `region` (compared case-insensitively). */
+export const paymentBlocked = (region: string) => BLOCKED_REGIONS.has(region.trim().toUpperCase());
+
+const DAY_SECONDS = 86_400;
+
+type Plan = ResponseOf<'vipPlans'>['plans'][number];
+type Membership = ResponseOf<'vipStatus'>['membership'];
+type Renewal = ResponseOf<'vipStatus'>['renewals'][number];
+type Order = ResponseOf<'vipOrders'>['orders'][number];
+type OrderState = Order['state'];
+type Row = Record<string, unknown>;
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+const uidOf = (user: User | null) => user!.uid;
+
+const toPlan = (row: Row): Plan => ({
+  id: String(row.id),
+  tier: row.tier as Plan['tier'],
+  period: row.period as Plan['period'],
+  days: Number(row.days),
+  price: Number(row.price_cents),
+  original: Number(row.original_cents),
+  currency: String(row.currency),
+  autoRenew: Boolean(row.auto_renew),
+});
+
+const toOrder = (row: Row): Order => ({
+  orderId: String(row.order_id),
+  planId: String(row.plan_id),
+  amount: Number(row.amount),
+  currency: String(row.currency),
+  state: row.state as OrderState,
+  createdAt: Number(row.created_at),
+  paidAt: row.paid_at === null ? null : Number(row.paid_at),
+});
+
+const toRenewal = (row: Row): Renewal => ({
+  planId: String(row.plan_id),
+  on: Boolean(row.enabled),
+  nextChargeAt: row.enabled && row.next_charge_at !== null ? Number(row.next_charge_at) : null,
+  amount: Number(row.amount),
+  currency: String(row.currency),
+});
+
+function findPlan(db: Db, id: string): Plan | undefined {
+  const row = db.prepare('SELECT * FROM plans WHERE id = ?').get(id);
+  return row ? toPlan(row) : undefined;
+}
+
+/**
+ * The user's membership as the pages read it: `none` (expiresAt null) when never a member; a lapsed
+ * one reads `none` too but keeps its past expiry.
+ */
+export function membershipOf(db: Db, uid: string, nowSec: number): Membership {
+  const row = db.prepare('SELECT tier, expires_at FROM memberships WHERE uid = ?').get(uid);
+  if (!row) return { tier: 'none', expiresAt: null };
+  const expiresAt = Number(row.expires_at);
+  return { tier: expiresAt > nowSec ? (row.tier as 'vip' | 'svip') : 'none', expiresAt };
+}
+
+function renewalsOf(db: Db, uid: string): Renewal[] {
+  return db.prepare('SELECT * FROM renewals WHERE uid = ? ORDER BY plan_id').all(uid).map(toRenewal);
+}
+
+/**
+ * Adds `days` of `tier` to the user's membership: from the current expiry while it is still valid,
+ * else from now. svip is kept while valid when vip days are added (the days still count). Call inside
+ * a transaction. Returns whether the user was an active member before, and the new expiry.
+ */
+export function extendMembership(db: Db, uid: string, tier: 'vip' | 'svip', days: number, nowSec: number) {
+  const current = db.prepare('SELECT tier, expires_at FROM memberships WHERE uid = ?').get(uid);
+  const active = !!current && Number(current.expires_at) > nowSec;
+  const from = active ? Number(current.expires_at) : nowSec;
+  const expiresAt = from + days * DAY_SECONDS;
+  const nextTier = tier === 'svip' || !active || current.tier !== 'svip' ? tier : 'svip';
+  db.prepare(
+    'INSERT INTO memberships (uid, tier, expires_at) VALUES (?, ?, ?) ON CONFLICT (uid) DO UPDATE SET tier = excluded.tier, expires_at = excluded.expires_at',
+  ).run(uid, nextTier, expiresAt);
+  return { renewed: active, expiresAt };
+}
+
+/** Turns on the auto-renewal of `plan` for the user, charging the plan's price at `nextChargeAt`. */
+function renewalOn(db: Db, uid: string, plan: Plan, nextChargeAt: number): void {
+  db.prepare(
+    `INSERT INTO renewals (uid, plan_id, enabled, next_charge_at, amount, currency) VALUES (?, ?, 1, ?, ?, ?)
+     ON CONFLICT (uid, plan_id) DO UPDATE SET enabled = 1, next_charge_at = excluded.next_charge_at, amount = excluded.amount, currency = excluded.currency`,
+  ).run(uid, plan.id, nextChargeAt, plan.price, plan.currency);
+}
+
+/** Runs `work` in one write transaction: all of it lands, or none. */
+function transaction<T>(db: Db, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+/** What the provider reports; each is also the order's state afterwards. */
+export type ProviderOutcome = Exclude<OrderState, 'created'>;
+
+/**
+ * What the payment provider's notification does to an order. Only a `created` order changes, so a
+ * notification delivered twice (providers retry) does nothing the second time. `paid` grants the
+ * plan's days (and turns on its auto-renewal for an auto-renew plan), in the same transaction.
+ * @returns the order after the notification, or undefined when there is no such order
+ */
+export function settleOrder(db: Db, orderId: string, outcome: ProviderOutcome, nowMs: number): Order | undefined {
+  return transaction(db, () => {
+    const row = db.prepare('SELECT * FROM vip_orders WHERE order_id = ?').get(orderId);
+    if (!row) return undefined;
+    if (row.state !== 'created') return toOrder(row);
+    const now = seconds(nowMs);
+    if (outcome !== 'paid') {
+      db.prepare("UPDATE vip_orders SET state = ? WHERE order_id = ? AND state = 'created'").run(outcome, orderId);
+    } else {
+      const uid = String(row.uid);
+      const plan = findPlan(db, String(row.plan_id));
+      if (!plan) throw new Error(`order ${orderId}: plan ${String(row.plan_id)} is gone`);
+      const { renewed, expiresAt } = extendMembership(db, uid, plan.tier, plan.days, now);
+      db.prepare("UPDATE vip_orders SET state = 'paid', paid_at = ?, renewed = ? WHERE order_id = ?").run(now, renewed ? 1 : 0, orderId);
+      if (plan.autoRenew) renewalOn(db, uid, plan, expiresAt);
+    }
+    return toOrder(db.prepare('SELECT * FROM vip_orders WHERE order_id = ?').get(orderId)!);
+  });
+}
+
+type VipHandlers = Pick<Handlers, 'vipPlans' | 'vipStatus' | 'vipCreateOrder' | 'vipOrderStatus' | 'vipOrders' | 'vipSetRenewal' | 'vipRedeem'>;
+
+/** The VIP area's handlers, spread into HANDLERS (server/api/handlers.ts). */
+export const VIP_HANDLERS: VipHandlers = {
+  vipPlans: ({ db, body }) => ({
+    plans: db.prepare('SELECT * FROM plans ORDER BY sort').all().map(toPlan),
+    paymentAvailable: !paymentBlocked(body.region),
+  }),
+
+  vipStatus: ({ db, user, now }) => ({ membership: membershipOf(db, uidOf(user), seconds(now)), renewals: renewalsOf(db, uidOf(user)) }),
+
+  vipCreateOrder: ({ db, user, body, now }) => {
+    const uid = uidOf(user);
+    const plan = findPlan(db, body.planId);
+    if (!plan) throw new ApiFailure('badRequest', 422, 'No such plan.');
+    if (paymentBlocked(body.region)) throw new ApiFailure('payRegion', 403);
+    // One order per (uid, attempt): a double tap or a retry finds the first one. SQLite runs this
+    // synchronously, so two requests racing cannot both insert (and UNIQUE would refuse anyway).
+    db.prepare(
+      `INSERT INTO vip_orders (order_id, uid, plan_id, attempt, pay_type, amount, currency, state, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'created', ?) ON CONFLICT (uid, attempt) DO NOTHING`,
+    ).run(`o-${randomBytes(12).toString('base64url')}`, uid, plan.id, body.attempt, body.payType, plan.price, plan.currency, seconds(now));
+    return { order: toOrder(db.prepare('SELECT * FROM vip_orders WHERE uid = ? AND attempt = ?').get(uid, body.attempt)!) };
+  },
+
+  vipOrderStatus: ({ db, user, body, now }) => {
+    const uid = uidOf(user);
+    // Another user's order answers as an unknown one: order ids must not leak whose they are.
+    const row = db.prepare('SELECT * FROM vip_orders WHERE order_id = ? AND uid = ?').get(body.orderId, uid);
+    if (!row) throw new ApiFailure('notFound', 404, 'No such order.');
+    return { order: toOrder(row), membership: membershipOf(db, uid, seconds(now)), renewed: row.state === 'paid' && Boolean(row.renewed) };
+  },
+
+  vipOrders: ({ db, user }) => ({
+    orders: db.prepare('SELECT * FROM vip_orders WHERE uid = ? ORDER BY created_at DESC, rowid DESC').all(uidOf(user)).map(toOrder),
+  }),
+
+  vipSetRenewal: ({ db, user, body, now }) => {
+    const uid = uidOf(user);
+    const plan = findPlan(db, body.planId);
+    if (!plan?.autoRenew) throw new ApiFailure('badRequest', 422, 'No such auto-renew plan.');
+    const row = db.prepare('SELECT 1 FROM renewals WHERE uid = ? AND plan_id = ?').get(uid, plan.id);
+    if (!body.on) {
+      if (!row) throw new ApiFailure('notFound', 404, 'No auto-renewal of this plan.');
+      db.prepare('UPDATE renewals SET enabled = 0, next_charge_at = NULL WHERE uid = ? AND plan_id = ?').run(uid, plan.id);
+    } else {
+      // The next charge falls when the current membership ends; without a valid one, now.
+      const nowSec = seconds(now);
+      const expiresAt = membershipOf(db, uid, nowSec).expiresAt;
+      const nextCharge = expiresAt !== null && expiresAt > nowSec ? expiresAt : nowSec;
+      renewalOn(db, uid, plan, nextCharge);
+    }
+    return { renewals: renewalsOf(db, uid) };
+  },
+
+  vipRedeem: ({ db, user, body, now }) => {
+    const uid = uidOf(user);
+    const code = body.code.trim().toUpperCase();
+    const nowSec = seconds(now);
+    return transaction(db, () => {
+      const row = db.prepare('SELECT * FROM redeem_codes WHERE code = ?').get(code);
+      if (!row) throw new ApiFailure('redeemUnknown', 404);
+      if (Number(row.expires_at) <= nowSec) throw new ApiFailure('redeemExpired', 410);
+      if (row.used_by !== null) throw new ApiFailure('redeemUsed', 409);
+      db.prepare('UPDATE redeem_codes SET used_by = ?, used_at = ? WHERE code = ?').run(uid, nowSec, code);
+      const days = Number(row.days);
+      extendMembership(db, uid, row.tier as 'vip' | 'svip', days, nowSec);
+      return { membership: membershipOf(db, uid, nowSec), days };
+    });
+  },
+};
+
+const PROVIDER_NOTICE = v.object({
+  orderId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  outcome: v.picklist(['paid', 'failed', 'cancelled']),
+});
+
+/**
+ * Development only: the payment provider's notification, plain JSON `{ orderId, outcome }`. It stands
+ * for the provider's signed server-to-server webhook, which a production backend verifies; this one
+ * trusts anyone who can reach the reference server.
+ * @example app.route('/', providerRoutes(db))
+ */
+export function providerRoutes(db: Db, now: () => number = Date.now): Hono {
+  const api = new Hono();
+  api.post('/api/dev/provider', bodyLimit({ maxSize: BODY_MAX_BYTES, onError: (c) => tooLarge(c, new ApiFailure('tooLarge', 413, WIRE_MESSAGES.tooLarge)) }), async (c) => {
+    let notice: v.InferOutput<typeof PROVIDER_NOTICE>;
+    try {
+      notice = v.parse(PROVIDER_NOTICE, JSON.parse(await c.req.text()));
+    } catch {
+      return c.json(failureBody(new ApiFailure('badRequest', 422, 'The body is not { orderId, outcome }.')), 422);
+    }
+    const order = settleOrder(db, notice.orderId, notice.outcome, now());
+    if (!order) return c.json(failureBody(new ApiFailure('notFound', 404, 'No such order.')), 404);
+    return c.json({ code: 0, data: { orderId: order.orderId, state: order.state } });
+  });
+  return api;
+}

@@ -1,0 +1,138 @@
+/**
+ * /vip-center: the user's membership (not activated, active, just activated, just renewed) and the
+ * plans from the backend. Buying goes to /channel. The benefits, notice and agreements are static HTML
+ * (src/components/vip/VipBenefits.astro).
+ */
+import { useStore } from '@nanostores/preact';
+import { useEffect, useState } from 'preact/hooks';
+import type * as v from 'valibot';
+import '../../lib/api-identity';
+import { messageKey, request } from '../../lib/api';
+import { vipOrderStatus, vipPlans, type plan as planSchema } from '../../lib/api/endpoints/vip';
+import { command } from '../../lib/bridge';
+import { formatDate, formatPrice } from '../../lib/format';
+import { $locale } from '../../lib/i18n';
+import { pageHref, queryParam } from '../../lib/nav';
+import { $session } from '../../lib/session';
+import { $daysLeft, $isMember, $membership } from '../../lib/stores/membership';
+import { $selfInfo } from '../../lib/stores/self-info';
+import { syncMembership } from '../../lib/vip/membership';
+import { useText } from '../ui/text';
+import { vipText } from './text';
+import './vip.css';
+
+type Plan = v.InferOutput<typeof planSchema>;
+type Banner = { key: 'vip.activated' | 'vip.renewed'; plan: string; expiresAt: number } | null;
+
+const PERIOD_KEY = { day: 'vip.periodDay', month: 'vip.periodMonth', quarter: 'vip.periodQuarter', year: 'vip.periodYear' } as const;
+
+export default function VipCenter() {
+  const t = useText(vipText);
+  const locale = useStore($locale);
+  const session = useStore($session);
+  const member = useStore($isMember);
+  const daysLeft = useStore($daysLeft);
+  const expiresAt = useStore($membership).userInfo_?.vip.valid_time ?? 0;
+  const { dev_region: region, dev_timezone: timeZone } = useStore($selfInfo);
+  const [plans, setPlans] = useState<Plan[] | null>(null);
+  const [tier, setTier] = useState<Plan['tier']>('vip');
+  const [selected, setSelected] = useState<string | null>(null);
+  const [banner, setBanner] = useState<Banner>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const date = (seconds: number) => formatDate(seconds, locale, { timeZone: timeZone || undefined, style: 'long' });
+  const price = (p: Plan, cents = p.price) => formatPrice(cents, p.currency, locale);
+
+  const load = () => {
+    setFailure(null);
+    request(vipPlans, { region })
+      .then(({ plans: list }) => {
+        setPlans(list);
+        setSelected((current) => current ?? list.find((p) => p.tier === 'vip' && p.period === 'month')?.id ?? list[0]?.id ?? null);
+      })
+      .catch((error) => setFailure(messageKey(error)));
+  };
+
+  useEffect(() => {
+    if (session !== 'signed-in') return;
+    load();
+    // Back from a paid order (/channel sends ?order=): the server says what it bought.
+    const orderId = queryParam('order', /^o-[\w-]{1,40}$/);
+    if (orderId) {
+      request(vipOrderStatus, { orderId })
+        .then(({ order, membership, renewed }) => {
+          if (order.state !== 'paid' || membership.expiresAt === null) return;
+          syncMembership(membership);
+          setBanner({ key: renewed ? 'vip.renewed' : 'vip.activated', plan: order.planId, expiresAt: membership.expiresAt });
+        })
+        .catch(() => undefined);
+    }
+  }, [session]);
+
+  const tiers = plans ? [...new Set(plans.map((p) => p.tier))] : [];
+  const shown = plans?.filter((p) => p.tier === tier) ?? [];
+  const chosen = plans?.find((p) => p.id === selected && p.tier === tier) ?? shown[0];
+  const planName = (id: string) => {
+    const p = plans?.find((x) => x.id === id);
+    return p ? `${p.tier.toUpperCase()} · ${t(PERIOD_KEY[p.period])}` : id;
+  };
+
+  return (
+    <div class="vip">
+      <section class={`vip-card hero${member ? ' is-member' : ''}`} aria-live="polite">
+        {member ? (
+          <>
+            <p class="vip-state">{t('vip.daysLeft', { days: daysLeft })}</p>
+            <p class="vip-expiry">{t('vip.expiresOn', { date: date(expiresAt) })}</p>
+          </>
+        ) : (
+          <>
+            <p class="vip-state">{t('vip.notMember')}</p>
+            {expiresAt > 0 && <p class="vip-expiry">{t('vip.expiredOn', { date: date(expiresAt) })}</p>}
+          </>
+        )}
+      </section>
+
+      {banner && (
+        <p class="vip-banner" role="status">
+          {t(banner.key, { plan: planName(banner.plan), date: date(banner.expiresAt) })}
+        </p>
+      )}
+
+      <h2 class="vip-heading">{t('vip.plans')}</h2>
+      {failure && (
+        <p class="vip-failure" role="alert">
+          {t(failure)}{' '}
+          <button type="button" class="link" onClick={load}>{t('vip.retry')}</button>
+        </p>
+      )}
+      {tiers.length > 1 && (
+        <div class="vip-tiers" role="tablist">
+          {tiers.map((name) => (
+            <button type="button" role="tab" aria-selected={name === tier} class="vip-tier" onClick={() => setTier(name)}>
+              {name.toUpperCase()}
+            </button>
+          ))}
+        </div>
+      )}
+      <ul class="vip-plans" aria-busy={!plans && !failure}>
+        {shown.map((p) => (
+          <li>
+            <button type="button" class="vip-plan" aria-pressed={p.id === chosen?.id} onClick={() => setSelected(p.id)}>
+              <span class="vip-plan-period">{t(PERIOD_KEY[p.period])}</span>
+              <span class="vip-plan-price">{price(p)}</span>
+              {p.original > p.price && <s class="vip-plan-original" aria-label={t('vip.originalPrice', { price: price(p, p.original) })}>{price(p, p.original)}</s>}
+              {p.autoRenew && <span class="vip-plan-tag">{t('vip.autoRenew')}</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+
+      {chosen && (
+        <a class="button vip-buy" href={pageHref('channel', { plan: chosen.id })}>
+          {t(member ? 'vip.renew' : 'vip.buy', { price: price(chosen) })}
+        </a>
+      )}
+      <button type="button" class="link" onClick={() => command('goWelfareCenterPage')}>{t('vip.rewards')}</button>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * VIP membership and payment endpoints (issue 4). Prices are integers in the currency's minor unit
+ * (cents); times are Unix seconds, as the host's `vip.valid_time` is.
+ */
+import * as v from 'valibot';
+import { endpoint } from '../endpoint';
+
+const tier = v.picklist(['vip', 'svip']);
+const period = v.picklist(['day', 'month', 'quarter', 'year']);
+const money = v.pipe(v.number(), v.integer(), v.minValue(0));
+const seconds = v.pipe(v.number(), v.integer());
+
+export const plan = v.object({
+  id: v.string(),
+  tier,
+  period,
+  days: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  price: money,
+  original: money,
+  currency: v.string(),
+  autoRenew: v.boolean(),
+});
+
+export const membership = v.object({
+  tier: v.picklist(['none', 'vip', 'svip']),
+  /** Unix seconds; null when never a member. */
+  expiresAt: v.nullable(seconds),
+});
+
+export const renewal = v.object({
+  planId: v.string(),
+  on: v.boolean(),
+  /** Unix seconds of the next charge, null when off. */
+  nextChargeAt: v.nullable(seconds),
+  amount: money,
+  currency: v.string(),
+});
+
+export const orderState = v.picklist(['created', 'paid', 'failed', 'cancelled']);
+
+export const order = v.object({
+  orderId: v.string(),
+  planId: v.string(),
+  amount: money,
+  currency: v.string(),
+  state: orderState,
+  createdAt: seconds,
+  paidAt: v.nullable(seconds),
+});
+
+/** Plans for the user's region, and whether payment is available there (spec §6). */
+export const vipPlans = endpoint(
+  '/api/vip/plans',
+  v.object({ region: v.pipe(v.string(), v.maxLength(8)) }),
+  v.object({ plans: v.array(plan), paymentAvailable: v.boolean() }),
+  // /channel shows the order summary before sign-in (spec §2), so plans need no user.
+  { public: true },
+);
+
+/** The server's view of the user's membership and auto-renewals. */
+export const vipStatus = endpoint('/api/vip/status', v.object({}), v.object({ membership, renewals: v.array(renewal) }));
+
+/**
+ * Creates an order, once per `attempt` key: the same key returns the same order, so a double tap or a
+ * retry after a network error never charges twice. Refused with `payRegion` in a blocked region.
+ */
+export const vipCreateOrder = endpoint(
+  '/api/vip/order',
+  v.object({
+    planId: v.string(),
+    payType: v.pipe(v.string(), v.maxLength(32)),
+    region: v.pipe(v.string(), v.maxLength(8)),
+    attempt: v.pipe(v.string(), v.minLength(16), v.maxLength(64)),
+  }),
+  v.object({ order }),
+);
+
+/**
+ * An order's state as the payment provider reported it to the server. Only `paid` turns a purchase
+ * into membership; `renewed` says whether the user was already a member before.
+ */
+export const vipOrderStatus = endpoint(
+  '/api/vip/order/status',
+  v.object({ orderId: v.string() }),
+  v.object({ order, membership, renewed: v.boolean() }),
+);
+
+/** The user's membership orders, newest first (vip-management history). */
+export const vipOrders = endpoint('/api/vip/orders', v.object({}), v.object({ orders: v.array(order) }));
+
+/** Turns auto-renewal of a plan on or off. */
+export const vipSetRenewal = endpoint(
+  '/api/vip/renewal',
+  v.object({ planId: v.string(), on: v.boolean() }),
+  v.object({ renewals: v.array(renewal) }),
+);
+
+/** Redeems a membership code; refused with `redeemUnknown`, `redeemExpired` or `redeemUsed`. */
+export const vipRedeem = endpoint(
+  '/api/vip/redeem',
+  v.object({ code: v.pipe(v.string(), v.minLength(1), v.maxLength(32)) }),
+  v.object({ membership, days: v.pipe(v.number(), v.integer()) }),
+);

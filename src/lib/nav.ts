@@ -1,0 +1,34 @@
+/**
+ * Links between pages for flows (channel → vip-center, → payError): the same locale prefix, the
+ * shell's own query parameters carried over (allow-listed), plus values the flow validated. Never a
+ * URL taken from input: the path is always one of our routes, written in code.
+ */
+
+// What the host passed that the next page's shell needs too (spec §2 global query parameters).
+const KEEP = ['language', 'status_height', 'dark', 'bgColor'];
+
+/**
+ * @example pageHref('vip-center', { order: 'o-123' }) // '/zh-CN/vip-center?status_height=24&order=o-123'
+ */
+export function pageHref(path: string, params: Record<string, string> = {}): string {
+  const html = document.documentElement;
+  const prefix = html.dataset.prefixed ? `/${html.lang}` : '';
+  const current = new URLSearchParams(location.search);
+  const query = new URLSearchParams();
+  for (const name of KEEP) {
+    const value = current.get(name);
+    if (value !== null) query.set(name, value);
+  }
+  for (const [name, value] of Object.entries(params)) query.set(name, value);
+  const search = query.toString();
+  return `${prefix}/${path}${search ? `?${search}` : ''}`;
+}
+
+/**
+ * A query value only if it matches the pattern, else null: every flow parameter is checked this way.
+ * @example queryParam('plan', /^[\w-]{1,40}$/)
+ */
+export function queryParam(name: string, pattern: RegExp): string | null {
+  const value = new URLSearchParams(location.search).get(name);
+  return value !== null && pattern.test(value) ? value : null;
+}

@@ -1,0 +1,103 @@
+/**
+ * The pay flow (issue 4), shared by membership and coin recharge: guard → create the order once per
+ * attempt → `startPayWeb` → `onPayCallback` → on success, confirm with the server (only the server's
+ * order state turns a purchase into membership) → `paySuccess`. A plain function over injected
+ * dependencies, so every outcome is unit-tested without a page.
+ */
+import type { DataOf } from '../api/endpoint';
+import type { vipCreateOrder, vipOrderStatus } from '../api/endpoints/vip';
+
+type Order = DataOf<typeof vipCreateOrder>['order'];
+type Status = DataOf<typeof vipOrderStatus>;
+type PayResult = { status: 'success' | 'failed' | 'cancel'; orderId: string | number; message?: string };
+
+export type PayOutcome =
+  /** The server says paid: membership (or balance) is what `status` reports. */
+  | { kind: 'paid'; status: Status }
+  /** The host reported success but the server has not confirmed yet: show "check again". */
+  | { kind: 'pending'; orderId: string }
+  | { kind: 'failed'; orderId: string }
+  /** The user chose to abandon the purchase after cancelling. */
+  | { kind: 'abandoned' }
+  /** Stopped before any payment: not signed in, not the provider's account, region, no host. */
+  | { kind: 'refused'; code: 'notLoggedIn' | 'oppoLoginOnly' | 'payRegion' | 'unavailable' };
+
+export interface PayDeps {
+  /** Is the user signed in, with the provider's account (isHeytapLogin)? */
+  account(): { signedIn: boolean; provider: boolean };
+  paymentAvailable(): boolean;
+  createOrder(attempt: string): Promise<Order>;
+  orderStatus(orderId: string): Promise<Status>;
+  /** `startPayWeb`, resolved by the `onPayCallback` for this order (rejects when the host is absent). */
+  startPay(order: Order): Promise<PayResult>;
+  /** Tells the host to refresh membership (`paySuccess`). */
+  paid(orderId: string): void;
+  /** "Abandon this purchase?": true abandons, false pays again. */
+  confirmAbandon(): Promise<boolean>;
+  sleep(ms: number): Promise<void>;
+}
+
+/** Server confirmation: polled with backoff for about 30 s (issue 4), then reported as pending. */
+export const CONFIRM_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 8000, 8000];
+
+/**
+ * Runs one purchase attempt to its end. `attempt` is the idempotency key of this purchase: a retry
+ * after a network error passes the same key, so the server returns the same order, never a second one.
+ * @example const outcome = await pay(newAttempt(), deps)
+ */
+export async function pay(attempt: string, deps: PayDeps): Promise<PayOutcome> {
+  const { signedIn, provider } = deps.account();
+  if (!signedIn) return { kind: 'refused', code: 'notLoggedIn' };
+  if (!provider) return { kind: 'refused', code: 'oppoLoginOnly' };
+  if (!deps.paymentAvailable()) return { kind: 'refused', code: 'payRegion' };
+
+  const order = await deps.createOrder(attempt);
+  for (;;) {
+    let result: PayResult;
+    try {
+      result = await deps.startPay(order);
+    } catch {
+      return { kind: 'refused', code: 'unavailable' };
+    }
+    if (result.status === 'success') return confirm(order.orderId, deps);
+    if (result.status === 'failed') return { kind: 'failed', orderId: order.orderId };
+    if (await deps.confirmAbandon()) return { kind: 'abandoned' };
+  }
+}
+
+/**
+ * Asks the server until the order is paid or failed, or the time is up; `paySuccess` only once paid.
+ * Also what a page calls on `onResume` for an order left pending.
+ * @example await confirm('o-123', deps) // { kind: 'paid', status }
+ */
+export async function confirm(orderId: string, deps: Pick<PayDeps, 'orderStatus' | 'paid' | 'sleep'>): Promise<PayOutcome> {
+  for (const delay of [0, ...CONFIRM_DELAYS_MS]) {
+    if (delay) await deps.sleep(delay);
+    let status: Status;
+    try {
+      status = await deps.orderStatus(orderId);
+    } catch {
+      // A network hiccup while confirming is not a failed payment: keep asking.
+      continue;
+    }
+    if (status.order.state === 'paid') {
+      deps.paid(orderId);
+      return { kind: 'paid', status };
+    }
+    if (status.order.state === 'failed' || status.order.state === 'cancelled') return { kind: 'failed', orderId };
+  }
+  return { kind: 'pending', orderId };
+}
+
+let running: Promise<PayOutcome> | null = null;
+
+/**
+ * `pay`, but a second tap while a purchase runs joins it instead of starting another.
+ * @example button.onclick = () => payOnce(attempt, deps)
+ */
+export function payOnce(attempt: string, deps: PayDeps): Promise<PayOutcome> {
+  running ??= pay(attempt, deps).finally(() => {
+    running = null;
+  });
+  return running;
+}
