@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'astro/config';
 import preact from '@astrojs/preact';
 import { buildSync } from 'esbuild';
+import precompress from './scripts/precompress.mjs';
 
 /** One inline script, minified for the WebViews we support, and its CSP hash. */
 function inline(entry) {
@@ -40,11 +41,25 @@ function shellModule() {
   };
 }
 
+// Area code under src/lib and src/islands; an area's lazy modules (crypto, the pay flow) stay lazy.
+const AREAS = new Set(['vip']);
+const LAZY = /^api\/(crypto|wire-node)\b|^vip\/(checkout|pay-)/;
+
+/** The shared chunk a module belongs to, or null to leave it to Rolldown's automatic splitting. */
+function sharedChunk(id) {
+  if (/\/node_modules\/(preact|nanostores|@nanostores|valibot)\//.test(id)) return 'core';
+  const [, dir, path] = /\/src\/(lib|islands)\/(.+)$/.exec(id) ?? [];
+  if (!path || LAZY.test(path)) return null;
+  const area = /^api\/endpoints\/(\w+)\.ts$/.exec(path)?.[1] ?? /^(\w+)\//.exec(path)?.[1];
+  if (dir === 'islands') return /^\w+\/text\.ts$/.test(path) ? (AREAS.has(area) ? area : 'core') : null;
+  return AREAS.has(area) ? area : 'core';
+}
+
 export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' },
-  integrations: [preact({ compat: true })],
+  integrations: [preact({ compat: true }), precompress()],
   devToolbar: { enabled: false },
   security: {
     csp: {
@@ -53,5 +68,17 @@ export default defineConfig({
       directives: ["default-src 'self'", "img-src 'self' data: https:", "connect-src 'self' https:", "object-src 'none'", "base-uri 'none'", "form-action 'self'"],
     },
   },
-  vite: { plugins: [shellModule()] },
+  vite: {
+    plugins: [shellModule()],
+    build: {
+      rolldownOptions: {
+        output: {
+          // Islands share two kinds of chunk: `core` (Preact, stores, bridge, API client), loaded by every
+          // interactive page, and one per area (its endpoints, texts and helpers). A dozen tiny shared
+          // chunks would cost more in requests and headers than they save in cache hits.
+          codeSplitting: { groups: [{ name: sharedChunk }] },
+        },
+      },
+    },
+  },
 });

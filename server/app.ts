@@ -44,7 +44,7 @@ export function createApp({ root, db, privateKey, dataDir, log = true, now }: Ap
   app.route('/', providerRoutes(db, now));
   app.route('/', apiRoutes({ db, privateKey, handlers: HANDLERS, now }));
   app.route('/__host', simulatorRoutes());
-  app.get('*', async (c, next) => (await serveStatic(root, new URL(c.req.url))) ?? next());
+  app.get('*', async (c, next) => (await serveStatic(root, new URL(c.req.url), c.req.header('accept-encoding'))) ?? next());
   app.notFound((c) => c.text('Not found', 404));
   return app;
 }

@@ -1,9 +1,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { openDb } from './db';
+import { precompress } from '../scripts/precompress.mjs';
 import { cacheControl, resolveFile } from './static';
 
 let root: string;
@@ -68,6 +70,28 @@ describe('the app', () => {
     writeFileSync(join(root, 'big.html'), 'x'.repeat(5000));
     const response = await app().fetch(new Request('http://x/big', { headers: { 'accept-encoding': 'gzip' } }));
     expect(response.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it("serves the build's brotli or gzip copy of an asset, by what the client accepts", async () => {
+    const code = `export const a = ${JSON.stringify('y'.repeat(3000))};`;
+    writeFileSync(join(root, '_astro/big.def456.js'), code);
+    expect(precompress(join(root, '_astro'))).toBe(2);
+    const get = (accept: string) => app().fetch(new Request('http://x/_astro/big.def456.js', { headers: { 'accept-encoding': accept } }));
+    const decode = { br: brotliDecompressSync, gzip: gunzipSync } as const;
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip;q=0.8', 'gzip'],
+    ] as const) {
+      const response = await get(accept);
+      expect(response.headers.get('content-encoding'), accept).toBe(encoding);
+      expect(response.headers.get('vary')).toBe('Accept-Encoding');
+      expect(response.headers.get('content-type')).toContain('text/javascript');
+      expect(decode[encoding](Buffer.from(await response.arrayBuffer())).toString()).toBe(code);
+    }
+    const plain = await get('identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(code);
   });
 
   it('answers 404 for a missing page and 200 on /api/health', async () => {

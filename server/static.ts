@@ -59,15 +59,39 @@ export function cacheControl(urlPath: string): string {
  * A response for the file, or null when there is none.
  * @example await serveStatic('dist', new URL('http://x/vip-center'))
  */
-export async function serveStatic(root: string, url: URL): Promise<Response | null> {
+export async function serveStatic(root: string, url: URL, acceptEncoding = ''): Promise<Response | null> {
   const file = await resolveFile(root, url.pathname, url.search);
   if (!file) return null;
-  const body = await readFile(file);
-  return new Response(body, {
-    headers: {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'cache-control': cacheControl(url.pathname),
-      'x-content-type-options': 'nosniff',
-    },
-  });
+  const headers: Record<string, string> = {
+    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'cache-control': cacheControl(url.pathname),
+    'x-content-type-options': 'nosniff',
+  };
+  const packed = url.pathname.startsWith('/_astro/') ? await precompressed(file, acceptEncoding) : null;
+  if (packed) {
+    headers['content-encoding'] = packed.encoding;
+    headers.vary = 'Accept-Encoding';
+  }
+  return new Response(new Uint8Array(packed?.body ?? (await readFile(file))), { headers });
+}
+
+/**
+ * The build's brotli or gzip copy of an asset (scripts/precompress.mjs) that the client accepts, brotli
+ * first; null when there is none, and the response is compressed in flight instead.
+ */
+async function precompressed(file: string, acceptEncoding: string): Promise<{ encoding: string; body: Buffer } | null> {
+  // `br;q=0` refuses brotli; any other weight accepts it (the order between br and gzip is ours).
+  const accepted = new Set(
+    acceptEncoding
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(/\s*;\s*q=/))
+      .filter(([, q]) => q === undefined || Number(q) > 0)
+      .map(([name]) => name),
+  );
+  for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    if (!accepted.has(encoding)) continue;
+    const body = await readFile(file + suffix).catch(() => null);
+    if (body) return { encoding, body };
+  }
+  return null;
 }

@@ -62,6 +62,7 @@ test.describe('VIP: payment outcomes', () => {
     await buyMonth(page);
     await expect(page).toHaveURL(/\/payError\?.*plan=vip-month/);
     await expect(page.locator('.vip-failure')).toContainText('Payment failed');
+    await expect(page.getByText('Funds arrive within 5-10 minutes; contact support if not credited within 30 minutes.')).toBeVisible();
     await page.getByRole('link', { name: 'Try again' }).click();
     await expect(page).toHaveURL(/\/channel\?.*plan=vip-month/);
     await expect(page.locator('button.vip-buy')).toBeEnabled();
@@ -131,4 +132,40 @@ test.describe('VIP: who can pay', () => {
     await open(page, '/channel', '&plan=%3Cimg%20src%3Dx%3E');
     await expect(page.locator('.vip-failure')).toHaveText('This plan is no longer available. Choose another one in the VIP Center.');
   });
+});
+
+test.describe('VIP: the page holds still while it loads', () => {
+  /** The layout shift the page has had so far (Chromium's layout-shift entries, as CLS counts them). */
+  const shift = (page: Page) =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+              if (!entry.hadRecentInput) total += entry.value;
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 100);
+        }),
+    );
+
+  for (const [who, loaded, host] of [
+    ['a member', '.vip-plan:not(.skeleton)', () => user({ account: { ...defaultState().account, is_member: 1, vip: { is_vip: 1, valid_time: Math.floor(Date.now() / 1000) + 9 * 86_400 } } })],
+    ['a signed-out user', '.gate', () => user({ account: { isLogin: false } })],
+  ] as const) {
+    test(`for ${who}, the plans and prompts take their place without moving the benefits`, async ({ page }) => {
+      await withHost(page, host());
+      await open(page, '/vip-center');
+      await expect(page.locator(loaded).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      if (who === 'a member') {
+        // Hydrated over the server's placeholder: the state and its styling both replace it.
+        await expect(page.locator('.vip-card')).toHaveClass(/is-member/);
+        await expect(page.locator('.vip-state')).toHaveText('Days left: 9');
+        await expect(page.locator('.vip-state')).not.toHaveClass(/skeleton/);
+      }
+      expect(await shift(page)).toBeLessThan(0.02);
+    });
+  }
 });

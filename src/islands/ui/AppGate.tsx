@@ -6,6 +6,7 @@ import { useStore } from '@nanostores/preact';
 import { useEffect, useState } from 'preact/hooks';
 import { $session, signIn, watchSession } from '../../lib/session';
 import { useText } from './text';
+import './gate.css';
 
 export default function AppGate() {
   const session = useStore($session);

@@ -153,6 +153,7 @@ export default function Channel() {
         </button>
       )}
       <p class="vip-notice">{t('notice.benefitsDelay')}</p>
+      <p class="vip-notice">{t('notice.funds')}</p>
     </div>
   );
 }

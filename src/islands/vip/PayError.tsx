@@ -10,6 +10,8 @@ export default function PayError() {
   return (
     <div class="vip hero">
       <p class="vip-failure" role="alert">{t('error.payFailed')}. {t('vip.failedReason')}</p>
+      {/* A charge the provider took may still be on its way. */}
+      <p class="vip-notice">{t('notice.funds')}</p>
       {plan && <a class="button vip-buy" href={pageHref('channel', { plan })}>{t('vip.retry')}</a>}
       <p><a href={pageHref('vip-center')}>{t('vip.backToVip')}</a></p>
       <p><a href={pageHref('help-feedback')}>{t('vip.support')}</a></p>

@@ -2,6 +2,8 @@
  * /vip-center: the user's membership (not activated, active, just activated, just renewed) and the
  * plans from the backend. Buying goes to /channel. The benefits, notice and agreements are static HTML
  * (src/components/vip/VipBenefits.astro).
+ * Rendered on the server too: until the session and the plans are known it shows placeholders of the
+ * same size, so the static part below never moves (no layout shift).
  */
 import { useStore } from '@nanostores/preact';
 import { useEffect, useState } from 'preact/hooks';
@@ -17,19 +19,33 @@ import { $session } from '../../lib/session';
 import { $daysLeft, $isMember, $membership } from '../../lib/stores/membership';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { syncMembership } from '../../lib/vip/membership';
+import { useHydrated } from '../ui/hydrated';
 import { useText } from '../ui/text';
+import '../ui/placeholder.css';
 import { vipText } from './text';
 import './vip.css';
 
 type Plan = v.InferOutput<typeof planSchema>;
-type Banner = { key: 'vip.activated' | 'vip.renewed'; plan: string; expiresAt: number } | null;
+type Banner = {
+  key: 'vip.activated' | 'vip.renewed';
+  plan: string;
+  expiresAt: number;
+} | null;
 
-const PERIOD_KEY = { day: 'vip.periodDay', month: 'vip.periodMonth', quarter: 'vip.periodQuarter', year: 'vip.periodYear' } as const;
+// Day, month, quarter, year: the usual offer, so the placeholders take the plans' place.
+const PLACEHOLDERS = [0, 1, 2, 3];
+const PERIOD_KEY = {
+  day: 'vip.periodDay',
+  month: 'vip.periodMonth',
+  quarter: 'vip.periodQuarter',
+  year: 'vip.periodYear',
+} as const;
 
 export default function VipCenter() {
   const t = useText(vipText);
   const locale = useStore($locale);
   const session = useStore($session);
+  const signedIn = useHydrated() && session === 'signed-in';
   const member = useStore($isMember);
   const daysLeft = useStore($daysLeft);
   const expiresAt = useStore($membership).userInfo_?.vip.valid_time ?? 0;
@@ -39,7 +55,11 @@ export default function VipCenter() {
   const [selected, setSelected] = useState<string | null>(null);
   const [banner, setBanner] = useState<Banner>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const date = (seconds: number) => formatDate(seconds, locale, { timeZone: timeZone || undefined, style: 'long' });
+  const date = (seconds: number) =>
+    formatDate(seconds, locale, {
+      timeZone: timeZone || undefined,
+      style: 'long',
+    });
   const price = (p: Plan, cents = p.price) => formatPrice(cents, p.currency, locale);
 
   const load = () => {
@@ -78,8 +98,10 @@ export default function VipCenter() {
 
   return (
     <div class="vip">
-      <section class={`vip-card hero${member ? ' is-member' : ''}`} aria-live="polite">
-        {member ? (
+      <section class={`vip-card hero${signedIn && member ? ' is-member' : ''}`} aria-live="polite">
+        {!signedIn ? (
+          <p class="vip-state skeleton" aria-hidden="true" />
+        ) : member ? (
           <>
             <p class="vip-state">{t('vip.daysLeft', { days: daysLeft })}</p>
             <p class="vip-expiry">{t('vip.expiresOn', { date: date(expiresAt) })}</p>
@@ -102,37 +124,54 @@ export default function VipCenter() {
       {failure && (
         <p class="vip-failure" role="alert">
           {t(failure)}{' '}
-          <button type="button" class="link" onClick={load}>{t('vip.retry')}</button>
+          <button type="button" class="link" onClick={load}>
+            {t('vip.retry')}
+          </button>
         </p>
       )}
-      {tiers.length > 1 && (
-        <div class="vip-tiers" role="tablist">
-          {tiers.map((name) => (
+      {/* The tier tabs are drawn even for one tier: they name it, and keep the plans in place. */}
+      <div class="vip-tiers" role="tablist" aria-busy={!plans}>
+        {plans ? (
+          tiers.map((name) => (
             <button type="button" role="tab" aria-selected={name === tier} class="vip-tier" onClick={() => setTier(name)}>
               {name.toUpperCase()}
             </button>
-          ))}
-        </div>
+          ))
+        ) : (
+          <span class="vip-tier skeleton" aria-hidden="true" />
+        )}
+      </div>
+      {!(failure && !plans) && (
+        <ul class="vip-plans" aria-busy={!plans}>
+          {plans
+            ? shown.map((p) => (
+                <li>
+                  <button type="button" class="vip-plan" aria-pressed={p.id === chosen?.id} onClick={() => setSelected(p.id)}>
+                    <span class="vip-plan-period">{t(PERIOD_KEY[p.period])}</span>
+                    <span class="vip-plan-price">{price(p)}</span>
+                    {p.original > p.price && (
+                      <s class="vip-plan-original" aria-label={t('vip.originalPrice', { price: price(p, p.original) })}>
+                        {price(p, p.original)}
+                      </s>
+                    )}
+                    {p.autoRenew && <span class="vip-plan-tag">{t('vip.autoRenew')}</span>}
+                  </button>
+                </li>
+              ))
+            : PLACEHOLDERS.map((key) => <li key={key} class="vip-plan skeleton" aria-hidden="true" />)}
+        </ul>
       )}
-      <ul class="vip-plans" aria-busy={!plans && !failure}>
-        {shown.map((p) => (
-          <li>
-            <button type="button" class="vip-plan" aria-pressed={p.id === chosen?.id} onClick={() => setSelected(p.id)}>
-              <span class="vip-plan-period">{t(PERIOD_KEY[p.period])}</span>
-              <span class="vip-plan-price">{price(p)}</span>
-              {p.original > p.price && <s class="vip-plan-original" aria-label={t('vip.originalPrice', { price: price(p, p.original) })}>{price(p, p.original)}</s>}
-              {p.autoRenew && <span class="vip-plan-tag">{t('vip.autoRenew')}</span>}
-            </button>
-          </li>
-        ))}
-      </ul>
 
-      {chosen && (
+      {chosen ? (
         <a class="button vip-buy" href={pageHref('channel', { plan: chosen.id })}>
           {t(member ? 'vip.renew' : 'vip.buy', { price: price(chosen) })}
         </a>
+      ) : (
+        <span class="button vip-buy skeleton" aria-hidden="true" />
       )}
-      <button type="button" class="link" onClick={() => command('goWelfareCenterPage')}>{t('vip.rewards')}</button>
+      <button type="button" class="link" onClick={() => command('goWelfareCenterPage')}>
+        {t('vip.rewards')}
+      </button>
     </div>
   );
 }
