@@ -51,7 +51,8 @@ function sharedChunk(id) {
   const [, dir, path] = /\/src\/(lib|islands)\/(.+)$/.exec(id) ?? [];
   if (!path || LAZY.test(path)) return null;
   const area = /^api\/endpoints\/(\w+)\.ts$/.exec(path)?.[1] ?? /^(\w+)\//.exec(path)?.[1];
-  if (dir === 'islands') return /^\w+\/text\.ts$/.test(path) ? (AREAS.has(area) ? area : 'core') : null;
+  // Island helpers (.ts beside the components: texts, hooks) go with their area; components stay apart.
+  if (dir === 'islands') return /^\w+\/[\w-]+\.ts$/.test(path) ? (AREAS.has(area) ? area : 'core') : null;
   return AREAS.has(area) ? area : 'core';
 }
 

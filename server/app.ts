@@ -11,7 +11,7 @@ import { HANDLERS } from './api/handlers';
 import { apiRoutes } from './api/pipeline';
 import { trackRoutes } from './api/track';
 import { uploadRoutes } from './api/upload';
-import { providerRoutes } from './api/vip';
+import { devRoutes } from './api/vip';
 import type { Db } from './db';
 import { hostInjection, simulatorRoutes } from './simulator';
 import { serveStatic } from './static';
@@ -41,7 +41,7 @@ export function createApp({ root, db, privateKey, dataDir, log = true, now }: Ap
   app.route('/', uploadRoutes(db, join(dataDir, 'uploads')));
   app.route('/', trackRoutes(db));
   // Before the API: its catch-all answers any other /api/* path with notFound.
-  app.route('/', providerRoutes(db, now));
+  app.route('/', devRoutes(db, now));
   app.route('/', apiRoutes({ db, privateKey, handlers: HANDLERS, now }));
   app.route('/__host', simulatorRoutes());
   app.get('*', async (c, next) => (await serveStatic(root, new URL(c.req.url), c.req.header('accept-encoding'))) ?? next());

@@ -320,6 +320,20 @@ describe('redeem codes', () => {
     expect(body.data).toEqual({ days: 30, membership: { tier: 'svip', expiresAt: expiry + 30 * DAY } });
   });
 
+  it('redeems a code issued through the development route, spaces and case aside', async () => {
+    const mint = async (body: object) => {
+      const response = await fetch(`${base}/api/dev/redeem-code`, { method: 'POST', body: JSON.stringify(body) });
+      return { status: response.status, body: await response.json() };
+    };
+    const issued = await mint({ tier: 'svip', days: 14 });
+    expect(issued.body.data.code).toMatch(/^DEV-[0-9A-F]{12}$/);
+    const typed = issued.body.data.code.toLowerCase().replace(/(.{4})/g, '$1 ');
+    const { body } = await expectAfter(() => call('/api/vip/redeem', { code: typed }, 'redeem-5'), (r) => r.body.data.membership.expiresAt, 14 * DAY);
+    expect(body.data).toMatchObject({ days: 14, membership: { tier: 'svip' } });
+    expect((await mint({ tier: 'gold', days: 14 })).status).toBe(422);
+    expect((await mint({ tier: 'vip', days: 0 })).status).toBe(422);
+  });
+
   it.each([
     ['an expired code', 'EXPIRED2024', 410, 'redeemExpired'],
     ['a code used by someone else', 'usedcode', 409, 'redeemUsed'],

@@ -212,7 +212,8 @@ export const VIP_HANDLERS: VipHandlers = {
 
   vipRedeem: ({ db, user, body, now }) => {
     const uid = uidOf(user);
-    const code = body.code.trim().toUpperCase();
+    // As the page sends it (src/lib/vip/redeem-code.ts): codes are printed in groups and not case-sensitive.
+    const code = body.code.replace(/\s+/g, '').toUpperCase();
     const nowSec = seconds(now);
     return transaction(db, () => {
       const row = db.prepare('SELECT * FROM redeem_codes WHERE code = ?').get(code);
@@ -232,15 +233,31 @@ const PROVIDER_NOTICE = v.object({
   outcome: v.picklist(['paid', 'failed', 'cancelled']),
 });
 
+const NEW_CODE = v.object({ tier: v.picklist(['vip', 'svip']), days: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(366)) });
+
 /**
- * Development only: the payment provider's notification, plain JSON `{ orderId, outcome }`. It stands
- * for the provider's signed server-to-server webhook, which a production backend verifies; this one
- * trusts anyone who can reach the reference server.
- * @example app.route('/', providerRoutes(db))
+ * Development only, plain JSON, trusting anyone who can reach the reference server:
+ * - `POST /api/dev/provider` `{ orderId, outcome }`: the payment provider's notification. It stands
+ *   for the provider's signed server-to-server webhook, which a production backend verifies.
+ * - `POST /api/dev/redeem-code` `{ tier, days }`: issues a fresh code valid for 30 days, as the
+ *   operations team would; tests and demos redeem it (a code works once).
+ * @example app.route('/', devRoutes(db))
  */
-export function providerRoutes(db: Db, now: () => number = Date.now): Hono {
+export function devRoutes(db: Db, now: () => number = Date.now): Hono {
   const api = new Hono();
-  api.post('/api/dev/provider', bodyLimit({ maxSize: BODY_MAX_BYTES, onError: (c) => tooLarge(c, new ApiFailure('tooLarge', 413, WIRE_MESSAGES.tooLarge)) }), async (c) => {
+  const limit = bodyLimit({ maxSize: BODY_MAX_BYTES, onError: (c) => tooLarge(c, new ApiFailure('tooLarge', 413, WIRE_MESSAGES.tooLarge)) });
+  api.post('/api/dev/redeem-code', limit, async (c) => {
+    let body: v.InferOutput<typeof NEW_CODE>;
+    try {
+      body = v.parse(NEW_CODE, JSON.parse(await c.req.text()));
+    } catch {
+      return c.json(failureBody(new ApiFailure('badRequest', 422, 'The body is not { tier, days }.')), 422);
+    }
+    const code = `DEV-${randomBytes(6).toString('hex').toUpperCase()}`;
+    db.prepare('INSERT INTO redeem_codes (code, tier, days, expires_at) VALUES (?, ?, ?, ?)').run(code, body.tier, body.days, seconds(now()) + 30 * DAY_SECONDS);
+    return c.json({ code: 0, data: { code } });
+  });
+  api.post('/api/dev/provider', limit, async (c) => {
     let notice: v.InferOutput<typeof PROVIDER_NOTICE>;
     try {
       notice = v.parse(PROVIDER_NOTICE, JSON.parse(await c.req.text()));

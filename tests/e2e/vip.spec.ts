@@ -95,11 +95,17 @@ test.describe('VIP: payment outcomes', () => {
 });
 
 test.describe('VIP: who can pay', () => {
-  test('not signed in: the login message with a sign-in button', async ({ page }) => {
+  test('not signed in: the login message; signing in shows the plans in place', async ({ page }) => {
     await withHost(page, user({ account: { isLogin: false } }));
     await open(page, '/vip-center');
     await expect(page.locator('.gate')).toContainText('Please log in your music account.');
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.locator('.vip-plan.skeleton')).toHaveCount(4);
+    const url = page.url();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('.gate')).toHaveCount(0);
+    await expect(page.locator('.vip-state')).toHaveText('You are not a VIP member yet');
+    await expect(page.locator('.vip-plan:not(.skeleton)')).not.toHaveCount(0);
+    expect(page.url()).toBe(url);
   });
 
   test('a non-provider account is refused before startPayWeb', async ({ page }) => {
@@ -168,4 +174,115 @@ test.describe('VIP: the page holds still while it loads', () => {
       expect(await shift(page)).toBeLessThan(0.02);
     });
   }
+});
+
+test.describe('VIP: management', () => {
+  test('an auto-renew purchase shows in the history and in renewal settings; turning it off asks first', async ({ page }) => {
+    await withHost(page, user());
+    await open(page, '/channel', '&plan=vip-month-auto');
+    await page.locator('button.vip-buy').click();
+    await expect(page).toHaveURL(/\/vip-center\?.*order=o-/);
+
+    await open(page, '/vip-management');
+    await expect(page.locator('.vip-state')).toHaveText('VIP · Days left: 31');
+    await expect(page.locator('.vip-order')).toHaveCount(1);
+    await expect(page.locator('.vip-order')).toContainText('VIP · 1 month');
+    await expect(page.locator('.vip-order-state')).toHaveText('Paid');
+    await page.getByRole('link', { name: 'Auto-renewal settings' }).click();
+
+    await expect(page).toHaveURL(/\/renewal-management/);
+    const renewal = page.getByRole('switch', { name: 'VIP · 1 month' });
+    await expect(renewal).toHaveAttribute('aria-checked', 'true');
+    await expect(page.locator('.vip-renewal-detail').first()).toContainText('Next charge on');
+    await renewal.click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('Turn off auto-renewal?');
+    await dialog.getByRole('button', { name: 'Keep it on' }).click();
+    await expect(renewal).toHaveAttribute('aria-checked', 'true');
+
+    await renewal.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Turn off' }).click();
+    await expect(renewal).toHaveAttribute('aria-checked', 'false');
+    await expect(page.locator('.toast')).toHaveText('Auto-renewal is off.');
+    await expect(page.locator('.vip-renewal-detail').first()).toHaveText('Off. You will not be charged again.');
+    // The server kept it: a reload shows it off.
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'VIP · 1 month' })).toHaveAttribute('aria-checked', 'false');
+  });
+
+  test('in zh-CN dark, a new user has no orders and is offered the auto-renew plans', async ({ page }) => {
+    await withHost(page, user());
+    await open(page, '/zh-CN/vip-management', '&dark=1&bgColor=262626');
+    await expect(page.locator('.vip-empty')).toHaveText('暂无会员订单。');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark2');
+    await open(page, '/zh-CN/renewal-management', '&dark=1&bgColor=262626');
+    await expect(page.locator('.vip-empty')).toHaveText('您没有开通自动续费的套餐。');
+    await page.getByRole('link', { name: '开通' }).first().click();
+    await expect(page).toHaveURL(/\/zh-CN\/channel\?.*plan=\w+-month-auto/);
+  });
+});
+
+test.describe('VIP: redeem a code', () => {
+  /** A fresh code from the reference server's development route (each code redeems once). */
+  async function issueCode(page: Page, days = 7): Promise<string> {
+    const response = await page.request.post('/api/dev/redeem-code', { data: { tier: 'vip', days } });
+    return (await response.json()).data.code;
+  }
+  const field = (page: Page) => page.getByLabel('Membership code');
+  const redeem = (page: Page) => page.getByRole('button', { name: 'Redeem' });
+
+  test('a valid code adds its days; the same code again is refused as used, and stays in the field', async ({ page }) => {
+    const code = await issueCode(page);
+    await withHost(page, user());
+    await open(page, '/exchange-members');
+    // Typed as people do: lower case, in groups.
+    await field(page).fill(code.toLowerCase().replace(/(.{4})/g, '$1 '));
+    await redeem(page).click();
+    await expect(page.getByRole('status').filter({ hasText: 'added' })).toContainText('7 days of VIP added. Valid until');
+    await expect(field(page)).toHaveValue('');
+
+    await field(page).fill(code);
+    await redeem(page).click();
+    await expect(page.locator('.vip-field-error')).toHaveText('This code has already been used.');
+    await expect(field(page)).toHaveValue(code);
+    await expect(field(page)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('unknown, expired, empty and malformed codes each get their message', async ({ page }) => {
+    await withHost(page, user());
+    await open(page, '/exchange-members');
+    for (const [typed, message] of [
+      ['NO-SUCH-CODE', 'This code does not exist.'],
+      ['EXPIRED2024', 'This code has expired.'],
+      ['   ', 'Enter a code.'],
+      ['<img src=x>', 'A code has only letters, digits and dashes, up to 32 characters.'],
+    ] as const) {
+      await field(page).fill(typed);
+      await redeem(page).click();
+      await expect(page.locator('.vip-field-error')).toHaveText(message);
+      await expect(field(page)).toHaveValue(typed);
+    }
+    expect(await page.locator('img').count()).toBe(0);
+  });
+
+  test('what was typed survives a reload, in zh-CN', async ({ page }) => {
+    await withHost(page, user());
+    await open(page, '/zh-CN/exchange-members');
+    await expect(page.locator('astro-island:has(#redeem-code)')).not.toHaveAttribute('ssr');
+    await page.getByLabel('会员兑换码').fill('ABCD 1234');
+    await page.reload();
+    await expect(page.getByLabel('会员兑换码')).toHaveValue('ABCD 1234');
+    await page.getByRole('button', { name: '立即兑换' }).click();
+    await expect(page.locator('.vip-field-error')).toHaveText('该兑换码不存在。');
+  });
+
+  test('a double tap redeems once', async ({ page }) => {
+    const code = await issueCode(page, 3);
+    await withHost(page, user());
+    await open(page, '/exchange-members');
+    await field(page).fill(code);
+    await redeem(page).dblclick();
+    await expect(page.getByRole('status').filter({ hasText: 'added' })).toContainText('3 days of VIP added');
+    await expect(page.locator('.vip-field-error')).toHaveCount(0);
+  });
 });

@@ -18,12 +18,12 @@ export default function Overlay() {
   return (
     <>
       <div class="toast-region" role="status" aria-live="polite">
-        {toast && <div class="toast">{t(toast.key)}</div>}
+        {toast && <div class="toast">{t(toast.key, toast.params)}</div>}
       </div>
       {dialog && (
         <Dialog
           title={dialog.titleKey ? t(dialog.titleKey) : undefined}
-          message={t(dialog.messageKey)}
+          message={t(dialog.messageKey, dialog.params)}
           confirm={t(dialog.confirmKey ?? 'shell.ok')}
           cancel={t(dialog.cancelKey ?? 'shell.cancel')}
         />

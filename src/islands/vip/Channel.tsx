@@ -19,7 +19,7 @@ import { showToast } from '../../lib/stores/ui';
 import type { Purchase } from '../../lib/vip/pay-deps';
 import type { PayOutcome } from '../../lib/vip/pay-flow';
 import { useText } from '../ui/text';
-import { vipText } from './text';
+import { planLabel, vipText } from './text';
 import './vip.css';
 
 type Plan = v.InferOutput<typeof planSchema>;
@@ -122,7 +122,7 @@ export default function Channel() {
       <h2 class="vip-heading">{t('vip.summary')}</h2>
       <dl class="vip-summary">
         <dt>{t('vip.plan')}</dt>
-        <dd>{`${plan.tier.toUpperCase()} · ${t(`vip.period${plan.period[0]!.toUpperCase()}${plan.period.slice(1)}`)}`}</dd>
+        <dd>{planLabel(plan, t)}</dd>
         <dt>{t('vip.amount')}</dt>
         <dd>{formatPrice(plan.price, plan.currency, locale)}</dd>
       </dl>

@@ -22,24 +22,14 @@ import { syncMembership } from '../../lib/vip/membership';
 import { useHydrated } from '../ui/hydrated';
 import { useText } from '../ui/text';
 import '../ui/placeholder.css';
-import { vipText } from './text';
+import { periodKey, planLabel, vipText } from './text';
 import './vip.css';
 
 type Plan = v.InferOutput<typeof planSchema>;
-type Banner = {
-  key: 'vip.activated' | 'vip.renewed';
-  plan: string;
-  expiresAt: number;
-} | null;
+type Banner = { key: 'vip.activated' | 'vip.renewed'; plan: string; expiresAt: number } | null;
 
 // Day, month, quarter, year: the usual offer, so the placeholders take the plans' place.
 const PLACEHOLDERS = [0, 1, 2, 3];
-const PERIOD_KEY = {
-  day: 'vip.periodDay',
-  month: 'vip.periodMonth',
-  quarter: 'vip.periodQuarter',
-  year: 'vip.periodYear',
-} as const;
 
 export default function VipCenter() {
   const t = useText(vipText);
@@ -55,11 +45,7 @@ export default function VipCenter() {
   const [selected, setSelected] = useState<string | null>(null);
   const [banner, setBanner] = useState<Banner>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const date = (seconds: number) =>
-    formatDate(seconds, locale, {
-      timeZone: timeZone || undefined,
-      style: 'long',
-    });
+  const date = (seconds: number) => formatDate(seconds, locale, { timeZone: timeZone || undefined, style: 'long' });
   const price = (p: Plan, cents = p.price) => formatPrice(cents, p.currency, locale);
 
   const load = () => {
@@ -93,7 +79,7 @@ export default function VipCenter() {
   const chosen = plans?.find((p) => p.id === selected && p.tier === tier) ?? shown[0];
   const planName = (id: string) => {
     const p = plans?.find((x) => x.id === id);
-    return p ? `${p.tier.toUpperCase()} · ${t(PERIOD_KEY[p.period])}` : id;
+    return p ? planLabel(p, t) : id;
   };
 
   return (
@@ -147,7 +133,7 @@ export default function VipCenter() {
             ? shown.map((p) => (
                 <li>
                   <button type="button" class="vip-plan" aria-pressed={p.id === chosen?.id} onClick={() => setSelected(p.id)}>
-                    <span class="vip-plan-period">{t(PERIOD_KEY[p.period])}</span>
+                    <span class="vip-plan-period">{t(periodKey(p.period))}</span>
                     <span class="vip-plan-price">{price(p)}</span>
                     {p.original > p.price && (
                       <s class="vip-plan-original" aria-label={t('vip.originalPrice', { price: price(p, p.original) })}>

@@ -16,6 +16,8 @@ export interface Toast {
 export interface DialogRequest {
   titleKey?: string;
   messageKey: string;
+  /** Values for the message's placeholders. */
+  params?: MessageParams;
   /** Default: the Overlay's 'shell.ok'. */
   confirmKey?: string;
   /** Default: the Overlay's 'shell.cancel'. */
