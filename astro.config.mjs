@@ -42,8 +42,8 @@ function shellModule() {
 }
 
 // Area code under src/lib and src/islands; an area's lazy modules (crypto, the pay flow) stay lazy.
-const AREAS = new Set(['vip']);
-const LAZY = /^api\/(crypto|wire-node)\b|^vip\/(checkout|pay-)/;
+const AREAS = new Set(['vip', 'coins']);
+const LAZY = /^api\/(crypto|wire-node)\b|^pay\/flow\b|^\w+\/(checkout|pay-deps)\b/;
 
 /** The shared chunk a module belongs to, or null to leave it to Rolldown's automatic splitting. */
 function sharedChunk(id) {
@@ -77,7 +77,13 @@ export default defineConfig({
           // Islands share two kinds of chunk: `core` (Preact, stores, bridge, API client), loaded by every
           // interactive page, and one per area (its endpoints, texts and helpers). A dozen tiny shared
           // chunks would cost more in requests and headers than they save in cache hits.
-          codeSplitting: { groups: [{ name: sharedChunk }] },
+          // Core first: a name function alone let Rolldown file core modules under an area's chunk.
+          codeSplitting: {
+            groups: [
+              { name: 'core', test: (id) => sharedChunk(id) === 'core', priority: 2 },
+              { name: (id) => (sharedChunk(id) === 'core' ? null : sharedChunk(id)), priority: 1 },
+            ],
+          },
         },
       },
     },

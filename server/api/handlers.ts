@@ -1,4 +1,5 @@
 /** Endpoint handlers by area. Each area adds its own module and spreads it in here. */
+import { COIN_HANDLERS } from './coins';
 import type { Handlers } from './pipeline';
 import { VIP_HANDLERS } from './vip';
 
@@ -13,4 +14,5 @@ export const HANDLERS: Handlers = {
     return { uid: user!.uid, loginAt: Number(row?.login_at ?? 0) };
   },
   ...VIP_HANDLERS,
+  ...COIN_HANDLERS,
 };

@@ -3,19 +3,16 @@
  * contract is src/lib/api/endpoints/vip.ts; docs/api.md (section VIP) describes the behaviour.
  *
  * Only the payment provider's notification turns an order into membership: here the development
- * route `POST /api/dev/provider` stands for the provider's server-to-server webhook (the fake host
- * posts to it before it answers onPayCallback). Times in the tables are Unix seconds.
+ * route `POST /api/dev/provider` (server/api/dev.ts) stands for the provider's server-to-server
+ * webhook (the fake host posts to it before it answers onPayCallback). Times in the tables are Unix
+ * seconds.
  */
 import { randomBytes } from 'node:crypto';
-import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import * as v from 'valibot';
 import type { ResponseOf } from '../../src/lib/api/contract';
-import { BODY_MAX_BYTES } from '../../src/lib/limits';
 import type { Db } from '../db';
-import { ApiFailure, WIRE_MESSAGES, failureBody } from './failure';
+import { transaction } from '../db/transaction';
+import { ApiFailure } from './failure';
 import type { Handlers, User } from './pipeline';
-import { tooLarge } from './pipeline';
 
 /**
  * Regions where the payment provider cannot take payments (spec §6), upper case. `XX` is the host
@@ -111,19 +108,6 @@ function renewalOn(db: Db, uid: string, plan: Plan, nextChargeAt: number): void 
     `INSERT INTO renewals (uid, plan_id, enabled, next_charge_at, amount, currency) VALUES (?, ?, 1, ?, ?, ?)
      ON CONFLICT (uid, plan_id) DO UPDATE SET enabled = 1, next_charge_at = excluded.next_charge_at, amount = excluded.amount, currency = excluded.currency`,
   ).run(uid, plan.id, nextChargeAt, plan.price, plan.currency);
-}
-
-/** Runs `work` in one write transaction: all of it lands, or none. */
-function transaction<T>(db: Db, work: () => T): T {
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    const result = work();
-    db.exec('COMMIT');
-    return result;
-  } catch (error) {
-    db.exec('ROLLBACK');
-    throw error;
-  }
 }
 
 /** What the provider reports; each is also the order's state afterwards. */
@@ -227,46 +211,3 @@ export const VIP_HANDLERS: VipHandlers = {
     });
   },
 };
-
-const PROVIDER_NOTICE = v.object({
-  orderId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
-  outcome: v.picklist(['paid', 'failed', 'cancelled']),
-});
-
-const NEW_CODE = v.object({ tier: v.picklist(['vip', 'svip']), days: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(366)) });
-
-/**
- * Development only, plain JSON, trusting anyone who can reach the reference server:
- * - `POST /api/dev/provider` `{ orderId, outcome }`: the payment provider's notification. It stands
- *   for the provider's signed server-to-server webhook, which a production backend verifies.
- * - `POST /api/dev/redeem-code` `{ tier, days }`: issues a fresh code valid for 30 days, as the
- *   operations team would; tests and demos redeem it (a code works once).
- * @example app.route('/', devRoutes(db))
- */
-export function devRoutes(db: Db, now: () => number = Date.now): Hono {
-  const api = new Hono();
-  const limit = bodyLimit({ maxSize: BODY_MAX_BYTES, onError: (c) => tooLarge(c, new ApiFailure('tooLarge', 413, WIRE_MESSAGES.tooLarge)) });
-  api.post('/api/dev/redeem-code', limit, async (c) => {
-    let body: v.InferOutput<typeof NEW_CODE>;
-    try {
-      body = v.parse(NEW_CODE, JSON.parse(await c.req.text()));
-    } catch {
-      return c.json(failureBody(new ApiFailure('badRequest', 422, 'The body is not { tier, days }.')), 422);
-    }
-    const code = `DEV-${randomBytes(6).toString('hex').toUpperCase()}`;
-    db.prepare('INSERT INTO redeem_codes (code, tier, days, expires_at) VALUES (?, ?, ?, ?)').run(code, body.tier, body.days, seconds(now()) + 30 * DAY_SECONDS);
-    return c.json({ code: 0, data: { code } });
-  });
-  api.post('/api/dev/provider', limit, async (c) => {
-    let notice: v.InferOutput<typeof PROVIDER_NOTICE>;
-    try {
-      notice = v.parse(PROVIDER_NOTICE, JSON.parse(await c.req.text()));
-    } catch {
-      return c.json(failureBody(new ApiFailure('badRequest', 422, 'The body is not { orderId, outcome }.')), 422);
-    }
-    const order = settleOrder(db, notice.orderId, notice.outcome, now());
-    if (!order) return c.json(failureBody(new ApiFailure('notFound', 404, 'No such order.')), 404);
-    return c.json({ code: 0, data: { orderId: order.orderId, state: order.state } });
-  });
-  return api;
-}

@@ -167,4 +167,35 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: 'coins: balances, recharge orders, record paging',
+    // coin_transactions.created_at is in milliseconds (migration 2, as seeded); coin_orders keeps
+    // Unix seconds like vip_orders. The API answers both in seconds.
+    sql: `
+      CREATE TABLE coin_balances (
+        uid TEXT PRIMARY KEY,
+        balance INTEGER NOT NULL CHECK (balance >= 0)
+      );
+      CREATE TABLE coin_orders (
+        order_id TEXT PRIMARY KEY,
+        uid TEXT NOT NULL,
+        attempt TEXT NOT NULL,
+        package_id TEXT REFERENCES coin_packages (id),
+        coins INTEGER NOT NULL CHECK (coins > 0),
+        bonus INTEGER NOT NULL DEFAULT 0 CHECK (bonus >= 0),
+        amount INTEGER NOT NULL CHECK (amount >= 0),
+        currency TEXT NOT NULL,
+        pay_type TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('created', 'paid', 'failed', 'cancelled')),
+        created_at INTEGER NOT NULL,
+        paid_at INTEGER,
+        transaction_id TEXT REFERENCES coin_transactions (id) ON DELETE SET NULL,
+        UNIQUE (uid, attempt)
+      );
+      CREATE INDEX coin_orders_user ON coin_orders (uid, created_at DESC);
+      DROP INDEX coin_transactions_user;
+      CREATE INDEX coin_transactions_page ON coin_transactions (uid, created_at DESC, id DESC);
+    `,
+  },
 ];

@@ -2,7 +2,8 @@
  * Seed data per migration version: the catalogue a fresh database starts with. Help-centre texts are
  * in nine locales (seed/faq.json, seed/feedback-types.json); coin transactions are generated for the
  * fake host's default user so the records page has months of history. VIP (seed/vip.json): redeem
- * codes, and a second account with past orders; the default user starts without membership.
+ * codes, and a second account with past orders; the default user starts without membership. Coins
+ * (migration 4): opening balances that match the seeded records.
  */
 import { readFileSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
@@ -108,5 +109,24 @@ function seedVip(db: DatabaseSync): void {
   }
 }
 
+/**
+ * Opening balances, so that every balance equals the sum of the user's credited records (pending and
+ * failed ones add nothing). A user whose credited records sum below zero (none in today's seed: the
+ * default user's come to 6870) gets an opening `refund` record, note `opening`, dated 1 ms before
+ * their oldest record, that lifts the sum to exactly 0: balances are never negative. Users without
+ * records get no row and read 0.
+ */
+function seedCoins(db: DatabaseSync): void {
+  const sums = db.prepare("SELECT uid, SUM(CASE WHEN state = 'credited' THEN coins ELSE 0 END) AS sum, MIN(created_at) AS oldest FROM coin_transactions GROUP BY uid").all();
+  const opening = db.prepare("INSERT INTO coin_transactions VALUES (?, ?, 'refund', ?, NULL, NULL, 'credited', 'opening', ?)");
+  const balance = db.prepare('INSERT INTO coin_balances (uid, balance) VALUES (?, ?)');
+  for (const row of sums) {
+    const uid = String(row.uid);
+    const sum = Number(row.sum);
+    if (sum < 0) opening.run(`t-opening-${uid}`, uid, -sum, Number(row.oldest) - 1);
+    balance.run(uid, Math.max(sum, 0));
+  }
+}
+
 /** Seed functions by the migration version whose tables they fill. */
-export const SEEDS: Record<number, (db: DatabaseSync) => void> = { 2: seedCatalogue, 3: seedVip };
+export const SEEDS: Record<number, (db: DatabaseSync) => void> = { 2: seedCatalogue, 3: seedVip, 4: seedCoins };

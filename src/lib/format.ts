@@ -4,7 +4,7 @@
  * 2026), as Thai readers expect, and Latin digits, which is what `Intl` gives for th-TH.
  */
 
-export type DateStyle = 'short' | 'medium' | 'long' | 'datetime';
+export type DateStyle = 'short' | 'medium' | 'long' | 'datetime' | 'month';
 
 export interface DateOptions {
   /** IANA zone, e.g. 'Asia/Bangkok'. Default: the device's zone. */
@@ -18,6 +18,8 @@ const DATE_STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   medium: { dateStyle: 'medium' },
   long: { dateStyle: 'long' },
   datetime: { dateStyle: 'medium', timeStyle: 'short' },
+  // Headings of records grouped by month: "November 2026", "2026年11月".
+  month: { year: 'numeric', month: 'long' },
 };
 
 /**

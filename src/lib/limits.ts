@@ -25,3 +25,7 @@ export const TRACK_DELAY_MS = 2_000;
 export const REQUEST_SKEW_MS = 5 * 60_000;
 /** Encrypted API bodies larger than this are refused (uploads have their own limit). */
 export const BODY_MAX_BYTES = 1024 * 1024;
+/** spec §8 funds notice: a recharge not credited within 30 minutes is one for support. */
+export const FUNDS_SUPPORT_AFTER_SECONDS = 30 * 60;
+/** Records loaded per page on /k-transactions. */
+export const RECORDS_PAGE_SIZE = 20;

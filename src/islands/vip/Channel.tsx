@@ -8,16 +8,17 @@ import type * as v from 'valibot';
 import '../../lib/api-identity';
 import { messageKey, request } from '../../lib/api';
 import { vipPlans, type plan as planSchema } from '../../lib/api/endpoints/vip';
-import { onHost, query } from '../../lib/bridge';
+import { onHost } from '../../lib/bridge';
 import { formatPrice } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { randomId } from '../../lib/id';
 import { pageHref, queryParam } from '../../lib/nav';
+import { payMethods } from '../../lib/pay/methods';
 import { $session, watchSession } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { showToast } from '../../lib/stores/ui';
 import type { Purchase } from '../../lib/vip/pay-deps';
-import type { PayOutcome } from '../../lib/vip/pay-flow';
+import type { Outcome as PayOutcome } from '../../lib/vip/checkout';
 import { useText } from '../ui/text';
 import { planLabel, vipText } from './text';
 import './vip.css';
@@ -60,12 +61,7 @@ export default function Channel() {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<PayOutcome | null>(null);
 
-  const methods = useMemo(() => {
-    if (!planId) return [];
-    const wechat = query('wxInstalled');
-    return query('getPayMethod', { productId: planId }).filter((m) => wechat || !/wechat|weixin/i.test(`${m.id} ${m.name}`));
-  }, [planId, session]);
-  const selectable = useMemo(() => query('supportSelectPayType'), []);
+  const { methods, selectable } = useMemo(() => (planId ? payMethods(planId) : { methods: [], selectable: false }), [planId, session]);
 
   // No sign-in gate on this route: the page reads the account itself; paying checks it again.
   useEffect(watchSession, []);

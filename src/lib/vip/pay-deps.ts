@@ -9,7 +9,8 @@ import type * as v from 'valibot';
 import { command, commandWithReply, query } from '../bridge';
 import { confirmDialog } from '../stores/ui';
 import { syncMembership } from './membership';
-import type { PayDeps } from './pay-flow';
+import type { DataOf } from '../api/endpoint';
+import type { PayDeps } from '../pay/flow';
 
 type Plan = v.InferOutput<typeof plan>;
 
@@ -27,7 +28,7 @@ export interface Purchase {
  * Dependencies for buying one plan with one payment method.
  * @example await payOnce(attempt, payDeps({ plan, payType: 'heytap', region: 'SG', paymentAvailable: true }))
  */
-export function payDeps({ plan, payType, region, paymentAvailable }: Purchase): PayDeps {
+export function payDeps({ plan, payType, region, paymentAvailable }: Purchase): PayDeps<DataOf<typeof vipCreateOrder>['order'], DataOf<typeof vipOrderStatus>> {
   return {
     account: () => ({ signedIn: query('accountInfo').isLogin === true, provider: query('isHeytapLogin') }),
     paymentAvailable: () => paymentAvailable,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CONFIRM_DELAYS_MS, confirm, pay, payOnce, type PayDeps } from './pay-flow';
+import { CONFIRM_DELAYS_MS, confirm, pay, payOnce, type PayDeps } from './flow';
 
 const order = { orderId: 'o-1', planId: 'vip-month', amount: 1200, currency: 'CNY', state: 'created' as const, createdAt: 1, paidAt: null };
 const status = (state: 'created' | 'paid' | 'failed' | 'cancelled') => ({

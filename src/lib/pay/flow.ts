@@ -1,18 +1,23 @@
 /**
- * The pay flow (issue 4), shared by membership and coin recharge: guard → create the order once per
- * attempt → `startPayWeb` → `onPayCallback` → on success, confirm with the server (only the server's
- * order state turns a purchase into membership) → `paySuccess`. A plain function over injected
- * dependencies, so every outcome is unit-tested without a page.
+ * The pay flow, one for every product (membership, issue 4; coin recharge, issue 5): guard → create
+ * the order once per attempt → `startPayWeb` → `onPayCallback` → on success, confirm with the server
+ * (only the server's order state turns a purchase into membership or coins) → `paySuccess`. A plain
+ * function over injected dependencies, so every outcome is unit-tested without a page; each product
+ * supplies its own order endpoints and wording (src/lib/vip/pay-deps.ts, src/lib/coins/pay-deps.ts).
  */
-import type { DataOf } from '../api/endpoint';
-import type { vipCreateOrder, vipOrderStatus } from '../api/endpoints/vip';
 
-type Order = DataOf<typeof vipCreateOrder>['order'];
-type Status = DataOf<typeof vipOrderStatus>;
+/** What the flow needs of an order: its id. */
+export interface PayOrder {
+  orderId: string;
+}
+/** What the flow needs of the server's answer about an order: its state. */
+export interface PayStatus {
+  order: { state: 'created' | 'paid' | 'failed' | 'cancelled' };
+}
 type PayResult = { status: 'success' | 'failed' | 'cancel'; orderId: string | number; message?: string };
 
-export type PayOutcome =
-  /** The server says paid: membership (or balance) is what `status` reports. */
+export type PayOutcome<Status extends PayStatus = PayStatus> =
+  /** The server says paid: membership or balance is what `status` reports. */
   | { kind: 'paid'; status: Status }
   /** The host reported success but the server has not confirmed yet: show "check again". */
   | { kind: 'pending'; orderId: string }
@@ -22,7 +27,7 @@ export type PayOutcome =
   /** Stopped before any payment: not signed in, not the provider's account, region, no host. */
   | { kind: 'refused'; code: 'notLoggedIn' | 'oppoLoginOnly' | 'payRegion' | 'unavailable' };
 
-export interface PayDeps {
+export interface PayDeps<Order extends PayOrder = PayOrder, Status extends PayStatus = PayStatus> {
   /** Is the user signed in, with the provider's account (isHeytapLogin)? */
   account(): { signedIn: boolean; provider: boolean };
   paymentAvailable(): boolean;
@@ -45,7 +50,7 @@ export const CONFIRM_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 8000, 8000];
  * after a network error passes the same key, so the server returns the same order, never a second one.
  * @example const outcome = await pay(newAttempt(), deps)
  */
-export async function pay(attempt: string, deps: PayDeps): Promise<PayOutcome> {
+export async function pay<O extends PayOrder, S extends PayStatus>(attempt: string, deps: PayDeps<O, S>): Promise<PayOutcome<S>> {
   const { signedIn, provider } = deps.account();
   if (!signedIn) return { kind: 'refused', code: 'notLoggedIn' };
   if (!provider) return { kind: 'refused', code: 'oppoLoginOnly' };
@@ -70,10 +75,10 @@ export async function pay(attempt: string, deps: PayDeps): Promise<PayOutcome> {
  * Also what a page calls on `onResume` for an order left pending.
  * @example await confirm('o-123', deps) // { kind: 'paid', status }
  */
-export async function confirm(orderId: string, deps: Pick<PayDeps, 'orderStatus' | 'paid' | 'sleep'>): Promise<PayOutcome> {
+export async function confirm<S extends PayStatus>(orderId: string, deps: Pick<PayDeps<PayOrder, S>, 'orderStatus' | 'paid' | 'sleep'>): Promise<PayOutcome<S>> {
   for (const delay of [0, ...CONFIRM_DELAYS_MS]) {
     if (delay) await deps.sleep(delay);
-    let status: Status;
+    let status: S;
     try {
       status = await deps.orderStatus(orderId);
     } catch {
@@ -89,15 +94,16 @@ export async function confirm(orderId: string, deps: Pick<PayDeps, 'orderStatus'
   return { kind: 'pending', orderId };
 }
 
-let running: Promise<PayOutcome> | null = null;
+// One purchase at a time on a page, whatever the product.
+let running: Promise<PayOutcome<PayStatus>> | null = null;
 
 /**
  * `pay`, but a second tap while a purchase runs joins it instead of starting another.
  * @example button.onclick = () => payOnce(attempt, deps)
  */
-export function payOnce(attempt: string, deps: PayDeps): Promise<PayOutcome> {
+export function payOnce<O extends PayOrder, S extends PayStatus>(attempt: string, deps: PayDeps<O, S>): Promise<PayOutcome<S>> {
   running ??= pay(attempt, deps).finally(() => {
     running = null;
   });
-  return running;
+  return running as Promise<PayOutcome<S>>;
 }

@@ -1,0 +1,215 @@
+/**
+ * Coin recharge and records (issue 5): balance, packages, recharge orders, the records list. The
+ * contract is src/lib/api/endpoints/coins.ts; docs/api.md (section Coins) describes the behaviour.
+ *
+ * As for VIP, only the payment provider's notification credits coins: the development route
+ * `POST /api/dev/provider` (server/api/dev.ts) settles orders whose id starts with `c-` here.
+ *
+ * The balance is a row per user in `coin_balances`, always the sum of the user's `credited` records:
+ * every change to it lands in the same transaction as the record that explains it (the seed opens
+ * balances the same way, server/db/seed.ts). The one exception is the development route
+ * `POST /api/dev/coins`, which overwrites it for the simulator and tests.
+ *
+ * Units: coin_orders times are Unix seconds (as vip_orders); coin_transactions.created_at is in
+ * milliseconds (as seeded since migration 2), answered in seconds.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ResponseOf } from '../../src/lib/api/contract';
+import type { Db } from '../db';
+import { transaction } from '../db/transaction';
+import { ApiFailure } from './failure';
+import type { Handlers, User } from './pipeline';
+import { paymentBlocked, type ProviderOutcome } from './vip';
+
+type Package = ResponseOf<'coinPackages'>['packages'][number];
+type Order = ResponseOf<'coinCreateOrder'>['order'];
+type Transaction = ResponseOf<'coinTransactions'>['items'][number];
+type Row = Record<string, unknown>;
+
+/** The custom amount: any whole number of coins in [min, max], at centsPerCoin each, no bonus. */
+export const CUSTOM_AMOUNT: ResponseOf<'coinPackages'>['custom'] = { min: 10, max: 50_000, centsPerCoin: 10, currency: 'CNY' };
+
+/** Order ids of coin recharges start with this; the provider notification tells them from VIP orders (`o-`) by it. */
+export const COIN_ORDER_PREFIX = 'c-';
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+const uidOf = (user: User | null) => user!.uid;
+const randomId = (prefix: string) => `${prefix}${randomBytes(12).toString('base64url')}`;
+
+const toPackage = (row: Row): Package => ({
+  id: String(row.id),
+  coins: Number(row.coins),
+  bonus: Number(row.bonus),
+  price: Number(row.price_cents),
+  currency: String(row.currency),
+});
+
+const toOrder = (row: Row): Order => ({
+  orderId: String(row.order_id),
+  packageId: row.package_id === null ? null : String(row.package_id),
+  coins: Number(row.coins),
+  bonus: Number(row.bonus),
+  amount: Number(row.amount),
+  currency: String(row.currency),
+  state: row.state as Order['state'],
+  createdAt: Number(row.created_at),
+  paidAt: row.paid_at === null ? null : Number(row.paid_at),
+});
+
+const toTransaction = (row: Row): Transaction => ({
+  id: String(row.id),
+  kind: row.kind as Transaction['kind'],
+  coins: Number(row.coins),
+  amount: row.price_cents === null ? null : Number(row.price_cents),
+  currency: row.currency === null ? null : String(row.currency),
+  state: row.state as Transaction['state'],
+  note: row.note === null ? null : String(row.note),
+  createdAt: seconds(Number(row.created_at)),
+});
+
+/** The user's balance: 0 for a user who never had coins. */
+export function balanceOf(db: Db, uid: string): number {
+  return Number(db.prepare('SELECT balance FROM coin_balances WHERE uid = ?').get(uid)?.balance ?? 0);
+}
+
+/** Coins (bonus included) of the user's recharges still waiting for the provider. */
+function pendingOf(db: Db, uid: string): number {
+  return Number(db.prepare("SELECT COALESCE(SUM(coins), 0) AS n FROM coin_transactions WHERE uid = ? AND kind = 'recharge' AND state = 'pending'").get(uid)!.n);
+}
+
+/** Adds `coins` to the user's balance. Call inside a transaction, with the record that credits them. */
+function credit(db: Db, uid: string, coins: number): void {
+  db.prepare('INSERT INTO coin_balances (uid, balance) VALUES (?, ?) ON CONFLICT (uid) DO UPDATE SET balance = balance + excluded.balance').run(uid, coins);
+}
+
+/**
+ * Sets the user's balance outright, without a record: the development route's override (server/api/dev.ts).
+ * @example setBalance(db, '10001', 0)
+ */
+export function setBalance(db: Db, uid: string, balance: number): void {
+  db.prepare('INSERT INTO coin_balances (uid, balance) VALUES (?, ?) ON CONFLICT (uid) DO UPDATE SET balance = excluded.balance').run(uid, balance);
+}
+
+/** What an order buys: a package from the table, or a custom amount within CUSTOM_AMOUNT. */
+function orderItem(db: Db, packageId: string | undefined, coins: number | undefined) {
+  if ((packageId === undefined) === (coins === undefined)) throw new ApiFailure('badRequest', 422, 'Give exactly one of packageId and coins.');
+  if (packageId !== undefined) {
+    const row = db.prepare('SELECT * FROM coin_packages WHERE id = ?').get(packageId);
+    if (!row) throw new ApiFailure('badRequest', 422, 'No such package.');
+    const p = toPackage(row);
+    return { packageId: p.id, coins: p.coins, bonus: p.bonus, amount: p.price, currency: p.currency };
+  }
+  const { min, max, centsPerCoin, currency } = CUSTOM_AMOUNT;
+  if (coins! < min || coins! > max) throw new ApiFailure('badRequest', 422, `A custom amount is ${min} to ${max} coins.`);
+  return { packageId: null, coins: coins!, bonus: 0, amount: coins! * centsPerCoin, currency };
+}
+
+/**
+ * The records cursor: base64url of `<created_at in ms>:<record id>`, the last record of the page
+ * before. Opaque to the client; anything else is refused with badRequest.
+ */
+const writeCursor = (row: Row) => Buffer.from(`${Number(row.created_at)}:${String(row.id)}`, 'utf8').toString('base64url');
+
+function readCursor(cursor: string): { createdAt: number; id: string } {
+  const malformed = new ApiFailure('badRequest', 422, 'Malformed cursor.');
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw malformed;
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const match = /^(\d{1,16}):(.{1,64})$/s.exec(text);
+  // Re-encoding must give the cursor back: no trailing bits, no bytes that were not UTF-8.
+  if (!match || Buffer.from(text, 'utf8').toString('base64url') !== cursor) throw malformed;
+  return { createdAt: Number(match[1]), id: match[2]! };
+}
+
+/**
+ * What the payment provider's notification does to a coin order. Only a `created` order changes, so a
+ * notification delivered twice does nothing the second time. In one transaction: `paid` marks the
+ * order paid, its record credited and adds the record's coins (bonus included) to the balance;
+ * `failed` marks both failed; `cancelled` marks the order cancelled and deletes its pending record
+ * (nothing was paid, so there is nothing to show).
+ * @returns the order after the notification, or undefined when there is no such order
+ */
+export function settleCoinOrder(db: Db, orderId: string, outcome: ProviderOutcome, nowMs: number): Order | undefined {
+  return transaction(db, () => {
+    const select = db.prepare('SELECT * FROM coin_orders WHERE order_id = ?');
+    const row = select.get(orderId);
+    if (!row) return undefined;
+    if (row.state !== 'created') return toOrder(row);
+    const uid = String(row.uid);
+    const recordId = String(row.transaction_id);
+    const record = db.prepare("SELECT coins FROM coin_transactions WHERE id = ? AND state = 'pending'").get(recordId);
+    if (!record) throw new Error(`coin order ${orderId}: pending record ${recordId} is gone`);
+    if (outcome === 'paid') {
+      db.prepare("UPDATE coin_orders SET state = 'paid', paid_at = ? WHERE order_id = ?").run(seconds(nowMs), orderId);
+      db.prepare("UPDATE coin_transactions SET state = 'credited' WHERE id = ?").run(recordId);
+      credit(db, uid, Number(record.coins));
+    } else if (outcome === 'failed') {
+      db.prepare("UPDATE coin_orders SET state = 'failed' WHERE order_id = ?").run(orderId);
+      db.prepare("UPDATE coin_transactions SET state = 'failed' WHERE id = ?").run(recordId);
+    } else {
+      db.prepare("UPDATE coin_orders SET state = 'cancelled' WHERE order_id = ?").run(orderId);
+      // The order's link goes to NULL with it (ON DELETE SET NULL).
+      db.prepare('DELETE FROM coin_transactions WHERE id = ?').run(recordId);
+    }
+    return toOrder(select.get(orderId)!);
+  });
+}
+
+type CoinHandlers = Pick<Handlers, 'coinBalance' | 'coinPackages' | 'coinCreateOrder' | 'coinOrderStatus' | 'coinTransactions'>;
+
+/** The coins area's handlers, spread into HANDLERS (server/api/handlers.ts). */
+export const COIN_HANDLERS: CoinHandlers = {
+  coinBalance: ({ db, user }) => ({ balance: balanceOf(db, uidOf(user)), pending: pendingOf(db, uidOf(user)) }),
+
+  coinPackages: ({ db, body }) => ({
+    packages: db.prepare('SELECT * FROM coin_packages ORDER BY sort').all().map(toPackage),
+    custom: CUSTOM_AMOUNT,
+    paymentAvailable: !paymentBlocked(body.region),
+  }),
+
+  coinCreateOrder: ({ db, user, body, now }) => {
+    const uid = uidOf(user);
+    const item = orderItem(db, body.packageId, body.coins);
+    if (paymentBlocked(body.region)) throw new ApiFailure('payRegion', 403);
+    // One order per (uid, attempt): a double tap or a retry finds the first one, unchanged. The
+    // order and its pending record land together, or neither does.
+    return transaction(db, () => {
+      const select = db.prepare('SELECT * FROM coin_orders WHERE uid = ? AND attempt = ?');
+      const existing = select.get(uid, body.attempt);
+      if (existing) return { order: toOrder(existing) };
+      const recordId = randomId('t-');
+      db.prepare("INSERT INTO coin_transactions VALUES (?, ?, 'recharge', ?, ?, ?, 'pending', NULL, ?)").run(
+        recordId,
+        uid,
+        item.coins + item.bonus,
+        item.amount,
+        item.currency,
+        now,
+      );
+      db.prepare(
+        `INSERT INTO coin_orders (order_id, uid, attempt, package_id, coins, bonus, amount, currency, pay_type, state, created_at, transaction_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'created', ?, ?)`,
+      ).run(randomId(COIN_ORDER_PREFIX), uid, body.attempt, item.packageId, item.coins, item.bonus, item.amount, item.currency, body.payType, seconds(now), recordId);
+      return { order: toOrder(select.get(uid, body.attempt)!) };
+    });
+  },
+
+  coinOrderStatus: ({ db, user, body }) => {
+    const uid = uidOf(user);
+    // Another user's order answers as an unknown one: order ids must not leak whose they are.
+    const row = db.prepare('SELECT * FROM coin_orders WHERE order_id = ? AND uid = ?').get(body.orderId, uid);
+    if (!row) throw new ApiFailure('notFound', 404, 'No such order.');
+    return { order: toOrder(row), balance: balanceOf(db, uid) };
+  },
+
+  coinTransactions: ({ db, user, body }) => {
+    const after = body.cursor === null ? null : readCursor(body.cursor);
+    // One more than the page: whether it exists says whether there is a next page.
+    const rows = after
+      ? db
+          .prepare('SELECT * FROM coin_transactions WHERE uid = ? AND (created_at < ? OR (created_at = ? AND id < ?)) ORDER BY created_at DESC, id DESC LIMIT ?')
+          .all(uidOf(user), after.createdAt, after.createdAt, after.id, body.limit + 1)
+      : db.prepare('SELECT * FROM coin_transactions WHERE uid = ? ORDER BY created_at DESC, id DESC LIMIT ?').all(uidOf(user), body.limit + 1);
+    const page = rows.slice(0, body.limit);
+    return { items: page.map(toTransaction), next: rows.length > body.limit ? writeCursor(page.at(-1)!) : null };
+  },
+};

@@ -1,0 +1,80 @@
+/**
+ * Development-only routes of every area, plain JSON (not encrypted), trusting anyone who can reach
+ * the reference server; docs/api.md describes each under its area. Mounted before the API, whose
+ * catch-all answers any other /api/* path with notFound.
+ */
+import { randomBytes } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import * as v from 'valibot';
+import { BODY_MAX_BYTES } from '../../src/lib/limits';
+import type { Db } from '../db';
+import { COIN_ORDER_PREFIX, balanceOf, setBalance, settleCoinOrder } from './coins';
+import { ApiFailure, WIRE_MESSAGES, failureBody } from './failure';
+import { tooLarge } from './pipeline';
+import { settleOrder } from './vip';
+
+const DAY_SECONDS = 86_400;
+
+const PROVIDER_NOTICE = v.object({
+  orderId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  outcome: v.picklist(['paid', 'failed', 'cancelled']),
+});
+
+const NEW_CODE = v.object({ tier: v.picklist(['vip', 'svip']), days: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(366)) });
+
+/** The highest balance the development route sets: far above any real one, well inside safe integers. */
+export const DEV_BALANCE_MAX = 1_000_000_000;
+
+const SET_BALANCE = v.object({
+  uid: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  balance: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(DEV_BALANCE_MAX)),
+});
+
+/** The JSON body read against `schema`, or undefined when it is not JSON or does not match. */
+async function read<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S> | undefined> {
+  try {
+    return v.parse(schema, JSON.parse(await c.req.text()));
+  } catch {
+    return undefined;
+  }
+}
+
+const refuse = (c: Context, message: string) => c.json(failureBody(new ApiFailure('badRequest', 422, message)), 422);
+
+/**
+ * - `POST /api/dev/provider` `{ orderId, outcome }`: the payment provider's notification, for VIP
+ *   orders (`o-…`) and coin orders (`c-…`). It stands for the provider's signed server-to-server
+ *   webhook, which a production backend verifies.
+ * - `POST /api/dev/redeem-code` `{ tier, days }`: issues a fresh code valid for 30 days, as the
+ *   operations team would; tests and demos redeem it (a code works once).
+ * - `POST /api/dev/coins` `{ uid, balance }`: sets a user's coin balance outright (the simulator's
+ *   coin-balance control, tests), without a record.
+ * @example app.route('/', devRoutes(db))
+ */
+export function devRoutes(db: Db, now: () => number = Date.now): Hono {
+  const api = new Hono();
+  const limit = bodyLimit({ maxSize: BODY_MAX_BYTES, onError: (c) => tooLarge(c, new ApiFailure('tooLarge', 413, WIRE_MESSAGES.tooLarge)) });
+  api.post('/api/dev/redeem-code', limit, async (c) => {
+    const body = await read(c, NEW_CODE);
+    if (!body) return refuse(c, 'The body is not { tier, days }.');
+    const code = `DEV-${randomBytes(6).toString('hex').toUpperCase()}`;
+    db.prepare('INSERT INTO redeem_codes (code, tier, days, expires_at) VALUES (?, ?, ?, ?)').run(code, body.tier, body.days, Math.floor(now() / 1000) + 30 * DAY_SECONDS);
+    return c.json({ code: 0, data: { code } });
+  });
+  api.post('/api/dev/provider', limit, async (c) => {
+    const notice = await read(c, PROVIDER_NOTICE);
+    if (!notice) return refuse(c, 'The body is not { orderId, outcome }.');
+    const settle = notice.orderId.startsWith(COIN_ORDER_PREFIX) ? settleCoinOrder : settleOrder;
+    const order = settle(db, notice.orderId, notice.outcome, now());
+    if (!order) return c.json(failureBody(new ApiFailure('notFound', 404, 'No such order.')), 404);
+    return c.json({ code: 0, data: { orderId: order.orderId, state: order.state } });
+  });
+  api.post('/api/dev/coins', limit, async (c) => {
+    const body = await read(c, SET_BALANCE);
+    if (!body) return refuse(c, `The body is not { uid, balance } with a balance from 0 to ${DEV_BALANCE_MAX}.`);
+    setBalance(db, body.uid, body.balance);
+    return c.json({ code: 0, data: { uid: body.uid, balance: balanceOf(db, body.uid) } });
+  });
+  return api;
+}

@@ -1,0 +1,146 @@
+/**
+ * /k-transactions: coin records, newest first, grouped by month. The next page loads as the end of
+ * the list comes into view; pulling down at the top reloads from the first page; an error keeps what
+ * was already loaded and offers a retry. A recharge pending for 30 minutes points to support.
+ */
+import { useStore } from '@nanostores/preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import '../../lib/api-identity';
+import { messageKey, request } from '../../lib/api';
+import type { DataOf } from '../../lib/api/endpoint';
+import { coinTransactions } from '../../lib/api/endpoints/coins';
+import { addPage, emptyPaged, groupByMonth, overdue, type Paged } from '../../lib/coins/records';
+import { formatDate } from '../../lib/format';
+import { $locale } from '../../lib/i18n';
+import { RECORDS_PAGE_SIZE } from '../../lib/limits';
+import { pageHref } from '../../lib/nav';
+import { $session } from '../../lib/session';
+import { $selfInfo } from '../../lib/stores/self-info';
+import { useText } from '../ui/text';
+import '../ui/placeholder.css';
+import { coinsText } from './text';
+import './coins.css';
+
+type Record = DataOf<typeof coinTransactions>['items'][number];
+
+const KIND_KEY = { recharge: 'coins.kindRecharge', spend: 'coins.kindSpend', refund: 'coins.kindRefund' } as const;
+const STATE_KEY = { pending: 'coins.statePending', credited: 'coins.stateCredited', failed: 'coins.stateFailed' } as const;
+// How far the user pulls down at the top of the page before letting go reloads the list.
+const PULL_PX = 64;
+
+export default function KTransactions() {
+  const t = useText(coinsText);
+  const locale = useStore($locale);
+  const session = useStore($session);
+  const timeZone = useStore($selfInfo).dev_timezone || undefined;
+  const [list, setList] = useState<Paged<Record>>(emptyPaged);
+  const [loading, setLoading] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pulled, setPulled] = useState(false);
+  const end = useRef<HTMLDivElement>(null);
+  const busy = useRef(false);
+  const started = list.items.length > 0 || list.done;
+
+  const load = async (fresh = false) => {
+    if (busy.current || (!fresh && list.done)) return;
+    busy.current = true;
+    setLoading(true);
+    setFailure(null);
+    try {
+      const page = await request(coinTransactions, { cursor: fresh ? null : list.next, limit: RECORDS_PAGE_SIZE });
+      setList((current) => addPage(current, page, fresh));
+    } catch (error) {
+      setFailure(messageKey(error));
+    } finally {
+      busy.current = false;
+      setLoading(false);
+    }
+  };
+
+  useEffect(() => {
+    if (session === 'signed-in') void load(true);
+  }, [session]);
+
+  // The next page when the end of the list comes near, unless it failed (then the user retries).
+  useEffect(() => {
+    const target = end.current;
+    if (!target || list.done || failure || session !== 'signed-in') return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void load(), { rootMargin: '200px' });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [list, failure, session]);
+
+  // Pull to refresh: a downward drag that starts at the top of the page.
+  useEffect(() => {
+    let startY: number | null = null;
+    const onStart = (event: TouchEvent) => {
+      startY = scrollY <= 0 ? event.touches[0]!.clientY : null;
+    };
+    const onMove = (event: TouchEvent) => startY !== null && setPulled(event.touches[0]!.clientY - startY > PULL_PX);
+    const onEnd = () => {
+      setPulled((was) => {
+        if (was) void load(true);
+        return false;
+      });
+      startY = null;
+    };
+    addEventListener('touchstart', onStart, { passive: true });
+    addEventListener('touchmove', onMove, { passive: true });
+    addEventListener('touchend', onEnd);
+    return () => {
+      removeEventListener('touchstart', onStart);
+      removeEventListener('touchmove', onMove);
+      removeEventListener('touchend', onEnd);
+    };
+  }, [list]);
+
+  const now = Math.floor(Date.now() / 1000);
+  const groups = groupByMonth(list.items, locale, timeZone);
+  return (
+    <div class="coins hero">
+      <p class={`records-pull${pulled || (loading && started) ? ' is-shown' : ''}`} aria-hidden="true">
+        {t(pulled ? 'coins.release' : 'coins.loading')}
+      </p>
+      {groups.map((group) => (
+        <section key={group.key} aria-labelledby={`month-${group.key}`}>
+          <h2 class="records-month" id={`month-${group.key}`}>
+            {group.label}
+          </h2>
+          <ul class="records">
+            {group.items.map((r) => (
+              <li key={r.id} class="record">
+                <span class="record-kind">{t(KIND_KEY[r.kind])}</span>
+                <span class={`record-coins${r.coins > 0 ? ' is-in' : ''}`}>{`${r.coins > 0 ? '+' : ''}${r.coins.toLocaleString(locale)}`}</span>
+                <span class="record-time">{formatDate(r.createdAt, locale, { timeZone, style: 'datetime' })}</span>
+                <span class={`record-state is-${r.state}`}>{t(STATE_KEY[r.state])}</span>
+                {overdue(r, now) && (
+                  <p class="record-support">
+                    {t('coins.overdue')} <a href={pageHref('help-feedback')}>{t('coins.support')}</a>
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      {!started && !failure && (
+        <ul class="records" aria-busy="true">
+          {[0, 1, 2, 3].map((key) => (
+            <li key={key} class="record skeleton" aria-hidden="true" />
+          ))}
+        </ul>
+      )}
+      {failure && (
+        <p class="coins-notice is-error" role="alert">
+          {t(failure)}{' '}
+          <button type="button" class="link" onClick={() => void load(!started)}>
+            {t('coins.retry')}
+          </button>
+        </p>
+      )}
+      {list.done && list.items.length === 0 && <p class="records-empty">{t('coins.noData')}</p>}
+      {list.done && list.items.length > 0 && <p class="records-end">{t('coins.end')}</p>}
+      <div ref={end} />
+    </div>
+  );
+}

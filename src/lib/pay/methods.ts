@@ -1,0 +1,12 @@
+/**
+ * The payment methods the host offers for a product: WeChat only when it is installed (issue 4), and
+ * whether the user may choose among them (`supportSelectPayType`; otherwise the first one is used).
+ */
+import { query } from '../bridge';
+
+/** @example const { methods, selectable } = payMethods('vip-month') */
+export function payMethods(productId: string) {
+  const wechat = query('wxInstalled');
+  const methods = query('getPayMethod', { productId }).filter((m) => wechat || !/wechat|weixin/i.test(`${m.id} ${m.name}`));
+  return { methods, selectable: query('supportSelectPayType') };
+}
