@@ -35,6 +35,7 @@ test.describe('coins', () => {
   test('a custom amount outside the limits is refused on the page', async ({ page }) => {
     await withHost(page, user());
     await open(page, '/k-recharge');
+    await expect(page.getByRole('button', { name: /300 coins/ })).toBeVisible();
     await page.getByLabel('Other amount').fill('5');
     await expect(page.locator('.coins-error')).toHaveText('Enter a whole number of coins from 10 to 50000.');
     await expect(page.getByRole('button', { name: /Choose an amount/ })).toBeDisabled();

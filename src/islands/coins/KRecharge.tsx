@@ -175,6 +175,8 @@ export default function KRecharge() {
           inputMode="numeric"
           pattern="[0-9]*"
           autocomplete="off"
+          // Typing waits for the page to run: before that nothing would check or keep it.
+          disabled={!signedIn}
           value={custom}
           placeholder={offer ? t('coins.customRangeShort', { min: offer.custom.min, max: offer.custom.max }) : ''}
           aria-invalid={customError ? true : undefined}
