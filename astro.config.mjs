@@ -43,7 +43,7 @@ function shellModule() {
 
 // Area code under src/lib and src/islands; an area's lazy modules (crypto, the pay flow) stay lazy.
 const AREAS = new Set(['vip', 'coins']);
-const LAZY = /^api\/(crypto|wire-node)\b|^pay\/flow\b|^\w+\/(checkout|pay-deps)\b/;
+const LAZY = /^api\/(crypto|wire-node)\b|^pay\/(flow|host)\b|^\w+\/(checkout|pay-deps)\b/;
 
 /** The shared chunk a module belongs to, or null to leave it to Rolldown's automatic splitting. */
 function sharedChunk(id) {
@@ -51,8 +51,9 @@ function sharedChunk(id) {
   const [, dir, path] = /\/src\/(lib|islands)\/(.+)$/.exec(id) ?? [];
   if (!path || LAZY.test(path)) return null;
   const area = /^api\/endpoints\/(\w+)\.ts$/.exec(path)?.[1] ?? /^(\w+)\//.exec(path)?.[1];
-  // Island helpers (.ts beside the components: texts, hooks) go with their area; components stay apart.
-  if (dir === 'islands') return /^\w+\/[\w-]+\.ts$/.test(path) ? (AREAS.has(area) ? area : 'core') : null;
+  // Island helpers go with their area: .ts beside the islands (texts, hooks) and the components in
+  // parts/ that several islands draw. The islands themselves stay apart.
+  if (dir === 'islands') return /^\w+\/([\w-]+\.ts|parts\/.+)$/.test(path) ? (AREAS.has(area) ? area : 'core') : null;
   return AREAS.has(area) ? area : 'core';
 }
 

@@ -1,65 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { serve, type ServerType } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { installFakeHost } from '../../tests/fixtures/fake-host';
-import { form, seal } from '../../tests/fixtures/seal';
-import { createApp } from '../app';
-import { openDb, type Db } from '../db';
 import { MIGRATIONS } from '../db/migrations';
 import { DEMO_UID, SEEDS } from '../db/seed';
+import { useApiServer, type Reply } from './test-server';
 
-const PUBLIC = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
-const PRIVATE = readFileSync('tests/fixtures/keys/private.pem', 'utf8');
-
-let dataDir: string;
-let db: Db;
-let server: ServerType;
-let base: string;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'coins-'));
-  db = openDb(dataDir);
-  const app = createApp({ root: dataDir, db, privateKey: PRIVATE, dataDir, log: false });
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-      base = `http://127.0.0.1:${info.port}`;
-      resolve();
-    });
-  });
-});
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  db.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** The HTTP status and the JSON body (loosely typed: tests read into it freely). */
-type Reply = { status: number; body: any };
+// Each test uses its own user, so tests do not see each other's orders; only the paging test reads
+// the default user, and nothing here writes to it.
+const api = useApiServer('coins-');
+const { call, dev } = api;
 type Order = { orderId: string; packageId: string | null; coins: number; bonus: number; amount: number; currency: string; state: string; createdAt: number; paidAt: number | null };
 type Entry = { id: string; kind: string; coins: number; amount: number | null; currency: string | null; state: string; note: string | null; createdAt: number };
 
-/**
- * A sealed request as `uid` (each test uses its own user, so tests do not see each other's orders;
- * only the paging test reads the default user, and nothing here writes to it).
- */
-async function call(path: string, body: object, uid: string): Promise<Reply> {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form(seal(body, PUBLIC, { uid, app_sessionid: `s-${uid}` })),
-  });
-  return { status: response.status, body: await response.json() };
-}
-/** A plain JSON development route. */
-async function dev(path: string, body: unknown): Promise<Reply> {
-  const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: response.status, body: await response.json() };
-}
 /** The payment provider's notification, as the dev route takes it. */
 const notify = (orderId: string, outcome: string) => dev('/api/dev/provider', { orderId, outcome });
 const createOrder = (uid: string, item: { packageId?: string; coins?: number }, region = 'SG', attempt = randomUUID()) =>
@@ -73,7 +26,7 @@ const balance = async (uid: string) => (await call('/api/coins/balance', {}, uid
 const orderStatus = (uid: string, orderId: string) => call('/api/coins/order/status', { orderId }, uid);
 const page = (uid: string, cursor: string | null, limit = 20) => call('/api/coins/transactions', { cursor, limit }, uid);
 const records = async (uid: string) => (await page(uid, null, 50)).body.data.items as Entry[];
-const count = (sql: string, ...params: string[]) => Number(db.prepare(sql).get(...params)!.n);
+const count = (sql: string, ...params: string[]) => Number(api.db.prepare(sql).get(...params)!.n);
 /** The sum of the user's credited records, straight from the table: what the balance must equal. */
 const creditedSum = (uid: string) => count("SELECT COALESCE(SUM(coins), 0) AS n FROM coin_transactions WHERE uid = ? AND state = 'credited'", uid);
 const nowSec = () => Math.floor(Date.now() / 1000);
@@ -99,7 +52,7 @@ describe('balance', () => {
     for (const bad of [{ uid: 'dev-1', balance: -1 }, { uid: 'dev-1', balance: 1.5 }, { uid: 'dev-1', balance: '10' }, { uid: '', balance: 10 }, { balance: 10 }, { uid: 'dev-1' }]) {
       expect(await dev('/api/dev/coins', bad)).toMatchObject({ status: 422, body: { code: 'badRequest' } });
     }
-    const response = await fetch(`${base}/api/dev/coins`, { method: 'POST', body: 'not json' });
+    const response = await fetch(`${api.base}/api/dev/coins`, { method: 'POST', body: 'not json' });
     expect(response.status).toBe(422);
     expect(await balance('dev-1')).toEqual({ balance: 0, pending: 0 });
   });
@@ -254,7 +207,7 @@ describe('the payment provider notification', () => {
     expect((await orderStatus('pay-5', created.orderId)).body.data).toMatchObject({ order: { state: 'cancelled', paidAt: null }, balance: 0 });
     expect(await balance('pay-5')).toEqual({ balance: 0, pending: 0 });
     expect(await records('pay-5')).toEqual([]);
-    expect(db.prepare('SELECT transaction_id FROM coin_orders WHERE order_id = ?').get(created.orderId)).toEqual({ transaction_id: null });
+    expect(api.db.prepare('SELECT transaction_id FROM coin_orders WHERE order_id = ?').get(created.orderId)).toEqual({ transaction_id: null });
   });
 
   it('refuses an unknown coin order with 404', async () => {
@@ -264,7 +217,7 @@ describe('the payment provider notification', () => {
   it('is notified by the fake host before the app hears onPayCallback', async () => {
     const created = await order('pay-6', { packageId: 'coins-300' });
     const win = {} as Record<string, unknown>;
-    const host = installFakeHost(win as unknown as Window, { providerUrl: `${base}/api/dev/provider` });
+    const host = installFakeHost(win as unknown as Window, { providerUrl: `${api.base}/api/dev/provider` });
     try {
       const answered = new Promise<string>((resolve) => (win.onPayCallback = resolve));
       (win.NativeBridge as Record<string, (json: string) => void>).startPayWeb!(JSON.stringify({ orderId: created.orderId, productId: 'coins-300', payType: '1', amount: 3000 }));
@@ -317,7 +270,7 @@ describe('records', () => {
 
   it('breaks ties of the same millisecond by id, so paging one at a time loses none', async () => {
     const at = Date.now() - 1000;
-    const insert = db.prepare("INSERT INTO coin_transactions VALUES (?, 'ties-1', 'spend', -10, NULL, NULL, 'credited', 'song', ?)");
+    const insert = api.db.prepare("INSERT INTO coin_transactions VALUES (?, 'ties-1', 'spend', -10, NULL, NULL, 'credited', 'song', ?)");
     for (const id of ['t-b', 't-a', 't-c']) insert.run(id, at);
     insert.run('t-older', at - 1);
     const ids: string[] = [];

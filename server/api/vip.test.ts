@@ -1,59 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { installFakeHost } from '../../tests/fixtures/fake-host';
-import { form, seal } from '../../tests/fixtures/seal';
-import { createApp } from '../app';
-import { openDb, schemaVersion, type Db } from '../db';
+import { schemaVersion } from '../db';
 import { DEMO_UID } from '../db/seed';
+import { useApiServer } from './test-server';
 
-const PUBLIC = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
-const PRIVATE = readFileSync('tests/fixtures/keys/private.pem', 'utf8');
 const DAY = 86_400;
 
-let dataDir: string;
-let db: Db;
-let server: ServerType;
-let base: string;
+// Each test uses its own user, so tests do not see each other's orders.
+const api = useApiServer('vip-');
+const { call, dev } = api;
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'vip-'));
-  db = openDb(dataDir);
-  const app = createApp({ root: dataDir, db, privateKey: PRIVATE, dataDir, log: false });
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-      base = `http://127.0.0.1:${info.port}`;
-      resolve();
-    });
-  });
-});
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  db.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** The HTTP status and the JSON body (loosely typed: tests read into it freely). */
-type Reply = { status: number; body: any };
-
-/** A sealed request as `uid` (each test uses its own user, so tests do not see each other's orders). */
-async function call(path: string, body: object, uid: string): Promise<Reply> {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form(seal(body, PUBLIC, { uid, app_sessionid: `s-${uid}` })),
-  });
-  return { status: response.status, body: await response.json() };
-}
 /** The payment provider's notification, as the dev route takes it. */
-async function notify(orderId: string, outcome: string): Promise<Reply> {
-  const response = await fetch(`${base}/api/dev/provider`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ orderId, outcome }) });
-  return { status: response.status, body: await response.json() };
-}
+const notify = (orderId: string, outcome: string) => dev('/api/dev/provider', { orderId, outcome });
 const order = async (uid: string, planId = 'vip-month', attempt = randomUUID()) =>
   (await call('/api/vip/order', { planId, payType: '1', region: 'SG', attempt }, uid)).body.data.order as { orderId: string; state: string };
 const status = async (uid: string) => (await call('/api/vip/status', {}, uid)).body.data;
@@ -93,7 +52,7 @@ describe('membership status', () => {
 
   it('reads a lapsed membership as none but keeps its expiry', async () => {
     const past = nowSec() - 3 * DAY;
-    db.prepare("INSERT INTO memberships (uid, tier, expires_at) VALUES ('lapsed-1', 'svip', ?)").run(past);
+    api.db.prepare("INSERT INTO memberships (uid, tier, expires_at) VALUES ('lapsed-1', 'svip', ?)").run(past);
     expect((await status('lapsed-1')).membership).toEqual({ tier: 'none', expiresAt: past });
   });
 
@@ -109,7 +68,7 @@ describe('membership status', () => {
       ['o-seed-0002', 'cancelled'],
       ['o-seed-0001', 'paid'],
     ]);
-    expect(schemaVersion(db)).toBeGreaterThanOrEqual(3);
+    expect(schemaVersion(api.db)).toBeGreaterThanOrEqual(3);
   });
 });
 
@@ -124,7 +83,7 @@ describe('orders', () => {
     expect(first.body.data.order.orderId).toMatch(/^o-[\w-]+$/);
     expect(tap.body.data.order).toEqual(first.body.data.order);
     expect(retry.body.data.order).toEqual(first.body.data.order);
-    expect(db.prepare("SELECT COUNT(*) AS n FROM vip_orders WHERE uid = 'order-1'").get()).toEqual({ n: 1 });
+    expect(api.db.prepare("SELECT COUNT(*) AS n FROM vip_orders WHERE uid = 'order-1'").get()).toEqual({ n: 1 });
   });
 
   it('keys attempts per user: the same attempt from two users makes two orders', async () => {
@@ -144,7 +103,7 @@ describe('orders', () => {
     const { status: code, body } = await call('/api/vip/order', { planId: 'vip-month', payType: '1', region: 'xx', attempt: randomUUID() }, 'order-4');
     expect(code).toBe(403);
     expect(body).toEqual({ code: 'payRegion', message: 'Payments are not available in your country/region.' });
-    expect(db.prepare("SELECT COUNT(*) AS n FROM vip_orders WHERE uid = 'order-4'").get()).toEqual({ n: 0 });
+    expect(api.db.prepare("SELECT COUNT(*) AS n FROM vip_orders WHERE uid = 'order-4'").get()).toEqual({ n: 0 });
   });
 
   it("answers another user's order, and an unknown one, as notFound 404", async () => {
@@ -156,7 +115,7 @@ describe('orders', () => {
 
   it("lists only the user's orders, newest first", async () => {
     const older = await order('order-6', 'vip-day');
-    db.prepare('UPDATE vip_orders SET created_at = created_at - 60 WHERE order_id = ?').run(older.orderId);
+    api.db.prepare('UPDATE vip_orders SET created_at = created_at - 60 WHERE order_id = ?').run(older.orderId);
     const newer = await order('order-6', 'svip-year');
     await order('order-6-other');
     const { orders } = (await call('/api/vip/orders', {}, 'order-6')).body.data;
@@ -196,7 +155,7 @@ describe('the payment provider notification', () => {
   });
 
   it('extends from now when the membership had lapsed, and does not call it renewed', async () => {
-    db.prepare("INSERT INTO memberships (uid, tier, expires_at) VALUES ('pay-3', 'vip', ?)").run(nowSec() - DAY);
+    api.db.prepare("INSERT INTO memberships (uid, tier, expires_at) VALUES ('pay-3', 'vip', ?)").run(nowSec() - DAY);
     const created = await order('pay-3', 'vip-day');
     await notify(created.orderId, 'paid');
     const { body } = await orderStatus('pay-3', created.orderId);
@@ -243,14 +202,14 @@ describe('the payment provider notification', () => {
   it('refuses an unknown order with 404 and a malformed notice with 422', async () => {
     expect(await notify('o-nothing', 'paid')).toMatchObject({ status: 404, body: { code: 'notFound' } });
     expect(await notify('o-nothing', 'refunded')).toMatchObject({ status: 422, body: { code: 'badRequest' } });
-    const response = await fetch(`${base}/api/dev/provider`, { method: 'POST', body: 'not json' });
+    const response = await fetch(`${api.base}/api/dev/provider`, { method: 'POST', body: 'not json' });
     expect(response.status).toBe(422);
   });
 
   it('is notified by the fake host before the app hears onPayCallback', async () => {
     const created = await order('pay-8');
     const win = {} as Record<string, unknown>;
-    const host = installFakeHost(win as unknown as Window, { providerUrl: `${base}/api/dev/provider` });
+    const host = installFakeHost(win as unknown as Window, { providerUrl: `${api.base}/api/dev/provider` });
     try {
       const answered = new Promise<string>((resolve) => (win.onPayCallback = resolve));
       (win.NativeBridge as Record<string, (json: string) => void>).startPayWeb!(JSON.stringify({ orderId: created.orderId, productId: 'vip-month', payType: '1', amount: 1200 }));
@@ -322,7 +281,7 @@ describe('redeem codes', () => {
 
   it('redeems a code issued through the development route, spaces and case aside', async () => {
     const mint = async (body: object) => {
-      const response = await fetch(`${base}/api/dev/redeem-code`, { method: 'POST', body: JSON.stringify(body) });
+      const response = await fetch(`${api.base}/api/dev/redeem-code`, { method: 'POST', body: JSON.stringify(body) });
       return { status: response.status, body: await response.json() };
     };
     const issued = await mint({ tier: 'svip', days: 14 });

@@ -16,6 +16,14 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 /** The notices of spec §8 (not errors, shown beside the flows they explain). */
 export const NOTICES = { benefitsDelay: 'notice.benefitsDelay', funds: 'notice.funds' } as const;
 
+/** What a refused payment says: the pay flow's `refused` codes (src/lib/pay/flow.ts) → message keys. */
+export const PAY_REFUSALS = {
+  notLoggedIn: 'error.notLoggedIn',
+  oppoLoginOnly: 'error.oppoLoginOnly',
+  payRegion: 'error.payRegion',
+  unavailable: 'shell.openInAppHint',
+} as const;
+
 /** `onPlayErrorCallback` codes of the bridge contract → catalogue codes. */
 const PLAY_ERRORS: Record<string, ErrorCode> = {
   no_copyright: 'noCopyright',

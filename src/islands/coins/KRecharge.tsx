@@ -13,6 +13,7 @@ import { onHost, query } from '../../lib/bridge';
 import { reconcileBalance } from '../../lib/coins/balance';
 import type { Outcome } from '../../lib/coins/checkout';
 import type { Recharge } from '../../lib/coins/pay-deps';
+import { PAY_REFUSALS } from '../../lib/errors';
 import { formatPrice } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { randomId } from '../../lib/id';
@@ -23,6 +24,7 @@ import { $selfInfo } from '../../lib/stores/self-info';
 import { showToast } from '../../lib/stores/ui';
 import { useHydrated } from '../ui/hydrated';
 import { useText } from '../ui/text';
+import '../ui/controls.css';
 import '../ui/placeholder.css';
 import { coinsText } from './text';
 import './coins.css';
@@ -30,7 +32,6 @@ import './coins.css';
 type Offer = DataOf<typeof coinPackages>;
 type Choice = { packageId: string } | { custom: true };
 
-const REFUSALS = { notLoggedIn: 'error.notLoggedIn', oppoLoginOnly: 'error.oppoLoginOnly', payRegion: 'error.payRegion', unavailable: 'shell.openInAppHint' };
 const PLACEHOLDERS = [0, 1, 2, 3, 4, 5];
 
 export default function KRecharge() {
@@ -102,7 +103,7 @@ export default function KRecharge() {
     } else if (outcome.kind === 'failed') {
       setNotice({ key: 'error.payFailed' });
     } else if (outcome.kind === 'refused') {
-      setNotice({ key: REFUSALS[outcome.code] });
+      setNotice({ key: PAY_REFUSALS[outcome.code] });
     }
     // Any ending but a refusal closes this attempt: the next tap is a new purchase.
     if (outcome.kind !== 'refused') setAttempt(randomId());

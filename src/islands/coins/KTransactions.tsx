@@ -17,6 +17,7 @@ import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { useText } from '../ui/text';
+import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
 import { coinsText } from './text';
 import './coins.css';
@@ -130,14 +131,7 @@ export default function KTransactions() {
           ))}
         </ul>
       )}
-      {failure && (
-        <p class="coins-notice is-error" role="alert">
-          {t(failure)}{' '}
-          <button type="button" class="link" onClick={() => void load(!started)}>
-            {t('coins.retry')}
-          </button>
-        </p>
-      )}
+      {failure && <Failure class="coins-notice is-error" message={t(failure)} retry={t('coins.retry')} onRetry={() => void load(!started)} />}
       {list.done && list.items.length === 0 && <p class="records-empty">{t('coins.noData')}</p>}
       {list.done && list.items.length > 0 && <p class="records-end">{t('coins.end')}</p>}
       <div ref={end} />

@@ -9,6 +9,7 @@ import '../../lib/api-identity';
 import { messageKey, request } from '../../lib/api';
 import { vipPlans, type plan as planSchema } from '../../lib/api/endpoints/vip';
 import { onHost } from '../../lib/bridge';
+import { PAY_REFUSALS } from '../../lib/errors';
 import { formatPrice } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { randomId } from '../../lib/id';
@@ -20,12 +21,11 @@ import { showToast } from '../../lib/stores/ui';
 import type { Purchase } from '../../lib/vip/pay-deps';
 import type { Outcome as PayOutcome } from '../../lib/vip/checkout';
 import { useText } from '../ui/text';
+import '../ui/controls.css';
 import { planLabel, vipText } from './text';
 import './vip.css';
 
 type Plan = v.InferOutput<typeof planSchema>;
-
-const REFUSALS = { notLoggedIn: 'error.notLoggedIn', oppoLoginOnly: 'error.oppoLoginOnly', payRegion: 'error.payRegion', unavailable: 'shell.openInAppHint' };
 
 /** One idempotency key per purchase of a plan, kept until it ends, so a retry or a reload reuses it. */
 function attemptFor(planId: string): string {
@@ -111,7 +111,7 @@ export default function Channel() {
 
   if (plan === 'missing' || !planId) return <p class="vip-failure">{t('vip.planMissing')}</p>;
   if (!plan) return null;
-  const refused = outcome?.kind === 'refused' ? REFUSALS[outcome.code] : !available ? 'error.payRegion' : null;
+  const refused = outcome?.kind === 'refused' ? PAY_REFUSALS[outcome.code] : !available ? 'error.payRegion' : null;
 
   return (
     <div class="vip hero">

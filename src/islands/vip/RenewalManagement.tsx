@@ -17,6 +17,7 @@ import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { confirmDialog, showToast } from '../../lib/stores/ui';
 import { useText } from '../ui/text';
+import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
 import { planLabel, vipText } from './text';
 import './vip.css';
@@ -69,14 +70,7 @@ export default function RenewalManagement() {
   };
 
   if (failure) {
-    return (
-      <p class="vip-failure hero" role="alert">
-        {t(failure)}{' '}
-        <button type="button" class="link" onClick={load}>
-          {t('vip.retry')}
-        </button>
-      </p>
-    );
+    return <Failure class="vip-failure hero" message={t(failure)} retry={t('vip.retry')} onRetry={load} />;
   }
   if (!settings) {
     return (

@@ -16,11 +16,14 @@ import { formatDate, formatPrice } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { pageHref, queryParam } from '../../lib/nav';
 import { $session } from '../../lib/session';
-import { $daysLeft, $isMember, $membership } from '../../lib/stores/membership';
+import { $isMember } from '../../lib/stores/membership';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { syncMembership } from '../../lib/vip/membership';
 import { useHydrated } from '../ui/hydrated';
 import { useText } from '../ui/text';
+import { MembershipCard } from './parts/MembershipCard';
+import '../ui/controls.css';
+import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
 import { periodKey, planLabel, vipText } from './text';
 import './vip.css';
@@ -37,8 +40,6 @@ export default function VipCenter() {
   const session = useStore($session);
   const signedIn = useHydrated() && session === 'signed-in';
   const member = useStore($isMember);
-  const daysLeft = useStore($daysLeft);
-  const expiresAt = useStore($membership).userInfo_?.vip.valid_time ?? 0;
   const { dev_region: region, dev_timezone: timeZone } = useStore($selfInfo);
   const [plans, setPlans] = useState<Plan[] | null>(null);
   const [tier, setTier] = useState<Plan['tier']>('vip');
@@ -84,21 +85,7 @@ export default function VipCenter() {
 
   return (
     <div class="vip">
-      <section class={`vip-card hero${signedIn && member ? ' is-member' : ''}`} aria-live="polite">
-        {!signedIn ? (
-          <p class="vip-state skeleton" aria-hidden="true" />
-        ) : member ? (
-          <>
-            <p class="vip-state">{t('vip.daysLeft', { days: daysLeft })}</p>
-            <p class="vip-expiry">{t('vip.expiresOn', { date: date(expiresAt) })}</p>
-          </>
-        ) : (
-          <>
-            <p class="vip-state">{t('vip.notMember')}</p>
-            {expiresAt > 0 && <p class="vip-expiry">{t('vip.expiredOn', { date: date(expiresAt) })}</p>}
-          </>
-        )}
-      </section>
+      <MembershipCard signedIn={signedIn} />
 
       {banner && (
         <p class="vip-banner" role="status">
@@ -107,14 +94,7 @@ export default function VipCenter() {
       )}
 
       <h2 class="vip-heading">{t('vip.plans')}</h2>
-      {failure && (
-        <p class="vip-failure" role="alert">
-          {t(failure)}{' '}
-          <button type="button" class="link" onClick={load}>
-            {t('vip.retry')}
-          </button>
-        </p>
-      )}
+      {failure && <Failure class="vip-failure" message={t(failure)} retry={t('vip.retry')} onRetry={load} />}
       {/* The tier tabs are drawn even for one tier: they name it, and keep the plans in place. */}
       <div class="vip-tiers" role="tablist" aria-busy={!plans}>
         {plans ? (

@@ -13,11 +13,13 @@ import { formatDate, formatPrice } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
-import { $daysLeft, $isMember, $membership } from '../../lib/stores/membership';
+import { $isMember } from '../../lib/stores/membership';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { syncMembership } from '../../lib/vip/membership';
 import { useHydrated } from '../ui/hydrated';
 import { useText } from '../ui/text';
+import { MembershipCard } from './parts/MembershipCard';
+import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
 import { planLabel, vipText } from './text';
 import './vip.css';
@@ -39,23 +41,16 @@ export default function VipManagement() {
   const hydrated = useHydrated();
   const signedIn = hydrated && session === 'signed-in';
   const member = useStore($isMember);
-  const daysLeft = useStore($daysLeft);
-  const membership = useStore($membership);
   const { dev_region: region, dev_timezone: timeZone } = useStore($selfInfo);
-  const [tier, setTier] = useState<'vip' | 'svip' | null>(null);
   const [history, setHistory] = useState<History | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const date = (seconds: number, style: 'long' | 'datetime' = 'long') => formatDate(seconds, locale, { timeZone: timeZone || undefined, style });
-  const expiresAt = membership.userInfo_?.vip.valid_time ?? 0;
+  const time = (seconds: number) => formatDate(seconds, locale, { timeZone: timeZone || undefined, style: 'datetime' });
 
   const load = () => {
     setFailure(null);
     // The server's membership wins over what the host last said (it may not know of a redeemed code).
     request(vipStatus, {})
-      .then(({ membership: current }) => {
-        syncMembership(current);
-        setTier(current.tier === 'none' ? null : current.tier);
-      })
+      .then(({ membership: current }) => syncMembership(current))
       .catch(() => undefined);
     Promise.all([request(vipOrders, {}), request(vipPlans, { region })])
       .then(([{ orders }, { plans }]) => setHistory({ orders, plans }))
@@ -72,21 +67,7 @@ export default function VipManagement() {
 
   return (
     <div class="vip">
-      <section class={`vip-card hero${signedIn && member ? ' is-member' : ''}`} aria-live="polite">
-        {!signedIn ? (
-          <p class="vip-state skeleton" aria-hidden="true" />
-        ) : member ? (
-          <>
-            <p class="vip-state">{`${(tier ?? (membership.svipType ? 'svip' : 'vip')).toUpperCase()} · ${t('vip.daysLeft', { days: daysLeft })}`}</p>
-            <p class="vip-expiry">{t('vip.expiresOn', { date: date(expiresAt) })}</p>
-          </>
-        ) : (
-          <>
-            <p class="vip-state">{t('vip.notMember')}</p>
-            {expiresAt > 0 && <p class="vip-expiry">{t('vip.expiredOn', { date: date(expiresAt) })}</p>}
-          </>
-        )}
-      </section>
+      <MembershipCard signedIn={signedIn} showTier />
 
       {/* Links are written once the page runs: they carry the page's locale and host parameters. */}
       <nav class="vip-links" aria-label={t('vip.manage')}>
@@ -110,12 +91,7 @@ export default function VipManagement() {
 
       <h2 class="vip-heading">{t('vip.orders')}</h2>
       {failure ? (
-        <p class="vip-failure" role="alert">
-          {t(failure)}{' '}
-          <button type="button" class="link" onClick={load}>
-            {t('vip.retry')}
-          </button>
-        </p>
+        <Failure class="vip-failure" message={t(failure)} retry={t('vip.retry')} onRetry={load} />
       ) : !history ? (
         <p class="vip-order skeleton" aria-hidden="true" />
       ) : history.orders.length === 0 ? (
@@ -126,7 +102,7 @@ export default function VipManagement() {
             <li key={o.orderId} class="vip-order">
               <span class="vip-order-plan">{planName(o.planId)}</span>
               <span class="vip-order-amount">{formatPrice(o.amount, o.currency, locale)}</span>
-              <span class="vip-order-date">{date(o.paidAt ?? o.createdAt, 'datetime')}</span>
+              <span class="vip-order-date">{time(o.paidAt ?? o.createdAt)}</span>
               <span class={`vip-order-state is-${o.state}`}>{t(STATE_KEY[o.state])}</span>
             </li>
           ))}

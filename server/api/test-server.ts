@@ -1,0 +1,69 @@
+/**
+ * For server tests: the whole app on a random port with a throwaway database, started before the
+ * file's tests and removed after, and the two ways tests talk to it.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { afterAll, beforeAll } from 'vitest';
+import { form, seal } from '../../tests/fixtures/seal';
+import { createApp } from '../app';
+import { openDb, type Db } from '../db';
+
+const PUBLIC = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
+const PRIVATE = readFileSync('tests/fixtures/keys/private.pem', 'utf8');
+
+/** The HTTP status and the JSON body (loosely typed: tests read into it freely). */
+export type Reply = { status: number; body: any };
+
+export interface ApiServer {
+  /** `http://127.0.0.1:<port>`, once the file's tests run. */
+  base: string;
+  db: Db;
+  /** A sealed API request as `uid` (its session id is `s-<uid>`). */
+  call(path: string, body: object, uid: string): Promise<Reply>;
+  /** A plain JSON development route (`/api/dev/...`). */
+  dev(path: string, body: unknown): Promise<Reply>;
+}
+
+/**
+ * @example const api = useApiServer('vip-'); … await api.call('/api/vip/status', {}, 'user-1')
+ */
+export function useApiServer(prefix: string): ApiServer {
+  let dataDir: string;
+  let server: ServerType;
+  const reply = async (response: Response): Promise<Reply> => ({ status: response.status, body: await response.json() });
+  const api: ApiServer = {
+    base: '',
+    db: undefined as unknown as Db,
+    call: async (path, body, uid) =>
+      reply(
+        await fetch(`${api.base}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: form(seal(body, PUBLIC, { uid, app_sessionid: `s-${uid}` })),
+        }),
+      ),
+    dev: async (path, body) =>
+      reply(await fetch(`${api.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })),
+  };
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), prefix));
+    api.db = openDb(dataDir);
+    const app = createApp({ root: dataDir, db: api.db, privateKey: PRIVATE, dataDir, log: false });
+    await new Promise<void>((resolve) => {
+      server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+        api.base = `http://127.0.0.1:${info.port}`;
+        resolve();
+      });
+    });
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    api.db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return api;
+}
