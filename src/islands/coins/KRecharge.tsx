@@ -173,6 +173,7 @@ export default function KRecharge() {
         <label for="coins-custom">{t('coins.custom')}</label>
         <input
           id="coins-custom"
+          class="field"
           inputMode="numeric"
           pattern="[0-9]*"
           autocomplete="off"

@@ -17,6 +17,7 @@ import { normalizeCode } from '../../lib/vip/redeem-code';
 import { syncMembership } from '../../lib/vip/membership';
 import { useHydrated } from '../ui/hydrated';
 import { useText } from '../ui/text';
+import '../ui/controls.css';
 import { vipText } from './text';
 import './vip.css';
 
@@ -108,7 +109,7 @@ export default function ExchangeMembers() {
         <input
           ref={input}
           id="redeem-code"
-          class="vip-input"
+          class="field vip-input"
           name="code"
           value={code}
           maxLength={64}
