@@ -43,6 +43,9 @@ function shellModule() {
 
 // Area code under src/lib and src/islands; an area's lazy modules (crypto, the pay flow) stay lazy.
 const AREAS = new Set(['vip', 'coins']);
+// Areas whose pages share little (a report form, an appeal form): each page takes only what it
+// imports, split by Rolldown, rather than one area chunk carrying every page's helpers.
+const SPLIT = new Set(['report', 'appeal', 'forms']);
 const LAZY = /^api\/(crypto|wire-node)\b|^pay\/(flow|host)\b|^\w+\/(checkout|pay-deps)\b/;
 
 /** The shared chunk a module belongs to, or null to leave it to Rolldown's automatic splitting. */
@@ -51,6 +54,7 @@ function sharedChunk(id) {
   const [, dir, path] = /\/src\/(lib|islands)\/(.+)$/.exec(id) ?? [];
   if (!path || LAZY.test(path)) return null;
   const area = /^api\/endpoints\/(\w+)\.ts$/.exec(path)?.[1] ?? /^(\w+)\//.exec(path)?.[1];
+  if (SPLIT.has(area)) return null;
   // Island helpers go with their area: .ts beside the islands (texts, hooks) and the components in
   // parts/ that several islands draw. The islands themselves stay apart.
   if (dir === 'islands') return /^\w+\/([\w-]+\.ts|parts\/.+)$/.test(path) ? (AREAS.has(area) ? area : 'core') : null;

@@ -12,6 +12,7 @@ import type { Db } from '../db';
 import { COIN_ORDER_PREFIX, balanceOf, setBalance, settleCoinOrder } from './coins';
 import { ApiFailure, WIRE_MESSAGES, failureBody } from './failure';
 import { tooLarge } from './pipeline';
+import { decideAppeal, moderate, removeComment } from './report';
 import { settleOrder } from './vip';
 
 const DAY_SECONDS = 86_400;
@@ -30,6 +31,11 @@ const SET_BALANCE = v.object({
   uid: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
   balance: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(DEV_BALANCE_MAX)),
 });
+
+const id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+const MODERATE = v.object({ uid: id, kind: v.picklist(['comment', 'restriction']), content: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(400))) });
+const REMOVE_COMMENT = v.object({ id });
+const DECIDE = v.object({ subjectId: id, state: v.picklist(['reviewing', 'upheld', 'rejected']) });
 
 /** The JSON body read against `schema`, or undefined when it is not JSON or does not match. */
 async function read<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S> | undefined> {
@@ -50,6 +56,10 @@ const refuse = (c: Context, message: string) => c.json(failureBody(new ApiFailur
  *   operations team would; tests and demos redeem it (a code works once).
  * - `POST /api/dev/coins` `{ uid, balance }`: sets a user's coin balance outright (the simulator's
  *   coin-balance control, tests), without a record.
+ * - `POST /api/dev/moderation` `{ uid, kind, content? }`: removes a new comment of the user's
+ *   (`comment`) or restricts the account for 7 days (`restriction`): something to appeal.
+ * - `POST /api/dev/comments/remove` `{ id }`: removes a visible comment, as a moderator would.
+ * - `POST /api/dev/appeal` `{ subjectId, state }`: the moderators' decision on the subject's appeal.
  * @example app.route('/', devRoutes(db))
  */
 export function devRoutes(db: Db, now: () => number = Date.now): Hono {
@@ -75,6 +85,24 @@ export function devRoutes(db: Db, now: () => number = Date.now): Hono {
     if (!body) return refuse(c, `The body is not { uid, balance } with a balance from 0 to ${DEV_BALANCE_MAX}.`);
     setBalance(db, body.uid, body.balance);
     return c.json({ code: 0, data: { uid: body.uid, balance: balanceOf(db, body.uid) } });
+  });
+  api.post('/api/dev/moderation', limit, async (c) => {
+    const body = await read(c, MODERATE);
+    if (!body) return refuse(c, "The body is not { uid, kind: 'comment' | 'restriction', content? }.");
+    return c.json({ code: 0, data: { subjectId: moderate(db, body.uid, body.kind, now(), body.content) } });
+  });
+  api.post('/api/dev/comments/remove', limit, async (c) => {
+    const body = await read(c, REMOVE_COMMENT);
+    if (!body) return refuse(c, 'The body is not { id }.');
+    if (!removeComment(db, body.id, now())) return c.json(failureBody(new ApiFailure('notFound', 404, 'No such visible comment.')), 404);
+    return c.json({ code: 0, data: { id: body.id } });
+  });
+  api.post('/api/dev/appeal', limit, async (c) => {
+    const body = await read(c, DECIDE);
+    if (!body) return refuse(c, "The body is not { subjectId, state: 'reviewing' | 'upheld' | 'rejected' }.");
+    const appeal = decideAppeal(db, body.subjectId, body.state, now());
+    if (!appeal) return c.json(failureBody(new ApiFailure('notFound', 404, 'No such appeal.')), 404);
+    return c.json({ code: 0, data: appeal });
   });
   return api;
 }

@@ -1,6 +1,7 @@
 /** Endpoint handlers by area. Each area adds its own module and spreads it in here. */
 import { COIN_HANDLERS } from './coins';
 import type { Handlers } from './pipeline';
+import { REPORT_HANDLERS } from './report';
 import { VIP_HANDLERS } from './vip';
 
 /**
@@ -15,4 +16,5 @@ export const HANDLERS: Handlers = {
   },
   ...VIP_HANDLERS,
   ...COIN_HANDLERS,
+  ...REPORT_HANDLERS,
 };

@@ -198,4 +198,60 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX coin_transactions_page ON coin_transactions (uid, created_at DESC, id DESC);
     `,
   },
+  {
+    version: 5,
+    name: 'comments, moderation, reports and appeals',
+    // Times in Unix seconds, as the API answers them. A subject of an appeal is a removed comment
+    // (comments.state = 'removed') or a restriction; `appeals.subject_id` names either, and is unique:
+    // one appeal per subject.
+    sql: `
+      CREATE TABLE comments (
+        id TEXT PRIMARY KEY,
+        song_id TEXT NOT NULL,
+        uid TEXT NOT NULL,
+        author TEXT NOT NULL,
+        content TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('visible', 'removed')),
+        created_at INTEGER NOT NULL,
+        removed_at INTEGER
+      );
+      CREATE INDEX comments_removed ON comments (uid, state, removed_at DESC);
+      CREATE TABLE restrictions (
+        id TEXT PRIMARY KEY,
+        uid TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        began_at INTEGER NOT NULL,
+        until INTEGER
+      );
+      CREATE INDEX restrictions_user ON restrictions (uid, began_at DESC);
+      CREATE TABLE reports (
+        id TEXT PRIMARY KEY,
+        uid TEXT NOT NULL,
+        attempt TEXT NOT NULL,
+        target_type TEXT NOT NULL,
+        target_id TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        description TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('received', 'reviewing', 'closed')),
+        created_at INTEGER NOT NULL,
+        UNIQUE (uid, attempt)
+      );
+      CREATE INDEX reports_target ON reports (uid, target_type, target_id, state);
+      CREATE TABLE appeals (
+        id TEXT PRIMARY KEY,
+        uid TEXT NOT NULL,
+        attempt TEXT NOT NULL,
+        subject_id TEXT NOT NULL UNIQUE,
+        reason TEXT NOT NULL,
+        description TEXT NOT NULL,
+        contact TEXT NOT NULL,
+        contact_kind TEXT NOT NULL CHECK (contact_kind IN ('phone', 'email')),
+        screenshots TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('submitted', 'reviewing', 'upheld', 'rejected')),
+        created_at INTEGER NOT NULL,
+        decided_at INTEGER,
+        UNIQUE (uid, attempt)
+      );
+    `,
+  },
 ];

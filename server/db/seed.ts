@@ -3,7 +3,8 @@
  * in nine locales (seed/faq.json, seed/feedback-types.json); coin transactions are generated for the
  * fake host's default user so the records page has months of history. VIP (seed/vip.json): redeem
  * codes, and a second account with past orders; the default user starts without membership. Coins
- * (migration 4): opening balances that match the seeded records.
+ * (migration 4): opening balances that match the seeded records. Moderation (migration 5,
+ * seed/comments.json): comments to report, and something for the default user to appeal.
  */
 import { readFileSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
@@ -128,5 +129,30 @@ function seedCoins(db: DatabaseSync): void {
   }
 }
 
+interface ModerationSeed {
+  comments: { id: string; song: string; uid: string; author: string; content: string; hoursAgo: number; removedHoursAgo?: number }[];
+  restrictions: { id: string; uid: string; kind: string; beganHoursAgo: number; days: number | null }[];
+}
+
+/**
+ * Comments to report (the fake host's default `c1` among them; `c-removed` is gone), and for the
+ * default user a removed comment and a week-long comment ban to appeal.
+ */
+function seedModeration(db: DatabaseSync): void {
+  const seed = load('comments.json') as ModerationSeed;
+  const now = Math.floor(Date.now() / 1000);
+  const hour = 3_600;
+  const comment = db.prepare('INSERT INTO comments VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  for (const c of seed.comments) {
+    const removed = c.removedHoursAgo === undefined ? null : now - c.removedHoursAgo * hour;
+    comment.run(c.id, c.song, c.uid, c.author, c.content, removed === null ? 'visible' : 'removed', now - c.hoursAgo * hour, removed);
+  }
+  const restriction = db.prepare('INSERT INTO restrictions VALUES (?, ?, ?, ?, ?)');
+  for (const r of seed.restrictions) {
+    const began = now - r.beganHoursAgo * hour;
+    restriction.run(r.id, r.uid, r.kind, began, r.days === null ? null : began + r.days * 24 * hour);
+  }
+}
+
 /** Seed functions by the migration version whose tables they fill. */
-export const SEEDS: Record<number, (db: DatabaseSync) => void> = { 2: seedCatalogue, 3: seedVip, 4: seedCoins };
+export const SEEDS: Record<number, (db: DatabaseSync) => void> = { 2: seedCatalogue, 3: seedVip, 4: seedCoins, 5: seedModeration };

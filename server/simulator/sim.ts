@@ -62,12 +62,28 @@ function reload(): void {
   }
 }
 
-function change(el: HTMLInputElement | HTMLSelectElement): void {
+/**
+ * The coin balance lives on the reference backend too (the page confirms `getKCoins` there): set it
+ * before the page asks, or the page would correct the host's balance back to the server's.
+ */
+async function syncBackend(key: keyof Settings): Promise<void> {
+  const uid = published.baseInfo.uid;
+  if (key !== 'coins' || !uid) return;
+  try {
+    const response = await fetch('/api/dev/coins', { method: 'POST', body: JSON.stringify({ uid, balance: settings.coins }) });
+    log.mark(response.ok ? `Backend balance of ${uid} set to ${settings.coins}` : `Backend refused the balance (HTTP ${response.status})`);
+  } catch {
+    log.mark('Backend unreachable: only getKCoins changed');
+  }
+}
+
+async function change(el: HTMLInputElement | HTMLSelectElement): Promise<void> {
   const field = readField(el);
   if (!field) return showSettings(form, settings);
   const before = published;
   settings = { ...settings, [field.key]: field.value };
   publish();
+  await syncBackend(field.key);
   const effect = effectOf(field.key);
   if (effect === 'navigate') navigate();
   else if (effect === 'live' || (effect === 'host' && !settings.reloadOnChange)) send({ type: 'set', partial: changedFields(before, published) });
@@ -101,7 +117,7 @@ frame.addEventListener('load', () => {
 // The h5Dark theme select lives in the stage toolbar (form="controls"): its events do not bubble to the form.
 document.addEventListener('change', (event) => {
   const el = event.target as HTMLInputElement | HTMLSelectElement;
-  if (el.form === form && el.name) change(el);
+  if (el.form === form && el.name) void change(el);
 });
 form.addEventListener('submit', (event) => event.preventDefault());
 

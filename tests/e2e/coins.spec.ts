@@ -60,4 +60,62 @@ test.describe('coins', () => {
     const ids = await page.locator('.record').count();
     expect(ids).toBeGreaterThanOrEqual(45);
   });
+
+  test('a failed recharge says so, adds nothing, and the next tap is a new order', async ({ page }) => {
+    await withHost(page, user({ payOutcome: 'failed' }));
+    await open(page, '/k-recharge');
+    await expect(page.locator('.coins-balance')).toHaveText('0');
+    await page.getByRole('button', { name: /300 coins/ }).click();
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await expect(page.locator('.coins-notice')).toHaveText('Payment failed');
+    await expect(page.locator('.coins-balance')).toHaveText('0');
+    await page.evaluate(() => (window as any).__fakeHost.setState({ payOutcome: 'success' }));
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await expect(page.locator('.coins-balance')).toHaveText('310');
+    const orders = (await hostCalls(page, 'startPayWeb')) as { orderId: string }[];
+    expect(orders).toHaveLength(2);
+    expect(orders[0]!.orderId).not.toBe(orders[1]!.orderId);
+  });
+
+  test('records: a failed page keeps what was loaded and retries', async ({ page }) => {
+    const state = defaultState();
+    await withHost(page, { ...state, providerUrl: '/api/dev/provider' });
+    let calls = 0;
+    // The second page fails once.
+    await page.route('**/api/coins/transactions', (route) => (++calls === 2 ? route.fulfill({ status: 500, body: 'down' }) : route.continue()));
+    await open(page, '/k-transactions');
+    await expect(page.locator('.record')).toHaveCount(20);
+    await page.locator('.record').last().scrollIntoViewIfNeeded();
+    await expect(page.getByRole('alert')).toContainText('Something went wrong. Please try again.');
+    await expect(page.locator('.record')).toHaveCount(20);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.locator('.record')).toHaveCount(40);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('pull to refresh at the top reloads the first page', async ({ page }) => {
+    await withHost(page, user());
+    const firstPages: number[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/coins/transactions') firstPages.push(Date.now());
+    });
+    await open(page, '/k-transactions');
+    await expect(page.locator('.records-empty')).toHaveText('No data');
+    const before = firstPages.length;
+    const drag = (type: string, y: number) =>
+      page.evaluate(
+        ([type, y]) => {
+          const touch = new Touch({ identifier: 1, target: document.body, clientX: 100, clientY: y as number });
+          const touches = type === 'touchend' ? [] : [touch];
+          dispatchEvent(new TouchEvent(type as string, { touches, changedTouches: [touch], bubbles: true }));
+        },
+        [type, y] as const,
+      );
+    await drag('touchstart', 100);
+    await drag('touchmove', 200);
+    await expect(page.locator('.records-pull')).toHaveText('Release to refresh');
+    await drag('touchend', 200);
+    await expect.poll(() => firstPages.length).toBe(before + 1);
+    await expect(page.locator('.records-empty')).toHaveText('No data');
+  });
 });

@@ -85,4 +85,15 @@ test.describe('host simulator', () => {
     await expect(control(page, 'payOutcome')).toHaveValue('cancel');
     await expect(page.locator('#frame')).toHaveAttribute('src', /^\/k-recharge\?/);
   });
+
+  test('the coin control sets the balance on the host and on the backend, which the page confirms', async ({ page }) => {
+    await open(page);
+    await control(page, 'route').selectOption('k-recharge');
+    await expect(framed(page).locator('.coins-balance')).toHaveText(/^\d[\d,]*$/);
+    await control(page, 'coins').fill('4242');
+    await control(page, 'coins').dispatchEvent('change');
+    await expect(page.locator('#log .mark').filter({ hasText: 'Backend balance of 10001 set to 4242' })).toHaveCount(1);
+    // The page shows the server's figure once it answers: both say 4242 now.
+    await expect(framed(page).locator('.coins-balance')).toHaveText('4,242');
+  });
 });

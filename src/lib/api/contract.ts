@@ -6,8 +6,10 @@
  */
 import type * as v from 'valibot';
 import type { Endpoint } from './endpoint';
+import * as appeal from './endpoints/appeal';
 import * as coins from './endpoints/coins';
 import * as platform from './endpoints/platform';
+import * as report from './endpoints/report';
 import * as vip from './endpoints/vip';
 
 // Only endpoint values: the schema building blocks each area module also exports are left out.
@@ -15,7 +17,7 @@ const endpoints = <T extends Record<string, unknown>>(area: T) =>
   Object.fromEntries(Object.entries(area).filter(([, value]) => isEndpoint(value))) as { [K in keyof T as T[K] extends Endpoint ? K : never]: T[K] };
 const isEndpoint = (value: unknown): value is Endpoint => typeof value === 'object' && value !== null && 'path' in value && 'request' in value;
 
-export const ENDPOINTS = { ...endpoints(platform), ...endpoints(vip), ...endpoints(coins) };
+export const ENDPOINTS = { ...endpoints(platform), ...endpoints(vip), ...endpoints(coins), ...endpoints(report), ...endpoints(appeal) };
 
 /**
  * The contract's type, for code that walks every endpoint (the reference server's router).

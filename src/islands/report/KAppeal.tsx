@@ -1,0 +1,121 @@
+/**
+ * /k-appeal: the user's removed comments and restrictions. Those appealed show where their appeal
+ * stands; for the others, the appeal form (./parts/AppealForm), loaded while the list is fetched.
+ */
+import { useStore } from '@nanostores/preact';
+import { useEffect, useState } from 'preact/hooks';
+import '../../lib/api-identity';
+import { messageKey, request } from '../../lib/api';
+import { appealStatus } from '../../lib/api/endpoints/appeal';
+import { formatDate } from '../../lib/format';
+import { $locale } from '../../lib/i18n';
+import { $session } from '../../lib/session';
+import { $selfInfo } from '../../lib/stores/self-info';
+import { formText } from '../forms/text';
+import { Failure } from '../ui/parts/Failure';
+import { useText, type Text } from '../ui/text';
+import '../ui/placeholder.css';
+import type { AppealForm as Form, Subject } from './parts/AppealForm';
+import { reportText } from './text';
+import './report.css';
+
+const STATE_KEY = {
+  submitted: 'report.stateSubmitted',
+  reviewing: 'report.stateReviewing',
+  upheld: 'report.stateUpheld',
+  rejected: 'report.stateRejected',
+} as const;
+
+const labelKey = (s: Subject) => (s.kind === 'comment' ? 'report.subjectComment' : 'report.subjectRestriction');
+
+export default function KAppeal() {
+  const t = useText({ ...reportText, ...formText });
+  const locale = useStore($locale);
+  const session = useStore($session);
+  const timeZone = useStore($selfInfo).dev_timezone || undefined;
+  const [subjects, setSubjects] = useState<Subject[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  // The form's code arrives while the list is fetched: it cannot show before the list anyway.
+  const [AppealForm, setAppealForm] = useState<typeof Form | null>(null);
+  const date = (seconds: number) => formatDate(seconds, locale, { timeZone, style: 'long' });
+
+  const load = () => {
+    setLoadError(null);
+    request(appealStatus, {})
+      .then(({ subjects: list }) => setSubjects(list))
+      .catch((error) => setLoadError(messageKey(error)));
+  };
+  useEffect(() => {
+    if (session !== 'signed-in') return;
+    load();
+    import('./parts/AppealForm').then(
+      (module) => setAppealForm(() => module.AppealForm),
+      () => setLoadError('error.noInternet'),
+    );
+  }, [session]);
+
+  if (!subjects || (!AppealForm && !loadError && subjects.some((s) => !s.appeal))) {
+    return (
+      <div class="report" aria-busy={!loadError}>
+        {loadError ? <Failure class="form-error" message={t(loadError)} retry={t('form.retry')} onRetry={() => location.reload()} /> : <div class="reported skeleton" />}
+      </div>
+    );
+  }
+
+  const open = subjects.filter((s) => !s.appeal);
+  const appealed = subjects.filter((s) => s.appeal);
+  const describe = (s: Subject) =>
+    s.kind === 'comment'
+      ? `${t('report.removedOn', { date: date(s.at) })} · “${s.text ?? ''}”`
+      : s.until === null
+        ? t('report.restrictedNoEnd', { from: date(s.at) })
+        : t('report.restrictedUntil', { from: date(s.at), until: date(s.until) });
+  return (
+    <div class="report">
+      {sent && (
+        <div class="report-sent" role="status">
+          <h2>{t('report.appealSentTitle')}</h2>
+          <p>{t('report.openBody')}</p>
+        </div>
+      )}
+      {subjects.length === 0 && <p class="report-gone">{t('report.nothingToAppeal')}</p>}
+      {appealed.length > 0 && (
+        <ul class="appeals">
+          {appealed.map((s) => (
+            <AppealCard key={s.id} subject={s} t={t} date={date} />
+          ))}
+        </ul>
+      )}
+      {open.length > 0 && AppealForm && (
+        <AppealForm
+          open={open}
+          describe={describe}
+          labelOf={(s) => t(labelKey(s))}
+          onSent={() => {
+            setSent(true);
+            load();
+          }}
+          onConflict={load}
+        />
+      )}
+    </div>
+  );
+}
+
+/** An appealed subject: what it was, and where its appeal stands. */
+function AppealCard({ subject, t, date }: { subject: Subject; t: Text; date: (seconds: number) => string }) {
+  const appeal = subject.appeal!;
+  const decided = appeal.decidedAt !== null && (appeal.state === 'upheld' || appeal.state === 'rejected');
+  return (
+    <li class="appeal">
+      <div class="appeal-head">
+        <strong>{t(labelKey(subject))}</strong>
+        <span class={`appeal-state is-${appeal.state}`}>{t(STATE_KEY[appeal.state])}</span>
+      </div>
+      {subject.text && <p class="appeal-text">{subject.text}</p>}
+      <p class="appeal-meta">{t('report.appealedOn', { date: date(appeal.createdAt) })}</p>
+      <p>{decided ? t(appeal.state === 'upheld' ? 'report.upheldBody' : 'report.rejectedBody', { date: date(appeal.decidedAt!) }) : t('report.openBody')}</p>
+    </li>
+  );
+}

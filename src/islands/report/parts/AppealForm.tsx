@@ -1,0 +1,248 @@
+/**
+ * The appeal form of /k-appeal: what is appealed (of the subjects not yet appealed), why, an
+ * explanation, up to five screenshots from the app, and a phone number or e-mail to reply to. The
+ * draft, screenshots included, survives a reload until it is sent. Loaded by KAppeal while the
+ * subjects are fetched, so the page's first load carries none of it.
+ */
+import { useStore } from '@nanostores/preact';
+import { useState } from 'preact/hooks';
+import '../../../lib/api-identity';
+import { messageKey, request } from '../../../lib/api';
+import type { DataOf } from '../../../lib/api/endpoint';
+import { appealStatus, appealSubmit } from '../../../lib/api/endpoints/appeal';
+import { BridgeError, commandWithReply } from '../../../lib/bridge';
+import { checkContact } from '../../../lib/forms/contact';
+import { field } from '../../../lib/forms/draft';
+import { addPictures, type Picture } from '../../../lib/forms/pictures';
+import { checkText } from '../../../lib/forms/rules';
+import { $session } from '../../../lib/session';
+import { randomId } from '../../../lib/id';
+import { SCREENSHOT_MAX } from '../../../lib/limits';
+import { APPEAL_REASONS, type AppealReason } from '../../../lib/report/reasons';
+import { Choices } from '../../forms/parts/Choices';
+import { Screenshots } from '../../forms/parts/Screenshots';
+import { TextBox } from '../../forms/parts/TextBox';
+import { formText } from '../../forms/text';
+import { focusFirst, useDraft, useSubmitOnce } from '../../forms/use-form';
+import { useText } from '../../ui/text';
+import '../../forms/forms.css';
+import '../../ui/controls.css';
+import { reportText } from '../text';
+
+export type Subject = DataOf<typeof appealStatus>['subjects'][number];
+
+interface Draft {
+  subjectId: string | null;
+  reason: AppealReason | null;
+  text: string;
+  contact: string;
+  pictures: Picture[];
+  /** One key per appeal: a retry after a lost answer is the same appeal on the server. */
+  attempt: string;
+}
+
+const DRAFT_KEY = 'appeal';
+const emptyDraft = (): Draft => ({ subjectId: null, reason: null, text: '', contact: '', pictures: [], attempt: randomId() });
+const isPicture = (p: unknown): p is Picture =>
+  !!p && typeof p === 'object' && ['id', 'name', 'mime'].every((k) => typeof (p as Record<string, unknown>)[k] === 'string') && typeof (p as Picture).size === 'number';
+const readDraft = (raw: Record<string, unknown>): Draft | undefined => {
+  const attempt = field.string(raw.attempt);
+  if (attempt.length < 16) return undefined;
+  return {
+    subjectId: typeof raw.subjectId === 'string' ? raw.subjectId : null,
+    reason: field.oneOf(raw.reason, APPEAL_REASONS),
+    text: field.string(raw.text),
+    contact: field.string(raw.contact),
+    // Through the screenshot rule again: storage is as untrusted as the host.
+    pictures: Array.isArray(raw.pictures) ? addPictures([], raw.pictures.filter(isPicture)).pictures : [],
+    attempt,
+  };
+};
+
+const APPEAL_REASON_KEY: Record<AppealReason, string> = {
+  misjudged: 'report.appealMisjudged',
+  context: 'report.appealContext',
+  hacked: 'report.appealHacked',
+  other: 'report.appealOther',
+};
+
+type Errors = Partial<Record<'subject' | 'reason' | 'text' | 'contact' | 'pictures' | 'submit', string>>;
+// The picker is the user's to close; a host that never answers must not hold the form, so no wait is forever.
+const PICKER_WAIT_MS = 10 * 60_000;
+
+interface Props {
+  /** The subjects without an appeal, at least one. */
+  open: Subject[];
+  /** Describes a subject on its choice (a date, the removed text). */
+  describe: (subject: Subject) => string;
+  labelOf: (subject: Subject) => string;
+  /** Sent: the page reloads the list, where the new appeal now shows. */
+  onSent: () => void;
+  /** Appealed meanwhile (another device): the page reloads the list. */
+  onConflict: () => void;
+}
+
+export function AppealForm({ open, describe, labelOf, onSent, onConflict }: Props) {
+  const t = useText({ ...reportText, ...formText });
+  const ready = useStore($session) === 'signed-in';
+  const [errors, setErrors] = useState<Errors>({});
+  const [draft, update, reset] = useDraft(DRAFT_KEY, emptyDraft, readDraft);
+  const { busy, run } = useSubmitOnce();
+  // A subject the draft or the query names is chosen only if it is still the user's to appeal.
+  const named = new URLSearchParams(location.search).get('subject');
+  const chosen = open.find((s) => s.id === draft.subjectId) ?? open.find((s) => s.id === named) ?? (open.length === 1 ? open[0] : undefined);
+  const disabled = !ready || busy;
+
+  const clear = (key: keyof Errors) => setErrors((e) => ({ ...e, [key]: undefined, submit: undefined }));
+
+  const addScreenshots = async () => {
+    clear('pictures');
+    try {
+      const max = Math.max(1, SCREENSHOT_MAX - draft.pictures.length) as 1 | 2 | 3 | 4 | 5;
+      const picked = await commandWithReply('acquirePicture', { max }, 'acquirePictureCallback', { timeoutMs: PICKER_WAIT_MS });
+      const { pictures, refused } = addPictures(draft.pictures, picked.map((p) => ({ ...p, id: String(p.id) })));
+      update({ pictures });
+      if (refused) setErrors((e) => ({ ...e, pictures: t(refused) }));
+    } catch (error) {
+      // Outside the app there is no picker: say where screenshots can be added.
+      const key = error instanceof BridgeError && error.code === 'unavailable' ? 'shell.openInAppHint' : messageKey(error);
+      setErrors((e) => ({ ...e, pictures: t(key) }));
+    }
+  };
+
+  /** The rules, before anything is sent: the fields stay enabled, so focus can go to the first to fix. */
+  const validate = () => {
+    const text = checkText(draft.text, { required: true });
+    const contact = checkContact(draft.contact);
+    const found: Errors = {
+      subject: chosen ? undefined : t('report.subjectRequired'),
+      reason: draft.reason ? undefined : t('form.reasonRequired'),
+      text: text.ok ? undefined : t(text.error),
+      contact: contact.ok ? undefined : t(contact.error),
+    };
+    setErrors(found);
+    focusFirst([
+      !!found.subject && 'input[name="subject"]',
+      !!found.reason && 'input[name="appeal-reason"]',
+      !!found.text && '#appeal-text',
+      !!found.contact && '#appeal-contact',
+    ]);
+    if (!chosen || !draft.reason || !text.ok || !contact.ok) return null;
+    return {
+      subjectId: chosen.id,
+      reason: draft.reason,
+      description: text.text,
+      contact: contact.value,
+      screenshots: draft.pictures.map(({ id, name, mime, size }) => ({ id, name, mime, size })),
+      attempt: draft.attempt,
+    };
+  };
+
+  const send = async (appeal: NonNullable<ReturnType<typeof validate>>) => {
+    try {
+      await request(appealSubmit, appeal);
+      reset();
+      onSent();
+    } catch (error) {
+      // Everything typed stays, and the same attempt key makes the retry the same appeal.
+      if (messageKey(error) === 'error.appealOpen') onConflict();
+      setErrors({ submit: t(messageKey(error)) });
+    }
+  };
+
+  return (
+    <form
+      class="report"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (busy) return;
+        const appeal = validate();
+        if (appeal) void run(() => send(appeal));
+      }}
+    >
+      <Choices
+        name="subject"
+        legend={t('report.subjectTitle')}
+        choices={open.map((s) => ({ id: s.id, label: labelOf(s), detail: describe(s) }))}
+        value={chosen?.id ?? null}
+        onChange={(subjectId) => {
+          update({ subjectId });
+          clear('subject');
+        }}
+        error={errors.subject ?? null}
+        disabled={disabled}
+      />
+      <Choices
+        name="appeal-reason"
+        legend={t('report.appealReasonTitle')}
+        choices={APPEAL_REASONS.map((id) => ({ id, label: t(APPEAL_REASON_KEY[id]) }))}
+        value={draft.reason}
+        onChange={(reason) => {
+          update({ reason: reason as AppealReason });
+          clear('reason');
+        }}
+        error={errors.reason ?? null}
+        disabled={disabled}
+      />
+      <TextBox
+        id="appeal-text"
+        label={t('report.appealDescriptionLabel')}
+        placeholder={t('report.appealDescriptionPlaceholder')}
+        value={draft.text}
+        onInput={(value) => {
+          update({ text: value });
+          setErrors((e) => ({ ...e, text: checkText(value).ok ? undefined : t('error.tooLong') }));
+        }}
+        error={errors.text ?? null}
+        counter={(count, max) => t('form.counter', { count, max })}
+        disabled={disabled}
+      />
+      <Screenshots
+        label={t('form.screenshots')}
+        hint={t('form.screenshotsHint')}
+        addLabel={t('form.addScreenshot')}
+        removeLabel={(name) => t('form.removeScreenshot', { name })}
+        pictures={draft.pictures}
+        onAdd={addScreenshots}
+        onRemove={(id) => {
+          update({ pictures: draft.pictures.filter((p) => p.id !== id) });
+          clear('pictures');
+        }}
+        notice={errors.pictures ?? null}
+        disabled={disabled}
+      />
+      <div class="form-field">
+        <label for="appeal-contact" class="form-label">
+          {t('form.contact')}
+        </label>
+        <input
+          id="appeal-contact"
+          class="field"
+          type="text"
+          inputMode="email"
+          autocomplete="email"
+          value={draft.contact}
+          disabled={disabled}
+          aria-invalid={errors.contact ? true : undefined}
+          aria-describedby="appeal-contact-note"
+          onInput={(event) => {
+            update({ contact: event.currentTarget.value });
+            clear('contact');
+          }}
+        />
+        <p id="appeal-contact-note" class={errors.contact ? 'form-error' : 'form-hint'} role={errors.contact ? 'alert' : undefined}>
+          {errors.contact ?? t('form.contactHint')}
+        </p>
+      </div>
+      {errors.submit && (
+        <p class="form-error" role="alert">
+          {errors.submit}
+        </p>
+      )}
+      <button type="submit" class="button form-submit" disabled={disabled}>
+        {busy ? t('form.submitting') : t('form.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,258 @@
+import { expect, test, type Page } from '@playwright/test';
+import { defaultState } from '../fixtures/fake-host/state';
+import { hostCalls, watch, withHost } from '../fixtures/pages';
+
+const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/** A user of their own per test: the e2e database keeps earlier tests' reports and appeals. */
+function user(overrides: Record<string, unknown> = {}) {
+  const state = defaultState();
+  const uid = `e2e-${Math.random().toString(36).slice(2, 10)}`;
+  return { uid, state: { ...state, baseInfo: { ...state.baseInfo, uid }, replyDelayMs: 50, ...overrides } };
+}
+const open = (page: Page, path: string, query = '') => page.goto(`${path}?status_height=24&app_sessionid=e2e-session${query}`);
+/** Counts the page's POSTs to an API path (encrypted bodies: the count is what the test can see). */
+function countPosts(page: Page, path: string) {
+  const seen = { n: 0 };
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === path) seen.n++;
+  });
+  return seen;
+}
+const submit = (page: Page) => page.getByRole('button', { name: 'Submit' });
+
+test.describe('report a comment', () => {
+  test('a reason must be chosen; then the report is sent once and thanked', async ({ page }) => {
+    const problems = watch(page);
+    const { state } = user();
+    await withHost(page, state);
+    const posts = countPosts(page, '/api/report');
+    await open(page, '/k-report');
+    await expect(page.locator('.reported-title')).toHaveText('This chorus lives in my head rent-free. Best song of the year!');
+    await expect(page.locator('.reported-detail')).toHaveText('Comment by Mira fan club');
+    await page.getByLabel('More details').fill('Nothing wrong, testing the required reason.');
+    await submit(page).click();
+    await expect(page.locator('.choices .form-error')).toHaveText('Choose a reason.');
+    await expect(page.getByRole('radio', { name: 'Spam or advertising' })).toBeFocused();
+    expect(posts.n).toBe(0);
+    await page.getByRole('radio', { name: 'Spam or advertising' }).check();
+    await expect(page.locator('.choices .form-error')).toHaveCount(0);
+    await submit(page).click();
+    await expect(page.getByRole('heading', { name: 'Thanks for your report' })).toBeVisible();
+    expect(posts.n).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
+  test('a double tap sends one report', async ({ page }) => {
+    await withHost(page, { ...user().state, replyDelayMs: 50 });
+    const posts = countPosts(page, '/api/report');
+    // Slow answers: the second tap lands while the first report is on its way.
+    await page.route('**/api/report', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await open(page, '/k-report');
+    await page.getByRole('radio', { name: 'Harassment or insults' }).check();
+    await submit(page).dblclick();
+    await expect(page.getByRole('button', { name: 'Submitting…' })).toBeDisabled();
+    await expect(page.getByRole('heading', { name: 'Thanks for your report' })).toBeVisible();
+    expect(posts.n).toBe(1);
+  });
+
+  test('400 characters or more are refused with the spec message, and nothing typed is cut', async ({ page }) => {
+    await withHost(page, user().state);
+    const posts = countPosts(page, '/api/report');
+    await open(page, '/k-report');
+    await page.getByRole('radio', { name: 'Other' }).check();
+    const long = 'a'.repeat(405);
+    await page.getByLabel('More details').fill(long);
+    await expect(page.locator('#report-text-error')).toHaveText('Too many words, exceeds limit');
+    await expect(page.locator('.form-count')).toHaveText('405/400');
+    await submit(page).click();
+    expect(posts.n).toBe(0);
+    await expect(page.getByLabel('More details')).toHaveValue(long);
+    // Down to 399: accepted.
+    await page.getByLabel('More details').fill('a'.repeat(399));
+    await expect(page.locator('#report-text-error')).toHaveCount(0);
+    await submit(page).click();
+    await expect(page.getByRole('heading', { name: 'Thanks for your report' })).toBeVisible();
+  });
+
+  test('"Other" needs a description', async ({ page }) => {
+    await withHost(page, user().state);
+    await open(page, '/k-report');
+    await page.getByRole('radio', { name: 'Other' }).check();
+    await submit(page).click();
+    await expect(page.locator('#report-text-error')).toHaveText('Tell us what is wrong, so that we can review it.');
+    await expect(page.getByLabel('More details')).toBeFocused();
+  });
+
+  test('the draft survives a reload and a failed submit, and is gone once sent', async ({ page }) => {
+    await withHost(page, user().state);
+    await open(page, '/k-report');
+    await page.getByRole('radio', { name: 'Scam or fraud' }).check();
+    await page.getByLabel('More details').fill('Asks people for their passwords.');
+    await page.reload();
+    await expect(page.getByRole('radio', { name: 'Scam or fraud' })).toBeChecked();
+    await expect(page.getByLabel('More details')).toHaveValue('Asks people for their passwords.');
+    // Offline: the message, and everything stays.
+    await page.context().setOffline(true);
+    await submit(page).click();
+    await expect(page.locator('form .form-error').last()).toHaveText('No internet');
+    await expect(page.getByLabel('More details')).toHaveValue('Asks people for their passwords.');
+    await page.context().setOffline(false);
+    await submit(page).click();
+    await expect(page.getByRole('heading', { name: 'Thanks for your report' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('radio', { name: 'Scam or fraud' })).not.toBeChecked();
+    await expect(page.getByLabel('More details')).toHaveValue('');
+  });
+
+  test('a second report of the same comment says it is already being reviewed', async ({ page }) => {
+    await withHost(page, user().state);
+    await open(page, '/k-report');
+    await page.getByRole('radio', { name: 'Spam or advertising' }).check();
+    await submit(page).click();
+    await expect(page.locator('.report-sent p')).toHaveText("We'll review it and take action if it breaks our community rules. We won't tell anyone that you reported it.");
+    await page.reload();
+    await page.getByRole('radio', { name: 'Sexual content' }).check();
+    await submit(page).click();
+    await expect(page.locator('.report-sent p')).toHaveText("You've already reported this. We're reviewing it.");
+  });
+
+  test('a deleted comment says so, and there is nothing to fill in', async ({ page }) => {
+    const state = user().state;
+    await withHost(page, { ...state, reportInfo: { commentId: 'c-removed', content: 'Cheap followers', author: 'spammer-77' } });
+    await open(page, '/k-report');
+    await expect(page.getByRole('alert')).toHaveText("This comment has been deleted, so it can't be reported.");
+    await expect(page.locator('form')).toHaveCount(0);
+  });
+
+  test('a host without a comment gives no form, and its words are never markup', async ({ page }) => {
+    const problems = watch(page);
+    const state = user().state;
+    await withHost(page, { ...state, reportInfo: { commentId: '<img src=x onerror=alert(1)>', content: '<b>x</b>' } });
+    await open(page, '/k-report');
+    await expect(page.getByRole('alert')).toHaveText('There is nothing to report here. Go back and try again from the app.');
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('report other content', () => {
+  test('a song, in zh-CN dark: its name, its own reasons, sent', async ({ page }) => {
+    await withHost(page, user().state);
+    await open(page, '/zh-CN/k-feedback', '&type=song&id=s03&dark=1&bgColor=171717');
+    await expect(page.locator('.reported-title')).toHaveText('夜航船');
+    await expect(page.getByRole('radio')).toHaveCount(6);
+    await page.getByRole('radio', { name: '侵犯版权' }).check();
+    await page.getByRole('button', { name: '提交' }).click();
+    await expect(page.locator('.report-sent h2')).toHaveText('感谢您的举报');
+  });
+
+  test('an unknown type in the query is nothing to report', async ({ page }) => {
+    await withHost(page, user().state);
+    await open(page, '/k-feedback', '&type=album&id=1');
+    await expect(page.getByRole('alert')).toHaveText('There is nothing to report here. Go back and try again from the app.');
+  });
+});
+
+test.describe('appeal', () => {
+  const subject = async (page: Page, uid: string, kind: 'comment' | 'restriction' = 'comment') => {
+    const reply = await page.request.post('/api/dev/moderation', { data: { uid, kind, content: 'My honest review of the album.' } });
+    expect(reply.ok()).toBe(true);
+    return (await reply.json()).data.subjectId as string;
+  };
+  const pictures = [
+    { id: 'p1', name: 'one.png', size: 2048, mime: 'image/png', thumbnail: PIXEL },
+    { id: 'p2', name: 'two.jpg', size: 2048, mime: 'image/jpeg', thumbnail: PIXEL },
+    { id: 'p3', name: 'three.bmp', size: 2048, mime: 'image/bmp', thumbnail: 'https://tracker.example/t.png' },
+    { id: 'p4', name: 'four.gif', size: 2048, mime: 'image/gif', thumbnail: PIXEL },
+  ];
+
+  test('with screenshots and a contact: checked, sent once, then its state', async ({ page }) => {
+    const problems = watch(page);
+    const { uid, state } = user({ pictures });
+    await subject(page, uid);
+    await withHost(page, state);
+    const posts = countPosts(page, '/api/appeal');
+    await open(page, '/k-appeal');
+    await expect(page.getByRole('radio', { name: /Removed comment/ })).toBeChecked();
+    await page.getByRole('radio', { name: "It doesn't break the rules" }).check();
+    await page.getByLabel('Your appeal').fill('It was a review of the album, not an advert.');
+    await page.getByRole('button', { name: 'Add screenshot' }).click();
+    // The gif is refused with the rule; the rest are attached, the unsafe thumbnail shown by name.
+    await expect(page.locator('.shots .form-error, .form-field .form-error').first()).toHaveText('Only jpg, png or bmp pictures can be added.');
+    await expect(page.locator('.shot')).toHaveCount(3);
+    await expect(page.locator('.shot img')).toHaveCount(2);
+    await expect(page.locator('.shot-name')).toHaveText('three.bmp');
+    expect(await hostCalls(page, 'acquirePicture')).toEqual([{ max: 5 }]);
+    await page.getByRole('button', { name: 'Remove two.jpg' }).click();
+    await expect(page.locator('.shot')).toHaveCount(2);
+
+    await page.getByLabel('Contact').fill('12');
+    await submit(page).click();
+    await expect(page.locator('#appeal-contact-note')).toHaveText('Phone format error');
+    await page.getByLabel('Contact').fill('me@example');
+    await submit(page).click();
+    await expect(page.locator('#appeal-contact-note')).toHaveText('E-mail format error');
+    await page.getByLabel('Contact').fill('');
+    await submit(page).click();
+    await expect(page.locator('#appeal-contact-note')).toHaveText('Contact cannot be empty');
+    await page.getByLabel('Contact').fill('call me');
+    await submit(page).click();
+    await expect(page.locator('#appeal-contact-note')).toHaveText('Please enter the correct mobile phone number or email number');
+    expect(posts.n).toBe(0);
+
+    await page.getByLabel('Contact').fill('me@example.com');
+    await submit(page).dblclick();
+    await expect(page.getByRole('heading', { name: 'Appeal submitted' })).toBeVisible();
+    await expect(page.locator('.appeal-state')).toHaveText('Submitted');
+    await expect(page.locator('form')).toHaveCount(0);
+    expect(posts.n).toBe(1);
+    await page.reload();
+    await expect(page.locator('.appeal-state')).toHaveText('Submitted');
+    expect(problems).toEqual([]);
+  });
+
+  test('the draft, screenshots included, survives a reload', async ({ page }) => {
+    const { uid, state } = user({ pictures: pictures.slice(0, 2) });
+    await subject(page, uid);
+    await subject(page, uid, 'restriction');
+    await withHost(page, state);
+    await open(page, '/k-appeal');
+    await page.getByRole('radio', { name: /Commenting restricted/ }).check();
+    await page.getByRole('radio', { name: 'Someone else used my account' }).check();
+    await page.getByLabel('Your appeal').fill('My brother used my phone that week.');
+    await page.getByLabel('Contact').fill('+65 8123 4567');
+    await page.getByRole('button', { name: 'Add screenshot' }).click();
+    await expect(page.locator('.shot')).toHaveCount(2);
+    await page.reload();
+    await expect(page.getByRole('radio', { name: /Commenting restricted/ })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Someone else used my account' })).toBeChecked();
+    await expect(page.getByLabel('Your appeal')).toHaveValue('My brother used my phone that week.');
+    await expect(page.getByLabel('Contact')).toHaveValue('+65 8123 4567');
+    await expect(page.locator('.shot')).toHaveCount(2);
+  });
+
+  test('a decided appeal shows its decision, in th-TH dark', async ({ page }) => {
+    const { uid, state } = user();
+    const subjectId = await subject(page, uid);
+    await withHost(page, state);
+    await open(page, '/th-TH/k-appeal', '&dark=1&bgColor=000000');
+    await page.getByRole('radio').nth(1).check();
+    await page.locator('#appeal-text').fill('ความคิดเห็นนี้ไม่ได้ผิดกฎ');
+    await page.locator('#appeal-contact').fill('me@example.com');
+    await page.locator('.form-submit').click();
+    await expect(page.locator('.appeal-state')).toHaveText('ส่งแล้ว');
+    // The moderators uphold it; the page shows the decision when opened again.
+    expect((await page.request.post('/api/dev/appeal', { data: { subjectId, state: 'upheld' } })).ok()).toBe(true);
+    await page.reload();
+    await expect(page.locator('.appeal-state')).toHaveText('อุทธรณ์สำเร็จ');
+  });
+
+  test('nothing to appeal says so', async ({ page }) => {
+    await withHost(page, user().state);
+    await open(page, '/k-appeal');
+    await expect(page.locator('.report-gone')).toHaveText('You have nothing to appeal. Removed comments and restrictions on your account will appear here.');
+  });
+});
