@@ -1,6 +1,6 @@
 /**
- * The two habits every form shares: a draft that survives a reload until it is sent, and a submit
- * that runs once however often it is tapped.
+ * The habits every form shares: a draft that survives a reload until it is sent, a submit that runs
+ * once however often it is tapped, and focus on the first field to fix.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { clearDraft, loadDraft, saveDraft } from '../../lib/forms/draft';
@@ -36,25 +36,28 @@ export function useDraft<T extends object>(
 }
 
 /**
- * `run(task)` runs one task at a time: a second tap while the first is sending does nothing, and
- * `busy` disables the button meanwhile. A ref, not the state, guards: two taps can land before a render.
- * @example const { busy, run } = useSubmitOnce(); <form onSubmit={(e) => { e.preventDefault(); run(send); }}>
+ * A form's submit handler that sends once: `validate` applies the rules (while the fields are still
+ * enabled, so focus can move to the first to fix) and gives what to send, or null; `send` sends it.
+ * A second tap while sending does nothing, and `busy` disables the button meanwhile. A ref, not the
+ * state, guards: two taps can land before a render.
+ * @example const { busy, onSubmit } = useSubmitOnce(validate, send); <form onSubmit={onSubmit}>
  */
-export function useSubmitOnce(): { busy: boolean; run: (task: () => Promise<void>) => Promise<void> } {
+export function useSubmitOnce<T>(validate: () => T | null, send: (value: T) => Promise<void>): { busy: boolean; onSubmit: (event: Event) => void } {
   const sending = useRef(false);
   const [busy, setBusy] = useState(false);
-  const run = async (task: () => Promise<void>) => {
+  const onSubmit = (event: Event) => {
+    event.preventDefault();
     if (sending.current) return;
+    const value = validate();
+    if (value === null) return;
     sending.current = true;
     setBusy(true);
-    try {
-      await task();
-    } finally {
+    void send(value).finally(() => {
       sending.current = false;
       setBusy(false);
-    }
+    });
   };
-  return { busy, run };
+  return { busy, onSubmit };
 }
 
 /**

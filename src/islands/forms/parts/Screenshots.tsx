@@ -4,12 +4,10 @@
  */
 import { SCREENSHOT_MAX } from '../../../lib/limits';
 import { safeThumbnail, type Picture } from '../../../lib/forms/pictures';
+import { useText } from '../../ui/text';
+import { formText } from '../text';
 
 interface Props {
-  label: string;
-  hint: string;
-  addLabel: string;
-  removeLabel: (name: string) => string;
   pictures: readonly Picture[];
   onAdd: () => void;
   onRemove: (id: string) => void;
@@ -18,11 +16,15 @@ interface Props {
   disabled: boolean;
 }
 
-export function Screenshots({ label, hint, addLabel, removeLabel, pictures, onAdd, onRemove, notice, disabled }: Props) {
+export function Screenshots({ pictures, onAdd, onRemove, notice, disabled }: Props) {
+  const t = useText(formText);
   return (
     <div class="form-field">
       <p class="form-label" id="shots-label">
-        {label} <span class="form-optional">· {pictures.length}/{SCREENSHOT_MAX}</span>
+        {t('form.screenshots')}{' '}
+        <span class="form-optional">
+          · {pictures.length}/{SCREENSHOT_MAX}
+        </span>
       </p>
       <ul class="shots" aria-labelledby="shots-label">
         {pictures.map((picture) => {
@@ -30,7 +32,13 @@ export function Screenshots({ label, hint, addLabel, removeLabel, pictures, onAd
           return (
             <li key={picture.id} class="shot">
               {src ? <img src={src} alt={picture.name} width={72} height={72} /> : <span class="shot-name">{picture.name}</span>}
-              <button type="button" class="shot-remove" aria-label={removeLabel(picture.name)} disabled={disabled} onClick={() => onRemove(picture.id)}>
+              <button
+                type="button"
+                class="shot-remove"
+                aria-label={t('form.removeScreenshot', { name: picture.name })}
+                disabled={disabled}
+                onClick={() => onRemove(picture.id)}
+              >
                 ×
               </button>
             </li>
@@ -40,7 +48,7 @@ export function Screenshots({ label, hint, addLabel, removeLabel, pictures, onAd
           <li>
             <button type="button" class="shot-add" disabled={disabled} onClick={onAdd}>
               <span aria-hidden="true">+</span>
-              <span>{addLabel}</span>
+              <span>{t('form.addScreenshot')}</span>
             </button>
           </li>
         )}
@@ -50,7 +58,7 @@ export function Screenshots({ label, hint, addLabel, removeLabel, pictures, onAd
           {notice}
         </p>
       ) : (
-        <p class="form-hint">{hint}</p>
+        <p class="form-hint">{t('form.screenshotsHint')}</p>
       )}
     </div>
   );

@@ -1,32 +1,35 @@
 /**
- * A description field with its live count. Nothing typed is cut: past the limit the count turns red
- * and the rule's message shows, so a long paste can be edited down instead of silently lost (which a
- * `maxlength` would do).
+ * A description field with its live count. Nothing typed is cut: from the limit on, the count turns
+ * red and the rule's message shows as the user types, so a long paste can be edited down instead of
+ * silently lost (which a `maxlength` would do).
  */
 import { TEXT_MAX } from '../../../lib/limits';
 import { textLength } from '../../../lib/forms/rules';
+import { useText } from '../../ui/text';
+import { formText } from '../text';
 
 interface Props {
   id: string;
   label: string;
-  /** Shown after the label when the field may stay empty. */
-  optional?: string;
+  /** Says "Optional" after the label. */
+  optional?: boolean;
   placeholder: string;
   value: string;
   onInput: (value: string) => void;
-  /** The message under the field: the rule's error, or a hint. */
+  /** The message of a failed submit (an empty required text); the length rule shows by itself. */
   error: string | null;
-  counter: (count: number, max: number) => string;
   disabled: boolean;
 }
 
-export function TextBox({ id, label, optional, placeholder, value, onInput, error, counter, disabled }: Props) {
+export function TextBox({ id, label, optional, placeholder, value, onInput, error, disabled }: Props) {
+  const t = useText(formText);
   const count = textLength(value);
+  const message = count >= TEXT_MAX ? t('error.tooLong') : error;
   return (
     <div class="form-field">
       <label for={id} class="form-label">
         {label}
-        {optional && <span class="form-optional"> · {optional}</span>}
+        {optional && <span class="form-optional"> · {t('form.optional')}</span>}
       </label>
       <textarea
         id={id}
@@ -35,20 +38,20 @@ export function TextBox({ id, label, optional, placeholder, value, onInput, erro
         placeholder={placeholder}
         value={value}
         disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={`${id}-count${message ? ` ${id}-error` : ''}`}
         onInput={(event) => onInput(event.currentTarget.value)}
       />
       <div class="form-under">
-        {error ? (
+        {message ? (
           <p id={`${id}-error`} class="form-error" role="alert">
-            {error}
+            {message}
           </p>
         ) : (
           <span />
         )}
         <span id={`${id}-count`} class={`form-count${count >= TEXT_MAX ? ' is-over' : ''}`}>
-          {counter(count, TEXT_MAX)}
+          {t('form.counter', { count, max: TEXT_MAX })}
         </span>
       </div>
     </div>

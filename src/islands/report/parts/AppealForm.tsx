@@ -21,6 +21,7 @@ import { SCREENSHOT_MAX } from '../../../lib/limits';
 import { APPEAL_REASONS, type AppealReason } from '../../../lib/report/reasons';
 import { Choices } from '../../forms/parts/Choices';
 import { Screenshots } from '../../forms/parts/Screenshots';
+import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { TextBox } from '../../forms/parts/TextBox';
 import { formText } from '../../forms/text';
 import { focusFirst, useDraft, useSubmitOnce } from '../../forms/use-form';
@@ -87,11 +88,9 @@ export function AppealForm({ open, describe, labelOf, onSent, onConflict }: Prop
   const ready = useStore($session) === 'signed-in';
   const [errors, setErrors] = useState<Errors>({});
   const [draft, update, reset] = useDraft(DRAFT_KEY, emptyDraft, readDraft);
-  const { busy, run } = useSubmitOnce();
   // A subject the draft or the query names is chosen only if it is still the user's to appeal.
   const named = new URLSearchParams(location.search).get('subject');
   const chosen = open.find((s) => s.id === draft.subjectId) ?? open.find((s) => s.id === named) ?? (open.length === 1 ? open[0] : undefined);
-  const disabled = !ready || busy;
 
   const clear = (key: keyof Errors) => setErrors((e) => ({ ...e, [key]: undefined, submit: undefined }));
 
@@ -120,7 +119,8 @@ export function AppealForm({ open, describe, labelOf, onSent, onConflict }: Prop
       text: text.ok ? undefined : t(text.error),
       contact: contact.ok ? undefined : t(contact.error),
     };
-    setErrors(found);
+    // A refused picture's notice stays: it is about what was picked, not what is being sent.
+    setErrors((current) => ({ ...found, pictures: current.pictures }));
     focusFirst([
       !!found.subject && 'input[name="subject"]',
       !!found.reason && 'input[name="appeal-reason"]',
@@ -149,18 +149,11 @@ export function AppealForm({ open, describe, labelOf, onSent, onConflict }: Prop
       setErrors({ submit: t(messageKey(error)) });
     }
   };
+  const { busy, onSubmit } = useSubmitOnce(validate, send);
+  const disabled = !ready || busy;
 
   return (
-    <form
-      class="report"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (busy) return;
-        const appeal = validate();
-        if (appeal) void run(() => send(appeal));
-      }}
-    >
+    <form class="report" noValidate onSubmit={onSubmit}>
       <Choices
         name="subject"
         legend={t('report.subjectTitle')}
@@ -190,19 +183,14 @@ export function AppealForm({ open, describe, labelOf, onSent, onConflict }: Prop
         label={t('report.appealDescriptionLabel')}
         placeholder={t('report.appealDescriptionPlaceholder')}
         value={draft.text}
-        onInput={(value) => {
-          update({ text: value });
-          setErrors((e) => ({ ...e, text: checkText(value).ok ? undefined : t('error.tooLong') }));
+        onInput={(text) => {
+          update({ text });
+          clear('text');
         }}
         error={errors.text ?? null}
-        counter={(count, max) => t('form.counter', { count, max })}
         disabled={disabled}
       />
       <Screenshots
-        label={t('form.screenshots')}
-        hint={t('form.screenshotsHint')}
-        addLabel={t('form.addScreenshot')}
-        removeLabel={(name) => t('form.removeScreenshot', { name })}
         pictures={draft.pictures}
         onAdd={addScreenshots}
         onRemove={(id) => {
@@ -235,14 +223,7 @@ export function AppealForm({ open, describe, labelOf, onSent, onConflict }: Prop
           {errors.contact ?? t('form.contactHint')}
         </p>
       </div>
-      {errors.submit && (
-        <p class="form-error" role="alert">
-          {errors.submit}
-        </p>
-      )}
-      <button type="submit" class="button form-submit" disabled={disabled}>
-        {busy ? t('form.submitting') : t('form.submit')}
-      </button>
+      <SubmitBar error={errors.submit} busy={busy} disabled={disabled} />
     </form>
   );
 }

@@ -14,6 +14,7 @@ import { randomId } from '../../../lib/id';
 import { REASONS_BY_TYPE, REPORT_REASONS, needsDescription, type ReportReason, type ReportTarget } from '../../../lib/report/reasons';
 import { $session } from '../../../lib/session';
 import { Choices } from '../../forms/parts/Choices';
+import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { TextBox } from '../../forms/parts/TextBox';
 import { formText } from '../../forms/text';
 import { focusFirst, useDraft, useSubmitOnce } from '../../forms/use-form';
@@ -61,8 +62,6 @@ export function ReportForm({ target, onSent, onGone }: Props) {
   const ready = useStore($session) === 'signed-in';
   const [errors, setErrors] = useState<{ reason?: string; text?: string; submit?: string }>({});
   const [draft, update, reset] = useDraft(`report:${target.type}:${target.id}`, emptyDraft, readDraft);
-  const { busy, run } = useSubmitOnce();
-  const disabled = !ready || busy;
 
   /** The rules, before anything is sent: the fields stay enabled, so focus can go to the first to fix. */
   const validate = () => {
@@ -90,18 +89,11 @@ export function ReportForm({ target, onSent, onGone }: Props) {
       setErrors({ submit: t(messageKey(error)) });
     }
   };
+  const { busy, onSubmit } = useSubmitOnce(validate, send);
+  const disabled = !ready || busy;
 
   return (
-    <form
-      class="report"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (busy) return;
-        const checked = validate();
-        if (checked) void run(() => send(checked));
-      }}
-    >
+    <form class="report" noValidate onSubmit={onSubmit}>
       <Choices
         name="reason"
         legend={t('report.reasonTitle')}
@@ -117,25 +109,17 @@ export function ReportForm({ target, onSent, onGone }: Props) {
       <TextBox
         id="report-text"
         label={t('report.descriptionLabel')}
-        optional={draft.reason && needsDescription(draft.reason) ? undefined : t('form.optional')}
+        optional={!draft.reason || !needsDescription(draft.reason)}
         placeholder={t('report.descriptionPlaceholder')}
         value={draft.text}
         onInput={(text) => {
           update({ text });
-          setErrors((e) => ({ ...e, text: checkText(text).ok ? undefined : t('error.tooLong') }));
+          setErrors((e) => ({ ...e, text: undefined, submit: undefined }));
         }}
         error={errors.text ?? null}
-        counter={(count, max) => t('form.counter', { count, max })}
         disabled={disabled}
       />
-      {errors.submit && (
-        <p class="form-error" role="alert">
-          {errors.submit}
-        </p>
-      )}
-      <button type="submit" class="button form-submit" disabled={disabled}>
-        {busy ? t('form.submitting') : t('form.submit')}
-      </button>
+      <SubmitBar error={errors.submit} busy={busy} disabled={disabled} />
     </form>
   );
 }
