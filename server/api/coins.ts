@@ -17,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import type { ResponseOf } from '../../src/lib/api/contract';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
+import { readCursor, writeCursor } from './cursor';
 import { ApiFailure } from './failure';
 import type { Handlers, User } from './pipeline';
 import { paymentBlocked, type ProviderOutcome } from './vip';
@@ -102,22 +103,6 @@ function orderItem(db: Db, packageId: string | undefined, coins: number | undefi
   const { min, max, centsPerCoin, currency } = CUSTOM_AMOUNT;
   if (coins! < min || coins! > max) throw new ApiFailure('badRequest', 422, `A custom amount is ${min} to ${max} coins.`);
   return { packageId: null, coins: coins!, bonus: 0, amount: coins! * centsPerCoin, currency };
-}
-
-/**
- * The records cursor: base64url of `<created_at in ms>:<record id>`, the last record of the page
- * before. Opaque to the client; anything else is refused with badRequest.
- */
-const writeCursor = (row: Row) => Buffer.from(`${Number(row.created_at)}:${String(row.id)}`, 'utf8').toString('base64url');
-
-function readCursor(cursor: string): { createdAt: number; id: string } {
-  const malformed = new ApiFailure('badRequest', 422, 'Malformed cursor.');
-  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw malformed;
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const match = /^(\d{1,16}):(.{1,64})$/s.exec(text);
-  // Re-encoding must give the cursor back: no trailing bits, no bytes that were not UTF-8.
-  if (!match || Buffer.from(text, 'utf8').toString('base64url') !== cursor) throw malformed;
-  return { createdAt: Number(match[1]), id: match[2]! };
 }
 
 /**
@@ -207,9 +192,9 @@ export const COIN_HANDLERS: CoinHandlers = {
     const rows = after
       ? db
           .prepare('SELECT * FROM coin_transactions WHERE uid = ? AND (created_at < ? OR (created_at = ? AND id < ?)) ORDER BY created_at DESC, id DESC LIMIT ?')
-          .all(uidOf(user), after.createdAt, after.createdAt, after.id, body.limit + 1)
+          .all(uidOf(user), after.key, after.key, after.id, body.limit + 1)
       : db.prepare('SELECT * FROM coin_transactions WHERE uid = ? ORDER BY created_at DESC, id DESC LIMIT ?').all(uidOf(user), body.limit + 1);
     const page = rows.slice(0, body.limit);
-    return { items: page.map(toTransaction), next: rows.length > body.limit ? writeCursor(page.at(-1)!) : null };
+    return { items: page.map(toTransaction), next: rows.length > body.limit ? writeCursor(Number(page.at(-1)!.created_at), String(page.at(-1)!.id)) : null };
   },
 };

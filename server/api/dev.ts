@@ -12,6 +12,7 @@ import type { Db } from '../db';
 import { COIN_ORDER_PREFIX, balanceOf, setBalance, settleCoinOrder } from './coins';
 import { ApiFailure, WIRE_MESSAGES, failureBody } from './failure';
 import { tooLarge } from './pipeline';
+import { currentCode, replyToFeedback } from './help';
 import { decideAppeal, moderate, removeComment } from './report';
 import { settleOrder } from './vip';
 
@@ -35,6 +36,8 @@ const SET_BALANCE = v.object({
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 const MODERATE = v.object({ uid: id, kind: v.picklist(['comment', 'restriction']), content: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(400))) });
 const REMOVE_COMMENT = v.object({ id });
+const REPLY = v.object({ feedbackId: id, text: v.pipe(v.string(), v.minLength(1), v.maxLength(2000)) });
+const CODE_OF = v.object({ uid: id });
 const DECIDE = v.object({ subjectId: id, state: v.picklist(['reviewing', 'upheld', 'rejected']) });
 
 /** The JSON body read against `schema`, or undefined when it is not JSON or does not match. */
@@ -60,6 +63,9 @@ const refuse = (c: Context, message: string) => c.json(failureBody(new ApiFailur
  *   (`comment`) or restricts the account for 7 days (`restriction`): something to appeal.
  * - `POST /api/dev/comments/remove` `{ id }`: removes a visible comment, as a moderator would.
  * - `POST /api/dev/appeal` `{ subjectId, state }`: the moderators' decision on the subject's appeal.
+ * - `POST /api/dev/feedback-reply` `{ feedbackId, text }`: support answers a feedback.
+ * - `POST /api/dev/feedback-code` `{ uid }`: the verification code last sent to the user (what the
+ *   e-mail or SMS would carry).
  * @example app.route('/', devRoutes(db))
  */
 export function devRoutes(db: Db, now: () => number = Date.now): Hono {
@@ -103,6 +109,20 @@ export function devRoutes(db: Db, now: () => number = Date.now): Hono {
     const appeal = decideAppeal(db, body.subjectId, body.state, now());
     if (!appeal) return c.json(failureBody(new ApiFailure('notFound', 404, 'No such appeal.')), 404);
     return c.json({ code: 0, data: appeal });
+  });
+  api.post('/api/dev/feedback-reply', limit, async (c) => {
+    const body = await read(c, REPLY);
+    if (!body) return refuse(c, 'The body is not { feedbackId, text }.');
+    const reply = replyToFeedback(db, body.feedbackId, body.text, now());
+    if (!reply) return c.json(failureBody(new ApiFailure('notFound', 404, 'No such feedback.')), 404);
+    return c.json({ code: 0, data: reply });
+  });
+  api.post('/api/dev/feedback-code', limit, async (c) => {
+    const body = await read(c, CODE_OF);
+    if (!body) return refuse(c, 'The body is not { uid }.');
+    const code = currentCode(db, body.uid, now());
+    if (!code) return c.json(failureBody(new ApiFailure('notFound', 404, 'No code sent, or it expired.')), 404);
+    return c.json({ code: 0, data: { code } });
   });
   return api;
 }

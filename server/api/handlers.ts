@@ -1,5 +1,6 @@
 /** Endpoint handlers by area. Each area adds its own module and spreads it in here. */
 import { COIN_HANDLERS } from './coins';
+import { HELP_HANDLERS } from './help';
 import type { Handlers } from './pipeline';
 import { REPORT_HANDLERS } from './report';
 import { VIP_HANDLERS } from './vip';
@@ -17,4 +18,5 @@ export const HANDLERS: Handlers = {
   ...VIP_HANDLERS,
   ...COIN_HANDLERS,
   ...REPORT_HANDLERS,
+  ...HELP_HANDLERS,
 };

@@ -254,4 +254,57 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 6,
+    name: 'help centre votes, feedback with its thread, verification codes',
+    // Times in Unix seconds. A feedback's state follows its thread: `replied` when support wrote
+    // last, `inProgress` once the user follows up or support picks it up, `submitted` before.
+    sql: `
+      CREATE TABLE faq_votes (
+        uid TEXT NOT NULL,
+        faq TEXT NOT NULL REFERENCES faqs (id),
+        helpful INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        PRIMARY KEY (uid, faq)
+      );
+      CREATE TABLE feedback (
+        id TEXT PRIMARY KEY,
+        uid TEXT NOT NULL,
+        attempt TEXT NOT NULL,
+        type TEXT NOT NULL REFERENCES feedback_types (id),
+        description TEXT NOT NULL,
+        contact TEXT NOT NULL,
+        important INTEGER NOT NULL DEFAULT 0,
+        phone TEXT NOT NULL DEFAULT '',
+        attachments TEXT NOT NULL,
+        screenshots TEXT NOT NULL,
+        log TEXT,
+        song TEXT,
+        locale TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('submitted', 'inProgress', 'replied')),
+        unread INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        UNIQUE (uid, attempt)
+      );
+      CREATE INDEX feedback_user ON feedback (uid, created_at DESC, id DESC);
+      CREATE TABLE feedback_messages (
+        id TEXT PRIMARY KEY,
+        feedback TEXT NOT NULL REFERENCES feedback (id),
+        sender TEXT NOT NULL CHECK (sender IN ('user', 'support')),
+        text TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        attempt TEXT,
+        UNIQUE (feedback, attempt)
+      );
+      CREATE INDEX feedback_thread ON feedback_messages (feedback, at);
+      CREATE TABLE feedback_codes (
+        uid TEXT PRIMARY KEY,
+        contact TEXT NOT NULL,
+        code TEXT NOT NULL,
+        sent_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];

@@ -154,5 +154,25 @@ function seedModeration(db: DatabaseSync): void {
   }
 }
 
+/**
+ * The default user's feedback: one answered and not yet read, one being handled, one just sent, so
+ * /my-feedback shows every state and /help-feedback its unread dot.
+ */
+function seedFeedback(db: DatabaseSync): void {
+  const now = Math.floor(Date.now() / 1000);
+  const day = 86_400;
+  const insert = db.prepare(
+    `INSERT INTO feedback (id, uid, attempt, type, description, contact, important, phone, attachments, screenshots, log, song, locale, state, unread, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, 'test.user@example.com', 0, '', '[]', '[]', NULL, ?, 'en-US', ?, ?, ?, ?)`,
+  );
+  const message = db.prepare('INSERT INTO feedback_messages (id, feedback, sender, text, at) VALUES (?, ?, ?, ?, ?)');
+  insert.run('fb-demo-replied', DEMO_UID, 'seed-fb-1', 'music', 'The lyrics of Saigon Rain are about two seconds late in the second verse.', 's04', 'replied', 1, now - 6 * day, now - 2 * day);
+  message.run('m-demo-1', 'fb-demo-replied', 'support', 'Thanks for telling us. We have corrected the timing of the lyrics; the fix reaches your app within a day.', now - 2 * day);
+  insert.run('fb-demo-progress', DEMO_UID, 'seed-fb-2', 'experience', 'Downloads stop when the screen turns off.', null, 'inProgress', 0, now - 3 * day, now - day);
+  message.run('m-demo-2', 'fb-demo-progress', 'support', 'We are looking into this. Which phone model and Android version do you use?', now - 2 * day);
+  message.run('m-demo-3', 'fb-demo-progress', 'user', 'OPPO Find X5, Android 14.', now - day);
+  insert.run('fb-demo-new', DEMO_UID, 'seed-fb-3', 'interface', 'The search box is hidden behind the keyboard in landscape.', null, 'submitted', 0, now - 3_600, now - 3_600);
+}
+
 /** Seed functions by the migration version whose tables they fill. */
-export const SEEDS: Record<number, (db: DatabaseSync) => void> = { 2: seedCatalogue, 3: seedVip, 4: seedCoins, 5: seedModeration };
+export const SEEDS: Record<number, (db: DatabaseSync) => void> = { 2: seedCatalogue, 3: seedVip, 4: seedCoins, 5: seedModeration, 6: seedFeedback };

@@ -36,3 +36,14 @@ export function checkContact(raw: string): ContactCheck {
   }
   return { ok: false, error: 'error.contactInvalid' };
 }
+
+/**
+ * A field that only takes a phone number: its one format error is the phone one.
+ * @example checkPhone(' 0812 3456 789 ') // { ok: true, kind: 'phone', value: '08123456789' }
+ * @example checkPhone('me@example.com') // { ok: false, error: 'error.phoneFormat' }
+ */
+export function checkPhone(raw: string): ContactCheck {
+  const checked = checkContact(raw);
+  if (checked.ok ? checked.kind === 'phone' : checked.error === 'error.contactEmpty') return checked;
+  return { ok: false, error: 'error.phoneFormat' };
+}

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { DEMO_UID } from '../db/seed';
+import { FEEDBACK_FREE_PER_DAY } from './help';
+import { useApiServer } from './test-server';
+
+const api = useApiServer('help-');
+const { call, dev } = api;
+const fresh = () => `u-${randomUUID().slice(0, 8)}`;
+const count = (sql: string, ...params: string[]) => Number(api.db.prepare(sql).get(...params)!.n);
+
+const feedback = (body: Record<string, unknown> = {}) => ({
+  type: 'music',
+  description: 'The lyrics are two seconds late.',
+  contact: 'me@example.com',
+  important: false,
+  phone: '',
+  code: '',
+  attachments: [],
+  screenshots: [],
+  log: null,
+  song: null,
+  locale: 'en-US',
+  attempt: randomUUID(),
+  ...body,
+});
+const send = (uid: string, body: Record<string, unknown> = {}) => call('/api/feedback', feedback(body), uid);
+
+describe('help centre', () => {
+  it('lists the six categories with their questions in the locale, and the unread replies', async () => {
+    const { body } = await call('/api/help/home', { locale: 'th-TH' }, DEMO_UID);
+    expect(body.data.categories.map((c: any) => c.id)).toEqual(['playback', 'downloads', 'lyrics', 'membership', 'payment', 'account']);
+    expect(body.data.categories[0].title).toBe('การเล่นเพลง');
+    expect(body.data.categories.flatMap((c: any) => c.questions)).toHaveLength(24);
+    expect(body.data.unread).toBe(1);
+    expect(body.data.hotline.dial).toMatch(/^\+\d+$/);
+    expect((await call('/api/help/home', { locale: 'en-US' }, fresh())).body.data.unread).toBe(0);
+  });
+
+  it('answers a question with its category and related questions; an unknown one is "No content yet"', async () => {
+    const { body } = await call('/api/help/question', { id: 'playback-trial', locale: 'en-US' }, fresh());
+    expect(body.data.question).toMatchObject({ id: 'playback-trial', category: 'playback', categoryTitle: 'Playback' });
+    expect(body.data.question.answer).toContain('60');
+    expect(body.data.related.length).toBeGreaterThan(0);
+    expect(body.data.related.map((q: any) => q.id)).not.toContain('playback-trial');
+    expect(body.data.vote).toBeNull();
+    expect(await call('/api/help/question', { id: 'nope', locale: 'en-US' }, fresh())).toMatchObject({ status: 404, body: { code: 'noContent' } });
+    expect(await call('/api/help/question', { id: '../etc', locale: 'en-US' }, fresh())).toMatchObject({ status: 422 });
+  });
+
+  it('searches question texts, answers and keywords with every word, question matches first', async () => {
+    const hits = (await call('/api/help/search', { query: 'lyrics', locale: 'en-US' }, fresh())).body.data.results;
+    expect(hits.length).toBeGreaterThan(2);
+    expect(hits[0].question.toLowerCase()).toContain('lyrics');
+    const zh = (await call('/api/help/search', { query: '歌词', locale: 'zh-CN' }, fresh())).body.data.results;
+    expect(zh.length).toBeGreaterThan(0);
+    expect((await call('/api/help/search', { query: 'qwertyuiop', locale: 'en-US' }, fresh())).body.data.results).toEqual([]);
+    expect((await call('/api/help/search', { query: '   ', locale: 'en-US' }, fresh())).body.data.results).toEqual([]);
+  });
+
+  it('counts the first vote of a user on a question', async () => {
+    const uid = fresh();
+    expect((await call('/api/help/vote', { id: 'lyrics-none', helpful: false }, uid)).body.data).toEqual({ helpful: false });
+    expect((await call('/api/help/vote', { id: 'lyrics-none', helpful: true }, uid)).body.data).toEqual({ helpful: false });
+    expect((await call('/api/help/question', { id: 'lyrics-none', locale: 'en-US' }, uid)).body.data.vote).toBe(false);
+    expect(count('SELECT COUNT(*) AS n FROM faq_votes WHERE uid = ?', uid)).toBe(1);
+  });
+});
+
+describe('feedback', () => {
+  it('gives the types in the locale and the phone rule of the locale', async () => {
+    const th = (await call('/api/feedback/config', { locale: 'th-TH' }, fresh())).body.data;
+    expect(th.types.map((t: any) => t.id)).toEqual(['music', 'experience', 'interface', 'other']);
+    expect(th).toMatchObject({ phoneOptional: true, codeRequired: false });
+    expect((await call('/api/feedback/config', { locale: 'zh-CN' }, fresh())).body.data.phoneOptional).toBe(false);
+  });
+
+  it('stores feedback once per attempt and lists it first, then shows it whole', async () => {
+    const uid = fresh();
+    const body = feedback({ attachments: [{ id: 'f1', name: 'clip.mp4', mime: 'video/mp4', size: 10, url: 'https://cdn.example.com/f1' }], song: 's04', log: 'https://cdn.example.com/log' });
+    const [a, b] = await Promise.all([call('/api/feedback', body, uid), call('/api/feedback', body, uid)]);
+    expect(a.status).toBe(200);
+    expect(b.body.data.feedback.id).toBe(a.body.data.feedback.id);
+    expect(count('SELECT COUNT(*) AS n FROM feedback WHERE uid = ?', uid)).toBe(1);
+    const list = (await call('/api/feedback/list', { cursor: null, limit: 20 }, uid)).body.data;
+    expect(list).toEqual({ items: [a.body.data.feedback], next: null });
+    expect(list.items[0]).toMatchObject({ state: 'submitted', unread: false, excerpt: 'The lyrics are two seconds late.' });
+    const detail = (await call('/api/feedback/detail', { id: a.body.data.feedback.id }, uid)).body.data;
+    expect(detail.feedback).toMatchObject({ type: 'music', log: true, song: { id: 's04', name: 'Saigon Rain' }, attachments: [{ name: 'clip.mp4' }] });
+    expect(detail.messages).toEqual([]);
+    expect(await call('/api/feedback/detail', { id: a.body.data.feedback.id }, fresh())).toMatchObject({ status: 404 });
+  });
+
+  it('refuses what the form refuses', async () => {
+    const uid = fresh();
+    for (const bad of [
+      { type: 'billing' },
+      { description: '' },
+      { description: 'x'.repeat(400) },
+      { contact: '' },
+      { contact: 'a@b' },
+      { important: true, phone: '', locale: 'zh-CN' },
+      { phone: 'me@example.com' },
+      { screenshots: [{ id: 'g', name: 'a.gif', mime: 'image/gif', size: 1 }] },
+      { attachments: [{ id: 'd', name: 'a.pdf', mime: 'application/pdf', size: 1, url: 'u' }] },
+    ]) {
+      expect((await send(uid, bad)).status).toBe(422);
+    }
+    expect(count('SELECT COUNT(*) AS n FROM feedback WHERE uid = ?', uid)).toBe(0);
+    // Optional phone for an important question where the locale says so.
+    expect((await send(uid, { important: true, phone: '', locale: 'th-TH' })).status).toBe(200);
+    expect((await send(uid, { important: true, phone: '+86 138 0013 8000', locale: 'zh-CN' })).status).toBe(200);
+  });
+
+  it(`asks for a code after ${FEEDBACK_FREE_PER_DAY} a day: a wrong one is refused, the right one works once`, async () => {
+    const uid = fresh();
+    for (let i = 0; i < FEEDBACK_FREE_PER_DAY; i++) expect((await send(uid)).status).toBe(200);
+    expect((await call('/api/feedback/config', { locale: 'en-US' }, uid)).body.data.codeRequired).toBe(true);
+    expect(await send(uid)).toMatchObject({ status: 428, body: { code: 'codeRequired' } });
+    expect((await call('/api/feedback/code', { contact: 'me@example.com' }, uid)).body.data.resendAfter).toBe(60);
+    expect((await call('/api/feedback/code', { contact: 'me@example.com' }, uid)).body.data.resendAfter).toBeLessThanOrEqual(60);
+    const { code } = (await dev('/api/dev/feedback-code', { uid })).body.data;
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(await send(uid, { code: wrong })).toMatchObject({ status: 422, body: { code: 'codeError' } });
+    expect(await send(uid, { code, contact: 'other@example.com' })).toMatchObject({ status: 422, body: { code: 'codeError' } });
+    expect((await send(uid, { code })).status).toBe(200);
+    expect(await send(uid, { code })).toMatchObject({ status: 422, body: { code: 'codeError' } });
+  });
+
+  it('pages newest first with a cursor to the end', async () => {
+    const uid = fresh();
+    for (let i = 0; i < 3; i++) api.db.prepare(`INSERT INTO feedback (id, uid, attempt, type, description, contact, attachments, screenshots, locale, state, created_at, updated_at) VALUES (?, ?, ?, 'other', 'x', 'a@b.co', '[]', '[]', 'en-US', 'submitted', ?, ?)`).run(`fb-p${i}`, uid, `a${i}`, 1000 + i, 1000 + i);
+    const first = (await call('/api/feedback/list', { cursor: null, limit: 2 }, uid)).body.data;
+    expect(first.items.map((f: any) => f.id)).toEqual(['fb-p2', 'fb-p1']);
+    const second = (await call('/api/feedback/list', { cursor: first.next, limit: 2 }, uid)).body.data;
+    expect(second).toMatchObject({ items: [{ id: 'fb-p0' }], next: null });
+    expect((await call('/api/feedback/list', { cursor: 'bad cursor', limit: 2 }, uid)).status).toBe(422);
+  });
+
+  it('threads replies and follow-ups: a reply is unread until opened, a follow-up reopens it', async () => {
+    const uid = fresh();
+    const id = (await send(uid)).body.data.feedback.id;
+    expect((await dev('/api/dev/feedback-reply', { feedbackId: id, text: 'Fixed, thanks!' })).status).toBe(200);
+    expect((await call('/api/help/home', { locale: 'en-US' }, uid)).body.data.unread).toBe(1);
+    expect((await call('/api/feedback/list', { cursor: null, limit: 5 }, uid)).body.data.items[0]).toMatchObject({ state: 'replied', unread: true });
+    const detail = (await call('/api/feedback/detail', { id }, uid)).body.data;
+    expect(detail.messages.map((m: any) => [m.from, m.text])).toEqual([['support', 'Fixed, thanks!']]);
+    expect((await call('/api/feedback/list', { cursor: null, limit: 5 }, uid)).body.data.items[0].unread).toBe(false);
+    const attempt = randomUUID();
+    const [x, y] = await Promise.all([
+      call('/api/feedback/follow-up', { id, text: 'Still late on my phone.', attempt }, uid),
+      call('/api/feedback/follow-up', { id, text: 'Still late on my phone.', attempt }, uid),
+    ]);
+    expect(y.body.data.message.id).toBe(x.body.data.message.id);
+    expect((await call('/api/feedback/list', { cursor: null, limit: 5 }, uid)).body.data.items[0].state).toBe('inProgress');
+    expect((await call('/api/feedback/follow-up', { id, text: ' ', attempt: randomUUID() }, uid)).status).toBe(422);
+    expect((await call('/api/feedback/follow-up', { id, text: 'hi', attempt: randomUUID() }, fresh())).status).toBe(404);
+    expect((await dev('/api/dev/feedback-reply', { feedbackId: 'fb-none', text: 'x' })).status).toBe(404);
+  });
+
+  it("seeds the default user's feedback in every state", async () => {
+    const items = (await call('/api/feedback/list', { cursor: null, limit: 10 }, DEMO_UID)).body.data.items;
+    expect(items.map((f: any) => f.state)).toEqual(['submitted', 'inProgress', 'replied']);
+    expect(items.map((f: any) => f.unread)).toEqual([false, false, true]);
+  });
+});

@@ -1,0 +1,287 @@
+/**
+ * The help centre and feedback (issue 6). Contracts: src/lib/api/endpoints/help.ts and feedback.ts;
+ * docs/api.md (section Help and feedback) describes the behaviour. The feedback form's rules are the
+ * page's own (src/lib/help/feedback-rules.ts), applied again here.
+ *
+ * Support's side (replying, picking a feedback up) is the support team's tool, not this API; the
+ * development routes in server/api/dev.ts stand in for it, and for the code's e-mail or SMS.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import type { ResponseOf } from '../../src/lib/api/contract';
+import { isScreenshot } from '../../src/lib/forms/pictures';
+import { checkText } from '../../src/lib/forms/rules';
+import { checkFeedback } from '../../src/lib/help/feedback-rules';
+import type { Locale } from '../../src/lib/locale';
+import type { Db } from '../db';
+import { transaction } from '../db/transaction';
+import { readCursor, writeCursor } from './cursor';
+import { ApiFailure } from './failure';
+import type { Handlers, User } from './pipeline';
+
+type Summary = ResponseOf<'feedbackList'>['items'][number];
+type Message = ResponseOf<'feedbackDetail'>['messages'][number];
+type Row = Record<string, unknown>;
+
+/** Customer service, as /help-feedback offers it (`launchDialing`, `jumpEmail`). */
+export const SUPPORT = { hotline: { dial: '+6531581234', display: '+65 3158 1234' }, email: 'support@music.example.com' } as const;
+
+/**
+ * Where a phone number stays optional even for an important question: markets where support answers
+ * by e-mail and chat first. In the Chinese-language markets support calls back, so it is required.
+ */
+export const PHONE_OPTIONAL_LOCALES: readonly Locale[] = ['en-US', 'id-ID', 'ms-MY', 'fil-PH', 'vi-VN', 'th-TH'];
+
+/** Feedback a user may send in 24 hours before the next one needs a verification code (anti-spam). */
+export const FEEDBACK_FREE_PER_DAY = 3;
+const CODE_VALID_SECONDS = 10 * 60;
+const CODE_RESEND_SECONDS = 60;
+const DAY = 86_400;
+const EXCERPT = 80;
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+const uidOf = (user: User | null) => user!.uid;
+const randomId = (prefix: string) => `${prefix}${randomBytes(12).toString('base64url')}`;
+const refuse = (message: string) => new ApiFailure('badRequest', 422, message);
+
+const questionRef = (row: Row) => ({ id: String(row.id), question: String(row.question) });
+
+/** A question's text in the locale, else in en-US (every question has one). */
+const FAQ_TEXT = `
+  SELECT f.id, f.category, f.keywords, COALESCE(l.question, e.question) AS question, COALESCE(l.answer, e.answer) AS answer
+  FROM faqs f JOIN faq_texts e ON e.faq = f.id AND e.locale = 'en-US' LEFT JOIN faq_texts l ON l.faq = f.id AND l.locale = ?`;
+
+function categoryTitle(db: Db, category: string, locale: string): string {
+  const row = db.prepare("SELECT title FROM faq_category_titles WHERE category = ? AND locale IN (?, 'en-US') ORDER BY locale = 'en-US' LIMIT 1").get(category, locale);
+  return String(row?.title ?? category);
+}
+
+const toSummary = (row: Row): Summary => {
+  const description = String(row.description);
+  return {
+    id: String(row.id),
+    type: row.type as Summary['type'],
+    excerpt: description.length > EXCERPT ? `${[...description].slice(0, EXCERPT).join('')}…` : description,
+    state: row.state as Summary['state'],
+    unread: Number(row.unread) === 1,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+};
+
+const toMessage = (row: Row): Message => ({ id: String(row.id), from: row.sender as Message['from'], text: String(row.text), at: Number(row.at) });
+
+/** Has the user sent enough feedback today that the next one needs a code? */
+const codeRequired = (db: Db, uid: string, now: number) =>
+  Number(db.prepare('SELECT COUNT(*) AS n FROM feedback WHERE uid = ? AND created_at > ?').get(uid, now - DAY)!.n) >= FEEDBACK_FREE_PER_DAY;
+
+/**
+ * Support answers a feedback (the development route stands for the support team's tool): the reply
+ * joins the thread, the feedback becomes `replied` and unread for the user.
+ * @returns the reply, or undefined when there is no such feedback
+ */
+export function replyToFeedback(db: Db, feedbackId: string, text: string, nowMs: number): Message | undefined {
+  return transaction(db, () => {
+    if (!db.prepare('SELECT 1 FROM feedback WHERE id = ?').get(feedbackId)) return undefined;
+    const id = randomId('m-');
+    const at = seconds(nowMs);
+    db.prepare("INSERT INTO feedback_messages (id, feedback, sender, text, at) VALUES (?, ?, 'support', ?, ?)").run(id, feedbackId, text, at);
+    db.prepare("UPDATE feedback SET state = 'replied', unread = 1, updated_at = ? WHERE id = ?").run(at, feedbackId);
+    return toMessage(db.prepare('SELECT * FROM feedback_messages WHERE id = ?').get(id)!);
+  });
+}
+
+/** The code last sent to the user, while valid: what the e-mail or SMS carried (development route). */
+export function currentCode(db: Db, uid: string, nowMs: number): string | undefined {
+  const row = db.prepare('SELECT code FROM feedback_codes WHERE uid = ? AND expires_at > ?').get(uid, seconds(nowMs));
+  return row ? String(row.code) : undefined;
+}
+
+type HelpHandlers = Pick<
+  Handlers,
+  | 'helpHome'
+  | 'helpQuestion'
+  | 'helpSearch'
+  | 'helpVote'
+  | 'feedbackConfig'
+  | 'feedbackCode'
+  | 'feedbackSubmit'
+  | 'feedbackList'
+  | 'feedbackDetail'
+  | 'feedbackFollowUp'
+>;
+
+/** The help area's handlers, spread into HANDLERS (server/api/handlers.ts). */
+export const HELP_HANDLERS: HelpHandlers = {
+  helpHome: ({ db, user, body }) => {
+    const questions = db.prepare(`${FAQ_TEXT} ORDER BY f.sort`).all(body.locale);
+    const categories = db
+      .prepare('SELECT id FROM faq_categories ORDER BY sort')
+      .all()
+      .map((c) => ({
+        id: String(c.id),
+        title: categoryTitle(db, String(c.id), body.locale),
+        questions: questions.filter((q) => q.category === c.id).map(questionRef),
+      }));
+    const unread = Number(db.prepare('SELECT COUNT(*) AS n FROM feedback WHERE uid = ? AND unread = 1').get(uidOf(user))!.n);
+    return { categories, unread, hotline: { ...SUPPORT.hotline }, email: SUPPORT.email };
+  },
+
+  helpQuestion: ({ db, user, body }) => {
+    const row = db.prepare(`${FAQ_TEXT} WHERE f.id = ?`).get(body.locale, body.id);
+    if (!row) throw new ApiFailure('noContent', 404);
+    const category = String(row.category);
+    const vote = db.prepare('SELECT helpful FROM faq_votes WHERE uid = ? AND faq = ?').get(uidOf(user), body.id);
+    const related = db.prepare(`${FAQ_TEXT} WHERE f.category = ? AND f.id != ? ORDER BY f.sort LIMIT 4`).all(body.locale, category, body.id).map(questionRef);
+    return {
+      question: { id: String(row.id), category, categoryTitle: categoryTitle(db, category, body.locale), question: String(row.question), answer: String(row.answer) },
+      vote: vote ? Number(vote.helpful) === 1 : null,
+      related,
+    };
+  },
+
+  helpSearch: ({ db, body }) => {
+    const words = body.query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+    if (words.length === 0) return { results: [] };
+    const scored = db
+      .prepare(`${FAQ_TEXT} ORDER BY f.sort`)
+      .all(body.locale)
+      .map((row) => {
+        const question = String(row.question).toLocaleLowerCase();
+        const haystack = `${question} ${String(row.answer).toLocaleLowerCase()} ${String(row.keywords).toLocaleLowerCase()}`;
+        if (!words.every((w) => haystack.includes(w))) return null;
+        // Words in the question itself rank first; then answers and keywords.
+        return { row, score: words.filter((w) => question.includes(w)).length };
+      })
+      .filter((hit) => hit !== null);
+    scored.sort((a, b) => b.score - a.score);
+    return { results: scored.slice(0, 20).map(({ row }) => ({ id: String(row.id), question: String(row.question), category: String(row.category) })) };
+  },
+
+  helpVote: ({ db, user, body, now }) => {
+    if (!db.prepare('SELECT 1 FROM faqs WHERE id = ?').get(body.id)) throw new ApiFailure('noContent', 404);
+    db.prepare('INSERT INTO faq_votes VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING').run(uidOf(user), body.id, body.helpful ? 1 : 0, seconds(now));
+    return { helpful: Number(db.prepare('SELECT helpful FROM faq_votes WHERE uid = ? AND faq = ?').get(uidOf(user), body.id)!.helpful) === 1 };
+  },
+
+  feedbackConfig: ({ db, user, body, now }) => ({
+    types: db
+      .prepare("SELECT t.id, COALESCE(l.label, e.label) AS label FROM feedback_types t JOIN feedback_type_labels e ON e.type = t.id AND e.locale = 'en-US' LEFT JOIN feedback_type_labels l ON l.type = t.id AND l.locale = ? ORDER BY t.sort")
+      .all(body.locale)
+      .map((row) => ({ id: row.id as Summary['type'], label: String(row.label) })),
+    phoneOptional: PHONE_OPTIONAL_LOCALES.includes(body.locale),
+    codeRequired: codeRequired(db, uidOf(user), seconds(now)),
+  }),
+
+  feedbackCode: ({ db, user, body, now }) => {
+    const uid = uidOf(user);
+    const at = seconds(now);
+    const contact = body.contact.trim();
+    if (!contact) throw new ApiFailure('contactEmpty', 422);
+    const last = db.prepare('SELECT sent_at FROM feedback_codes WHERE uid = ?').get(uid);
+    const wait = last ? Number(last.sent_at) + CODE_RESEND_SECONDS - at : 0;
+    if (wait > 0) return { resendAfter: wait };
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    db.prepare(
+      'INSERT INTO feedback_codes VALUES (?, ?, ?, ?, ?) ON CONFLICT (uid) DO UPDATE SET contact = excluded.contact, code = excluded.code, sent_at = excluded.sent_at, expires_at = excluded.expires_at',
+    ).run(uid, contact, code, at, at + CODE_VALID_SECONDS);
+    return { resendAfter: CODE_RESEND_SECONDS };
+  },
+
+  feedbackSubmit: ({ db, user, body, now }) => {
+    const uid = uidOf(user);
+    const at = seconds(now);
+    return transaction(db, () => {
+      const same = db.prepare('SELECT * FROM feedback WHERE uid = ? AND attempt = ?').get(uid, body.attempt);
+      if (same) return { feedback: toSummary(same) };
+      const needsCode = codeRequired(db, uid, at);
+      const checked = checkFeedback(body, { phoneOptional: PHONE_OPTIONAL_LOCALES.includes(body.locale), codeRequired: needsCode });
+      if (!checked.ok) {
+        if (checked.errors.code === 'error.codeRequired') throw new ApiFailure('codeRequired', 428);
+        if (checked.errors.code) throw new ApiFailure('codeError', 422);
+        throw refuse(`Rules not met: ${Object.keys(checked.errors).join(', ')}.`);
+      }
+      if (!body.screenshots.every(isScreenshot)) throw refuse('Screenshots must be jpg, png or bmp.');
+      if (!body.attachments.every((a) => /^(image|audio|video)\//i.test(a.mime))) throw refuse('Attachments must be images, audio or video.');
+      const { value } = checked;
+      if (needsCode || value.code) {
+        // The code proves the contact: it must be the one sent to this contact, and it works once.
+        const sent = db.prepare('SELECT * FROM feedback_codes WHERE uid = ? AND expires_at > ?').get(uid, at);
+        if (!sent || sent.code !== value.code || String(sent.contact) !== body.contact.trim()) throw new ApiFailure('codeError', 422);
+        db.prepare('DELETE FROM feedback_codes WHERE uid = ?').run(uid);
+      }
+      const id = randomId('fb-');
+      db.prepare(
+        `INSERT INTO feedback (id, uid, attempt, type, description, contact, important, phone, attachments, screenshots, log, song, locale, state, unread, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'submitted', 0, ?, ?)`,
+      ).run(
+        id,
+        uid,
+        body.attempt,
+        value.type,
+        value.description,
+        value.contact,
+        body.important ? 1 : 0,
+        value.phone,
+        JSON.stringify(body.attachments),
+        JSON.stringify(body.screenshots),
+        body.log,
+        body.song,
+        body.locale,
+        at,
+        at,
+      );
+      return { feedback: toSummary(db.prepare('SELECT * FROM feedback WHERE id = ?').get(id)!) };
+    });
+  },
+
+  feedbackList: ({ db, user, body }) => {
+    const after = body.cursor === null ? null : readCursor(body.cursor);
+    const rows = after
+      ? db
+          .prepare('SELECT * FROM feedback WHERE uid = ? AND (created_at < ? OR (created_at = ? AND id < ?)) ORDER BY created_at DESC, id DESC LIMIT ?')
+          .all(uidOf(user), after.key, after.key, after.id, body.limit + 1)
+      : db.prepare('SELECT * FROM feedback WHERE uid = ? ORDER BY created_at DESC, id DESC LIMIT ?').all(uidOf(user), body.limit + 1);
+    const page = rows.slice(0, body.limit);
+    const last = page.at(-1);
+    return { items: page.map(toSummary), next: rows.length > body.limit && last ? writeCursor(Number(last.created_at), String(last.id)) : null };
+  },
+
+  feedbackDetail: ({ db, user, body }) => {
+    // Another user's feedback answers as an unknown one.
+    const row = db.prepare('SELECT * FROM feedback WHERE id = ? AND uid = ?').get(body.id, uidOf(user));
+    if (!row) throw new ApiFailure('noContent', 404);
+    db.prepare('UPDATE feedback SET unread = 0 WHERE id = ?').run(body.id);
+    const song = row.song === null ? undefined : db.prepare('SELECT id, name, artist FROM songs WHERE id = ?').get(String(row.song));
+    return {
+      feedback: {
+        id: String(row.id),
+        type: row.type as Summary['type'],
+        description: String(row.description),
+        contact: String(row.contact),
+        state: row.state as Summary['state'],
+        attachments: JSON.parse(String(row.attachments)),
+        screenshots: JSON.parse(String(row.screenshots)),
+        log: row.log !== null,
+        song: song ? { id: String(song.id), name: String(song.name), artist: String(song.artist) } : null,
+        createdAt: Number(row.created_at),
+      },
+      messages: db.prepare('SELECT * FROM feedback_messages WHERE feedback = ? ORDER BY at, id').all(body.id).map(toMessage),
+    };
+  },
+
+  feedbackFollowUp: ({ db, user, body, now }) => {
+    const uid = uidOf(user);
+    return transaction(db, () => {
+      if (!db.prepare('SELECT 1 FROM feedback WHERE id = ? AND uid = ?').get(body.id, uid)) throw new ApiFailure('noContent', 404);
+      const same = db.prepare('SELECT * FROM feedback_messages WHERE feedback = ? AND attempt = ?').get(body.id, body.attempt);
+      if (same) return { message: toMessage(same) };
+      const text = checkText(body.text, { required: true });
+      if (!text.ok) throw refuse('A follow-up must not be empty and must be under 400 characters.');
+      const id = randomId('m-');
+      const at = seconds(now);
+      db.prepare("INSERT INTO feedback_messages (id, feedback, sender, text, at, attempt) VALUES (?, ?, 'user', ?, ?, ?)").run(id, body.id, text.text, at, body.attempt);
+      db.prepare("UPDATE feedback SET state = 'inProgress', updated_at = ? WHERE id = ?").run(at, body.id);
+      return { message: toMessage(db.prepare('SELECT * FROM feedback_messages WHERE id = ?').get(id)!) };
+    });
+  },
+};
