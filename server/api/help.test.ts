@@ -82,13 +82,13 @@ describe('feedback', () => {
     expect(a.status).toBe(200);
     expect(b.body.data.feedback.id).toBe(a.body.data.feedback.id);
     expect(count('SELECT COUNT(*) AS n FROM feedback WHERE uid = ?', uid)).toBe(1);
-    const list = (await call('/api/feedback/list', { cursor: null, limit: 20 }, uid)).body.data;
+    const list = (await call('/api/feedback/list', { cursor: null, limit: 20, locale: 'en-US' }, uid)).body.data;
     expect(list).toEqual({ items: [a.body.data.feedback], next: null });
     expect(list.items[0]).toMatchObject({ state: 'submitted', unread: false, excerpt: 'The lyrics are two seconds late.' });
-    const detail = (await call('/api/feedback/detail', { id: a.body.data.feedback.id }, uid)).body.data;
-    expect(detail.feedback).toMatchObject({ type: 'music', log: true, song: { id: 's04', name: 'Saigon Rain' }, attachments: [{ name: 'clip.mp4' }] });
+    const detail = (await call('/api/feedback/detail', { id: a.body.data.feedback.id, locale: 'th-TH' }, uid)).body.data;
+    expect(detail.feedback).toMatchObject({ type: 'music', typeLabel: 'เนื้อหาเพลง', log: true, song: { id: 's04', name: 'Saigon Rain' }, attachments: [{ name: 'clip.mp4' }] });
     expect(detail.messages).toEqual([]);
-    expect(await call('/api/feedback/detail', { id: a.body.data.feedback.id }, fresh())).toMatchObject({ status: 404 });
+    expect(await call('/api/feedback/detail', { id: a.body.data.feedback.id, locale: 'en-US' }, fresh())).toMatchObject({ status: 404 });
   });
 
   it('refuses what the form refuses', async () => {
@@ -131,11 +131,11 @@ describe('feedback', () => {
   it('pages newest first with a cursor to the end', async () => {
     const uid = fresh();
     for (let i = 0; i < 3; i++) api.db.prepare(`INSERT INTO feedback (id, uid, attempt, type, description, contact, attachments, screenshots, locale, state, created_at, updated_at) VALUES (?, ?, ?, 'other', 'x', 'a@b.co', '[]', '[]', 'en-US', 'submitted', ?, ?)`).run(`fb-p${i}`, uid, `a${i}`, 1000 + i, 1000 + i);
-    const first = (await call('/api/feedback/list', { cursor: null, limit: 2 }, uid)).body.data;
+    const first = (await call('/api/feedback/list', { cursor: null, limit: 2, locale: 'en-US' }, uid)).body.data;
     expect(first.items.map((f: any) => f.id)).toEqual(['fb-p2', 'fb-p1']);
-    const second = (await call('/api/feedback/list', { cursor: first.next, limit: 2 }, uid)).body.data;
+    const second = (await call('/api/feedback/list', { cursor: first.next, limit: 2, locale: 'en-US' }, uid)).body.data;
     expect(second).toMatchObject({ items: [{ id: 'fb-p0' }], next: null });
-    expect((await call('/api/feedback/list', { cursor: 'bad cursor', limit: 2 }, uid)).status).toBe(422);
+    expect((await call('/api/feedback/list', { cursor: 'bad cursor', limit: 2, locale: 'en-US' }, uid)).status).toBe(422);
   });
 
   it('threads replies and follow-ups: a reply is unread until opened, a follow-up reopens it', async () => {
@@ -143,24 +143,24 @@ describe('feedback', () => {
     const id = (await send(uid)).body.data.feedback.id;
     expect((await dev('/api/dev/feedback-reply', { feedbackId: id, text: 'Fixed, thanks!' })).status).toBe(200);
     expect((await call('/api/help/home', { locale: 'en-US' }, uid)).body.data.unread).toBe(1);
-    expect((await call('/api/feedback/list', { cursor: null, limit: 5 }, uid)).body.data.items[0]).toMatchObject({ state: 'replied', unread: true });
-    const detail = (await call('/api/feedback/detail', { id }, uid)).body.data;
+    expect((await call('/api/feedback/list', { cursor: null, limit: 5, locale: 'en-US' }, uid)).body.data.items[0]).toMatchObject({ state: 'replied', unread: true });
+    const detail = (await call('/api/feedback/detail', { id, locale: 'en-US' }, uid)).body.data;
     expect(detail.messages.map((m: any) => [m.from, m.text])).toEqual([['support', 'Fixed, thanks!']]);
-    expect((await call('/api/feedback/list', { cursor: null, limit: 5 }, uid)).body.data.items[0].unread).toBe(false);
+    expect((await call('/api/feedback/list', { cursor: null, limit: 5, locale: 'en-US' }, uid)).body.data.items[0].unread).toBe(false);
     const attempt = randomUUID();
     const [x, y] = await Promise.all([
       call('/api/feedback/follow-up', { id, text: 'Still late on my phone.', attempt }, uid),
       call('/api/feedback/follow-up', { id, text: 'Still late on my phone.', attempt }, uid),
     ]);
     expect(y.body.data.message.id).toBe(x.body.data.message.id);
-    expect((await call('/api/feedback/list', { cursor: null, limit: 5 }, uid)).body.data.items[0].state).toBe('inProgress');
+    expect((await call('/api/feedback/list', { cursor: null, limit: 5, locale: 'en-US' }, uid)).body.data.items[0].state).toBe('inProgress');
     expect((await call('/api/feedback/follow-up', { id, text: ' ', attempt: randomUUID() }, uid)).status).toBe(422);
     expect((await call('/api/feedback/follow-up', { id, text: 'hi', attempt: randomUUID() }, fresh())).status).toBe(404);
     expect((await dev('/api/dev/feedback-reply', { feedbackId: 'fb-none', text: 'x' })).status).toBe(404);
   });
 
   it("seeds the default user's feedback in every state", async () => {
-    const items = (await call('/api/feedback/list', { cursor: null, limit: 10 }, DEMO_UID)).body.data.items;
+    const items = (await call('/api/feedback/list', { cursor: null, limit: 10, locale: 'en-US' }, DEMO_UID)).body.data.items;
     expect(items.map((f: any) => f.state)).toEqual(['submitted', 'inProgress', 'replied']);
     expect(items.map((f: any) => f.unread)).toEqual([false, false, true]);
   });

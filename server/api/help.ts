@@ -55,11 +55,17 @@ function categoryTitle(db: Db, category: string, locale: string): string {
   return String(row?.title ?? category);
 }
 
-const toSummary = (row: Row): Summary => {
+function typeLabel(db: Db, type: string, locale: string): string {
+  const row = db.prepare("SELECT label FROM feedback_type_labels WHERE type = ? AND locale IN (?, 'en-US') ORDER BY locale = 'en-US' LIMIT 1").get(type, locale);
+  return String(row?.label ?? type);
+}
+
+const toSummary = (db: Db, row: Row, locale: string): Summary => {
   const description = String(row.description);
   return {
     id: String(row.id),
     type: row.type as Summary['type'],
+    typeLabel: typeLabel(db, String(row.type), locale),
     excerpt: description.length > EXCERPT ? `${[...description].slice(0, EXCERPT).join('')}…` : description,
     state: row.state as Summary['state'],
     unread: Number(row.unread) === 1,
@@ -192,7 +198,7 @@ export const HELP_HANDLERS: HelpHandlers = {
     const at = seconds(now);
     return transaction(db, () => {
       const same = db.prepare('SELECT * FROM feedback WHERE uid = ? AND attempt = ?').get(uid, body.attempt);
-      if (same) return { feedback: toSummary(same) };
+      if (same) return { feedback: toSummary(db, same, body.locale) };
       const needsCode = codeRequired(db, uid, at);
       const checked = checkFeedback(body, { phoneOptional: PHONE_OPTIONAL_LOCALES.includes(body.locale), codeRequired: needsCode });
       if (!checked.ok) {
@@ -230,7 +236,7 @@ export const HELP_HANDLERS: HelpHandlers = {
         at,
         at,
       );
-      return { feedback: toSummary(db.prepare('SELECT * FROM feedback WHERE id = ?').get(id)!) };
+      return { feedback: toSummary(db, db.prepare('SELECT * FROM feedback WHERE id = ?').get(id)!, body.locale) };
     });
   },
 
@@ -243,7 +249,7 @@ export const HELP_HANDLERS: HelpHandlers = {
       : db.prepare('SELECT * FROM feedback WHERE uid = ? ORDER BY created_at DESC, id DESC LIMIT ?').all(uidOf(user), body.limit + 1);
     const page = rows.slice(0, body.limit);
     const last = page.at(-1);
-    return { items: page.map(toSummary), next: rows.length > body.limit && last ? writeCursor(Number(last.created_at), String(last.id)) : null };
+    return { items: page.map((row) => toSummary(db, row, body.locale)), next: rows.length > body.limit && last ? writeCursor(Number(last.created_at), String(last.id)) : null };
   },
 
   feedbackDetail: ({ db, user, body }) => {
@@ -256,6 +262,7 @@ export const HELP_HANDLERS: HelpHandlers = {
       feedback: {
         id: String(row.id),
         type: row.type as Summary['type'],
+        typeLabel: typeLabel(db, String(row.type), body.locale),
         description: String(row.description),
         contact: String(row.contact),
         state: row.state as Summary['state'],

@@ -24,3 +24,11 @@ export function randomId(length = 32): string {
   }
   return id;
 }
+
+/**
+ * An id of content (a song, a comment, a feedback) as the app and the backend write them, checked
+ * before it reaches a request: the host and the query are untrusted.
+ * @example isContentId('s01') // true
+ * @example isContentId('<b>') // false
+ */
+export const isContentId = (id: unknown): id is string => typeof id === 'string' && /^[A-Za-z0-9_.:-]{1,64}$/.test(id);

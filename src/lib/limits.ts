@@ -2,6 +2,8 @@
 
 /** "200M": read as 200 MiB, the larger of the two readings, so no file the spec allows is refused. */
 export const UPLOAD_MAX_BYTES = 200 * 1024 * 1024;
+/** Files (image, audio, video) per feedback: the spec gives none; three keeps the form on one screen. */
+export const ATTACHMENT_MAX = 3;
 /** Screenshots per feedback or appeal (jpg, png or bmp). */
 export const SCREENSHOT_MAX = 5;
 /** Feedback and report text must stay under this many characters. */

@@ -77,7 +77,8 @@ export const ROUTES: readonly Route[] = [
   route('my-detail2', 'help'),
   route('help-feedback', 'help', { cached: true, back: 'finish' }),
   route('q-and-a', 'help', { titleFromQuery: true }),
-  route('automatic-lyrics', 'help'),
+  // An explanation, readable without an account: a text page with no JS.
+  route('automatic-lyrics', 'help', { signIn: false }),
   text('PrivacyPolicy/ChildrenPolicy'),
   text('privacy-policy_v1_0.html'),
   text('license.html'),

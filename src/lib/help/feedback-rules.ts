@@ -5,13 +5,7 @@
  */
 import { checkContact, checkPhone } from '../forms/contact';
 import { checkText } from '../forms/rules';
-
-/** Spec §3: music content, user experience, interface, other. */
-export const FEEDBACK_TYPES = ['music', 'experience', 'interface', 'other'] as const;
-export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
-
-/** Files (image, audio, video) per feedback: the spec gives none; three keeps the form on one screen. */
-export const ATTACHMENT_MAX = 3;
+import { FEEDBACK_TYPES, type FeedbackType } from './feedback-types';
 
 /** A verification code is six digits. */
 export const CODE_PATTERN = /^\d{6}$/;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REASONS_BY_TYPE, REPORT_REASONS, TARGET_TYPES, isContentId, reportTarget } from './reasons';
+import { isContentId } from '../id';
+import { REASONS_BY_TYPE, REPORT_REASONS, TARGET_TYPES, reportTarget } from './reasons';
 
 describe('reasons', () => {
   it('offers "other" last for every type, and only known reasons', () => {

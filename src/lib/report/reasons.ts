@@ -1,7 +1,8 @@
 /**
  * What can be reported or appealed, and the reasons offered for each: one list for the pages (which
- * label each reason `report.reason.<id>`) and the reference server (which refuses any other).
+ * label each reason `report.reason<Id>`) and the reference server (which refuses any other).
  */
+import { isContentId } from '../id';
 
 /** A comment (/k-report) or other content (/k-feedback). */
 export const TARGET_TYPES = ['comment', 'song', 'lyrics', 'playlist', 'user'] as const;
@@ -45,13 +46,6 @@ export const SUBJECT_KINDS = ['comment', 'restriction'] as const;
  */
 export const needsDescription = (reason: ReportReason | AppealReason): boolean => reason === 'other';
 
-/**
- * An id of content as the app and the backend write them, checked before it reaches a request: the
- * host and the query are untrusted.
- * @example isContentId('s01') // true
- * @example isContentId('<b>') // false
- */
-export const isContentId = (id: unknown): id is string => typeof id === 'string' && /^[A-Za-z0-9_.:-]{1,64}$/.test(id);
 
 /** What a report page is about, before the backend has confirmed it exists. */
 export interface ReportTarget {

@@ -2,7 +2,8 @@
 import { useText } from '../../ui/text';
 import { formText } from '../text';
 
-export function SubmitBar({ error, busy, disabled }: { error: string | undefined; busy: boolean; disabled: boolean }) {
+/** @param label the button's word when it is not "Submit" ("Send" for a message) */
+export function SubmitBar({ error, busy, disabled, label }: { error: string | undefined; busy: boolean; disabled: boolean; label?: string }) {
   const t = useText(formText);
   return (
     <>
@@ -12,7 +13,7 @@ export function SubmitBar({ error, busy, disabled }: { error: string | undefined
         </p>
       )}
       <button type="submit" class="button form-submit" disabled={disabled}>
-        {busy ? t('form.submitting') : t('form.submit')}
+        {busy ? t('form.submitting') : (label ?? t('form.submit'))}
       </button>
     </>
   );

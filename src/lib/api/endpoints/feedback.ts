@@ -4,9 +4,9 @@
  * again by the server. Times are Unix seconds.
  */
 import * as v from 'valibot';
-import { SCREENSHOT_MAX } from '../../limits';
+import { ATTACHMENT_MAX, SCREENSHOT_MAX } from '../../limits';
 import { LOCALES } from '../../locale';
-import { FEEDBACK_TYPES, ATTACHMENT_MAX } from '../../help/feedback-rules';
+import { FEEDBACK_TYPES } from '../../help/feedback-types';
 import { endpoint } from '../endpoint';
 
 const int = v.pipe(v.number(), v.integer());
@@ -37,6 +37,8 @@ export const screenshot = v.object({
 export const feedbackSummary = v.object({
   id: v.string(),
   type: feedbackType,
+  /** The type in the request's locale (the backend owns the labels, as in feedbackConfig). */
+  typeLabel: v.string(),
   /** The start of the description. */
   excerpt: v.string(),
   state: feedbackState,
@@ -96,18 +98,23 @@ export const feedbackSubmit = endpoint(
 /** The user's feedback, newest first, `limit` at a time (cursor as the coin records'). */
 export const feedbackList = endpoint(
   '/api/feedback/list',
-  v.object({ cursor: v.nullable(v.pipe(v.string(), v.maxLength(80))), limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50)) }),
+  v.object({
+    cursor: v.nullable(v.pipe(v.string(), v.maxLength(80))),
+    limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50)),
+    locale: v.picklist(LOCALES),
+  }),
   v.object({ items: v.array(feedbackSummary), next: v.nullable(v.string()) }),
 );
 
 /** One feedback of the user's, whole, with the thread; opening it marks support's replies read. */
 export const feedbackDetail = endpoint(
   '/api/feedback/detail',
-  v.object({ id }),
+  v.object({ id, locale: v.picklist(LOCALES) }),
   v.object({
     feedback: v.object({
       id: v.string(),
       type: feedbackType,
+      typeLabel: v.string(),
       description: v.string(),
       contact: v.string(),
       state: feedbackState,

@@ -1,0 +1,95 @@
+/**
+ * Attachments: each with its state (a progress bar while uploading, the rule's message when refused
+ * or failed) and what can be done (cancel, try again, remove), and buttons to add a picture, a sound
+ * or a video while there is room.
+ */
+import { formatFileSize } from '../../../lib/format';
+import { uploadMessage, type Upload } from '../../../lib/forms/upload';
+import { useText } from '../../ui/text';
+import { formText } from '../text';
+import type { Kind } from '../use-uploads';
+import '../../ui/controls.css';
+
+interface Props {
+  label: string;
+  hint: string;
+  uploads: readonly Upload[];
+  max: number;
+  locale: string;
+  /** Labels of the three add buttons, and of the row actions and states, from the page's area. */
+  text: { add: Record<Kind, string>; cancel: string; retry: string; remove: (name: string) => string; uploading: (progress: number) => string; done: string; cancelled: string };
+  onAdd: (kind: Kind) => void;
+  onCancel: (id: string) => void;
+  onRetry: (upload: Upload) => void;
+  onRemove: (id: string) => void;
+  /** Why the form cannot be sent yet (an upload running or failed), or null. */
+  error: string | null;
+  disabled: boolean;
+}
+
+const KINDS: readonly Kind[] = ['image', 'audio', 'video'];
+
+export function Uploads({ label, hint, uploads, max, locale, text, onAdd, onCancel, onRetry, onRemove, error, disabled }: Props) {
+  const t = useText(formText);
+  return (
+    <div class="form-field">
+      <p class="form-label" id="uploads-label">
+        {label} <span class="form-optional">· {uploads.length}/{max}</span>
+      </p>
+      {uploads.length > 0 && (
+        <ul class="uploads" aria-labelledby="uploads-label">
+          {uploads.map((u) => {
+            const problem = uploadMessage(u.state);
+            return (
+              <li key={u.id} class={`upload is-${u.state}`}>
+                <div class="upload-line">
+                  <span class="upload-name">{u.name}</span>
+                  <span class="upload-size">{formatFileSize(u.size, locale)}</span>
+                </div>
+                {u.state === 'uploading' && <progress max={100} value={u.progress} aria-label={text.uploading(u.progress)} />}
+                <div class="upload-line">
+                  <span class={problem ? 'form-error' : 'form-hint'} role={problem ? 'alert' : undefined}>
+                    {problem ? t(problem) : u.state === 'uploading' ? text.uploading(u.progress) : u.state === 'done' ? text.done : text.cancelled}
+                  </span>
+                  <span class="upload-actions">
+                    {u.state === 'uploading' && (
+                      <button type="button" class="link" onClick={() => onCancel(u.id)}>
+                        {text.cancel}
+                      </button>
+                    )}
+                    {(u.state === 'failed' || u.state === 'tooLarge') && (
+                      <button type="button" class="link" disabled={disabled} onClick={() => onRetry(u)}>
+                        {text.retry}
+                      </button>
+                    )}
+                    {u.state !== 'uploading' && (
+                      <button type="button" class="link" aria-label={text.remove(u.name)} onClick={() => onRemove(u.id)}>
+                        ×
+                      </button>
+                    )}
+                  </span>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {uploads.length < max && (
+        <div class="upload-add">
+          {KINDS.map((kind) => (
+            <button key={kind} type="button" class="chip" disabled={disabled} onClick={() => onAdd(kind)}>
+              + {text.add[kind]}
+            </button>
+          ))}
+        </div>
+      )}
+      {error ? (
+        <p class="form-error" role="alert">
+          {error}
+        </p>
+      ) : (
+        <p class="form-hint">{hint}</p>
+      )}
+    </div>
+  );
+}

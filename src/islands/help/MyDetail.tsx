@@ -1,0 +1,108 @@
+/**
+ * /my-detail and /my-detail2: one feedback (the `id` query, allow-listed) with what was sent along,
+ * and the thread with support; opening it marks the replies read. Under it the follow-up form
+ * (./parts/FollowUp), loaded while the feedback is fetched.
+ */
+import { useStore } from '@nanostores/preact';
+import { useEffect, useState } from 'preact/hooks';
+import '../../lib/api-identity';
+import { messageKey, request } from '../../lib/api';
+import type { DataOf } from '../../lib/api/endpoint';
+import { feedbackDetail } from '../../lib/api/endpoints/feedback';
+import { formatDate, formatFileSize } from '../../lib/format';
+import { $locale } from '../../lib/i18n';
+import { isContentId } from '../../lib/id';
+import { $session } from '../../lib/session';
+import { $selfInfo } from '../../lib/stores/self-info';
+import { formText } from '../forms/text';
+import { Failure } from '../ui/parts/Failure';
+import { useText } from '../ui/text';
+import '../ui/placeholder.css';
+import type { FollowUp as Form } from './parts/FollowUp';
+import { STATE_KEY, helpText } from './text';
+import './help.css';
+
+type Detail = DataOf<typeof feedbackDetail>;
+
+export default function MyDetail() {
+  const t = useText({ ...helpText, ...formText });
+  const locale = useStore($locale);
+  const session = useStore($session);
+  const timeZone = useStore($selfInfo).dev_timezone || undefined;
+  const [detail, setDetail] = useState<Detail | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  // The form's code arrives while the feedback is fetched.
+  const [FollowUp, setFollowUp] = useState<typeof Form | null>(null);
+  const id = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('id');
+  const date = (seconds: number) => formatDate(seconds, locale, { timeZone, style: 'datetime' });
+
+  const load = () => {
+    setFailure(null);
+    if (!isContentId(id)) return setFailure('error.noContent');
+    request(feedbackDetail, { id, locale })
+      .then(setDetail)
+      .catch((e) => setFailure(messageKey(e)));
+    if (!FollowUp) import('./parts/FollowUp').then((module) => setFollowUp(() => module.FollowUp), () => setFailure('error.noInternet'));
+  };
+  useEffect(() => {
+    if (session === 'signed-in') load();
+  }, [session, locale]);
+
+  if (!detail) {
+    return (
+      <div class="help" aria-busy={!failure}>
+        {failure === 'error.noContent' ? (
+          <p class="empty">{t(failure)}</p>
+        ) : failure ? (
+          <Failure class="help-failure" message={t(failure)} retry={t('form.retry')} onRetry={load} />
+        ) : (
+          <div class="answer skeleton" />
+        )}
+      </div>
+    );
+  }
+  const { feedback, messages } = detail;
+  return (
+    <div class="help">
+      <article class="answer">
+        <div class="feedback-head">
+          <strong>{feedback.typeLabel}</strong>
+          <span class={`feedback-state is-${feedback.state}`}>{t(STATE_KEY[feedback.state])}</span>
+        </div>
+        <p>{feedback.description}</p>
+        {feedback.song && <p class="answer-category">{t('help.songAbout', { name: feedback.song.name, artist: feedback.song.artist })}</p>}
+        {(feedback.attachments.length > 0 || feedback.screenshots.length > 0) && (
+          <ul class="sent-files">
+            {[...feedback.attachments, ...feedback.screenshots].map((file) => (
+              <li key={file.id}>
+                {file.name} <span class="upload-size">{formatFileSize(file.size, locale)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {feedback.log && <p class="answer-category">{t('help.logAttached')}</p>}
+        <p class="answer-category">{t('help.replyTo', { contact: feedback.contact })}</p>
+        <p class="answer-category">{t('help.sentOn', { date: date(feedback.createdAt) })}</p>
+      </article>
+
+      <ol class="thread" aria-label={t('help.myFeedback')}>
+        {messages.length === 0 && <li class="empty">{t('help.waiting')}</li>}
+        {messages.map((m) => (
+          <li key={m.id} class={`bubble from-${m.from}`}>
+            <span class="bubble-who">
+              {t(m.from === 'support' ? 'help.support' : 'help.you')} · {date(m.at)}
+            </span>
+            <p>{m.text}</p>
+          </li>
+        ))}
+      </ol>
+
+      {FollowUp && (
+        <FollowUp
+          feedbackId={feedback.id}
+          onSent={(message) => setDetail((current) => current && { feedback: { ...current.feedback, state: 'inProgress' }, messages: [...current.messages, message] })}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * /my-feedback and /my-feedback1: the user's feedback, newest first, each with its type, the start of
+ * its text, its state and a mark while support's reply is unread; more load as the end comes into view;
+ * "No data" when there is none. The `data1` query titles the page "My feedback" (the shell does it).
+ * A cached route: coming back from a detail refreshes the marks.
+ */
+import { useStore } from '@nanostores/preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import '../../lib/api-identity';
+import { messageKey, request } from '../../lib/api';
+import type { DataOf } from '../../lib/api/endpoint';
+import { feedbackList } from '../../lib/api/endpoints/feedback';
+import { onHost } from '../../lib/bridge';
+import { formatDate } from '../../lib/format';
+import { $locale } from '../../lib/i18n';
+import { RECORDS_PAGE_SIZE } from '../../lib/limits';
+import { pageHref } from '../../lib/nav';
+import { addPage, emptyPaged, type Paged } from '../../lib/paging';
+import { $session } from '../../lib/session';
+import { $selfInfo } from '../../lib/stores/self-info';
+import { formText } from '../forms/text';
+import { Failure } from '../ui/parts/Failure';
+import { useText } from '../ui/text';
+import '../ui/placeholder.css';
+import { STATE_KEY, helpText } from './text';
+import './help.css';
+
+type Item = DataOf<typeof feedbackList>['items'][number];
+
+/** @param detail the page a feedback opens on: /my-feedback1 pairs with /my-detail2 */
+export default function MyFeedback({ detail }: { detail: 'my-detail' | 'my-detail2' }) {
+  const t = useText({ ...helpText, ...formText });
+  const locale = useStore($locale);
+  const session = useStore($session);
+  const timeZone = useStore($selfInfo).dev_timezone || undefined;
+  const [list, setList] = useState<Paged<Item>>(emptyPaged);
+  const [failure, setFailure] = useState<string | null>(null);
+  const end = useRef<HTMLDivElement>(null);
+  const busy = useRef(false);
+  const started = list.items.length > 0 || list.done;
+
+  const load = async (fresh = false) => {
+    if (busy.current || (!fresh && list.done)) return;
+    busy.current = true;
+    setFailure(null);
+    try {
+      const page = await request(feedbackList, { cursor: fresh ? null : list.next, limit: RECORDS_PAGE_SIZE, locale });
+      setList((current) => addPage(current, page, fresh));
+    } catch (error) {
+      setFailure(messageKey(error));
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  useEffect(() => {
+    if (session !== 'signed-in') return;
+    void load(true);
+    // Shown again (back from a detail kept in the bfcache, or the app resumed): the marks may be stale.
+    const refresh = (event: PageTransitionEvent) => event.persisted && void load(true);
+    addEventListener('pageshow', refresh);
+    const off = onHost('onResume', () => void load(true));
+    return () => {
+      removeEventListener('pageshow', refresh);
+      off();
+    };
+  }, [session, locale]);
+
+  useEffect(() => {
+    const target = end.current;
+    if (!target || list.done || failure || session !== 'signed-in') return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void load(), { rootMargin: '200px' });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [list, failure, session]);
+
+  return (
+    <div class="help">
+      <ul class="feedback-list">
+        {list.items.map((item) => (
+          <li key={item.id}>
+            <a class="feedback-item" href={pageHref(detail, { id: item.id })}>
+              <span class="feedback-head">
+                <strong>{item.typeLabel}</strong>
+                <span class={`feedback-state is-${item.state}`}>
+                  {item.unread && <span class="dot-mark" aria-hidden="true" />}
+                  {t(STATE_KEY[item.state])}
+                  {item.unread && <span class="visually-hidden"> · {t('help.newReply')}</span>}
+                </span>
+              </span>
+              <span class="feedback-excerpt">{item.excerpt}</span>
+              <span class="feedback-date">{formatDate(item.createdAt, locale, { timeZone, style: 'datetime' })}</span>
+            </a>
+          </li>
+        ))}
+        {!started && !failure && [0, 1, 2].map((key) => <li key={key} class="feedback-item skeleton" aria-hidden="true" />)}
+      </ul>
+      {failure && <Failure class="help-failure" message={t(failure)} retry={t('form.retry')} onRetry={() => void load(!started)} />}
+      {list.done && list.items.length === 0 && <p class="empty">{t('error.noData')}</p>}
+      {list.done && list.items.length > 0 && <p class="empty">{t('help.end')}</p>}
+      <div ref={end} />
+    </div>
+  );
+}

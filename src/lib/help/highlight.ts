@@ -1,0 +1,39 @@
+/**
+ * A search result's text cut into plain and matching pieces, for the page to render each as text (a
+ * `<mark>` around the matches): never built as HTML, so the text and the query stay inert.
+ */
+
+export interface Piece {
+  text: string;
+  match: boolean;
+}
+
+/**
+ * Case-insensitive matches of any word of the query; overlapping or touching matches merge.
+ * @example highlight('Lyrics out of sync', 'sync lyr') // [{ text: 'Lyr', match: true }, { text: 'ics out of ', match: false }, { text: 'sync', match: true }]
+ */
+export function highlight(text: string, query: string): Piece[] {
+  const lower = text.toLocaleLowerCase();
+  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  // Lower-casing can change a string's length (İ → i̇): then positions would not line up, so no marks.
+  if (words.length === 0 || lower.length !== text.length) return [{ text, match: false }];
+  const marked = new Array<boolean>(text.length).fill(false);
+  for (const word of words) {
+    for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) marked.fill(true, at, at + word.length);
+  }
+  const pieces: Piece[] = [];
+  for (let i = 0; i < text.length; ) {
+    let end = i;
+    while (end < text.length && marked[end] === marked[i]) end++;
+    pieces.push({ text: text.slice(i, end), match: marked[i]! });
+    i = end;
+  }
+  return pieces;
+}
+
+/** Recent searches, newest first, no repeats (case-insensitive), at most `max`. */
+export function remember(recent: readonly string[], query: string, max = 8): string[] {
+  const q = query.trim();
+  if (!q) return [...recent];
+  return [q, ...recent.filter((r) => r.toLocaleLowerCase() !== q.toLocaleLowerCase())].slice(0, max);
+}

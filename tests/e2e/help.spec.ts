@@ -1,0 +1,292 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { defaultState } from '../fixtures/fake-host/state';
+import { hostCalls, watch, withHost } from '../fixtures/pages';
+import { form, seal } from '../fixtures/seal';
+
+const PUBLIC_KEY = readFileSync('server/dev-keys/public.pem', 'utf8');
+const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/** A user of their own per test: the e2e database keeps earlier tests' feedback. */
+function user(overrides: Record<string, unknown> = {}) {
+  const state = defaultState();
+  const uid = `e2e-${Math.random().toString(36).slice(2, 10)}`;
+  return { uid, state: { ...state, baseInfo: { ...state.baseInfo, uid }, replyDelayMs: 30, ...overrides } };
+}
+const open = (page: Page, path: string, query = '') => page.goto(`${path}?status_height=24&app_sessionid=e2e-session${query}`);
+/** A sealed API request, as the page would send it (to prepare what a test needs on the server). */
+async function api(page: Page, uid: string, path: string, body: object) {
+  const response = await page.request.post(path, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    data: form(seal(body, PUBLIC_KEY, { uid, app_sessionid: 'e2e-session' })),
+  });
+  return response.json();
+}
+const feedbackBody = (attempt: string) => ({
+  type: 'other',
+  description: 'Earlier feedback.',
+  contact: 'me@example.com',
+  important: false,
+  phone: '',
+  code: '',
+  attachments: [],
+  screenshots: [],
+  log: null,
+  song: null,
+  locale: 'en-US',
+  attempt,
+});
+const submit = (page: Page) => page.getByRole('button', { name: 'Submit' });
+const describe = (page: Page) => page.getByLabel('Describe the problem');
+
+test.describe('help centre', () => {
+  test('questions by category, the unread dot, customer service, and back closes the page', async ({ page }) => {
+    const problems = watch(page);
+    await withHost(page, { ...defaultState(), replyDelayMs: 30 });
+    await open(page, '/help-feedback');
+    await expect(page.locator('.help-category')).toHaveCount(6);
+    await expect(page.locator('.help-category summary').first()).toHaveText('Playback');
+    // The default user has one reply not yet read.
+    await expect(page.getByRole('img', { name: 'New reply' })).toHaveText('1');
+    await page.getByRole('button', { name: 'Call +65 3158 1234' }).click();
+    await page.getByRole('button', { name: 'E-mail support@music.example.com' }).click();
+    expect(await hostCalls(page, 'launchDialing')).toEqual([{ phoneNumber: '+6531581234' }]);
+    expect(await hostCalls(page, 'jumpEmail')).toEqual([{ email: 'support@music.example.com' }]);
+    await page.locator('.bar-back').click();
+    expect(await hostCalls(page, 'finishPage')).toHaveLength(1);
+    expect(problems).toEqual([]);
+  });
+
+  test('an answer with its title from the query, voted once, with related questions', async ({ page }) => {
+    await withHost(page, user().state);
+    const votes: string[] = [];
+    page.on('request', (r) => new URL(r.url()).pathname === '/api/help/vote' && votes.push(r.url()));
+    await open(page, '/help-feedback');
+    await page.getByRole('link', { name: 'Why does a song stop after 60 seconds?' }).click();
+    await expect(page.locator('#page-title')).toHaveText('Why does a song stop after 60 seconds?');
+    await expect(page.locator('.answer')).toContainText('60-second trial');
+    await page.getByRole('button', { name: 'Yes' }).dblclick();
+    await expect(page.locator('.vote [role="status"]')).toHaveText('Thanks for letting us know.');
+    expect(votes).toHaveLength(1);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Yes' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'No' })).toBeDisabled();
+    await expect(page.locator('.help-list a').first()).toBeVisible();
+  });
+
+  test('a title in the query is text, never markup', async ({ page }) => {
+    const problems = watch(page);
+    await withHost(page, user().state);
+    await open(page, '/q-and-a', `&id=lyrics-none&title=${encodeURIComponent('<img src=x onerror=alert(1)>')}`);
+    await expect(page.locator('#page-title')).toHaveText('<img src=x onerror=alert(1)>');
+    await expect(page.locator('.answer h2')).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test('/detail-questions without an id lists the playback questions; an unknown id is "No content yet"', async ({ page }) => {
+    await withHost(page, user().state);
+    await open(page, '/detail-questions');
+    await expect(page.locator('.help-list li')).toHaveCount(4);
+    await open(page, '/q-and-a', '&id=no-such-question');
+    await expect(page.locator('.empty')).toHaveText('No content yet');
+  });
+
+  test('search as you type, in zh-CN dark: matches marked, recent searches kept and cleared, nothing found', async ({ page }) => {
+    await withHost(page, user().state);
+    await open(page, '/zh-CN/search-keyword', '&dark=1&bgColor=171717');
+    const box = page.getByRole('searchbox');
+    await box.fill('歌词');
+    await expect(page.locator('.help-list li').first()).toBeVisible();
+    await expect(page.locator('.help-list mark').first()).toHaveText('歌词');
+    await box.press('Enter');
+    await box.fill('qwertyzzz');
+    await expect(page.locator('.empty')).toHaveText('暂无内容');
+    await box.fill('');
+    await expect(page.locator('.chip')).toHaveText(['歌词']);
+    await page.reload();
+    await expect(page.locator('.chip')).toHaveText(['歌词']);
+    await page.getByRole('button', { name: '清空' }).click();
+    await expect(page.locator('.chip')).toHaveCount(0);
+  });
+});
+
+test.describe('feedback form', () => {
+  test('each rule has its message, and nothing typed is lost', async ({ page }) => {
+    await withHost(page, user().state);
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/feedback' && posts.push(r.url()));
+    await open(page, '/zh-CN/feedback');
+    await page.getByRole('button', { name: '提交' }).click();
+    await expect(page.locator('fieldset .form-error')).toHaveText('请选择反馈类型。');
+    await expect(page.locator('#feedback-text-error')).toHaveText('请描述您遇到的问题。');
+    await expect(page.locator('#feedback-contact-note')).toHaveText('联系方式不能为空');
+    expect(posts).toHaveLength(0);
+    await page.goto(page.url().replace('/zh-CN/', '/'));
+    await page.getByRole('radio', { name: 'Interface' }).check();
+    await describe(page).fill('x'.repeat(400));
+    await expect(page.locator('#feedback-text-error')).toHaveText('Too many words, exceeds limit');
+    await describe(page).fill('The play button is hidden behind the mini player.');
+    for (const [contact, message] of [
+      ['me@example', 'E-mail format error'],
+      ['12345', 'Phone format error'],
+      ['call me maybe', 'Please enter the correct mobile phone number or email number'],
+    ]) {
+      await page.getByLabel('Contact').fill(contact!);
+      await submit(page).click();
+      await expect(page.locator('#feedback-contact-note')).toHaveText(message!);
+    }
+    await page.getByLabel('Contact').fill('me@example.com');
+    await page.getByLabel('Phone number').fill('me@example.com');
+    await submit(page).click();
+    await expect(page.locator('#feedback-phone-note')).toHaveText('Phone format error');
+    expect(posts).toHaveLength(0);
+    await expect(describe(page)).toHaveValue('The play button is hidden behind the mini player.');
+  });
+
+  test('an important question needs a phone number in zh-CN, and stays optional in en-US', async ({ page }) => {
+    await withHost(page, user().state);
+    await open(page, '/zh-CN/feedback');
+    await page.getByRole('checkbox', { name: /重要/ }).check();
+    await page.getByRole('button', { name: '提交' }).click();
+    await expect(page.locator('#feedback-phone-note')).toHaveText(/手机号/);
+    await open(page, '/feedback');
+    await page.getByRole('checkbox', { name: /important/ }).check();
+    await expect(page.locator('label[for="feedback-phone"]')).toContainText('Optional');
+  });
+
+  test('uploads: progress and cancel, failure and retry, a 201 MB file refused', async ({ page }) => {
+    const { state } = user({ uploadOutcome: 'slow', slowStepMs: 300 });
+    await withHost(page, state);
+    await open(page, '/feedback');
+    await page.getByRole('button', { name: '+ Video' }).click();
+    await expect(page.locator('.upload progress')).toBeVisible();
+    await expect(page.locator('.upload .form-hint').first()).toHaveText(/Uploading \d+%/);
+    // Sending now waits for the upload.
+    await page.getByRole('radio', { name: 'Other' }).check();
+    await describe(page).fill('Testing uploads.');
+    await page.getByLabel('Contact').fill('me@example.com');
+    await submit(page).click();
+    await expect(page.locator('.form-field .form-error').filter({ hasText: 'Wait for the uploads' })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(page.locator('.upload .form-hint')).toHaveText('Cancelled');
+    expect((await hostCalls(page, 'cancelUploadFile')).length).toBe(1);
+    await page.getByRole('button', { name: 'Remove clip.mp4' }).click();
+
+    await page.evaluate(() => (window as any).__fakeHost.setState({ uploadOutcome: 'failed' }));
+    await page.getByRole('button', { name: '+ Picture' }).click();
+    await expect(page.locator('.upload [role="alert"]')).toHaveText('Upload failed');
+    await page.evaluate(() => (window as any).__fakeHost.setState({ uploadOutcome: 'done' }));
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.locator('.upload .form-hint')).toHaveText('Uploaded');
+    await expect(page.locator('.upload')).toHaveCount(1);
+
+    await page.evaluate(() => (window as any).__fakeHost.setState({ file: { name: 'huge.mp4', size: 201 * 1024 * 1024, mime: 'video/mp4' } }));
+    await page.getByRole('button', { name: '+ Video' }).click();
+    await expect(page.locator('.upload [role="alert"]')).toHaveText('More than 200M limit, please re-upload');
+    expect((await hostCalls(page, 'cancelUploadFile')).length).toBe(2);
+  });
+
+  test('a sixth screenshot is refused, even from a host that ignores the limit', async ({ page }) => {
+    const shot = (n: number) => ({ id: `p${n}`, name: `s${n}.png`, size: 10, mime: 'image/png', thumbnail: PIXEL });
+    await withHost(page, user({ pictures: [1, 2, 3].map(shot) }).state);
+    await open(page, '/feedback');
+    await page.getByRole('button', { name: 'Add screenshot' }).click();
+    await expect(page.locator('.shot')).toHaveCount(3);
+    // The picker is asked for the room left; this host answers with three anyway.
+    await page.evaluate(() => (window as any).__fakeHost.setState({ replyDelayMs: 10_000 }));
+    await page.getByRole('button', { name: 'Add screenshot' }).click();
+    await page.evaluate((extra) => (window as any).__fakeHost.emit('acquirePictureCallback', extra), [4, 5, 6].map(shot));
+    await expect(page.locator('.shot')).toHaveCount(5);
+    await expect(page.getByText('You can add up to 5 screenshots.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add screenshot' })).toHaveCount(0);
+    expect(await hostCalls(page, 'acquirePicture')).toEqual([{ max: 5 }, { max: 2 }]);
+  });
+
+  test('the draft, screenshots and finished uploads included, survives a reload', async ({ page }) => {
+    await withHost(page, user().state);
+    await open(page, '/feedback');
+    await page.getByRole('radio', { name: 'Music content' }).check();
+    await describe(page).fill('Lyrics of Harbour Lights are missing.');
+    await page.getByLabel('Contact').fill('+65 8123 4567');
+    await page.getByRole('checkbox', { name: /important/ }).check();
+    await page.getByRole('button', { name: 'Add screenshot' }).click();
+    await page.getByRole('button', { name: '+ Video' }).click();
+    await expect(page.locator('.upload .form-hint')).toHaveText('Uploaded');
+    await page.reload();
+    await expect(page.getByRole('radio', { name: 'Music content' })).toBeChecked();
+    await expect(describe(page)).toHaveValue('Lyrics of Harbour Lights are missing.');
+    await expect(page.getByLabel('Contact')).toHaveValue('+65 8123 4567');
+    await expect(page.getByRole('checkbox', { name: /important/ })).toBeChecked();
+    await expect(page.locator('.shot')).toHaveCount(1);
+    await expect(page.locator('.upload .form-hint')).toHaveText('Uploaded');
+  });
+
+  test('sent once with logs, then listed in My feedback and shown whole, with a follow-up', async ({ page }) => {
+    await withHost(page, user().state);
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/feedback' && posts.push(r.url()));
+    await open(page, '/feedback');
+    await page.getByRole('radio', { name: 'User experience' }).check();
+    await describe(page).fill('Downloads pause when the screen locks.');
+    await page.getByLabel('Contact').fill('me@example.com');
+    await page.getByRole('checkbox', { name: /app logs/ }).check();
+    await expect(page.getByText('Logs attached')).toBeVisible();
+    await submit(page).dblclick();
+    await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
+    expect(posts).toHaveLength(1);
+    await page.getByRole('link', { name: 'View my feedback' }).click();
+    await expect(page.locator('.feedback-item').first()).toContainText('Downloads pause when the screen locks.');
+    await expect(page.locator('.feedback-state').first()).toHaveText('Submitted');
+    await page.locator('.feedback-item').first().click();
+    await expect(page.locator('.answer')).toContainText('App logs attached');
+    await expect(page.locator('.thread')).toContainText('We have your feedback and will reply here.');
+    await page.getByLabel('Add a follow-up').fill('It happens on Wi-Fi too.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.locator('.bubble.from-user')).toContainText('It happens on Wi-Fi too.');
+    await expect(page.locator('.feedback-state')).toHaveText('In progress');
+  });
+
+  test('after three today, a verification code is asked for: a wrong one is refused', async ({ page }) => {
+    const { uid, state } = user();
+    for (let i = 0; i < 3; i++) expect((await api(page, uid, '/api/feedback', feedbackBody(`e2e-earlier-${uid}-${i}`))).code).toBe(0);
+    await withHost(page, state);
+    await open(page, '/feedback');
+    await expect(page.getByLabel('Verification code')).toBeVisible();
+    await page.getByRole('radio', { name: 'Other' }).check();
+    await describe(page).fill('A fourth one today.');
+    await page.getByLabel('Contact').fill('me@example.com');
+    await submit(page).click();
+    await expect(page.locator('#feedback-code-note')).toHaveText('Please enter the verification code.');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
+    const { data } = await (await page.request.post('/api/dev/feedback-code', { data: { uid } })).json();
+    await page.getByLabel('Verification code').fill(data.code === '000000' ? '111111' : '000000');
+    await submit(page).click();
+    await expect(page.locator('#feedback-code-note')).toHaveText('Verification code input errors');
+    await expect(describe(page)).toHaveValue('A fourth one today.');
+    await page.getByLabel('Verification code').fill(data.code);
+    await submit(page).click();
+    await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
+  });
+
+  test('/feedback2 from the player, in th-TH dark: the type preselected, the song attached', async ({ page }) => {
+    await withHost(page, user({ player: { playing: true, resourceId: 's04' } }).state);
+    await open(page, '/th-TH/feedback2', '&type=interface&dark=1&bgColor=000000');
+    await expect(page.getByRole('radio').nth(2)).toBeChecked();
+    await expect(page.locator('.check').last().locator('input')).toBeChecked();
+    await page.locator('#feedback-text').fill('ปุ่มเล่นหายไป');
+    await page.locator('#feedback-contact').fill('me@example.com');
+    await page.locator('.form-submit').click();
+    await expect(page.locator('.report-sent h2')).toBeVisible();
+    await page.locator('.report-sent a').click();
+    await page.locator('.feedback-item').first().click();
+    await expect(page.locator('.answer')).toContainText('Saigon Rain');
+  });
+
+  test('My feedback: "No data" for a new user, and the title from data1', async ({ page }) => {
+    await withHost(page, user().state);
+    await open(page, '/my-feedback1', '&data1=1');
+    await expect(page.locator('.empty')).toHaveText('No data');
+    await expect(page.locator('#page-title')).toHaveText('My feedback');
+  });
+});
