@@ -56,6 +56,12 @@ test('readSettings keeps only well-typed saved fields', () => {
   expect(settings).toMatchObject({ theme: 'dark2', coins: base.coins, statusHeight: null, locale: 'en-US', replyDelayMs: base.replyDelayMs });
   expect(settings).not.toHaveProperty('unknown');
   expect(readSettings('garbage', NOW)).toEqual(base);
+  expect(readSettings({ uploadFile: 'constructor' }, NOW).uploadFile).toBe('video');
+});
+
+test('the file control decides what the picker hands over, the 201 MB one included', () => {
+  expect(hostState({ ...base, uploadFile: 'huge' }, NOW).file).toEqual({ name: 'concert.mp4', size: 201 * 1024 * 1024, mime: 'video/mp4' });
+  expect(hostState(readSettings({ uploadFile: 'document' }, NOW), NOW).file?.mime).toBe('application/pdf');
 });
 
 test('changedFields sends only what changed', () => {

@@ -61,6 +61,8 @@ export interface Settings {
   coins: number;
   payOutcome: FakeHostState['payOutcome'];
   uploadOutcome: FakeHostState['uploadOutcome'];
+  /** What the user picks when a page asks the app for a file (`uploadFile`). */
+  uploadFile: keyof typeof FILES;
   loginOutcome: FakeHostState['loginOutcome'];
   replyDelayMs: number;
   /** Reload the frame after a host setting changes; off: apply it live with setState. */
@@ -68,6 +70,15 @@ export interface Settings {
   /** The theme the "Send h5Dark" button sends. */
   h5DarkTheme: Theme;
 }
+
+/** Files the simulated picker can hand over: one of each kind the spec allows, one over 200M, one it refuses. */
+export const FILES = {
+  video: { name: 'screen-recording.mp4', size: 18 * 1024 * 1024, mime: 'video/mp4' },
+  image: { name: 'photo.jpg', size: 2 * 1024 * 1024, mime: 'image/jpeg' },
+  audio: { name: 'voice-note.m4a', size: 600 * 1024, mime: 'audio/mp4' },
+  huge: { name: 'concert.mp4', size: 201 * 1024 * 1024, mime: 'video/mp4' },
+  document: { name: 'notes.pdf', size: 300 * 1024, mime: 'application/pdf' },
+} as const;
 
 const DAY_MS = 86_400_000;
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -96,6 +107,7 @@ export function defaultSettings(now: number): Settings {
     coins: 120,
     payOutcome: 'success',
     uploadOutcome: 'done',
+    uploadFile: 'video',
     loginOutcome: 'success',
     replyDelayMs: 300,
     reloadOnChange: true,
@@ -120,6 +132,7 @@ export function readSettings(saved: unknown, now: number): Settings {
   if (!LOCALES.includes(settings.locale)) settings.locale = 'en-US';
   if (!(settings.theme in THEMES)) settings.theme = 'light';
   if (!(settings.brand in BRANDS)) settings.brand = 'OPPO';
+  if (!Object.hasOwn(FILES, settings.uploadFile)) settings.uploadFile = 'video';
   return settings;
 }
 
@@ -206,6 +219,7 @@ export function hostState(s: Settings, now: number): Partial<FakeHostState> & Pi
     // The reference server's stand-in for the provider's webhook: only it turns an order into membership.
     providerUrl: '/api/dev/provider',
     uploadOutcome: s.uploadOutcome,
+    file: FILES[s.uploadFile],
     loginOutcome: s.loginOutcome,
     replyDelayMs: s.replyDelayMs,
   };

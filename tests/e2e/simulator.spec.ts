@@ -96,4 +96,17 @@ test.describe('host simulator', () => {
     // The page shows the server's figure once it answers: both say 4242 now.
     await expect(framed(page).locator('.coins-balance')).toHaveText('4,242');
   });
+
+  test('the upload controls drive the callbacks: a 201 MB pick is refused, a failing upload fails', async ({ page }) => {
+    await open(page);
+    await expect(framed(page).getByRole('button', { name: '+ Video' })).toBeVisible();
+    await control(page, 'uploadFile').selectOption('huge');
+    await framed(page).getByRole('button', { name: '+ Video' }).click();
+    await expect(framed(page).locator('.upload [role="alert"]')).toHaveText('More than 200M limit, please re-upload');
+    await control(page, 'uploadFile').selectOption('image');
+    await control(page, 'uploadOutcome').selectOption('failed');
+    await framed(page).getByRole('button', { name: '+ Picture' }).click();
+    await expect(framed(page).locator('.upload [role="alert"]').last()).toHaveText('Upload failed');
+    await expect(logged(page, 'uploadFile').first()).toBeVisible();
+  });
 });
