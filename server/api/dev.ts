@@ -13,6 +13,7 @@ import { COIN_ORDER_PREFIX, balanceOf, setBalance, settleCoinOrder } from './coi
 import { ApiFailure, WIRE_MESSAGES, failureBody } from './failure';
 import { tooLarge } from './pipeline';
 import { currentCode, replyToFeedback } from './help';
+import { recordDownload } from './music';
 import { decideAppeal, moderate, removeComment } from './report';
 import { settleOrder } from './vip';
 
@@ -38,6 +39,7 @@ const MODERATE = v.object({ uid: id, kind: v.picklist(['comment', 'restriction']
 const REMOVE_COMMENT = v.object({ id });
 const REPLY = v.object({ feedbackId: id, text: v.pipe(v.string(), v.minLength(1), v.maxLength(2000)) });
 const CODE_OF = v.object({ uid: id });
+const DOWNLOAD = v.object({ uid: id, songId: id, quality: v.picklist(['standard', 'high', 'lossless']) });
 const DECIDE = v.object({ subjectId: id, state: v.picklist(['reviewing', 'upheld', 'rejected']) });
 
 /** The JSON body read against `schema`, or undefined when it is not JSON or does not match. */
@@ -64,6 +66,7 @@ const refuse = (c: Context, message: string) => c.json(failureBody(new ApiFailur
  * - `POST /api/dev/comments/remove` `{ id }`: removes a visible comment, as a moderator would.
  * - `POST /api/dev/appeal` `{ subjectId, state }`: the moderators' decision on the subject's appeal.
  * - `POST /api/dev/feedback-reply` `{ feedbackId, text }`: support answers a feedback.
+ * - `POST /api/dev/download` `{ uid, songId, quality }`: the app reports a download.
  * - `POST /api/dev/feedback-code` `{ uid }`: the verification code last sent to the user (what the
  *   e-mail or SMS would carry).
  * @example app.route('/', devRoutes(db))
@@ -123,6 +126,13 @@ export function devRoutes(db: Db, now: () => number = Date.now): Hono {
     const code = currentCode(db, body.uid, now());
     if (!code) return c.json(failureBody(new ApiFailure('notFound', 404, 'No code sent, or it expired.')), 404);
     return c.json({ code: 0, data: { code } });
+  });
+  api.post('/api/dev/download', limit, async (c) => {
+    const body = await read(c, DOWNLOAD);
+    if (!body) return refuse(c, "The body is not { uid, songId, quality: 'standard' | 'high' | 'lossless' }.");
+    const downloadId = recordDownload(db, body.uid, body.songId, body.quality, now());
+    if (!downloadId) return c.json(failureBody(new ApiFailure('notFound', 404, 'No such song.')), 404);
+    return c.json({ code: 0, data: { id: downloadId } });
   });
   return api;
 }

@@ -307,4 +307,19 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 7,
+    name: 'downloads',
+    // Times in Unix seconds. What counts against the quota is what was downloaded in the cycle.
+    sql: `
+      CREATE TABLE downloads (
+        id TEXT PRIMARY KEY,
+        uid TEXT NOT NULL,
+        song TEXT NOT NULL REFERENCES songs (id),
+        quality TEXT NOT NULL CHECK (quality IN ('standard', 'high', 'lossless')),
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX downloads_user ON downloads (uid, created_at DESC, id DESC);
+    `,
+  },
 ];

@@ -174,5 +174,22 @@ function seedFeedback(db: DatabaseSync): void {
   insert.run('fb-demo-new', DEMO_UID, 'seed-fb-3', 'interface', 'The search box is hidden behind the keyboard in landscape.', null, 'submitted', 0, now - 3_600, now - 3_600);
 }
 
+/**
+ * Downloads of the member account (seed/vip.json): 24 in its current cycle and a few from its earlier
+ * membership, in every quality, so /download shows a quota in use and a history to page through.
+ */
+function seedDownloads(db: DatabaseSync): void {
+  const { memberUid } = load('vip.json') as VipSeed;
+  const songs = db.prepare('SELECT id FROM songs ORDER BY id').all().map((row) => String(row.id));
+  const insert = db.prepare('INSERT INTO downloads VALUES (?, ?, ?, ?, ?)');
+  const now = Math.floor(Date.now() / 1000);
+  const qualities = ['standard', 'high', 'lossless'];
+  for (let i = 0; i < 30; i++) {
+    // The member's current period began 10 days before seeding; the last six are from the one before.
+    const at = i < 24 ? now - (i * 9 + 1) * 3_600 : now - (35 + i) * 86_400;
+    insert.run(`d-seed-${i}`, memberUid, songs[i % songs.length]!, qualities[i % 3]!, at);
+  }
+}
+
 /** Seed functions by the migration version whose tables they fill. */
-export const SEEDS: Record<number, (db: DatabaseSync) => void> = { 2: seedCatalogue, 3: seedVip, 4: seedCoins, 5: seedModeration, 6: seedFeedback };
+export const SEEDS: Record<number, (db: DatabaseSync) => void> = { 2: seedCatalogue, 3: seedVip, 4: seedCoins, 5: seedModeration, 6: seedFeedback, 7: seedDownloads };

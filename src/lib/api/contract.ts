@@ -10,6 +10,7 @@ import * as appeal from './endpoints/appeal';
 import * as coins from './endpoints/coins';
 import * as feedback from './endpoints/feedback';
 import * as help from './endpoints/help';
+import * as music from './endpoints/music';
 import * as platform from './endpoints/platform';
 import * as report from './endpoints/report';
 import * as vip from './endpoints/vip';
@@ -19,7 +20,7 @@ const endpoints = <T extends Record<string, unknown>>(area: T) =>
   Object.fromEntries(Object.entries(area).filter(([, value]) => isEndpoint(value))) as { [K in keyof T as T[K] extends Endpoint ? K : never]: T[K] };
 const isEndpoint = (value: unknown): value is Endpoint => typeof value === 'object' && value !== null && 'path' in value && 'request' in value;
 
-export const ENDPOINTS = { ...endpoints(platform), ...endpoints(vip), ...endpoints(coins), ...endpoints(report), ...endpoints(appeal), ...endpoints(help), ...endpoints(feedback) };
+export const ENDPOINTS = { ...endpoints(platform), ...endpoints(vip), ...endpoints(coins), ...endpoints(report), ...endpoints(appeal), ...endpoints(help), ...endpoints(feedback), ...endpoints(music) };
 
 /**
  * The contract's type, for code that walks every endpoint (the reference server's router).

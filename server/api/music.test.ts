@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { DEMO_UID } from '../db/seed';
+import { useApiServer } from './test-server';
+
+const api = useApiServer('music-');
+const { call, dev } = api;
+const DAY = 86_400;
+const MEMBER = '10002';
+const nowSec = () => Math.floor(Date.now() / 1000);
+const fresh = () => `u-${randomUUID().slice(0, 8)}`;
+const quota = async (uid: string) => (await call('/api/music/quota', {}, uid)).body.data;
+/** A user with a membership of `days`, granted by a fresh redeem code. */
+async function memberFor(days: number) {
+  const uid = fresh();
+  const { code } = (await dev('/api/dev/redeem-code', { tier: 'vip', days })).body.data;
+  expect((await call('/api/vip/redeem', { code }, uid)).status).toBe(200);
+  return uid;
+}
+
+describe('download quota', () => {
+  it("gives the seeded member a full cycle that began with the membership, with this cycle's downloads used", async () => {
+    const { membership, quota: q } = await quota(MEMBER);
+    expect(membership.tier).toBe('vip');
+    expect(q).toMatchObject({ total: 300, used: 24, validDays: 31, renews: false });
+    // The membership lapsed once; the period began with the order paid 10 days ago.
+    expect(Math.abs(q.cycleStart - (nowSec() - 10 * DAY))).toBeLessThan(120);
+    expect(q.endsAt).toBe(membership.expiresAt);
+  });
+
+  it('gives nothing to a non-member', async () => {
+    expect(await quota(DEMO_UID)).toEqual({ membership: { tier: 'none', expiresAt: null }, quota: null });
+  });
+
+  it('gives a 10-day package 100 songs and a 1-day package 10', async () => {
+    expect((await quota(await memberFor(10))).quota).toMatchObject({ total: 100, used: 0, validDays: 10, renews: false });
+    expect((await quota(await memberFor(1))).quota).toMatchObject({ total: 10, validDays: 1 });
+  });
+
+  it('counts what the app reports downloaded, and lists it newest first, page by page', async () => {
+    const uid = await memberFor(31);
+    for (const [songId, quality] of [['s01', 'standard'], ['s02', 'lossless'], ['s03', 'high']]) {
+      expect((await dev('/api/dev/download', { uid, songId, quality })).status).toBe(200);
+    }
+    expect((await quota(uid)).quota).toMatchObject({ total: 300, used: 3 });
+    const first = (await call('/api/music/downloads', { cursor: null, limit: 2 }, uid)).body.data;
+    expect(first.items.map((d: any) => d.songId).sort()).toHaveLength(2);
+    const second = (await call('/api/music/downloads', { cursor: first.next, limit: 2 }, uid)).body.data;
+    expect(second.next).toBeNull();
+    expect([...first.items, ...second.items].map((d: any) => d.songId).sort()).toEqual(['s01', 's02', 's03']);
+    expect(first.items[0]).toMatchObject({ name: expect.any(String), artist: expect.any(String) });
+    expect((await dev('/api/dev/download', { uid, songId: 'nope', quality: 'high' })).status).toBe(404);
+    expect((await dev('/api/dev/download', { uid, songId: 's01', quality: 'ultra' })).status).toBe(422);
+  });
+
+  it("pages the seeded member's 30 downloads to the end", async () => {
+    let cursor: string | null = null;
+    const ids: string[] = [];
+    do {
+      const page: any = (await call('/api/music/downloads', { cursor, limit: 20 }, MEMBER)).body.data;
+      ids.push(...page.items.map((d: any) => d.id));
+      cursor = page.next;
+    } while (cursor);
+    expect(ids).toHaveLength(30);
+    expect(new Set(ids).size).toBe(30);
+  });
+});
+
+describe('music lists', () => {
+  it('lists the catalogue playlists with their songs and their VIP, paid and spatial flags', async () => {
+    const { playlists } = (await call('/api/music/lists', {}, fresh())).body.data;
+    expect(playlists.map((p: any) => p.id)).toEqual(['p-daily', 'p-vip', 'p-spatial', 'p-new']);
+    const spatial = playlists.find((p: any) => p.kind === 'spatial');
+    expect(spatial.songs.every((s: any) => s.spatial)).toBe(true);
+    expect(playlists.flatMap((p: any) => p.songs).some((s: any) => s.vip)).toBe(true);
+    expect(playlists[0].songs[0]).toMatchObject({ id: expect.any(String), cover: expect.stringMatching(/^\/covers\//) });
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * Music (issue 7): the download quota and history, and the song lists. The contract is
+ * src/lib/api/endpoints/music.ts; docs/api.md (section Music) describes the behaviour.
+ *
+ * Downloads themselves happen in the app, which reports each one to the backend; the development
+ * route `POST /api/dev/download` stands in for that report.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ResponseOf } from '../../src/lib/api/contract';
+import { downloadQuota, type MembershipPeriod } from '../../src/lib/music/quota';
+import type { Db } from '../db';
+import { readCursor, writeCursor } from './cursor';
+import type { Handlers, User } from './pipeline';
+import { membershipOf } from './vip';
+
+type Song = ResponseOf<'musicLists'>['playlists'][number]['songs'][number];
+type Row = Record<string, unknown>;
+
+const DAY = 86_400;
+const seconds = (ms: number) => Math.floor(ms / 1000);
+const uidOf = (user: User | null) => user!.uid;
+
+/**
+ * The user's unbroken membership at `now`: its expiry from the memberships table, its start found by
+ * replaying what granted days (paid orders and redeemed codes) in time order, as extendMembership
+ * applied them: days granted while lapsed start a new period. Null when not a member at `now`.
+ */
+export function membershipPeriod(db: Db, uid: string, now: number): MembershipPeriod | null {
+  const membership = membershipOf(db, uid, now);
+  if (membership.tier === 'none' || membership.expiresAt === null) return null;
+  const grants = [
+    ...db.prepare("SELECT o.paid_at AS at, p.days FROM vip_orders o JOIN plans p ON p.id = o.plan_id WHERE o.uid = ? AND o.state = 'paid'").all(uid),
+    ...db.prepare('SELECT used_at AS at, days FROM redeem_codes WHERE used_by = ? AND used_at IS NOT NULL').all(uid),
+  ]
+    .map((g) => ({ at: Number(g.at), days: Number(g.days) }))
+    .sort((a, b) => a.at - b.at);
+  let startedAt: number | null = null;
+  let expiry = 0;
+  for (const grant of grants) {
+    if (grant.at >= expiry) startedAt = grant.at;
+    expiry = Math.max(expiry, grant.at) + grant.days * DAY;
+  }
+  // A membership no grant explains (set by hand): its last 31 days are the period.
+  return { startedAt: Math.min(startedAt ?? membership.expiresAt - 31 * DAY, now), expiresAt: membership.expiresAt };
+}
+
+/** Records a download the app reports (the development route stands for the app's report). */
+export function recordDownload(db: Db, uid: string, song: string, quality: 'standard' | 'high' | 'lossless', nowMs: number): string | undefined {
+  if (!db.prepare('SELECT 1 FROM songs WHERE id = ?').get(song)) return undefined;
+  const id = `d-${randomBytes(9).toString('base64url')}`;
+  db.prepare('INSERT INTO downloads VALUES (?, ?, ?, ?, ?)').run(id, uid, song, quality, seconds(nowMs));
+  return id;
+}
+
+const toSong = (row: Row): Song => ({
+  id: String(row.id),
+  name: String(row.name),
+  artist: String(row.artist),
+  cover: String(row.cover),
+  seconds: Number(row.seconds),
+  vip: Number(row.vip) === 1,
+  paid: Number(row.paid) === 1,
+  spatial: Number(row.spatial) === 1,
+});
+
+type MusicHandlers = Pick<Handlers, 'downloadQuota' | 'downloadHistory' | 'musicLists'>;
+
+/** The music area's handlers, spread into HANDLERS (server/api/handlers.ts). */
+export const MUSIC_HANDLERS: MusicHandlers = {
+  downloadQuota: ({ db, user, now }) => {
+    const uid = uidOf(user);
+    const at = seconds(now);
+    const quota = downloadQuota(membershipPeriod(db, uid, at), at);
+    const used = quota ? Number(db.prepare('SELECT COUNT(*) AS n FROM downloads WHERE uid = ? AND created_at >= ?').get(uid, quota.cycleStart)!.n) : 0;
+    return { membership: membershipOf(db, uid, at), quota: quota && { ...quota, used: Math.min(used, quota.total) } };
+  },
+
+  downloadHistory: ({ db, user, body }) => {
+    const after = body.cursor === null ? null : readCursor(body.cursor);
+    const select = `SELECT d.id, d.song, d.quality, d.created_at, s.name, s.artist FROM downloads d JOIN songs s ON s.id = d.song WHERE d.uid = ?`;
+    const rows = after
+      ? db.prepare(`${select} AND (d.created_at < ? OR (d.created_at = ? AND d.id < ?)) ORDER BY d.created_at DESC, d.id DESC LIMIT ?`).all(uidOf(user), after.key, after.key, after.id, body.limit + 1)
+      : db.prepare(`${select} ORDER BY d.created_at DESC, d.id DESC LIMIT ?`).all(uidOf(user), body.limit + 1);
+    const page = rows.slice(0, body.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map((r) => ({ id: String(r.id), songId: String(r.song), name: String(r.name), artist: String(r.artist), quality: r.quality as 'standard', createdAt: Number(r.created_at) })),
+      next: rows.length > body.limit && last ? writeCursor(Number(last.created_at), String(last.id)) : null,
+    };
+  },
+
+  musicLists: ({ db }) => {
+    const songsOf = db.prepare('SELECT s.* FROM playlist_songs ps JOIN songs s ON s.id = ps.song WHERE ps.playlist = ? ORDER BY ps.sort');
+    return {
+      playlists: db
+        .prepare('SELECT * FROM playlists ORDER BY sort')
+        .all()
+        .map((p) => ({ id: String(p.id), name: String(p.name), cover: String(p.cover), kind: p.kind as 'editorial' | 'spatial', songs: songsOf.all(String(p.id)).map(toSong) })),
+    };
+  },
+};
