@@ -45,7 +45,7 @@ function shellModule() {
 const AREAS = new Set(['vip', 'coins']);
 // Areas whose pages share little (a report form, an appeal form): each page takes only what it
 // imports, split by Rolldown, rather than one area chunk carrying every page's helpers.
-const SPLIT = new Set(['report', 'appeal', 'forms', 'help', 'feedback']);
+const SPLIT = new Set(['report', 'appeal', 'forms', 'help', 'feedback', 'music']);
 const LAZY = /^api\/(crypto|wire-node)\b|^pay\/(flow|host)\b|^\w+\/(checkout|pay-deps)\b/;
 
 /** The shared chunk a module belongs to, or null to leave it to Rolldown's automatic splitting. */

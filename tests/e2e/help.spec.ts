@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { defaultState } from '../fixtures/fake-host/state';
 import { hostCalls, watch, withHost } from '../fixtures/pages';
-import { form, seal } from '../fixtures/seal';
+import { api } from '../fixtures/api';
 
-const PUBLIC_KEY = readFileSync('server/dev-keys/public.pem', 'utf8');
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 /** A user of their own per test: the e2e database keeps earlier tests' feedback. */
@@ -14,14 +12,6 @@ function user(overrides: Record<string, unknown> = {}) {
   return { uid, state: { ...state, baseInfo: { ...state.baseInfo, uid }, replyDelayMs: 30, ...overrides } };
 }
 const open = (page: Page, path: string, query = '') => page.goto(`${path}?status_height=24&app_sessionid=e2e-session${query}`);
-/** A sealed API request, as the page would send it (to prepare what a test needs on the server). */
-async function api(page: Page, uid: string, path: string, body: object) {
-  const response = await page.request.post(path, {
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    data: form(seal(body, PUBLIC_KEY, { uid, app_sessionid: 'e2e-session' })),
-  });
-  return response.json();
-}
 const feedbackBody = (attempt: string) => ({
   type: 'other',
   description: 'Earlier feedback.',
