@@ -42,11 +42,13 @@ function shellModule() {
 }
 
 // Area code under src/lib and src/islands; an area's lazy modules (crypto, the pay flow) stay lazy.
-const AREAS = new Set(['vip', 'coins']);
+const AREAS = new Set(['vip']);
 // Areas whose pages share little (a report form, an appeal form): each page takes only what it
 // imports, split by Rolldown, rather than one area chunk carrying every page's helpers.
-const SPLIT = new Set(['report', 'appeal', 'forms', 'help', 'feedback', 'music']);
-const LAZY = /^api\/(crypto|wire-node)\b|^pay\/(flow|host)\b|^\w+\/(checkout|pay-deps)\b/;
+const SPLIT = new Set(['coins', 'report', 'appeal', 'forms', 'help', 'feedback', 'music', 'submission']);
+// Also left out of `core`: helpers only some pages use (the phone-brand rules, needed outside the app
+// and on the music pages; the app-version check and debounce, for a page or two; paging, for the lists).
+const LAZY = /^api\/(crypto|wire-node)\b|^pay\/(flow|host)\b|^\w+\/(checkout|pay-deps)\b|^(platform|app-version|debounce|paging)\.ts$/;
 
 /** The shared chunk a module belongs to, or null to leave it to Rolldown's automatic splitting. */
 function sharedChunk(id) {

@@ -13,7 +13,7 @@ import { COIN_ORDER_PREFIX, balanceOf, setBalance, settleCoinOrder } from './coi
 import { ApiFailure, WIRE_MESSAGES, failureBody } from './failure';
 import { tooLarge } from './pipeline';
 import { currentCode, replyToFeedback } from './help';
-import { recordDownload } from './music';
+import { decideSubmission, recordDownload } from './music';
 import { decideAppeal, moderate, removeComment } from './report';
 import { settleOrder } from './vip';
 
@@ -39,6 +39,7 @@ const MODERATE = v.object({ uid: id, kind: v.picklist(['comment', 'restriction']
 const REMOVE_COMMENT = v.object({ id });
 const REPLY = v.object({ feedbackId: id, text: v.pipe(v.string(), v.minLength(1), v.maxLength(2000)) });
 const CODE_OF = v.object({ uid: id });
+const SUBMISSION = v.object({ uid: id, state: v.picklist(['accepted', 'rejected']) });
 const DOWNLOAD = v.object({ uid: id, songId: id, quality: v.picklist(['standard', 'high', 'lossless']) });
 const DECIDE = v.object({ subjectId: id, state: v.picklist(['reviewing', 'upheld', 'rejected']) });
 
@@ -67,6 +68,7 @@ const refuse = (c: Context, message: string) => c.json(failureBody(new ApiFailur
  * - `POST /api/dev/appeal` `{ subjectId, state }`: the moderators' decision on the subject's appeal.
  * - `POST /api/dev/feedback-reply` `{ feedbackId, text }`: support answers a feedback.
  * - `POST /api/dev/download` `{ uid, songId, quality }`: the app reports a download.
+ * - `POST /api/dev/submission` `{ uid, state }`: the editors decide the user's submission under review.
  * - `POST /api/dev/feedback-code` `{ uid }`: the verification code last sent to the user (what the
  *   e-mail or SMS would carry).
  * @example app.route('/', devRoutes(db))
@@ -133,6 +135,13 @@ export function devRoutes(db: Db, now: () => number = Date.now): Hono {
     const downloadId = recordDownload(db, body.uid, body.songId, body.quality, now());
     if (!downloadId) return c.json(failureBody(new ApiFailure('notFound', 404, 'No such song.')), 404);
     return c.json({ code: 0, data: { id: downloadId } });
+  });
+  api.post('/api/dev/submission', limit, async (c) => {
+    const body = await read(c, SUBMISSION);
+    if (!body) return refuse(c, "The body is not { uid, state: 'accepted' | 'rejected' }.");
+    const decided = decideSubmission(db, body.uid, body.state);
+    if (!decided) return c.json(failureBody(new ApiFailure('notFound', 404, 'No submission under review.')), 404);
+    return c.json({ code: 0, data: decided });
   });
   return api;
 }

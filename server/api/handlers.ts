@@ -1,7 +1,7 @@
 /** Endpoint handlers by area. Each area adds its own module and spreads it in here. */
 import { COIN_HANDLERS } from './coins';
 import { HELP_HANDLERS } from './help';
-import { MUSIC_HANDLERS } from './music';
+import { MUSIC_HANDLERS, SUBMISSION_HANDLERS } from './music';
 import type { Handlers } from './pipeline';
 import { REPORT_HANDLERS } from './report';
 import { VIP_HANDLERS } from './vip';
@@ -21,4 +21,5 @@ export const HANDLERS: Handlers = {
   ...REPORT_HANDLERS,
   ...HELP_HANDLERS,
   ...MUSIC_HANDLERS,
+  ...SUBMISSION_HANDLERS,
 };

@@ -76,3 +76,34 @@ describe('music lists', () => {
     expect(playlists[0].songs[0]).toMatchObject({ id: expect.any(String), cover: expect.stringMatching(/^\/covers\//) });
   });
 });
+
+describe('playlist submission', () => {
+  const songs = (n: number) => Array.from({ length: n }, (_, i) => `song-${i}`);
+  const submit = (uid: string, body: Record<string, unknown> = {}) =>
+    call('/api/submission', { playlistId: 'pl-1', name: ' Road trip ', songIds: songs(12), attempt: randomUUID(), ...body }, uid);
+
+  it('takes one playlist of 10 to 200 songs at a time, once per attempt', async () => {
+    const uid = fresh();
+    expect((await call('/api/submission/status', {}, uid)).body.data).toEqual({ open: null, last: null });
+    const attempt = randomUUID();
+    const [a, b] = await Promise.all([submit(uid, { attempt }), submit(uid, { attempt })]);
+    expect(a.status).toBe(200);
+    expect(b.body.data.submission.id).toBe(a.body.data.submission.id);
+    expect(a.body.data.submission).toMatchObject({ name: 'Road trip', songs: 12, state: 'reviewing' });
+    expect(a.body.data.submission.reviewBy - a.body.data.submission.createdAt).toBe(3 * DAY);
+    expect(await submit(uid)).toMatchObject({ status: 409, body: { code: 'submissionOpen' } });
+    expect((await call('/api/submission/status', {}, uid)).body.data.open.id).toBe(a.body.data.submission.id);
+    expect((await dev('/api/dev/submission', { uid, state: 'accepted' })).body.data.state).toBe('accepted');
+    expect((await call('/api/submission/status', {}, uid)).body.data).toMatchObject({ open: null, last: { state: 'accepted' } });
+    expect((await submit(uid)).status).toBe(200);
+  });
+
+  it('refuses fewer than 10 songs, more than 200, and a song twice', async () => {
+    const uid = fresh();
+    expect((await submit(uid, { songIds: songs(9) })).status).toBe(422);
+    expect((await submit(uid, { songIds: songs(201) })).status).toBe(422);
+    expect((await submit(uid, { songIds: [...songs(10), 'song-0'] })).status).toBe(422);
+    expect((await submit(uid, { songIds: songs(10) })).status).toBe(200);
+    expect((await dev('/api/dev/submission', { uid: fresh(), state: 'accepted' })).status).toBe(404);
+  });
+});

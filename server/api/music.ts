@@ -1,15 +1,19 @@
 /**
- * Music (issue 7): the download quota and history, and the song lists. The contract is
- * src/lib/api/endpoints/music.ts; docs/api.md (section Music) describes the behaviour.
+ * Music (issue 7): the download quota and history, the song lists, playlist submission. The
+ * contracts are src/lib/api/endpoints/music.ts and submission.ts; docs/api.md (section Music)
+ * describes the behaviour.
  *
  * Downloads themselves happen in the app, which reports each one to the backend; the development
  * route `POST /api/dev/download` stands in for that report.
  */
 import { randomBytes } from 'node:crypto';
 import type { ResponseOf } from '../../src/lib/api/contract';
+import { SUBMISSION_RULES } from '../../src/lib/api/endpoints/submission';
 import { downloadQuota, type MembershipPeriod } from '../../src/lib/music/quota';
 import type { Db } from '../db';
+import { transaction } from '../db/transaction';
 import { readCursor, writeCursor } from './cursor';
+import { ApiFailure } from './failure';
 import type { Handlers, User } from './pipeline';
 import { membershipOf } from './vip';
 
@@ -97,5 +101,58 @@ export const MUSIC_HANDLERS: MusicHandlers = {
         .all()
         .map((p) => ({ id: String(p.id), name: String(p.name), cover: String(p.cover), kind: p.kind as 'editorial' | 'spatial', songs: songsOf.all(String(p.id)).map(toSong) })),
     };
+  },
+};
+
+type Submission = ResponseOf<'submitPlaylist'>['submission'];
+
+const toSubmission = (row: Row): Submission => ({
+  id: String(row.id),
+  playlistId: String(row.playlist_id),
+  name: String(row.name),
+  songs: Number(row.songs),
+  state: row.state as Submission['state'],
+  createdAt: Number(row.created_at),
+  reviewBy: Number(row.review_by),
+});
+
+/**
+ * Decides the user's submission under review (the development route stands for the editors' tool).
+ * @returns the submission, or undefined when none is under review
+ */
+export function decideSubmission(db: Db, uid: string, state: 'accepted' | 'rejected'): Submission | undefined {
+  const row = db.prepare("SELECT * FROM submissions WHERE uid = ? AND state = 'reviewing'").get(uid);
+  if (!row) return undefined;
+  db.prepare('UPDATE submissions SET state = ? WHERE id = ?').run(state, String(row.id));
+  return toSubmission({ ...row, state });
+}
+
+type SubmissionHandlers = Pick<Handlers, 'submissionStatus' | 'submitPlaylist'>;
+
+/** Playlist submission: one under review at a time, 10 to 200 songs. */
+export const SUBMISSION_HANDLERS: SubmissionHandlers = {
+  submissionStatus: ({ db, user }) => {
+    const uid = uidOf(user);
+    const open = db.prepare("SELECT * FROM submissions WHERE uid = ? AND state = 'reviewing'").get(uid);
+    const last = db.prepare("SELECT * FROM submissions WHERE uid = ? AND state != 'reviewing' ORDER BY created_at DESC LIMIT 1").get(uid);
+    return { open: open ? toSubmission(open) : null, last: last ? toSubmission(last) : null };
+  },
+
+  submitPlaylist: ({ db, user, body, now }) => {
+    const uid = uidOf(user);
+    return transaction(db, () => {
+      const same = db.prepare('SELECT * FROM submissions WHERE uid = ? AND attempt = ?').get(uid, body.attempt);
+      if (same) return { submission: toSubmission(same) };
+      if (db.prepare("SELECT 1 FROM submissions WHERE uid = ? AND state = 'reviewing'").get(uid)) throw new ApiFailure('submissionOpen', 409);
+      const count = body.songIds.length;
+      if (new Set(body.songIds).size !== count) throw new ApiFailure('badRequest', 422, 'A song is listed twice.');
+      if (count < SUBMISSION_RULES.minSongs || count > SUBMISSION_RULES.maxSongs) {
+        throw new ApiFailure('badRequest', 422, `A playlist needs ${SUBMISSION_RULES.minSongs} to ${SUBMISSION_RULES.maxSongs} songs.`);
+      }
+      const id = `sub-${randomBytes(9).toString('base64url')}`;
+      const at = seconds(now);
+      db.prepare("INSERT INTO submissions VALUES (?, ?, ?, ?, ?, ?, 'reviewing', ?, ?)").run(id, uid, body.attempt, body.playlistId, body.name.trim(), count, at, at + SUBMISSION_RULES.reviewDays * DAY);
+      return { submission: toSubmission(db.prepare('SELECT * FROM submissions WHERE id = ?').get(id)!) };
+    });
   },
 };

@@ -322,4 +322,23 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX downloads_user ON downloads (uid, created_at DESC, id DESC);
     `,
   },
+  {
+    version: 8,
+    name: 'playlist submissions',
+    sql: `
+      CREATE TABLE submissions (
+        id TEXT PRIMARY KEY,
+        uid TEXT NOT NULL,
+        attempt TEXT NOT NULL,
+        playlist_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        songs INTEGER NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('reviewing', 'accepted', 'rejected')),
+        created_at INTEGER NOT NULL,
+        review_by INTEGER NOT NULL,
+        UNIQUE (uid, attempt)
+      );
+      CREATE INDEX submissions_user ON submissions (uid, created_at DESC);
+    `,
+  },
 ];

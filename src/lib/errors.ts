@@ -9,7 +9,7 @@ export const ERROR_CODES = [
   'downloadLimit', 'unsupportedVersion', 'noCopyright', 'noLyrics', 'vipOnly', 'paidSong',
   'spatialUnsupported', 'spatialVip', 'brandOnly', 'cannotOpen', 'payRegion', 'oppoLoginOnly', 'payFailed',
   'emailFormat', 'phoneFormat', 'contactEmpty', 'contactInvalid', 'codeError', 'tooLong', 'generic', 'timeout',
-  'redeemUnknown', 'redeemExpired', 'redeemUsed', 'contentGone', 'appealOpen', 'codeRequired',
+  'redeemUnknown', 'redeemExpired', 'redeemUsed', 'contentGone', 'appealOpen', 'codeRequired', 'submissionOpen',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

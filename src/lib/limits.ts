@@ -14,6 +14,8 @@ export const HTTP_TIMEOUT_MS = 600_000;
 export const TOAST_MS = 1_500;
 /** spec §9: a page chunk that never loads shows an error after 120 s. */
 export const CHUNK_ERROR_MS = 120_000;
+/** The oldest app that plays songs launched from these pages (`launchPlay` with its types). */
+export const MIN_PLAY_APP_VERSION = '10.0.0';
 /** spec §9: non-members hear 60 s of a VIP song. */
 export const TRIAL_SECONDS = 60;
 /** spec §9: download quota per cycle, the cycle length, and songs per day for shorter packages. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectBrand, detectPlatform } from './platform';
+import { olderThan } from './app-version';
+import { appLink, detectBrand, detectPlatform } from './platform';
 
 // Real-looking Android WebView and browser user agents.
 const wv = (model: string, android = '13') =>
@@ -75,5 +76,27 @@ describe('detectBrand with the host manufacturer', () => {
   it('falls back to the user agent when the manufacturer is empty', () => {
     expect(detectBrand(wv('RMX3363'), '')).toBe('realme');
     expect(detectBrand(wv('RMX3363'), null)).toBe('realme');
+  });
+});
+
+describe('appLink and olderThan', () => {
+  it('links to our own path in the app', () => {
+    expect(appLink('/zh-CN/center-station')).toBe('oppomusic://web/zh-CN/center-station');
+    expect(appLink('download')).toBe('oppomusic://web/download');
+  });
+
+  it.each([
+    ['9.8.1', '10.0.0', true],
+    ['10.0.0', '10.0.0', false],
+    ['10.0', '10.0.0', false],
+    ['12.3.0', '10.0.0', false],
+    ['10.0.0.1', '10.0.0', false],
+    ['9.99.99', '10', true],
+    ['', '10.0.0', true],
+    [undefined, '10.0.0', true],
+    ['12.3.0-beta', '10.0.0', true],
+    ['1e3', '10.0.0', true],
+  ])('olderThan(%j, %s) is %s', (version, min, older) => {
+    expect(olderThan(version, min)).toBe(older);
   });
 });

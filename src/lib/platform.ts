@@ -49,3 +49,14 @@ export function detectBrand(userAgent: string, manufacturer?: string | null): Br
   for (const [brand, pattern] of BRAND_PATTERNS) if (pattern.test(userAgent)) return brand;
   return 'other';
 }
+
+/** The music app's link scheme: a page opened outside the app offers to open itself there. */
+export const APP_SCHEME = 'oppomusic';
+
+/**
+ * The link that opens this site's page in the app: always one of our paths, never a URL from input.
+ * @example appLink('/zh-CN/center-station') // 'oppomusic://web/zh-CN/center-station'
+ */
+export function appLink(path: string): string {
+  return `${APP_SCHEME}://web${path.startsWith('/') ? path : `/${path}`}`;
+}

@@ -227,7 +227,7 @@ test.describe('feedback form', () => {
     await page.getByRole('link', { name: 'View my feedback' }).click();
     await expect(page.locator('.feedback-item').first()).toContainText('Downloads pause when the screen locks.');
     await expect(page.locator('.feedback-state').first()).toHaveText('Submitted');
-    await page.locator('.feedback-item').first().click();
+    await page.locator('a.feedback-item').first().click();
     await expect(page.locator('.answer')).toContainText('App logs attached');
     await expect(page.locator('.thread')).toContainText('We have your feedback and will reply here.');
     await page.getByLabel('Add a follow-up').fill('It happens on Wi-Fi too.');
@@ -269,7 +269,7 @@ test.describe('feedback form', () => {
     await page.locator('.form-submit').click();
     await expect(page.locator('.report-sent h2')).toBeVisible();
     await page.locator('.report-sent a').click();
-    await page.locator('.feedback-item').first().click();
+    await page.locator('a.feedback-item').first().click();
     await expect(page.locator('.answer')).toContainText('Saigon Rain');
   });
 

@@ -139,3 +139,78 @@ test.describe('spatial audio', () => {
     await expect(page.locator('.toast')).toHaveCount(0);
   });
 });
+
+test.describe('playlist submission', () => {
+  const list = (n: number) => ({ id: 7, name: 'Road trip', cover: '', songs: Array.from({ length: n }, (_, i) => ({ id: 100 + i, name: `Song ${i}`, artist: 'A', vip: 0, paid: 0 })) });
+
+  test('all conditions met: the tips, submit once, what happens next; then, in fil-PH, one at a time', async ({ page }) => {
+    const { uid, state } = user({ songlists: { '7': list(12) } });
+    await withHost(page, state);
+    await open(page, '/song-test', '&id=7');
+    await expect(page.locator('.condition.is-met')).toHaveCount(4);
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await expect(page.locator('.tips li')).toHaveCount(4);
+    await expect(page.locator('.music-rule')).toHaveText('Road trip has 12 songs.');
+    await page.getByRole('button', { name: 'Submit playlist' }).dblclick();
+    await expect(page).toHaveURL(/\/submit-success\?status_height=24&id=sub-/);
+    await expect(page.locator('.submitted')).toContainText('Our editors will review Road trip by');
+    await page.getByRole('button', { name: 'Done' }).click();
+    expect(await hostCalls(page, 'finishPage')).toHaveLength(1);
+    // One at a time: the next check says the first is under review.
+    await open(page, '/fil-PH/song-test', '&id=7');
+    await expect(page.locator('.condition:not(.is-met) .condition-todo')).toContainText('Road trip');
+    await expect(page.locator('.music-continue')).toHaveAttribute('aria-disabled', 'true');
+    expect((await (await page.request.post('/api/dev/submission', { data: { uid, state: 'accepted' } })).json()).data.state).toBe('accepted');
+  });
+
+  test('conditions not met, in ms-MY dark2: what to do for each, and no way on', async ({ page }) => {
+    await withHost(page, user({ authorized: false }).state);
+    await open(page, '/ms-MY/song-test', '&id=1&dark=1&bgColor=262626');
+    await expect(page.locator('.condition:not(.is-met)')).toHaveCount(2);
+    await page.locator('.condition:not(.is-met) .chip').first().click();
+    expect(await hostCalls(page, 'jump')).toEqual([{ target: 'user-auth' }]);
+    await page.locator('.condition:not(.is-met) .chip').last().click();
+    expect(await hostCalls(page, 'goEditSonglist')).toEqual([{ id: '1' }]);
+    await expect(page.locator('.music-continue')).toHaveAttribute('aria-disabled', 'true');
+  });
+});
+
+test.describe('open in the app', () => {
+  test('an app too old to play says so; one not yet authorised asks for it in the app', async ({ page }) => {
+    const state = user().state;
+    await withHost(page, { ...state, baseInfo: { ...state.baseInfo, dev_app_version: '9.4.0' } });
+    await open(page, '/oppo-music');
+    await page.getByRole('button', { name: 'Play Harbour Lights' }).first().click();
+    await expect(page.locator('.toast')).toHaveText('Failed to open Music, current app version does not support this song');
+    expect(await launched(page)).toEqual([]);
+  });
+
+  test('first use without authorisation asks for it, in the app', async ({ page }) => {
+    await withHost(page, user({ authorized: false }).state);
+    await open(page, '/oppo-music');
+    await page.getByRole('button', { name: 'Play Harbour Lights' }).first().click();
+    await expect(page.getByRole('alertdialog')).toContainText('Music needs your authorisation the first time.');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Authorise' }).click();
+    expect(await hostCalls(page, 'jump')).toEqual([{ target: 'user-auth' }]);
+    expect(await launched(page)).toEqual([]);
+  });
+
+  test.describe('in a plain browser on an OPPO phone', () => {
+    test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 14; CPH2581) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36' });
+    test('offers to open the page in the app', async ({ page }) => {
+      await page.goto('/zh-CN/center-station');
+      await expect(page.locator('.gate a')).toHaveAttribute('href', 'oppomusic://web/zh-CN/center-station');
+      await expect(page.locator('.gate a')).toHaveText('打开音乐');
+    });
+  });
+
+  test.describe('in a plain browser on another phone', () => {
+    test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36' });
+    test('says only OPPO, Realme and OnePlus phones can open it', async ({ page }) => {
+      await page.goto('/download');
+      await expect(page.locator('.gate')).toContainText('Sorry, OPPO/Realme/OnePlus phones only.');
+      await expect(page.locator('.gate')).toContainText('Your phone cannot open this music app');
+      await expect(page.locator('.gate a')).toHaveCount(0);
+    });
+  });
+});

@@ -5,10 +5,13 @@
  * (onPlayCallback, onPlayErrorCallback) in `$playingId` and a toast.
  */
 import { atom } from 'nanostores';
-import { command, onHost, query } from '../bridge';
+import { command, isInApp, onHost, query } from '../bridge';
 import { playErrorKey } from '../errors';
+import { MIN_PLAY_APP_VERSION } from '../limits';
 import { pageHref } from '../nav';
+import { olderThan } from '../app-version';
 import { $isMember } from '../stores/membership';
+import { $selfInfo } from '../stores/self-info';
 import { confirmDialog, showToast } from '../stores/ui';
 import { startTrial, stopTrial } from './trial';
 
@@ -42,6 +45,23 @@ export function watchPlayer(): () => void {
 }
 
 /**
+ * Can the app play from this page? An app too old says so; first use asks for the authorisation the
+ * app needs (spec §6), in the app. Outside the app this is true: the caller's command then fails.
+ */
+function ready(): boolean {
+  if (!isInApp()) return true;
+  if (olderThan($selfInfo.get().dev_app_version, MIN_PLAY_APP_VERSION)) {
+    showToast('error.unsupportedVersion');
+    return false;
+  }
+  if (!query('getUserAuth').authorized) {
+    void confirmDialog({ messageKey: 'music.authorizeHint', confirmKey: 'music.authorize' }).then((yes) => yes && command('jump', { target: 'user-auth' }));
+    return false;
+  }
+  return true;
+}
+
+/**
  * What would happen if this song were played now (pure, for the page and its tests): the spatial
  * request honoured or the notice that says why not.
  * @example playPlan({ id: 's1', vip: false, spatial: true }, { member: false, spatialDevice: true, spatial: true }) // { spatial: false, notice: 'error.spatialVip', trial: false }
@@ -59,6 +79,7 @@ export function playPlan(song: Playable, { member, spatialDevice, spatial }: { m
  * @example play(song, { referrer: 'center-station:p-daily' })
  */
 export function play(song: Playable, { referrer, spatial = false }: { referrer: string; spatial?: boolean }): boolean {
+  if (!ready()) return true;
   const plan = playPlan(song, { member: $isMember.get(), spatialDevice: spatial && query('isSupportSpatialAudio'), spatial });
   if (!command('launchPlay', { resourceId: song.id, type: plan.spatial ? 'spatial' : 'song', referrer }).ok) return false;
   $playingId.set(song.id);
@@ -79,6 +100,7 @@ export function play(song: Playable, { referrer, spatial = false }: { referrer: 
  * @example playAll({ id: 'p-daily', first: 's01' }, { referrer: 'oppo-music:p-daily' })
  */
 export function playAll(list: { id: string; first: string }, { referrer }: { referrer: string }): boolean {
+  if (!ready()) return true;
   if (!command('launchPlay', { resourceId: list.id, type: 'playlist', referrer }).ok) return false;
   stopTrial();
   $playingId.set(list.first);
