@@ -91,6 +91,8 @@ test.describe('song lists', () => {
     ['paid', 'Paid song: go to the app to buy'],
     ['no_lyrics', 'No lyrics'],
     ['unsupported_version', 'Failed to open Music, current app version does not support this song'],
+    ['spatial_unsupported', 'Device not supported for spatial audio, switched to normal playback'],
+    ['spatial_vip', 'Spatial audio needs membership, switched to normal playback'],
   ] as const) {
     test(`a play error "${code}" says: ${message}`, async ({ page }) => {
       await withHost(page, user({ playError: code }).state);
