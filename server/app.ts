@@ -11,6 +11,7 @@ import { devRoutes } from './api/dev';
 import { HANDLERS } from './api/handlers';
 import { apiRoutes } from './api/pipeline';
 import { trackRoutes } from './api/track';
+import { personalFileRoutes } from './api/personal';
 import { uploadRoutes } from './api/upload';
 import type { Db } from './db';
 import { hostInjection, simulatorRoutes } from './simulator';
@@ -40,6 +41,7 @@ export function createApp({ root, db, privateKey, dataDir, log = true, now }: Ap
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.route('/', uploadRoutes(db, join(dataDir, 'uploads')));
   app.route('/', trackRoutes(db));
+  app.route('/', personalFileRoutes(db, now));
   // Before the API: its catch-all answers any other /api/* path with notFound.
   app.route('/', devRoutes(db, now));
   app.route('/', apiRoutes({ db, privateKey, handlers: HANDLERS, now }));

@@ -14,6 +14,7 @@ import { ApiFailure, WIRE_MESSAGES, failureBody } from './failure';
 import { tooLarge } from './pipeline';
 import { currentCode, replyToFeedback } from './help';
 import { decideSubmission, recordDownload } from './music';
+import { exportCodeOf, sendExportCode, setExportState } from './personal';
 import { decideAppeal, moderate, removeComment } from './report';
 import { settleOrder } from './vip';
 
@@ -39,6 +40,8 @@ const MODERATE = v.object({ uid: id, kind: v.picklist(['comment', 'restriction']
 const REMOVE_COMMENT = v.object({ id });
 const REPLY = v.object({ feedbackId: id, text: v.pipe(v.string(), v.minLength(1), v.maxLength(2000)) });
 const CODE_OF = v.object({ uid: id });
+const EXPORT_CAPTCHA = v.object({ uid: id, email: v.pipe(v.string(), v.minLength(3), v.maxLength(320)) });
+const EXPORT_STATE = v.object({ exportId: id, state: v.picklist(['requested', 'preparing', 'sent', 'expired']) });
 const SUBMISSION = v.object({ uid: id, state: v.picklist(['accepted', 'rejected']) });
 const DOWNLOAD = v.object({ uid: id, songId: id, quality: v.picklist(['standard', 'high', 'lossless']) });
 const DECIDE = v.object({ subjectId: id, state: v.picklist(['reviewing', 'upheld', 'rejected']) });
@@ -68,6 +71,9 @@ const refuse = (c: Context, message: string) => c.json(failureBody(new ApiFailur
  * - `POST /api/dev/appeal` `{ subjectId, state }`: the moderators' decision on the subject's appeal.
  * - `POST /api/dev/feedback-reply` `{ feedbackId, text }`: support answers a feedback.
  * - `POST /api/dev/download` `{ uid, songId, quality }`: the app reports a download.
+ * - `POST /api/dev/export-captcha` `{ uid, email }`: the app's server sends the export code (what
+ *   sendPersonalInfoDownloadEmailCaptcha asks of it); `POST /api/dev/export-code` `{ uid }` reads it
+ *   back (the mailbox); `POST /api/dev/export-state` `{ exportId, state }` moves an export along.
  * - `POST /api/dev/submission` `{ uid, state }`: the editors decide the user's submission under review.
  * - `POST /api/dev/feedback-code` `{ uid }`: the verification code last sent to the user (what the
  *   e-mail or SMS would carry).
@@ -142,6 +148,24 @@ export function devRoutes(db: Db, now: () => number = Date.now): Hono {
     const decided = decideSubmission(db, body.uid, body.state);
     if (!decided) return c.json(failureBody(new ApiFailure('notFound', 404, 'No submission under review.')), 404);
     return c.json({ code: 0, data: decided });
+  });
+  api.post('/api/dev/export-captcha', limit, async (c) => {
+    const body = await read(c, EXPORT_CAPTCHA);
+    if (!body) return refuse(c, 'The body is not { uid, email }.');
+    return c.json({ code: 0, data: { code: sendExportCode(db, body.uid, body.email, now()) } });
+  });
+  api.post('/api/dev/export-code', limit, async (c) => {
+    const body = await read(c, CODE_OF);
+    if (!body) return refuse(c, 'The body is not { uid }.');
+    const code = exportCodeOf(db, body.uid, now());
+    if (!code) return c.json(failureBody(new ApiFailure('notFound', 404, 'No code sent, or it expired.')), 404);
+    return c.json({ code: 0, data: { code } });
+  });
+  api.post('/api/dev/export-state', limit, async (c) => {
+    const body = await read(c, EXPORT_STATE);
+    if (!body) return refuse(c, "The body is not { exportId, state: 'requested' | 'preparing' | 'sent' | 'expired' }.");
+    if (!setExportState(db, body.exportId, body.state, now())) return c.json(failureBody(new ApiFailure('notFound', 404, 'No such export.')), 404);
+    return c.json({ code: 0, data: { exportId: body.exportId, state: body.state } });
   });
   return api;
 }

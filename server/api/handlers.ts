@@ -2,6 +2,7 @@
 import { COIN_HANDLERS } from './coins';
 import { HELP_HANDLERS } from './help';
 import { MUSIC_HANDLERS, SUBMISSION_HANDLERS } from './music';
+import { PERSONAL_HANDLERS } from './personal';
 import type { Handlers } from './pipeline';
 import { REPORT_HANDLERS } from './report';
 import { VIP_HANDLERS } from './vip';
@@ -22,4 +23,5 @@ export const HANDLERS: Handlers = {
   ...HELP_HANDLERS,
   ...MUSIC_HANDLERS,
   ...SUBMISSION_HANDLERS,
+  ...PERSONAL_HANDLERS,
 };

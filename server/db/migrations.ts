@@ -341,4 +341,40 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX submissions_user ON submissions (uid, created_at DESC);
     `,
   },
+  {
+    version: 9,
+    name: 'accounts and personal-data exports',
+    // Times in Unix seconds. `day` is the calendar day of the request in the user's time zone: one
+    // export per user per day. The password is kept only as a scrypt hash; the file as the PDF bytes.
+    sql: `
+      CREATE TABLE accounts (
+        uid TEXT PRIMARY KEY,
+        nickname TEXT NOT NULL,
+        phone TEXT NOT NULL,
+        registered_at INTEGER NOT NULL
+      );
+      CREATE TABLE export_codes (
+        uid TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        code TEXT NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE TABLE exports (
+        id TEXT PRIMARY KEY,
+        uid TEXT NOT NULL,
+        attempt TEXT NOT NULL,
+        email TEXT NOT NULL,
+        password_hash TEXT NOT NULL,
+        day TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('requested', 'preparing', 'sent')),
+        requested_at INTEGER NOT NULL,
+        sent_at INTEGER,
+        expires_at INTEGER,
+        token TEXT NOT NULL UNIQUE,
+        file BLOB,
+        UNIQUE (uid, attempt),
+        UNIQUE (uid, day)
+      );
+    `,
+  },
 ];

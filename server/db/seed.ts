@@ -191,5 +191,12 @@ function seedDownloads(db: DatabaseSync): void {
   }
 }
 
+/** The accounts behind the personal-data pages: the default user and the member account. */
+function seedAccounts(db: DatabaseSync): void {
+  const insert = db.prepare('INSERT INTO accounts VALUES (?, ?, ?, ?)');
+  insert.run(DEMO_UID, 'Test User', '+65 8000 0000', Math.floor(Date.UTC(2024, 0, 2, 2) / 1000));
+  insert.run((load('vip.json') as VipSeed).memberUid, 'Mira Member', '+60 12 345 6789', Math.floor(Date.UTC(2023, 5, 14, 9) / 1000));
+}
+
 /** Seed functions by the migration version whose tables they fill. */
-export const SEEDS: Record<number, (db: DatabaseSync) => void> = { 2: seedCatalogue, 3: seedVip, 4: seedCoins, 5: seedModeration, 6: seedFeedback, 7: seedDownloads };
+export const SEEDS: Record<number, (db: DatabaseSync) => void> = { 2: seedCatalogue, 3: seedVip, 4: seedCoins, 5: seedModeration, 6: seedFeedback, 7: seedDownloads, 9: seedAccounts };

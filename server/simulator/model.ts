@@ -218,6 +218,8 @@ export function hostState(s: Settings, now: number): Partial<FakeHostState> & Pi
     payOutcome: s.payOutcome,
     // The reference server's stand-in for the provider's webhook: only it turns an order into membership.
     providerUrl: '/api/dev/provider',
+    // The app's server sending the personal-data export code by e-mail.
+    captchaUrl: '/api/dev/export-captcha',
     uploadOutcome: s.uploadOutcome,
     file: FILES[s.uploadFile],
     loginOutcome: s.loginOutcome,

@@ -55,8 +55,11 @@ test.describe('help centre', () => {
     await page.getByRole('link', { name: 'Why does a song stop after 60 seconds?' }).click();
     await expect(page.locator('#page-title')).toHaveText('Why does a song stop after 60 seconds?');
     await expect(page.locator('.answer')).toContainText('60-second trial');
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/help/vote');
     await page.getByRole('button', { name: 'Yes' }).dblclick();
     await expect(page.locator('.vote [role="status"]')).toHaveText('Thanks for letting us know.');
+    await answered;
+    await page.waitForTimeout(300);
     expect(votes).toHaveLength(1);
     await page.reload();
     await expect(page.getByRole('button', { name: 'Yes' })).toHaveAttribute('aria-pressed', 'true');

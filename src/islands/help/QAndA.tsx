@@ -4,7 +4,7 @@
  * questions. The page title is the `title` query, set by the shell as text.
  */
 import { useStore } from '@nanostores/preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import '../../lib/api-identity';
 import { messageKey, request } from '../../lib/api';
 import type { DataOf } from '../../lib/api/endpoint';
@@ -46,6 +46,8 @@ export default function QAndA({ page }: { page: 'question' | 'playback' }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [vote, setVote] = useState<boolean | null>(null);
   const [voting, setVoting] = useState(false);
+  // Two taps can land before a render: a ref, not the state, keeps the vote to one request.
+  const sent = useRef(false);
 
   const load = () => {
     setFailure(null);
@@ -69,13 +71,15 @@ export default function QAndA({ page }: { page: 'question' | 'playback' }) {
   }, [session, locale]);
 
   const send = async (helpful: boolean) => {
-    if (!answer || vote !== null || voting) return;
+    if (!answer || vote !== null || sent.current) return;
+    sent.current = true;
     setVoting(true);
     setVote(helpful);
     try {
       // The first vote counts: the answer says which one the server kept.
       setVote((await request(helpVote, { id: answer.question.id, helpful })).helpful);
     } catch (error) {
+      sent.current = false;
       setVote(null);
       setFailure(messageKey(error));
     } finally {

@@ -12,6 +12,7 @@ import * as feedback from './endpoints/feedback';
 import * as help from './endpoints/help';
 import * as music from './endpoints/music';
 import * as platform from './endpoints/platform';
+import * as personal from './endpoints/personal';
 import * as report from './endpoints/report';
 import * as submission from './endpoints/submission';
 import * as vip from './endpoints/vip';
@@ -21,7 +22,7 @@ const endpoints = <T extends Record<string, unknown>>(area: T) =>
   Object.fromEntries(Object.entries(area).filter(([, value]) => isEndpoint(value))) as { [K in keyof T as T[K] extends Endpoint ? K : never]: T[K] };
 const isEndpoint = (value: unknown): value is Endpoint => typeof value === 'object' && value !== null && 'path' in value && 'request' in value;
 
-export const ENDPOINTS = { ...endpoints(platform), ...endpoints(vip), ...endpoints(coins), ...endpoints(report), ...endpoints(appeal), ...endpoints(help), ...endpoints(feedback), ...endpoints(music), ...endpoints(submission) };
+export const ENDPOINTS = { ...endpoints(platform), ...endpoints(vip), ...endpoints(coins), ...endpoints(report), ...endpoints(appeal), ...endpoints(help), ...endpoints(feedback), ...endpoints(music), ...endpoints(submission), ...endpoints(personal) };
 
 /**
  * The contract's type, for code that walks every endpoint (the reference server's router).

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { DEMO_UID } from '../db/seed';
+import { useApiServer } from './test-server';
+
+const api = useApiServer('personal-');
+const { call, dev } = api;
+const fresh = () => `u-${randomUUID().slice(0, 8)}`;
+const codeFor = async (uid: string, email: string) => (await dev('/api/dev/export-captcha', { uid, email })).body.data.code as string;
+const request = (uid: string, body: Record<string, unknown>) =>
+  call('/api/personal/export', { email: 'me@example.com', code: '', password: '123456', timeZone: 'Asia/Singapore', attempt: randomUUID(), ...body }, uid);
+
+describe('personal info', () => {
+  it("gives the account with the phone masked but for its last four digits, and empty for an unknown one", async () => {
+    expect((await call('/api/personal/info', {}, DEMO_UID)).body.data.account).toEqual({ nickname: 'Test User', phone: '••••••0000', registeredAt: Date.UTC(2024, 0, 2, 2) / 1000 });
+    expect((await call('/api/personal/info', {}, fresh())).body.data.account).toEqual({ nickname: '', phone: '', registeredAt: null });
+  });
+});
+
+describe('personal-data export', () => {
+  it('sends one a day: the code proves the e-mail, the file is a real PDF behind a link that expires', async () => {
+    const uid = fresh();
+    const code = await codeFor(uid, 'me@example.com');
+    const attempt = randomUUID();
+    const [a, b] = await Promise.all([request(uid, { code, attempt }), request(uid, { code, attempt })]);
+    expect(a.status).toBe(200);
+    expect(b.body.data.export.id).toBe(a.body.data.export.id);
+    expect(a.body.data.export).toMatchObject({ email: 'm•••@example.com', state: 'sent' });
+    expect(a.body.data.export.expiresAt - a.body.data.export.sentAt).toBe(7 * 86_400);
+    const row = api.db.prepare('SELECT password_hash FROM exports WHERE uid = ?').get(uid)!;
+    expect(String(row.password_hash)).not.toContain('123456');
+
+    const status = (await call('/api/personal/exports', { timeZone: 'Asia/Singapore' }, uid)).body.data;
+    expect(status.exports).toHaveLength(1);
+    expect(status.nextAllowedAt).toBeGreaterThan(Math.floor(Date.now() / 1000));
+    // A second request the same day, even with a fresh code, is refused with the spec's message.
+    expect(await request(uid, { code: await codeFor(uid, 'me@example.com') })).toMatchObject({ status: 429, body: { code: 'downloadLimit' } });
+
+    const file = (await call('/api/personal/export/file', { id: a.body.data.export.id }, uid)).body.data;
+    expect(file.sections[0].rows).toContainEqual({ label: 'nickname', value: '' });
+    const pdf = await fetch(`${api.base}${file.url}`);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    expect(bytes.toString('latin1')).toMatch(/%%EOF\n$/);
+    expect((await call('/api/personal/export/file', { id: a.body.data.export.id }, fresh())).status).toBe(410);
+
+    expect((await dev('/api/dev/export-state', { exportId: a.body.data.export.id, state: 'expired' })).status).toBe(200);
+    expect((await call('/api/personal/export/file', { id: a.body.data.export.id }, uid))).toMatchObject({ status: 410, body: { code: 'noContent' } });
+    expect((await fetch(`${api.base}${file.url}`)).status).toBe(410);
+    expect((await call('/api/personal/exports', { timeZone: 'UTC' }, uid)).body.data.exports[0].state).toBe('expired');
+  });
+
+  it('refuses a wrong code, a code sent to another address, a bad e-mail or password', async () => {
+    const uid = fresh();
+    const code = await codeFor(uid, 'me@example.com');
+    expect(await request(uid, { code: code === '000000' ? '111111' : '000000' })).toMatchObject({ status: 422, body: { code: 'codeError' } });
+    expect(await request(uid, { code, email: 'other@example.com' })).toMatchObject({ status: 422, body: { code: 'codeError' } });
+    expect(await request(uid, { code, email: 'me@example' })).toMatchObject({ status: 422, body: { code: 'badRequest' } });
+    for (const password of ['12345', '1234567', 'abcdef', '']) expect((await request(uid, { code, password })).status).toBe(422);
+    expect(api.db.prepare('SELECT COUNT(*) AS n FROM exports WHERE uid = ?').get(uid)!.n).toBe(0);
+    expect((await request(uid, { code })).status).toBe(200);
+  });
+
+  it('counts the day in the user time zone', async () => {
+    const uid = fresh();
+    expect((await request(uid, { code: await codeFor(uid, 'me@example.com'), timeZone: 'Pacific/Kiritimati' })).status).toBe(200);
+    // Already tomorrow in Kiritimati (UTC+14): in a zone 26 hours behind it is another day.
+    const other = await request(uid, { code: await codeFor(uid, 'me@example.com'), timeZone: 'Pacific/Pago_Pago' });
+    expect(other.status).toBe(200);
+  });
+});

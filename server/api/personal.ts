@@ -1,0 +1,175 @@
+/**
+ * Personal data (issue 8): the account's details and the once-a-day export. The contract is
+ * src/lib/api/endpoints/personal.ts; docs/api.md (section Personal data) describes the behaviour; the
+ * rules are src/lib/personal/rules.ts.
+ *
+ * The verification code is sent by the app's own server when the page calls
+ * `sendPersonalInfoDownloadEmailCaptcha`; the development route `POST /api/dev/export-captcha` stands
+ * in for that call (the fake host and the simulator make it), `POST /api/dev/export-code` for the
+ * mailbox. The file is served at `GET /api/personal/file/<token>`, a link that works until it expires.
+ */
+import { randomBytes, randomInt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import type { ResponseOf } from '../../src/lib/api/contract';
+import { checkEmail, checkPassword, dayIn, maskEmail, maskPhone, nextDayStart } from '../../src/lib/personal/rules';
+import type { Db } from '../db';
+import { transaction } from '../db/transaction';
+import { ApiFailure } from './failure';
+import { pdfOf } from './pdf';
+import type { Handlers, User } from './pipeline';
+
+type Record_ = ResponseOf<'exportStatus'>['exports'][number];
+type Row = Record<string, unknown>;
+
+const DAY = 86_400;
+/** The export link works for 7 days after the e-mail goes out. */
+const FILE_DAYS = 7;
+const CODE_SECONDS = 10 * 60;
+const seconds = (ms: number) => Math.floor(ms / 1000);
+const uidOf = (user: User | null) => user!.uid;
+const token = () => randomBytes(18).toString('base64url');
+
+function hashPassword(password: string): string {
+  const salt = randomBytes(16);
+  return `${salt.toString('base64')}:${scryptSync(password, salt, 32).toString('base64')}`;
+}
+
+/** Does the password match the stored hash? (Kept for the production step that encrypts the file.) */
+export function passwordMatches(stored: string, password: string): boolean {
+  const [salt = '', hash = ''] = stored.split(':');
+  return timingSafeEqual(Buffer.from(hash, 'base64'), scryptSync(password, Buffer.from(salt, 'base64'), 32));
+}
+
+const toRecord = (row: Row, nowSec: number): Record_ => {
+  const expiresAt = row.expires_at === null ? null : Number(row.expires_at);
+  return {
+    id: String(row.id),
+    email: maskEmail(String(row.email)),
+    state: expiresAt !== null && expiresAt <= nowSec ? 'expired' : (row.state as Record_['state']),
+    requestedAt: Number(row.requested_at),
+    sentAt: row.sent_at === null ? null : Number(row.sent_at),
+    expiresAt,
+  };
+};
+
+function account(db: Db, uid: string) {
+  const row = db.prepare('SELECT * FROM accounts WHERE uid = ?').get(uid);
+  return { nickname: String(row?.nickname ?? ''), phone: row ? maskPhone(String(row.phone)) : '', registeredAt: row ? Number(row.registered_at) : null };
+}
+
+/** What the export holds, as labelled values: the page shows them and the PDF prints them. */
+function contents(db: Db, uid: string): ResponseOf<'exportFile'>['sections'] {
+  const a = account(db, uid);
+  return [
+    {
+      title: 'account',
+      rows: [
+        { label: 'nickname', value: a.nickname },
+        { label: 'phone', value: a.phone },
+        { label: 'registeredAt', value: a.registeredAt === null ? '' : new Date(a.registeredAt * 1000).toISOString().slice(0, 10) },
+      ],
+    },
+  ];
+}
+
+/**
+ * The app's server sends a code to the e-mail (development stand-in): a new six-digit code, valid 10
+ * minutes, replacing the last. Returns it, as the mailbox would show it.
+ */
+export function sendExportCode(db: Db, uid: string, email: string, nowMs: number): string {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  db.prepare('INSERT INTO export_codes VALUES (?, ?, ?, ?) ON CONFLICT (uid) DO UPDATE SET email = excluded.email, code = excluded.code, expires_at = excluded.expires_at').run(
+    uid,
+    email.trim(),
+    code,
+    seconds(nowMs) + CODE_SECONDS,
+  );
+  return code;
+}
+
+/** The code last sent to the user, while valid (development: the mailbox). */
+export function exportCodeOf(db: Db, uid: string, nowMs: number): string | undefined {
+  const row = db.prepare('SELECT code FROM export_codes WHERE uid = ? AND expires_at > ?').get(uid, seconds(nowMs));
+  return row ? String(row.code) : undefined;
+}
+
+/** Moves an export to a state (development: the production pipeline's steps), for tests and demos. */
+export function setExportState(db: Db, id: string, state: 'requested' | 'preparing' | 'sent' | 'expired', nowMs: number): boolean {
+  const now = seconds(nowMs);
+  const [next, sentAt, expiresAt] = state === 'expired' ? ['sent', now - FILE_DAYS * DAY, now] : state === 'sent' ? ['sent', now, now + FILE_DAYS * DAY] : [state, null, null];
+  return db.prepare('UPDATE exports SET state = ?, sent_at = ?, expires_at = ? WHERE id = ?').run(next, sentAt, expiresAt, id).changes > 0;
+}
+
+type PersonalHandlers = Pick<Handlers, 'personalInfo' | 'exportRequest' | 'exportStatus' | 'exportFile'>;
+
+/** The personal-data handlers, spread into HANDLERS (server/api/handlers.ts). */
+export const PERSONAL_HANDLERS: PersonalHandlers = {
+  personalInfo: ({ db, user }) => ({ account: account(db, uidOf(user)) }),
+
+  exportRequest: ({ db, user, body, now }) => {
+    const uid = uidOf(user);
+    const at = seconds(now);
+    return transaction(db, () => {
+      const same = db.prepare('SELECT * FROM exports WHERE uid = ? AND attempt = ?').get(uid, body.attempt);
+      if (same) return { export: toRecord(same, at) };
+      const email = checkEmail(body.email);
+      if (!email.ok) throw new ApiFailure('badRequest', 422, 'The e-mail is empty or not an address.');
+      if (checkPassword(body.password, body.password)) throw new ApiFailure('badRequest', 422, 'The password must be exactly six digits.');
+      const code = db.prepare('SELECT * FROM export_codes WHERE uid = ? AND expires_at > ?').get(uid, at);
+      if (!code || code.code !== body.code.trim() || code.email !== email.email) throw new ApiFailure('codeError', 422);
+      const day = dayIn(now, body.timeZone);
+      if (db.prepare('SELECT 1 FROM exports WHERE uid = ? AND day = ?').get(uid, day)) throw new ApiFailure('downloadLimit', 429);
+      db.prepare('DELETE FROM export_codes WHERE uid = ?').run(uid);
+      const id = `ex-${randomBytes(9).toString('base64url')}`;
+      // The reference server prepares the file at once; production builds it within 72 hours.
+      const sections = contents(db, uid);
+      const file = pdfOf('Your personal data', sections.flatMap((s) => [`[${s.title}]`, ...s.rows.map((r) => `${r.label}: ${r.value}`), '']));
+      db.prepare("INSERT INTO exports VALUES (?, ?, ?, ?, ?, ?, 'sent', ?, ?, ?, ?, ?)").run(
+        id,
+        uid,
+        body.attempt,
+        email.email,
+        hashPassword(body.password),
+        day,
+        at,
+        at,
+        at + FILE_DAYS * DAY,
+        token(),
+        file,
+      );
+      return { export: toRecord(db.prepare('SELECT * FROM exports WHERE id = ?').get(id)!, at) };
+    });
+  },
+
+  exportStatus: ({ db, user, body, now }) => {
+    const uid = uidOf(user);
+    const at = seconds(now);
+    const rows = db.prepare('SELECT * FROM exports WHERE uid = ? ORDER BY requested_at DESC, id DESC LIMIT 30').all(uid);
+    const today = dayIn(now, body.timeZone);
+    const usedToday = rows.some((r) => r.day === today);
+    return { exports: rows.map((r) => toRecord(r, at)), nextAllowedAt: usedToday ? seconds(nextDayStart(now, body.timeZone)) : null };
+  },
+
+  exportFile: ({ db, user, body, now }) => {
+    const uid = uidOf(user);
+    const at = seconds(now);
+    const row = db.prepare('SELECT * FROM exports WHERE id = ? AND uid = ?').get(body.id, uid);
+    if (!row || row.expires_at === null || Number(row.expires_at) <= at || !row.file) throw new ApiFailure('noContent', 410);
+    return { fileName: `personal-data-${String(row.day)}.pdf`, url: `/api/personal/file/${String(row.token)}`, expiresAt: Number(row.expires_at), sections: contents(db, uid) };
+  },
+};
+
+/** `GET /api/personal/file/<token>`: the PDF while its link is valid, else 410. */
+export function personalFileRoutes(db: Db, now: () => number = Date.now): Hono {
+  const api = new Hono();
+  api.get('/api/personal/file/:token', (c) => {
+    const row = db.prepare('SELECT day, file, expires_at FROM exports WHERE token = ?').get(c.req.param('token'));
+    if (!row || !row.file || Number(row.expires_at) <= seconds(now())) return c.text('This file has expired.', 410);
+    return c.body(new Uint8Array(row.file as Uint8Array), 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="personal-data-${String(row.day)}.pdf"`,
+      'cache-control': 'private, no-store',
+    });
+  });
+  return api;
+}

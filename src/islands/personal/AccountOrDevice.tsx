@@ -1,0 +1,31 @@
+/** /accountOrDevice.html: choose to see account data or device data. */
+import { pageHref } from '../../lib/nav';
+import { useHydrated } from '../ui/hydrated';
+import { useText } from '../ui/text';
+import { personalText } from './text';
+import './personal.css';
+
+export default function AccountOrDevice() {
+  const t = useText(personalText);
+  // Links carry the page's locale and shell query, known in the browser only.
+  const href = useHydrated() ? pageHref : () => undefined;
+  return (
+    <div class="personal">
+      <h2 class="personal-intro">{t('personal.chooseTitle')}</h2>
+      <ul class="choose">
+        <li>
+          <a href={href('accountData.html')}>
+            <strong>{t('personal.accountData')}</strong>
+            <span>{t('personal.accountDataHint')}</span>
+          </a>
+        </li>
+        <li>
+          <a href={href('deviceData.html')}>
+            <strong>{t('personal.deviceData')}</strong>
+            <span>{t('personal.deviceDataHint')}</span>
+          </a>
+        </li>
+      </ul>
+    </div>
+  );
+}

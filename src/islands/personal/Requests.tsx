@@ -1,0 +1,89 @@
+/**
+ * /personalDataDownload.html and /personalDataDownload2.html: the user's export requests, newest
+ * first, each with its state (requested, preparing, sent, expired) and dates, a link to the file while
+ * it can be downloaded, and a new request when one is allowed. The second page is the overseas
+ * policy's variant: it says so and links that policy.
+ */
+import { useStore } from '@nanostores/preact';
+import { useEffect, useState } from 'preact/hooks';
+import '../../lib/api-identity';
+import { messageKey, request } from '../../lib/api';
+import type { DataOf } from '../../lib/api/endpoint';
+import { exportStatus } from '../../lib/api/endpoints/personal';
+import { formatDate } from '../../lib/format';
+import { $locale } from '../../lib/i18n';
+import { pageHref } from '../../lib/nav';
+import { $session } from '../../lib/session';
+import { $selfInfo } from '../../lib/stores/self-info';
+import { useHydrated } from '../ui/hydrated';
+import { useText } from '../ui/text';
+import '../ui/placeholder.css';
+import { personalText, userTimeZone } from './text';
+import './personal.css';
+
+type Status = DataOf<typeof exportStatus>;
+const STATE_KEY = { requested: 'personal.stateRequested', preparing: 'personal.statePreparing', sent: 'personal.stateSent', expired: 'personal.stateExpired' } as const;
+
+export default function Requests({ overseas }: { overseas: boolean }) {
+  const t = useText(personalText);
+  const locale = useStore($locale);
+  const session = useStore($session);
+  const timeZone = userTimeZone(useStore($selfInfo).dev_timezone);
+  const [status, setStatus] = useState<Status | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const date = (seconds: number) => formatDate(seconds, locale, { timeZone, style: 'datetime' });
+  // Links carry the page's locale and shell query, known in the browser only.
+  const hydrated = useHydrated();
+
+  useEffect(() => {
+    if (session !== 'signed-in') return;
+    request(exportStatus, { timeZone })
+      .then(setStatus)
+      .catch((error) => setFailure(messageKey(error)));
+  }, [session]);
+
+  return (
+    <div class="personal">
+      {overseas && (
+        <p class="personal-intro">
+          {t('personal.overseasNote')} <a href={hydrated ? pageHref('privacy-policy_2.html') : undefined}>{t('personal.policy')}</a>
+        </p>
+      )}
+      <h2 class="personal-intro">{t('personal.requestsTitle')}</h2>
+      {failure && (
+        <p class="personal-limit" role="alert">
+          {t(failure)}
+        </p>
+      )}
+      {!status && !failure && <div class="skeleton" aria-hidden="true" />}
+      {status && status.exports.length === 0 && <p class="personal-intro">{t('error.noData')}</p>}
+      {status && (
+        <ul class="requests">
+          {status.exports.map((e) => (
+            <li key={e.id} class="request">
+              <div class="request-head">
+                <strong>{t('personal.requestedOn', { date: date(e.requestedAt) })}</strong>
+                <span class={`request-state is-${e.state}`}>{t(STATE_KEY[e.state])}</span>
+              </div>
+              {e.sentAt !== null && <p>{t('personal.sentOn', { email: e.email, date: date(e.sentAt) })}</p>}
+              {e.state === 'sent' && e.expiresAt !== null && (
+                <p>
+                  {t('personal.expiresOn', { date: date(e.expiresAt) })} <a href={pageHref('AccountOrDevicePdf.html', { id: e.id })}>{t('personal.viewFile')}</a>
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {status && (
+        status.nextAllowedAt === null ? (
+          <a class="button" href={pageHref('private.html')}>
+            {t('personal.requestAgain')}
+          </a>
+        ) : (
+          <p class="personal-limit">{t('personal.limitNext', { date: date(status.nextAllowedAt) })}</p>
+        )
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { expect, test, type Page } from '@playwright/test';
+import { defaultState } from '../fixtures/fake-host/state';
+import { hostCalls, watch, withHost } from '../fixtures/pages';
+
+/** A user of their own per test: one export a day per user. The fake host sends codes through the dev route. */
+function user(overrides: Record<string, unknown> = {}) {
+  const state = defaultState();
+  const uid = `e2e-${Math.random().toString(36).slice(2, 10)}`;
+  return { uid, state: { ...state, baseInfo: { ...state.baseInfo, uid }, captchaUrl: '/api/dev/export-captcha', replyDelayMs: 30, ...overrides } };
+}
+const open = (page: Page, path: string, query = '') => page.goto(`${path}?status_height=24&app_sessionid=e2e-session${query}`);
+const codeOf = async (page: Page, uid: string) => {
+  await expect.poll(async () => (await page.request.post('/api/dev/export-code', { data: { uid } })).status()).toBe(200);
+  return (await (await page.request.post('/api/dev/export-code', { data: { uid } })).json()).data.code as string;
+};
+
+test.describe('personal-data request', () => {
+  test('every rule has its message; then the request is sent, and a second one the same day is refused', async ({ page }) => {
+    const problems = watch(page);
+    const { uid, state } = user();
+    await withHost(page, state);
+    await open(page, '/private.html');
+    await page.getByRole('button', { name: 'Request my data' }).click();
+    await expect(page.locator('#private-email-note')).toHaveText('E-mail cannot be empty');
+    await expect(page.locator('#private-code-note')).toHaveText('Please enter the verification code.');
+    await expect(page.locator('#private-password-note')).toHaveText('The password must be exactly six digits.');
+    await page.getByLabel('E-mail').fill('me@example');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.locator('#private-email-note')).toHaveText('E-mail format error');
+    expect(await hostCalls(page, 'sendPersonalInfoDownloadEmailCaptcha')).toEqual([]);
+
+    await page.getByLabel('E-mail').fill('me@example.com');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
+    expect(await hostCalls(page, 'sendPersonalInfoDownloadEmailCaptcha')).toEqual([{ email: 'me@example.com' }]);
+    const code = await codeOf(page, uid);
+    await page.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
+    await page.getByLabel('Encryption password').fill('123456');
+    await page.getByLabel('Enter the password again').fill('123465');
+    await page.getByRole('button', { name: 'Request my data' }).click();
+    await expect(page.locator('#private-password-note')).toHaveText('The two passwords are not the same.');
+    await page.getByLabel('Enter the password again').fill('123456');
+    await page.getByRole('button', { name: 'Request my data' }).click();
+    await expect(page.locator('#private-code-note')).toHaveText('Verification code input errors');
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('button', { name: 'Request my data' }).dblclick();
+    await expect(page.getByRole('heading', { name: 'Request received' })).toBeVisible();
+    await expect(page.locator('.personal-sent p')).toHaveText('We will send the encrypted file to me@example.com within 72 hours. Open it with the password you set.');
+
+    await page.getByRole('link', { name: 'See my requests' }).click();
+    await expect(page.locator('.request')).toHaveCount(1);
+    await expect(page.locator('.request-state')).toHaveText('Sent');
+    await expect(page.locator('.personal-limit')).toContainText('You can ask again from');
+
+    await open(page, '/private.html');
+    await expect(page.locator('.personal-limit')).toContainText('Download exceeds the limit of 1 time, try tomorrow');
+    expect(problems).toEqual([]);
+  });
+
+  test('the e-mail typed survives a reload; the password never leaves the page', async ({ page }) => {
+    await withHost(page, user().state);
+    await open(page, '/private.html');
+    await page.getByLabel('E-mail').fill('keep@example.com');
+    await page.getByLabel('Encryption password').fill('654321');
+    await page.reload();
+    await expect(page.getByLabel('E-mail')).toHaveValue('keep@example.com');
+    await expect(page.getByLabel('Encryption password')).toHaveValue('');
+    const stored = await page.evaluate(() => JSON.stringify(sessionStorage) + JSON.stringify(localStorage));
+    expect(stored).not.toContain('654321');
+  });
+
+  test('the file, in zh-CN dark: what it holds and the PDF; expired, it says so', async ({ page }) => {
+    const { uid, state } = user();
+    await withHost(page, state);
+    await open(page, '/private.html');
+    await page.getByLabel('E-mail').fill('me@example.com');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Verification code').fill(await codeOf(page, uid));
+    await page.getByLabel('Encryption password').fill('123456');
+    await page.getByLabel('Enter the password again').fill('123456');
+    await page.getByRole('button', { name: 'Request my data' }).click();
+    await expect(page.getByRole('heading', { name: 'Request received' })).toBeVisible();
+    await open(page, '/zh-CN/AccountOrDevicePdf.html', '&dark=1&bgColor=171717');
+    const download = page.locator('a[download]');
+    await expect(download).toHaveAttribute('href', /^\/api\/personal\/file\//);
+    const pdf = await page.request.get((await download.getAttribute('href'))!);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await expect(page.locator('.file-table th').first()).toHaveText('昵称');
+    // The editors' pipeline lets the link lapse: the page says so and offers a new request.
+    await open(page, '/personalDataDownload.html');
+    const id = new URL((await page.getByRole('link', { name: 'View file' }).getAttribute('href'))!, page.url()).searchParams.get('id')!;
+    expect((await page.request.post('/api/dev/export-state', { data: { exportId: id, state: 'expired' } })).status()).toBe(200);
+    await open(page, '/AccountOrDevicePdf.html', `&id=${id}`);
+    await expect(page.getByRole('alert')).toHaveText('This file has expired. Request a new copy.');
+    await open(page, '/personalDataDownload.html');
+    await expect(page.locator('.request-state')).toHaveText('Expired');
+  });
+});
+
+test.describe('account and device data', () => {
+  test('the account with the phone masked, in th-TH; the device from the app; copy a value', async ({ page }) => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await withHost(page, { ...defaultState(), replyDelayMs: 30 });
+    await open(page, '/accountOrDevice.html');
+    await page.getByRole('link', { name: /Account data/ }).click();
+    await expect(page.locator('.info-value').first()).toHaveText('Test User');
+    await expect(page.locator('.info-value').nth(1)).toHaveText('••••••0000');
+    await open(page, '/th-TH/deviceData.html');
+    await expect(page.locator('.info-value')).toHaveText(['OPPO', 'CPH2451', '10.0.0.1', 'ColorOS', '14', '12.3.0']);
+    await page.locator('.info li').nth(2).locator('button').click();
+    await expect(page.locator('.toast')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('10.0.0.1');
+  });
+
+  test('"No data" where a value is empty', async ({ page }) => {
+    await withHost(page, user({ personalInfo: {} }).state);
+    await open(page, '/accountData.html');
+    await expect(page.locator('.info-value')).toHaveText(['No data', 'No data', 'No data']);
+  });
+});
