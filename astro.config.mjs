@@ -47,8 +47,9 @@ const AREAS = new Set(['vip']);
 // imports, split by Rolldown, rather than one area chunk carrying every page's helpers.
 const SPLIT = new Set(['coins', 'report', 'appeal', 'forms', 'help', 'feedback', 'music', 'submission', 'personal']);
 // Also left out of `core`: helpers only some pages use (the phone-brand rules, needed outside the app
-// and on the music pages; the app-version check and debounce, for a page or two; paging, for the lists).
-const LAZY = /^api\/(crypto|wire-node)\b|^pay\/(flow|host)\b|^\w+\/(checkout|pay-deps)\b|^(platform|app-version|debounce|paging)\.ts$/;
+// and on the music pages; the app-version check, debounce and file sizes, for a page or two; paging,
+// for the lists).
+const LAZY = /^api\/(crypto|wire-node)\b|^pay\/(flow|host)\b|^\w+\/(checkout|pay-deps)\b|^(platform|app-version|debounce|paging|file-size)\.ts$/;
 
 /** The shared chunk a module belongs to, or null to leave it to Rolldown's automatic splitting. */
 function sharedChunk(id) {

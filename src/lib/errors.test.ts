@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, NOTICES, errorKey, playErrorKey } from './errors';
+import { ERROR_CODES, NOTICES, errorKey } from './errors';
+import { playErrorKey } from './music/play-errors';
 
 const en = JSON.parse(readFileSync('src/i18n/messages/en-US.json', 'utf8'));
 

@@ -24,17 +24,6 @@ export const PAY_REFUSALS = {
   unavailable: 'shell.openInAppHint',
 } as const;
 
-/** `onPlayErrorCallback` codes of the bridge contract → catalogue codes. */
-const PLAY_ERRORS: Record<string, ErrorCode> = {
-  no_copyright: 'noCopyright',
-  vip_only: 'vipOnly',
-  paid: 'paidSong',
-  unsupported_version: 'unsupportedVersion',
-  no_lyrics: 'noLyrics',
-  spatial_unsupported: 'spatialUnsupported',
-  spatial_vip: 'spatialVip',
-};
-
 /**
  * Is this string one of the catalogue's codes?
  * @example isErrorCode('noInternet') // true
@@ -49,12 +38,4 @@ export function isErrorCode(code: unknown): code is ErrorCode {
  */
 export function errorKey(code: unknown): `error.${ErrorCode}` {
   return `error.${isErrorCode(code) ? code : 'generic'}`;
-}
-
-/**
- * The message key for a play error sent by the host.
- * @example playErrorKey('vip_only') // 'error.vipOnly'
- */
-export function playErrorKey(code: unknown): `error.${ErrorCode}` {
-  return errorKey(typeof code === 'string' ? PLAY_ERRORS[code] : undefined);
 }

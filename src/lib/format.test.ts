@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatFileSize, formatPrice } from './format';
+import { formatFileSize } from './file-size';
+import { formatDate, formatPrice } from './format';
 
 // 2026-01-01T00:00:00Z, as the host sends valid_time (Unix seconds).
 const NEW_YEAR = 1767225600;

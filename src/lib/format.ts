@@ -1,5 +1,5 @@
 /**
- * Locale-aware formatting with `Intl` only (spec §9: date and file size formatting; plan prices).
+ * Locale-aware formatting with `Intl` only (spec §9: date formatting; plan prices; file sizes are ./file-size).
  * Output follows each locale's own conventions: th-TH dates use the Buddhist calendar (2569 for
  * 2026), as Thai readers expect, and Latin digits, which is what `Intl` gives for th-TH.
  */
@@ -36,26 +36,6 @@ export function formatDate(value: number | Date, locale: string, { timeZone, sty
   } catch {
     return '';
   }
-}
-
-const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
-
-/**
- * A file size with the locale's unit names. Multiples of 1024, the base of the spec's "200M" upload
- * limit (200 × 1024² bytes shows as "200 MB"); one decimal at most.
- * @example formatFileSize(1536, 'en-US') // '1.5 kB'
- * @example formatFileSize(200 * 1024 * 1024, 'zh-CN') // '200 MB'
- */
-export function formatFileSize(bytes: number, locale: string): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '';
-  let value = bytes;
-  let unit = 0;
-  // Stop at 1023.95: one decimal would otherwise round it up to "1024 kB" instead of "1 MB".
-  while (value >= 1023.95 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: UNITS[unit], unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
 }
 
 /**

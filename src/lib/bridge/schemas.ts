@@ -99,7 +99,7 @@ export const songlist = v.object({ id: opt(id), name: opt(str), cover: opt(str),
 export const playerState = v.object({ playing: v.boolean(), resourceId: opt(id) });
 
 /**
- * Codes of onPlayErrorCallback; each maps to a catalogue message (`playErrorKey` in lib/errors).
+ * Codes of onPlayErrorCallback; each maps to a catalogue message (`playErrorKey` in lib/music/play-errors).
  * @example PLAY_ERROR_CODES.includes('vip_only') // true
  */
 export const PLAY_ERROR_CODES = [

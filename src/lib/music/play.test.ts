@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playErrorKey } from '../errors';
+import { playErrorKey } from './play-errors';
 import { playPlan } from './play';
 
 describe('playPlan', () => {

@@ -6,7 +6,7 @@
  */
 import { atom } from 'nanostores';
 import { command, isInApp, onHost, query } from '../bridge';
-import { playErrorKey } from '../errors';
+import { playErrorKey } from './play-errors';
 import { MIN_PLAY_APP_VERSION } from '../limits';
 import { pageHref } from '../nav';
 import { olderThan } from '../app-version';

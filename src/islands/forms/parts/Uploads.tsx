@@ -3,7 +3,7 @@
  * or failed) and what can be done (cancel, try again, remove), and buttons to add a picture, a sound
  * or a video while there is room.
  */
-import { formatFileSize } from '../../../lib/format';
+import { formatFileSize } from '../../../lib/file-size';
 import { uploadMessage, type Upload } from '../../../lib/forms/upload';
 import { useText } from '../../ui/text';
 import { formText } from '../text';
