@@ -46,7 +46,6 @@ export default function ExchangeMembers() {
   const timeZone = useStore($selfInfo).dev_timezone;
   const input = useRef<HTMLInputElement>(null);
   const sending = useRef(false);
-  const redeemedCode = useRef<string | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -75,11 +74,10 @@ export default function ExchangeMembers() {
 
   const onSubmit = async (event: Event) => {
     event.preventDefault();
-    if (sending.current) return;
+    // The second tap of a double tap can land after a fast success has emptied the field (Preact
+    // re-renders in a microtask, before the next tap): it has nothing to send and no error to show.
+    if (sending.current || (redeemed && !code.trim())) return;
     const checked = normalizeCode(code);
-    // The second tap of a double tap can land after a fast success, before the page has re-rendered
-    // (the old code still in hand) or after (the field emptied): either way nothing is left to send.
-    if (redeemedCode.current && (checked.ok ? checked.code === redeemedCode.current : !code.trim())) return;
     if (!checked.ok) {
       setError(checked.error);
       input.current?.focus();
@@ -91,7 +89,6 @@ export default function ExchangeMembers() {
     setRedeemed(null);
     try {
       const { membership, days } = await request(vipRedeem, { code: checked.code });
-      redeemedCode.current = checked.code;
       syncMembership(membership);
       setRedeemed({ days, tier: membership.tier.toUpperCase(), expiresAt: membership.expiresAt ?? 0 });
       setCode('');
