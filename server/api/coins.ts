@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import type { ResponseOf } from '../../src/lib/api/contract';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
-import { readCursor, writeCursor } from './cursor';
+import { pageRows } from './cursor';
 import { ApiFailure } from './failure';
 import type { Handlers, User } from './pipeline';
 import { paymentBlocked, type ProviderOutcome } from './vip';
@@ -187,14 +187,7 @@ export const COIN_HANDLERS: CoinHandlers = {
   },
 
   coinTransactions: ({ db, user, body }) => {
-    const after = body.cursor === null ? null : readCursor(body.cursor);
-    // One more than the page: whether it exists says whether there is a next page.
-    const rows = after
-      ? db
-          .prepare('SELECT * FROM coin_transactions WHERE uid = ? AND (created_at < ? OR (created_at = ? AND id < ?)) ORDER BY created_at DESC, id DESC LIMIT ?')
-          .all(uidOf(user), after.key, after.key, after.id, body.limit + 1)
-      : db.prepare('SELECT * FROM coin_transactions WHERE uid = ? ORDER BY created_at DESC, id DESC LIMIT ?').all(uidOf(user), body.limit + 1);
-    const page = rows.slice(0, body.limit);
-    return { items: page.map(toTransaction), next: rows.length > body.limit ? writeCursor(Number(page.at(-1)!.created_at), String(page.at(-1)!.id)) : null };
+    const { rows, next } = pageRows(db, 'SELECT * FROM coin_transactions WHERE uid = ?', [uidOf(user)], body.cursor, body.limit);
+    return { items: rows.map(toTransaction), next };
   },
 };

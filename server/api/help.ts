@@ -14,7 +14,7 @@ import { checkFeedback } from '../../src/lib/help/feedback-rules';
 import type { Locale } from '../../src/lib/locale';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
-import { readCursor, writeCursor } from './cursor';
+import { pageRows } from './cursor';
 import { ApiFailure } from './failure';
 import type { Handlers, User } from './pipeline';
 
@@ -241,15 +241,8 @@ export const HELP_HANDLERS: HelpHandlers = {
   },
 
   feedbackList: ({ db, user, body }) => {
-    const after = body.cursor === null ? null : readCursor(body.cursor);
-    const rows = after
-      ? db
-          .prepare('SELECT * FROM feedback WHERE uid = ? AND (created_at < ? OR (created_at = ? AND id < ?)) ORDER BY created_at DESC, id DESC LIMIT ?')
-          .all(uidOf(user), after.key, after.key, after.id, body.limit + 1)
-      : db.prepare('SELECT * FROM feedback WHERE uid = ? ORDER BY created_at DESC, id DESC LIMIT ?').all(uidOf(user), body.limit + 1);
-    const page = rows.slice(0, body.limit);
-    const last = page.at(-1);
-    return { items: page.map((row) => toSummary(db, row, body.locale)), next: rows.length > body.limit && last ? writeCursor(Number(last.created_at), String(last.id)) : null };
+    const { rows, next } = pageRows(db, 'SELECT * FROM feedback WHERE uid = ?', [uidOf(user)], body.cursor, body.limit);
+    return { items: rows.map((row) => toSummary(db, row, body.locale)), next };
   },
 
   feedbackDetail: ({ db, user, body }) => {

@@ -12,7 +12,7 @@ import { SUBMISSION_RULES } from '../../src/lib/api/endpoints/submission';
 import { downloadQuota, type MembershipPeriod } from '../../src/lib/music/quota';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
-import { readCursor, writeCursor } from './cursor';
+import { pageRows } from './cursor';
 import { ApiFailure } from './failure';
 import type { Handlers, User } from './pipeline';
 import { membershipOf } from './vip';
@@ -80,16 +80,11 @@ export const MUSIC_HANDLERS: MusicHandlers = {
   },
 
   downloadHistory: ({ db, user, body }) => {
-    const after = body.cursor === null ? null : readCursor(body.cursor);
-    const select = `SELECT d.id, d.song, d.quality, d.created_at, s.name, s.artist FROM downloads d JOIN songs s ON s.id = d.song WHERE d.uid = ?`;
-    const rows = after
-      ? db.prepare(`${select} AND (d.created_at < ? OR (d.created_at = ? AND d.id < ?)) ORDER BY d.created_at DESC, d.id DESC LIMIT ?`).all(uidOf(user), after.key, after.key, after.id, body.limit + 1)
-      : db.prepare(`${select} ORDER BY d.created_at DESC, d.id DESC LIMIT ?`).all(uidOf(user), body.limit + 1);
-    const page = rows.slice(0, body.limit);
-    const last = page.at(-1);
+    const select = 'SELECT d.id, d.song, d.quality, d.created_at, s.name, s.artist FROM downloads d JOIN songs s ON s.id = d.song WHERE d.uid = ?';
+    const { rows, next } = pageRows(db, select, [uidOf(user)], body.cursor, body.limit, { key: 'd.created_at', id: 'd.id' });
     return {
-      items: page.map((r) => ({ id: String(r.id), songId: String(r.song), name: String(r.name), artist: String(r.artist), quality: r.quality as 'standard', createdAt: Number(r.created_at) })),
-      next: rows.length > body.limit && last ? writeCursor(Number(last.created_at), String(last.id)) : null,
+      items: rows.map((r) => ({ id: String(r.id), songId: String(r.song), name: String(r.name), artist: String(r.artist), quality: r.quality as 'standard', createdAt: Number(r.created_at) })),
+      next,
     };
   },
 

@@ -8,7 +8,7 @@
  * in for that call (the fake host and the simulator make it), `POST /api/dev/export-code` for the
  * mailbox. The file is served at `GET /api/personal/file/<token>`, a link that works until it expires.
  */
-import { randomBytes, randomInt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, scryptSync } from 'node:crypto';
 import { Hono } from 'hono';
 import type { ResponseOf } from '../../src/lib/api/contract';
 import { checkEmail, checkPassword, dayIn, maskEmail, maskPhone, nextDayStart } from '../../src/lib/personal/rules';
@@ -32,12 +32,6 @@ const token = () => randomBytes(18).toString('base64url');
 function hashPassword(password: string): string {
   const salt = randomBytes(16);
   return `${salt.toString('base64')}:${scryptSync(password, salt, 32).toString('base64')}`;
-}
-
-/** Does the password match the stored hash? (Kept for the production step that encrypts the file.) */
-export function passwordMatches(stored: string, password: string): boolean {
-  const [salt = '', hash = ''] = stored.split(':');
-  return timingSafeEqual(Buffer.from(hash, 'base64'), scryptSync(password, Buffer.from(salt, 'base64'), 32));
 }
 
 const toRecord = (row: Row, nowSec: number): Record_ => {

@@ -26,7 +26,6 @@ type Row = Record<string, unknown>;
 const seconds = (ms: number) => Math.floor(ms / 1000);
 const uidOf = (user: User | null) => user!.uid;
 const randomId = (prefix: string) => `${prefix}${randomBytes(12).toString('base64url')}`;
-const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
 const gone = () => new ApiFailure('contentGone', 410);
 const refuse = (message: string) => new ApiFailure('badRequest', 422, message);

@@ -1,29 +1,27 @@
 /**
- * /k-transactions: coin records, newest first, grouped by month. The next page loads as the end of
- * the list comes into view; pulling down at the top reloads from the first page; an error keeps what
- * was already loaded and offers a retry. A recharge pending for 30 minutes points to support.
+ * /k-transactions: coin records, newest first, grouped by month, page by page (../lists/use-paged);
+ * pulling down at the top reloads from the first page; an error keeps what was already loaded and
+ * offers a retry. A recharge pending for 30 minutes points to support.
  */
 import { useStore } from '@nanostores/preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import '../../lib/api-identity';
-import { messageKey, request } from '../../lib/api';
-import type { DataOf } from '../../lib/api/endpoint';
+import { request } from '../../lib/api';
 import { coinTransactions } from '../../lib/api/endpoints/coins';
 import { groupByMonth, overdue } from '../../lib/coins/records';
 import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
-import { addPage, emptyPaged, type Paged } from '../../lib/paging';
 import { RECORDS_PAGE_SIZE } from '../../lib/limits';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
+import { usePaged } from '../lists/use-paged';
 import { useText } from '../ui/text';
 import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
 import { coinsText } from './text';
 import './coins.css';
 
-type Record = DataOf<typeof coinTransactions>['items'][number];
 
 const KIND_KEY = { recharge: 'coins.kindRecharge', spend: 'coins.kindSpend', refund: 'coins.kindRefund' } as const;
 const STATE_KEY = { pending: 'coins.statePending', credited: 'coins.stateCredited', failed: 'coins.stateFailed' } as const;
@@ -35,42 +33,15 @@ export default function KTransactions() {
   const locale = useStore($locale);
   const session = useStore($session);
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
-  const [list, setList] = useState<Paged<Record>>(emptyPaged);
-  const [loading, setLoading] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [pulled, setPulled] = useState(false);
-  const end = useRef<HTMLDivElement>(null);
-  const busy = useRef(false);
-  const started = list.items.length > 0 || list.done;
-
-  const load = async (fresh = false) => {
-    if (busy.current || (!fresh && list.done)) return;
-    busy.current = true;
-    setLoading(true);
-    setFailure(null);
-    try {
-      const page = await request(coinTransactions, { cursor: fresh ? null : list.next, limit: RECORDS_PAGE_SIZE });
-      setList((current) => addPage(current, page, fresh));
-    } catch (error) {
-      setFailure(messageKey(error));
-    } finally {
-      busy.current = false;
-      setLoading(false);
-    }
-  };
+  const { list, loading, failure, load, end, started } = usePaged(
+    (cursor) => request(coinTransactions, { cursor, limit: RECORDS_PAGE_SIZE }),
+    session === 'signed-in',
+  );
 
   useEffect(() => {
     if (session === 'signed-in') void load(true);
   }, [session]);
-
-  // The next page when the end of the list comes near, unless it failed (then the user retries).
-  useEffect(() => {
-    const target = end.current;
-    if (!target || list.done || failure || session !== 'signed-in') return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void load(), { rootMargin: '200px' });
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [list, failure, session]);
 
   // Pull to refresh: a downward drag that starts at the top of the page.
   useEffect(() => {

@@ -10,6 +10,7 @@ import { messageKey, request } from '../../lib/api';
 import type { DataOf } from '../../lib/api/endpoint';
 import { helpHome } from '../../lib/api/endpoints/help';
 import { command, onHost } from '../../lib/bridge';
+import { isEmail } from '../../lib/forms/contact';
 import { $locale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
@@ -25,7 +26,6 @@ type Home = DataOf<typeof helpHome>;
 
 // What the backend gives is still checked before it becomes a tel: or mailto: address.
 const DIAL = /^\+?\d{3,20}$/;
-const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
 
 export default function HelpFeedback() {
   const t = useText({ ...helpText, ...formText });
@@ -53,7 +53,7 @@ export default function HelpFeedback() {
     if (DIAL.test(dial) && !command('launchDialing', { phoneNumber: dial }).ok) location.href = `tel:${dial}`;
   };
   const mail = (email: string) => {
-    if (EMAIL.test(email) && !command('jumpEmail', { email }).ok) location.href = `mailto:${email}`;
+    if (isEmail(email) && !command('jumpEmail', { email }).ok) location.href = `mailto:${email}`;
   };
 
   return (

@@ -5,27 +5,25 @@
  * A cached route: coming back from a detail refreshes the marks.
  */
 import { useStore } from '@nanostores/preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import '../../lib/api-identity';
-import { messageKey, request } from '../../lib/api';
-import type { DataOf } from '../../lib/api/endpoint';
+import { request } from '../../lib/api';
 import { feedbackList } from '../../lib/api/endpoints/feedback';
 import { onHost } from '../../lib/bridge';
 import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { RECORDS_PAGE_SIZE } from '../../lib/limits';
 import { pageHref } from '../../lib/nav';
-import { addPage, emptyPaged, type Paged } from '../../lib/paging';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { formText } from '../forms/text';
+import { usePaged } from '../lists/use-paged';
 import { Failure } from '../ui/parts/Failure';
 import { useText } from '../ui/text';
 import '../ui/placeholder.css';
 import { STATE_KEY, helpText } from './text';
 import './help.css';
 
-type Item = DataOf<typeof feedbackList>['items'][number];
 
 /** @param detail the page a feedback opens on: /my-feedback1 pairs with /my-detail2 */
 export default function MyFeedback({ detail }: { detail: 'my-detail' | 'my-detail2' }) {
@@ -33,25 +31,10 @@ export default function MyFeedback({ detail }: { detail: 'my-detail' | 'my-detai
   const locale = useStore($locale);
   const session = useStore($session);
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
-  const [list, setList] = useState<Paged<Item>>(emptyPaged);
-  const [failure, setFailure] = useState<string | null>(null);
-  const end = useRef<HTMLDivElement>(null);
-  const busy = useRef(false);
-  const started = list.items.length > 0 || list.done;
-
-  const load = async (fresh = false) => {
-    if (busy.current || (!fresh && list.done)) return;
-    busy.current = true;
-    setFailure(null);
-    try {
-      const page = await request(feedbackList, { cursor: fresh ? null : list.next, limit: RECORDS_PAGE_SIZE, locale });
-      setList((current) => addPage(current, page, fresh));
-    } catch (error) {
-      setFailure(messageKey(error));
-    } finally {
-      busy.current = false;
-    }
-  };
+  const { list, failure, load, end, started } = usePaged(
+    (cursor) => request(feedbackList, { cursor, limit: RECORDS_PAGE_SIZE, locale }),
+    session === 'signed-in',
+  );
 
   useEffect(() => {
     if (session !== 'signed-in') return;
@@ -65,14 +48,6 @@ export default function MyFeedback({ detail }: { detail: 'my-detail' | 'my-detai
       off();
     };
   }, [session, locale]);
-
-  useEffect(() => {
-    const target = end.current;
-    if (!target || list.done || failure || session !== 'signed-in') return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void load(), { rootMargin: '200px' });
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [list, failure, session]);
 
   return (
     <div class="help">

@@ -4,7 +4,7 @@
  * A cached route that scrolls to the top when shown again: the figures are reloaded then.
  */
 import { useStore } from '@nanostores/preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import '../../lib/api-identity';
 import { messageKey, request } from '../../lib/api';
 import type { DataOf } from '../../lib/api/endpoint';
@@ -14,10 +14,10 @@ import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { RECORDS_PAGE_SIZE } from '../../lib/limits';
 import { pageHref } from '../../lib/nav';
-import { addPage, emptyPaged, type Paged } from '../../lib/paging';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { formText } from '../forms/text';
+import { usePaged } from '../lists/use-paged';
 import { Failure } from '../ui/parts/Failure';
 import { useText } from '../ui/text';
 import '../ui/placeholder.css';
@@ -25,7 +25,6 @@ import { musicText } from './text';
 import './music.css';
 
 type Status = DataOf<typeof downloadQuota>;
-type Item = DataOf<typeof downloadHistory>['items'][number];
 
 const QUALITY_KEY = { standard: 'music.qualityStandard', high: 'music.qualityHigh', lossless: 'music.qualityLossless' } as const;
 
@@ -35,29 +34,19 @@ export default function Download() {
   const session = useStore($session);
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
   const [status, setStatus] = useState<Status | null>(null);
-  const [list, setList] = useState<Paged<Item>>(emptyPaged);
-  const [failure, setFailure] = useState<string | null>(null);
-  const end = useRef<HTMLDivElement>(null);
-  const busy = useRef(false);
+  const [statusFailure, setStatusFailure] = useState<string | null>(null);
+  const { list, failure: pageFailure, load: loadPage, end, started } = usePaged(
+    (cursor) => request(downloadHistory, { cursor, limit: RECORDS_PAGE_SIZE }),
+    session === 'signed-in',
+  );
   const date = (seconds: number, style: 'long' | 'datetime' = 'long') => formatDate(seconds, locale, { timeZone, style });
 
-  const loadPage = async (fresh = false) => {
-    if (busy.current || (!fresh && list.done)) return;
-    busy.current = true;
-    setFailure(null);
-    try {
-      const page = await request(downloadHistory, { cursor: fresh ? null : list.next, limit: RECORDS_PAGE_SIZE });
-      setList((current) => addPage(current, page, fresh));
-    } catch (error) {
-      setFailure(messageKey(error));
-    } finally {
-      busy.current = false;
-    }
-  };
+  const failure = statusFailure ?? pageFailure;
   const load = () => {
+    setStatusFailure(null);
     request(downloadQuota, {})
       .then(setStatus)
-      .catch((error) => setFailure(messageKey(error)));
+      .catch((error) => setStatusFailure(messageKey(error)));
     void loadPage(true);
   };
 
@@ -73,16 +62,7 @@ export default function Download() {
     };
   }, [session]);
 
-  useEffect(() => {
-    const target = end.current;
-    if (!target || list.done || failure || session !== 'signed-in') return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void loadPage(), { rootMargin: '200px' });
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [list, failure, session]);
-
   const quota = status?.quota;
-  const started = list.items.length > 0 || list.done;
   return (
     <div class="music">
       <section class="music-hero hero" aria-live="polite">
@@ -120,7 +100,7 @@ export default function Download() {
         ))}
         {!started && !failure && [0, 1, 2].map((key) => <li key={key} class="download skeleton" aria-hidden="true" />)}
       </ul>
-      {failure && <Failure class="music-failure" message={t(failure)} retry={t('form.retry')} onRetry={() => (status ? void loadPage(!started) : load())} />}
+      {failure && <Failure class="music-failure" message={t(failure)} retry={t('form.retry')} onRetry={() => (statusFailure ? load() : void loadPage(!started))} />}
       {list.done && list.items.length === 0 && <p class="music-empty">{t('error.noData')}</p>}
       {list.done && list.items.length > 0 && <p class="music-empty">{t('music.end')}</p>}
       <div ref={end} />

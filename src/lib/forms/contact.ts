@@ -1,5 +1,11 @@
 /** The contact rule of spec §5: a phone number or an e-mail address, with the message that fits what was typed. */
 
+/**
+ * Is this (trimmed) text a well-formed e-mail address? The one e-mail rule of every form.
+ * @example isEmail('me@example.com') // true
+ */
+export const isEmail = (value: string): boolean => value.length <= EMAIL_MAX && EMAIL.test(value);
+
 export type ContactKind = 'phone' | 'email';
 export type ContactCheck =
   | { ok: true; kind: ContactKind; value: string }
@@ -27,7 +33,7 @@ export function checkContact(raw: string): ContactCheck {
   const value = raw.trim();
   if (!value) return { ok: false, error: 'error.contactEmpty' };
   if (value.includes('@')) {
-    return value.length <= EMAIL_MAX && EMAIL.test(value) ? { ok: true, kind: 'email', value } : { ok: false, error: 'error.emailFormat' };
+    return isEmail(value) ? { ok: true, kind: 'email', value } : { ok: false, error: 'error.emailFormat' };
   }
   if (PHONE_CHARS.test(value)) {
     const digits = value.replace(/\D/g, '');

@@ -4,8 +4,7 @@
  * pages and the reference server.
  */
 
-// One @, a dot in the domain, no spaces; 254 characters at most (what SMTP carries).
-const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(?:\.[^\s@.]+)+$/;
+import { isEmail } from '../forms/contact';
 
 /**
  * @example checkEmail(' me@example.com ') // { ok: true, email: 'me@example.com' }
@@ -14,7 +13,7 @@ const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(?:\.[^\s@.]+)+$/;
 export function checkEmail(raw: string): { ok: true; email: string } | { ok: false; error: 'personal.emailEmpty' | 'error.emailFormat' } {
   const email = raw.trim();
   if (!email) return { ok: false, error: 'personal.emailEmpty' };
-  return email.length <= 254 && EMAIL.test(email) ? { ok: true, email } : { ok: false, error: 'error.emailFormat' };
+  return isEmail(email) ? { ok: true, email } : { ok: false, error: 'error.emailFormat' };
 }
 
 /**

@@ -11,17 +11,19 @@ import '../../../lib/api-identity';
 import { messageKey, request } from '../../../lib/api';
 import type { DataOf } from '../../../lib/api/endpoint';
 import { feedbackCode, feedbackConfig, feedbackSubmit } from '../../../lib/api/endpoints/feedback';
-import { BridgeError, command, commandWithReply, onHost } from '../../../lib/bridge';
+import { command, onHost } from '../../../lib/bridge';
 import { field } from '../../../lib/forms/draft';
-import { addPictures, type Picture } from '../../../lib/forms/pictures';
+import { pickPictures } from '../../../lib/forms/pick-pictures';
+import { readPictures, type Picture } from '../../../lib/forms/pictures';
 import { onUploadEvent, type Upload } from '../../../lib/forms/upload';
 import { checkFeedback, phoneRequired, type FeedbackField } from '../../../lib/help/feedback-rules';
 import { FEEDBACK_TYPES, type FeedbackType } from '../../../lib/help/feedback-types';
 import { $locale } from '../../../lib/i18n';
 import { randomId } from '../../../lib/id';
-import { ATTACHMENT_MAX, SCREENSHOT_MAX } from '../../../lib/limits';
+import { ATTACHMENT_MAX } from '../../../lib/limits';
 import { $session } from '../../../lib/session';
 import { Choices } from '../../forms/parts/Choices';
+import { Field } from '../../forms/parts/Field';
 import { Screenshots } from '../../forms/parts/Screenshots';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { TextBox } from '../../forms/parts/TextBox';
@@ -76,10 +78,6 @@ const readUploads = (value: unknown): Upload[] =>
         .map((u) => ({ id: u.id as string, name: u.name as string, mime: u.mime as string, size: u.size as number, url: u.url as string, state: 'done' as const, progress: 100 }))
         .slice(0, ATTACHMENT_MAX)
     : [];
-const readPictures = (value: unknown): Picture[] =>
-  Array.isArray(value)
-    ? addPictures([], value.filter((p): p is Picture => isObject(p) && ['id', 'name', 'mime'].every((k) => typeof p[k] === 'string') && typeof p.size === 'number')).pictures
-    : [];
 const readDraft = (raw: Record<string, unknown>): Draft | undefined => {
   const attempt = field.string(raw.attempt);
   if (attempt.length < 16) return undefined;
@@ -98,8 +96,6 @@ const readDraft = (raw: Record<string, unknown>): Draft | undefined => {
   };
 };
 
-// The picker and the code are the user's to finish: a host that never answers must not hold the form.
-const PICKER_WAIT_MS = 10 * 60_000;
 
 interface Props {
   config: Config;
@@ -147,17 +143,11 @@ export function FeedbackForm({ config, presetType, song, onSent }: Props) {
 
   const addScreenshots = async () => {
     clear('pictures');
-    try {
-      const max = Math.max(1, SCREENSHOT_MAX - draft.pictures.length) as 1 | 2 | 3 | 4 | 5;
-      const picked = await commandWithReply('acquirePicture', { max }, 'acquirePictureCallback', { timeoutMs: PICKER_WAIT_MS });
-      const { pictures, refused } = addPictures(draft.pictures, picked.map((p) => ({ ...p, id: String(p.id) })));
-      update({ pictures });
-      if (refused) setErrors((e) => ({ ...e, pictures: t(refused) }));
-    } catch (error) {
-      const key = error instanceof BridgeError && error.code === 'unavailable' ? 'shell.openInAppHint' : messageKey(error);
-      setErrors((e) => ({ ...e, pictures: t(key) }));
-    }
+    const { pictures, notice } = await pickPictures(draft.pictures);
+    update({ pictures });
+    if (notice) setErrors((e) => ({ ...e, pictures: t(notice) }));
   };
+
 
   const sendCode = async () => {
     const contact = draft.contact.trim();
@@ -393,23 +383,5 @@ export function FeedbackForm({ config, presetType, song, onSent }: Props) {
       )}
       <SubmitBar error={errors.submit} busy={busy} disabled={disabled} />
     </form>
-  );
-}
-
-/** A labelled input with its note: the rule's message when it failed, else a hint. */
-function Field({ id, label, optional, hint, error, children }: { id: string; label: string; optional?: string; hint?: string; error?: string; children: preact.ComponentChildren }) {
-  return (
-    <div class="form-field">
-      <label for={id} class="form-label">
-        {label}
-        {optional && <span class="form-optional"> · {optional}</span>}
-      </label>
-      {children}
-      {(error || hint) && (
-        <p id={`${id}-note`} class={error ? 'form-error' : 'form-hint'} role={error ? 'alert' : undefined}>
-          {error ?? hint}
-        </p>
-      )}
-    </div>
   );
 }

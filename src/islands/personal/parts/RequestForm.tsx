@@ -15,6 +15,7 @@ import { randomId } from '../../../lib/id';
 import { checkEmail, checkPassword } from '../../../lib/personal/rules';
 import { $session } from '../../../lib/session';
 import { $selfInfo } from '../../../lib/stores/self-info';
+import { Field } from '../../forms/parts/Field';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { formText } from '../../forms/text';
 import { focusFirst, useDraft, useSubmitOnce } from '../../forms/use-form';
@@ -104,10 +105,12 @@ export function RequestForm({ onLimit, onSent }: { onLimit: () => void; onSent: 
 
   return (
     <form class="personal-form" noValidate onSubmit={onSubmit}>
-      <div class="form-field">
-        <label for="private-email" class="form-label">
-          {t('personal.emailLabel')}
-        </label>
+      <Field
+        id="private-email"
+        label={t('personal.emailLabel')}
+        error={errors.email}
+        hint={codeSentTo ? t('personal.codeSent', { email: codeSentTo }) : undefined}
+      >
         <div class="code-row">
           <input
             id="private-email"
@@ -128,12 +131,7 @@ export function RequestForm({ onLimit, onSent }: { onLimit: () => void; onSent: 
             {wait > 0 ? t('personal.resendIn', { seconds: wait }) : t('personal.sendCode')}
           </button>
         </div>
-        {(errors.email || codeSentTo) && (
-          <p id="private-email-note" class={errors.email ? 'form-error' : 'form-hint'} role={errors.email ? 'alert' : undefined}>
-            {errors.email ?? t('personal.codeSent', { email: codeSentTo! })}
-          </p>
-        )}
-      </div>
+      </Field>
       <Digits id="private-code" label={t('personal.codeLabel')} value={code} onInput={setCode} error={errors.code} autocomplete="one-time-code" disabled={disabled} clear={clear} />
       <Digits
         id="private-password"
@@ -168,12 +166,8 @@ interface DigitsProps {
 
 /** A six-digit field (the code, the password): only digits are kept; its note is the error, else the hint. */
 function Digits({ id, label, value, onInput, error, hint, secret, autocomplete, disabled, clear }: DigitsProps) {
-  const note = error ?? hint;
   return (
-    <div class="form-field">
-      <label for={id} class="form-label">
-        {label}
-      </label>
+    <Field id={id} label={label} error={error} hint={hint}>
       <input
         id={id}
         class="field"
@@ -184,17 +178,12 @@ function Digits({ id, label, value, onInput, error, hint, secret, autocomplete, 
         value={value}
         disabled={disabled}
         aria-invalid={error ? true : undefined}
-        aria-describedby={note ? `${id}-note` : undefined}
+        aria-describedby={error || hint ? `${id}-note` : undefined}
         onInput={(event) => {
           onInput(event.currentTarget.value.replace(/\D/g, '').slice(0, 6));
           clear();
         }}
       />
-      {note && (
-        <p id={`${id}-note`} class={error ? 'form-error' : 'form-hint'} role={error ? 'alert' : undefined}>
-          {note}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

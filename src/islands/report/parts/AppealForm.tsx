@@ -10,16 +10,16 @@ import '../../../lib/api-identity';
 import { messageKey, request } from '../../../lib/api';
 import type { DataOf } from '../../../lib/api/endpoint';
 import { appealStatus, appealSubmit } from '../../../lib/api/endpoints/appeal';
-import { BridgeError, commandWithReply } from '../../../lib/bridge';
 import { checkContact } from '../../../lib/forms/contact';
 import { field } from '../../../lib/forms/draft';
-import { addPictures, type Picture } from '../../../lib/forms/pictures';
+import { pickPictures } from '../../../lib/forms/pick-pictures';
+import { readPictures, type Picture } from '../../../lib/forms/pictures';
 import { checkText } from '../../../lib/forms/rules';
 import { $session } from '../../../lib/session';
 import { randomId } from '../../../lib/id';
-import { SCREENSHOT_MAX } from '../../../lib/limits';
 import { APPEAL_REASONS, type AppealReason } from '../../../lib/report/reasons';
 import { Choices } from '../../forms/parts/Choices';
+import { Field } from '../../forms/parts/Field';
 import { Screenshots } from '../../forms/parts/Screenshots';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { TextBox } from '../../forms/parts/TextBox';
@@ -44,8 +44,6 @@ interface Draft {
 
 const DRAFT_KEY = 'appeal';
 const emptyDraft = (): Draft => ({ subjectId: null, reason: null, text: '', contact: '', pictures: [], attempt: randomId() });
-const isPicture = (p: unknown): p is Picture =>
-  !!p && typeof p === 'object' && ['id', 'name', 'mime'].every((k) => typeof (p as Record<string, unknown>)[k] === 'string') && typeof (p as Picture).size === 'number';
 const readDraft = (raw: Record<string, unknown>): Draft | undefined => {
   const attempt = field.string(raw.attempt);
   if (attempt.length < 16) return undefined;
@@ -54,8 +52,7 @@ const readDraft = (raw: Record<string, unknown>): Draft | undefined => {
     reason: field.oneOf(raw.reason, APPEAL_REASONS),
     text: field.string(raw.text),
     contact: field.string(raw.contact),
-    // Through the screenshot rule again: storage is as untrusted as the host.
-    pictures: Array.isArray(raw.pictures) ? addPictures([], raw.pictures.filter(isPicture)).pictures : [],
+    pictures: readPictures(raw.pictures),
     attempt,
   };
 };
@@ -68,8 +65,6 @@ const APPEAL_REASON_KEY: Record<AppealReason, string> = {
 };
 
 type Errors = Partial<Record<'subject' | 'reason' | 'text' | 'contact' | 'pictures' | 'submit', string>>;
-// The picker is the user's to close; a host that never answers must not hold the form, so no wait is forever.
-const PICKER_WAIT_MS = 10 * 60_000;
 
 interface Props {
   /** The subjects without an appeal, at least one. */
@@ -96,18 +91,11 @@ export function AppealForm({ open, describe, labelOf, onSent, onConflict }: Prop
 
   const addScreenshots = async () => {
     clear('pictures');
-    try {
-      const max = Math.max(1, SCREENSHOT_MAX - draft.pictures.length) as 1 | 2 | 3 | 4 | 5;
-      const picked = await commandWithReply('acquirePicture', { max }, 'acquirePictureCallback', { timeoutMs: PICKER_WAIT_MS });
-      const { pictures, refused } = addPictures(draft.pictures, picked.map((p) => ({ ...p, id: String(p.id) })));
-      update({ pictures });
-      if (refused) setErrors((e) => ({ ...e, pictures: t(refused) }));
-    } catch (error) {
-      // Outside the app there is no picker: say where screenshots can be added.
-      const key = error instanceof BridgeError && error.code === 'unavailable' ? 'shell.openInAppHint' : messageKey(error);
-      setErrors((e) => ({ ...e, pictures: t(key) }));
-    }
+    const { pictures, notice } = await pickPictures(draft.pictures);
+    update({ pictures });
+    if (notice) setErrors((e) => ({ ...e, pictures: t(notice) }));
   };
+
 
   /** The rules, before anything is sent: the fields stay enabled, so focus can go to the first to fix. */
   const validate = () => {
@@ -200,10 +188,7 @@ export function AppealForm({ open, describe, labelOf, onSent, onConflict }: Prop
         notice={errors.pictures ?? null}
         disabled={disabled}
       />
-      <div class="form-field">
-        <label for="appeal-contact" class="form-label">
-          {t('form.contact')}
-        </label>
+      <Field id="appeal-contact" label={t('form.contact')} hint={t('form.contactHint')} error={errors.contact}>
         <input
           id="appeal-contact"
           class="field"
@@ -219,10 +204,7 @@ export function AppealForm({ open, describe, labelOf, onSent, onConflict }: Prop
             clear('contact');
           }}
         />
-        <p id="appeal-contact-note" class={errors.contact ? 'form-error' : 'form-hint'} role={errors.contact ? 'alert' : undefined}>
-          {errors.contact ?? t('form.contactHint')}
-        </p>
-      </div>
+      </Field>
       <SubmitBar error={errors.submit} busy={busy} disabled={disabled} />
     </form>
   );

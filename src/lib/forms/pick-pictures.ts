@@ -1,0 +1,25 @@
+/**
+ * Screenshots from the app's picker (`acquirePicture`, asked for the room left), added to those a form
+ * already holds by the screenshot rule, with the message key to show when some were refused or the
+ * picker could not open.
+ */
+import { messageKey } from '../api/api-error';
+import { BridgeError, commandWithReply } from '../bridge';
+import { SCREENSHOT_MAX } from '../limits';
+import { addPictures, type Picture } from './pictures';
+
+// The picker is the user's to close; a host that never answers must not hold the form, so no wait is forever.
+const PICKER_WAIT_MS = 10 * 60_000;
+
+/** @example const { pictures, notice } = await pickPictures(draft.pictures) */
+export async function pickPictures(current: readonly Picture[]): Promise<{ pictures: Picture[]; notice: string | null }> {
+  try {
+    const max = Math.max(1, SCREENSHOT_MAX - current.length) as 1 | 2 | 3 | 4 | 5;
+    const picked = await commandWithReply('acquirePicture', { max }, 'acquirePictureCallback', { timeoutMs: PICKER_WAIT_MS });
+    const { pictures, refused } = addPictures(current, picked.map((p) => ({ ...p, id: String(p.id) })));
+    return { pictures, notice: refused };
+  } catch (error) {
+    // Outside the app there is no picker: say where screenshots can be added.
+    return { pictures: [...current], notice: error instanceof BridgeError && error.code === 'unavailable' ? 'shell.openInAppHint' : messageKey(error) };
+  }
+}
