@@ -24,7 +24,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/start.mjs',
     // Its own database, so end-to-end runs never touch the one `npm start` uses for development.
-    env: { PORT: String(port), DATA_DIR: '.data/e2e', LOG: '0' },
+    env: { PORT: String(port), DATA_DIR: `.data/e2e-${port}`, LOG: '0' },
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
