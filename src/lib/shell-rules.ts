@@ -36,7 +36,6 @@ export const DEFAULT_STATUS_HEIGHT = 32;
 export const BAR_HEIGHT = 50;
 // No phone has a status bar taller than this; a larger value is an error or an attack on the layout.
 const MAX_STATUS_HEIGHT = 120;
-const MAX_TITLE = 60;
 
 const DARK_BACKGROUNDS: Record<string, Theme> = { '000000': 'dark', '171717': 'dark1', '262626': 'dark2' };
 const HEX = /^#?([0-9a-f]{6})$/i;
@@ -97,7 +96,8 @@ export function shellState(route: ShellFlags, query: Query): ShellState {
 /** Control and format characters (bidi overrides, zero-width) would let a title reorder or hide text. */
 function cleanTitle(raw: string | null): string | null {
   const text = (raw ?? '').replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
-  return text ? text.slice(0, MAX_TITLE) : null;
+  // The first 60 code points: a cut by UTF-16 units could split an emoji's pair and show '�'.
+  return text ? /.{0,60}/su.exec(text)![0] : null;
 }
 
 /**

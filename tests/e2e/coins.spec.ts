@@ -24,6 +24,18 @@ test.describe('coins', () => {
     await expect(page.locator('.record-state').first()).toHaveText('Credited');
   });
 
+  test('packages that fail to load: the error instead of a skeleton, and a retry that loads them', async ({ page }) => {
+    await withHost(page, user());
+    let failures = 1;
+    await page.route('**/api/coins/packages', (route) => (failures-- > 0 ? route.fulfill({ status: 500, body: 'down' }) : route.fallback()));
+    await open(page, '/vi-VN/k-recharge');
+    await expect(page.locator('.coins-notice.is-error')).toBeVisible();
+    await expect(page.locator('.coins-packages')).toBeHidden();
+    await page.locator('.coins-notice').getByRole('button', { name: 'Thử lại' }).click();
+    await expect(page.getByRole('button', { name: /300/ })).toBeVisible();
+    await expect(page.locator('.coins-notice')).toHaveCount(0);
+  });
+
   test('a cancelled recharge can be abandoned and adds no coins', async ({ page }) => {
     await withHost(page, user({ payOutcome: 'cancel' }));
     await open(page, '/k-recharge');

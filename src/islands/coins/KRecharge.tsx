@@ -43,6 +43,7 @@ export default function KRecharge() {
   const [hostCoins, setHostCoins] = useState<number | null>(null);
   const [server, setServer] = useState<{ balance: number; pending: number } | null>(null);
   const [offer, setOffer] = useState<Offer | null>(null);
+  const [offerFailed, setOfferFailed] = useState(false);
   const [choice, setChoice] = useState<Choice | null>(null);
   const [custom, setCustom] = useState('');
   const [method, setMethod] = useState('');
@@ -58,15 +59,24 @@ export default function KRecharge() {
       .then(setServer)
       .catch(() => undefined);
   };
-  useEffect(() => {
-    if (session !== 'signed-in') return;
-    refresh();
+  const loadOffer = () => {
+    setOfferFailed(false);
     request(coinPackages, { region })
       .then((answer) => {
         setOffer(answer);
+        setNotice(null);
         setChoice((current) => current ?? (answer.packages[1] ?? answer.packages[0] ? { packageId: (answer.packages[1] ?? answer.packages[0])!.id } : null));
       })
-      .catch((error) => setNotice({ key: messageKey(error) }));
+      .catch((error) => {
+        // The skeleton would say "still loading" forever: the list gives way to the error and a retry.
+        setOfferFailed(true);
+        setNotice({ key: messageKey(error) });
+      });
+  };
+  useEffect(() => {
+    if (session !== 'signed-in') return;
+    refresh();
+    loadOffer();
     return onHost('onResume', refresh);
   }, [session]);
 
@@ -150,24 +160,26 @@ export default function KRecharge() {
       </section>
 
       <h2 class="coins-heading">{t('coins.packages')}</h2>
-      <ul class="coins-packages" aria-busy={!offer}>
-        {offer
-          ? offer.packages.map((p) => (
-              <li key={p.id}>
-                <button
-                  type="button"
-                  class="coins-package"
-                  aria-pressed={chosen?.id === p.id}
-                  onClick={() => setChoice({ packageId: p.id })}
-                >
-                  <span class="coins-amount">{t('coins.coins', { coins: p.coins })}</span>
-                  {p.bonus > 0 && <span class="coins-bonus">{t('coins.bonus', { coins: p.bonus })}</span>}
-                  <span class="coins-price">{formatPrice(p.price, p.currency, locale)}</span>
-                </button>
-              </li>
-            ))
-          : PLACEHOLDERS.map((key) => <li key={key} class="coins-package skeleton" aria-hidden="true" />)}
-      </ul>
+      {!offerFailed && (
+        <ul class="coins-packages" aria-busy={!offer}>
+          {offer
+            ? offer.packages.map((p) => (
+                <li key={p.id}>
+                  <button
+                    type="button"
+                    class="coins-package"
+                    aria-pressed={chosen?.id === p.id}
+                    onClick={() => setChoice({ packageId: p.id })}
+                  >
+                    <span class="coins-amount">{t('coins.coins', { coins: p.coins })}</span>
+                    {p.bonus > 0 && <span class="coins-bonus">{t('coins.bonus', { coins: p.bonus })}</span>}
+                    <span class="coins-price">{formatPrice(p.price, p.currency, locale)}</span>
+                  </button>
+                </li>
+              ))
+            : PLACEHOLDERS.map((key) => <li key={key} class="coins-package skeleton" aria-hidden="true" />)}
+        </ul>
+      )}
 
       <div class={`coins-custom${choice && 'custom' in choice ? ' is-chosen' : ''}`}>
         <label for="coins-custom">{t('coins.custom')}</label>
@@ -211,6 +223,11 @@ export default function KRecharge() {
           {pendingOrder && (
             <button type="button" class="link" disabled={busy} onClick={recheck}>
               {t('coins.checkAgain')}
+            </button>
+          )}
+          {offerFailed && !pendingOrder && (
+            <button type="button" class="link" onClick={loadOffer}>
+              {t('coins.retry')}
             </button>
           )}
         </p>

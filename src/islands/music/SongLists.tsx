@@ -152,12 +152,14 @@ function SongRows({ songs, t, onPlay, playLabel }: { songs: Song[]; t: Text; onP
       {songs.map((song) => {
         const current = song.id === playing;
         const cover = safeCover(song.cover);
+        // The name says everything the row shows (label in name, WCAG 2.5.3), after the action.
+        const shown = `${song.name} ${current ? `${t('music.nowPlaying')} · ` : ''}${song.artist ?? ''}`.trim();
         return (
           <li key={song.id} class={`song${current ? ' is-playing' : ''}`}>
-            <button type="button" class="song-play" aria-current={current ? 'true' : undefined} aria-label={playLabel ? `${playLabel}: ${song.name}` : t('music.play', { name: song.name })} onClick={() => onPlay(song)}>
+            <button type="button" class="song-play" aria-current={current ? 'true' : undefined} aria-label={playLabel ? `${playLabel}: ${shown}` : t('music.play', { name: shown })} onClick={() => onPlay(song)}>
               {cover && <img src={cover} alt="" width={40} height={40} loading="lazy" />}
               <span class="song-text">
-                <span class="song-name">{song.name}</span>
+                <span class="song-name">{song.name}</span>{' '}
                 <span class="song-artist">
                   {current ? `${t('music.nowPlaying')} · ` : ''}
                   {song.artist}

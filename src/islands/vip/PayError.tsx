@@ -13,8 +13,8 @@ export default function PayError() {
       {/* A charge the provider took may still be on its way. */}
       <p class="vip-notice">{t('notice.funds')}</p>
       {plan && <a class="button vip-buy" href={pageHref('channel', { plan })}>{t('vip.retry')}</a>}
-      <p><a href={pageHref('vip-center')}>{t('vip.backToVip')}</a></p>
-      <p><a href={pageHref('help-feedback')}>{t('vip.support')}</a></p>
+      <p><a class="vip-more" href={pageHref('vip-center')}>{t('vip.backToVip')}</a></p>
+      <p><a class="vip-more" href={pageHref('help-feedback')}>{t('vip.support')}</a></p>
     </div>
   );
 }

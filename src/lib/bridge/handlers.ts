@@ -4,6 +4,7 @@
  */
 import { HANDLERS, type HandlerName, type HandlerPayload } from './contract';
 import { BAD, check, decode, warn } from './decode';
+import { nothing } from './schemas';
 
 type Listener = (payload: unknown) => void;
 
@@ -38,7 +39,8 @@ function slotFor(name: HandlerName): Slot {
       fire: (raw) => {
         // The earlier handler gets the raw argument first, exactly as the host sent it.
         safely(name, () => created.prior?.call(window, raw));
-        const payload = check(HANDLERS[name], decode(raw));
+        // A handler without payload (onResume) ignores whatever it is given, even what is not JSON.
+        const payload = HANDLERS[name] === nothing ? undefined : check(HANDLERS[name], decode(raw));
         if (payload === BAD) return warn(name, 'malformed payload dropped');
         // A copy: a subscriber that unsubscribes (or subscribes) while being called must not change this round.
         for (const listener of [...created.listeners]) safely(name, () => listener(payload));

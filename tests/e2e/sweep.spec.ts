@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { withHost, watch } from '../fixtures/pages';
+import { LOCALES, MESSAGE_KEYS, NAMES, PATHS, audit, englishPhrases, settle } from '../fixtures/sweep';
+
+// Every route in every locale, at the two smallest phones the app supports (issue 9 §4): a user
+// signed in, as the app opens the page. One test per route, so a failure names it.
+const SIZES = [
+  { width: 320, height: 640 },
+  { width: 360, height: 780 },
+];
+const NON_LATIN = new Set(['zh-CN', 'zh-TW', 'zh-HK', 'th-TH']);
+
+test.describe.configure({ mode: 'parallel' });
+
+for (const path of PATHS) {
+  test(`/${path}: 9 locales at 320 and 360 wide, nothing cut, overflowing or untranslated`, async ({ page }) => {
+    const errors = watch(page);
+    await withHost(page);
+    const problems: string[] = [];
+    for (const locale of LOCALES) {
+      await page.setViewportSize(SIZES[0]!);
+      await page.goto(`/${locale}/${path}?status_height=24&app_sessionid=e2e-sweep`);
+      await settle(page);
+      const input = { locale, keys: MESSAGE_KEYS, english: englishPhrases(locale), latinRun: NON_LATIN.has(locale), names: NAMES };
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        for (const problem of await page.evaluate(audit, input)) problems.push(`${locale} ${size.width}px: ${problem}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}
