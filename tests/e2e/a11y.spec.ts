@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { withHost } from '../fixtures/pages';
+import { expect, test, type Page } from '@playwright/test';
+import { defaultState } from '../fixtures/fake-host/state';
+import { hostCalls, withHost } from '../fixtures/pages';
 import { PATHS, settle, smallTargets } from '../fixtures/sweep';
 
 // Issue 9 §5: every route with axe-core in light and in dark, and every control big enough for a
@@ -26,3 +27,83 @@ for (const path of PATHS) {
     expect(problems).toEqual([]);
   });
 }
+
+test.describe('keyboard and the back button', () => {
+  const unauthorised = () => {
+    const state = defaultState();
+    return { ...state, authorized: false, baseInfo: { ...state.baseInfo, uid: `e2e-${Math.random().toString(36).slice(2, 10)}` } };
+  };
+  const inDialog = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('[role="alertdialog"]'));
+
+  test('a dialog takes focus, keeps it on Tab and Shift+Tab, closes on Escape and gives focus back', async ({ page }) => {
+    await withHost(page, unauthorised());
+    await page.goto('/oppo-music?status_height=24&app_sessionid=e2e-a11y');
+    const play = page.locator('.song-play').first();
+    await play.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toBeVisible();
+    expect(await inDialog(page)).toBe(true);
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      expect(await inDialog(page), `focus after ${key}`).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(play).toBeFocused();
+    expect(await hostCalls(page, 'jump')).toEqual([]);
+  });
+
+  test('the Android back button closes the dialog as a cancel and leaves the page where it was', async ({ page }) => {
+    await withHost(page, unauthorised());
+    await page.goto('/zh-CN/oppo-music?status_height=24&app_sessionid=e2e-a11y');
+    const url = page.url();
+    await page.locator('.song-play').first().click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    // The WebView's back key goes back in history when it can: what page.goBack() does.
+    await page.goBack();
+    await expect(page.getByRole('alertdialog')).toBeHidden();
+    expect(page.url()).toBe(url);
+    expect(await hostCalls(page, 'jump')).toEqual([]);
+    // Closing with a button takes the dialog's history entry with it: back now leaves for real.
+    await page.locator('.song-play').first().click();
+    await page.getByRole('alertdialog').getByRole('button', { name: '取消' }).click();
+    await expect(page.getByRole('alertdialog')).toBeHidden();
+    await expect.poll(() => page.evaluate(() => (history.state as { dialog?: boolean } | null)?.dialog ?? false)).toBe(false);
+  });
+
+  for (const path of ['/feedback', '/k-report', '/k-appeal', '/k-recharge', '/private.html']) {
+    test(`${path}: Tab walks the form top to bottom, and every stop shows where focus is`, async ({ page }) => {
+      await withHost(page);
+      await page.goto(`/vi-VN${path}?status_height=24&app_sessionid=e2e-a11y`);
+      await settle(page);
+      const stops: { name: string; top: number; visible: boolean }[] = [];
+      for (let i = 0; i < 25; i++) {
+        await page.keyboard.press('Tab');
+        const stop = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el || el === document.body) return null;
+          // A visible indicator: the focused element looks different from the same element unfocused.
+          const look = () => {
+            const s = getComputedStyle(el);
+            const label = el.closest('label, .choice');
+            const l = label ? getComputedStyle(label) : null;
+            return [s.outlineStyle, s.outlineWidth, s.outlineColor, s.borderColor, s.boxShadow, s.backgroundColor, l?.outlineStyle, l?.boxShadow].join('|');
+          };
+          const focused = look();
+          el.blur();
+          const blurred = look();
+          el.focus({ preventScroll: true });
+          return { name: `${el.tagName.toLowerCase()}.${el.className} ${(el.textContent ?? '').trim().slice(0, 20)}`, top: el.getBoundingClientRect().top + scrollY, visible: focused !== blurred };
+        });
+        if (!stop) break;
+        if (stops.some((s) => s.name === stop.name && s.top === stop.top)) break; // wrapped around
+        stops.push(stop);
+      }
+      expect(stops.length).toBeGreaterThan(2);
+      expect(stops.filter((s) => !s.visible).map((s) => s.name)).toEqual([]);
+      const backwards = stops.filter((s, i) => i > 0 && s.top < stops[i - 1]!.top - 4);
+      expect(backwards.map((s) => s.name)).toEqual([]);
+    });
+  }
+});

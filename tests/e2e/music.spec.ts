@@ -193,7 +193,8 @@ test.describe('open in the app', () => {
     await page.getByRole('button', { name: 'Play Harbour Lights' }).first().click();
     await expect(page.getByRole('alertdialog')).toContainText('Music needs your authorisation the first time.');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Authorise' }).click();
-    expect(await hostCalls(page, 'jump')).toEqual([{ target: 'user-auth' }]);
+    // The answer follows once the dialog's history entry is gone (a same-document step, milliseconds).
+    await expect.poll(() => hostCalls(page, 'jump')).toEqual([{ target: 'user-auth' }]);
     expect(await launched(page)).toEqual([]);
   });
 

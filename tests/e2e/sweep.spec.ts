@@ -9,11 +9,13 @@ const SIZES = [
   { width: 360, height: 780 },
 ];
 const NON_LATIN = new Set(['zh-CN', 'zh-TW', 'zh-HK', 'th-TH']);
+// Long words and long labels: the locale most likely to overflow when the text doubles.
+const ZOOM_LOCALE = 'id-ID';
 
 test.describe.configure({ mode: 'parallel' });
 
 for (const path of PATHS) {
-  test(`/${path}: 9 locales at 320 and 360 wide, nothing cut, overflowing or untranslated`, async ({ page }) => {
+  test(`/${path}: 9 locales at 320 and 360 wide, nothing cut, overflowing or untranslated, text zoom 200 %`, async ({ page }) => {
     const errors = watch(page);
     await withHost(page);
     const problems: string[] = [];
@@ -25,6 +27,12 @@ for (const path of PATHS) {
       for (const size of SIZES) {
         await page.setViewportSize(size);
         for (const problem of await page.evaluate(audit, input)) problems.push(`${locale} ${size.width}px: ${problem}`);
+      }
+      if (locale === ZOOM_LOCALE) {
+        // Android's text zoom at 200 %: every size in the CSS is in rem, so a doubled root font is the
+        // same scaling. Nothing may be cut off or push the page sideways.
+        await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+        for (const problem of await page.evaluate(audit, input)) problems.push(`${locale} 360px, text 200 %: ${problem}`);
       }
     }
     expect(problems).toEqual([]);

@@ -70,7 +70,7 @@ export default function MyDetail() {
           <strong>{feedback.typeLabel}</strong>
           <span class={`feedback-state is-${feedback.state}`}>{t(STATE_KEY[feedback.state])}</span>
         </div>
-        <p>{feedback.description}</p>
+        <p dir="auto">{feedback.description}</p>
         {feedback.song && <p class="answer-category">{t('help.songAbout', { name: feedback.song.name, artist: feedback.song.artist })}</p>}
         {(feedback.attachments.length > 0 || feedback.screenshots.length > 0) && (
           <ul class="sent-files">
@@ -93,7 +93,7 @@ export default function MyDetail() {
             <span class="bubble-who">
               {t(m.from === 'support' ? 'help.support' : 'help.you')} · {date(m.at)}
             </span>
-            <p>{m.text}</p>
+            <p dir="auto">{m.text}</p>
           </li>
         ))}
       </ol>

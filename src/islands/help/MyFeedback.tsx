@@ -63,7 +63,7 @@ export default function MyFeedback({ detail }: { detail: 'my-detail' | 'my-detai
                   {item.unread && <span class="visually-hidden"> · {t('help.newReply')}</span>}
                 </span>
               </span>
-              <span class="feedback-excerpt">{item.excerpt}</span>
+              <span class="feedback-excerpt" dir="auto">{item.excerpt}</span>
               <span class="feedback-date">{formatDate(item.createdAt, locale, { timeZone, style: 'datetime' })}</span>
             </a>
           </li>

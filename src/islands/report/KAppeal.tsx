@@ -65,9 +65,10 @@ export default function KAppeal() {
 
   const open = subjects.filter((s) => !s.appeal);
   const appealed = subjects.filter((s) => s.appeal);
+  // The comment is the user's own words, isolated (<bdi>) so a right-to-left comment cannot reorder the line.
   const describe = (s: Subject) =>
     s.kind === 'comment'
-      ? `${t('report.removedOn', { date: date(s.at) })} · “${s.text ?? ''}”`
+      ? <>{t('report.removedOn', { date: date(s.at) })} · “<bdi>{s.text ?? ''}</bdi>”</>
       : s.until === null
         ? t('report.restrictedNoEnd', { from: date(s.at) })
         : t('report.restrictedUntil', { from: date(s.at), until: date(s.until) });
@@ -113,7 +114,7 @@ function AppealCard({ subject, t, date }: { subject: Subject; t: Text; date: (se
         <strong>{t(labelKey(subject))}</strong>
         <span class={`appeal-state is-${appeal.state}`}>{t(STATE_KEY[appeal.state])}</span>
       </div>
-      {subject.text && <p class="appeal-text">{subject.text}</p>}
+      {subject.text && <p class="appeal-text" dir="auto">{subject.text}</p>}
       <p class="appeal-meta">{t('report.appealedOn', { date: date(appeal.createdAt) })}</p>
       <p>{decided ? t(appeal.state === 'upheld' ? 'report.upheldBody' : 'report.rejectedBody', { date: date(appeal.decidedAt!) }) : t('report.openBody')}</p>
     </li>

@@ -132,7 +132,7 @@ function ReportedItem({ target, t }: { target: ReportTarget | null; t: Text }) {
   return (
     <figure class="reported">
       <figcaption class="reported-type">{t(TYPE_KEY[target.type])}</figcaption>
-      {target.title && <blockquote class="reported-title">{target.title}</blockquote>}
+      {target.title && <blockquote class="reported-title" dir="auto">{target.title}</blockquote>}
       {line && <p class="reported-detail">{line}</p>}
     </figure>
   );

@@ -6,6 +6,7 @@
  */
 import { useStore } from '@nanostores/preact';
 import { useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
 import '../../../lib/api-identity';
 import { messageKey, request } from '../../../lib/api';
 import type { DataOf } from '../../../lib/api/endpoint';
@@ -70,7 +71,7 @@ interface Props {
   /** The subjects without an appeal, at least one. */
   open: Subject[];
   /** Describes a subject on its choice (a date, the removed text). */
-  describe: (subject: Subject) => string;
+  describe: (subject: Subject) => ComponentChildren;
   labelOf: (subject: Subject) => string;
   /** Sent: the page reloads the list, where the new appeal now shows. */
   onSent: () => void;
