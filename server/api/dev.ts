@@ -20,6 +20,9 @@ import { settleOrder } from './vip';
 
 const DAY_SECONDS = 86_400;
 
+/** The tables a user's submissions land in, each with a `uid` column. */
+export const SUBMISSION_TABLES = ['vip_orders', 'coin_orders', 'reports', 'appeals', 'feedback', 'exports', 'submissions'] as const;
+
 const PROVIDER_NOTICE = v.object({
   orderId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
   outcome: v.picklist(['paid', 'failed', 'cancelled']),
@@ -77,6 +80,8 @@ const refuse = (c: Context, message: string) => c.json(failureBody(new ApiFailur
  * - `POST /api/dev/submission` `{ uid, state }`: the editors decide the user's submission under review.
  * - `POST /api/dev/feedback-code` `{ uid }`: the verification code last sent to the user (what the
  *   e-mail or SMS would carry).
+ * - `POST /api/dev/rows` `{ uid }`: how many orders, coin orders, reports, appeals, feedback,
+ *   exports and submissions the user has: what the fault tests count to prove nothing was sent twice.
  * @example app.route('/', devRoutes(db))
  */
 export function devRoutes(db: Db, now: () => number = Date.now): Hono {
@@ -134,6 +139,14 @@ export function devRoutes(db: Db, now: () => number = Date.now): Hono {
     const code = currentCode(db, body.uid, now());
     if (!code) return c.json(failureBody(new ApiFailure('notFound', 404, 'No code sent, or it expired.')), 404);
     return c.json({ code: 0, data: { code } });
+  });
+  api.post('/api/dev/rows', limit, async (c) => {
+    const body = await read(c, CODE_OF);
+    if (!body) return refuse(c, 'The body is not { uid }.');
+    const rows = Object.fromEntries(
+      SUBMISSION_TABLES.map((table) => [table, (db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE uid = ?`).get(body.uid) as { n: number }).n]),
+    );
+    return c.json({ code: 0, data: rows });
   });
   api.post('/api/dev/download', limit, async (c) => {
     const body = await read(c, DOWNLOAD);

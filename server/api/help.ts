@@ -8,6 +8,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import type { ResponseOf } from '../../src/lib/api/contract';
+import { checkContact } from '../../src/lib/forms/contact';
 import { isScreenshot } from '../../src/lib/forms/pictures';
 import { checkText } from '../../src/lib/forms/rules';
 import { checkFeedback } from '../../src/lib/help/feedback-rules';
@@ -181,8 +182,12 @@ export const HELP_HANDLERS: HelpHandlers = {
   feedbackCode: ({ db, user, body, now }) => {
     const uid = uidOf(user);
     const at = seconds(now);
-    const contact = body.contact.trim();
-    if (!contact) throw new ApiFailure('contactEmpty', 422);
+    const typed = body.contact.trim();
+    if (!typed) throw new ApiFailure('contactEmpty', 422);
+    // Kept as the form rule writes it (a phone number without its spaces and dashes), which is how the
+    // feedback carries it: "+65 8123 4567" here and "+6581234567" there are the same contact.
+    const checked = checkContact(typed);
+    const contact = checked.ok ? checked.value : typed;
     const last = db.prepare('SELECT sent_at FROM feedback_codes WHERE uid = ?').get(uid);
     const wait = last ? Number(last.sent_at) + CODE_RESEND_SECONDS - at : 0;
     if (wait > 0) return { resendAfter: wait };
@@ -212,7 +217,7 @@ export const HELP_HANDLERS: HelpHandlers = {
       if (needsCode || value.code) {
         // The code proves the contact: it must be the one sent to this contact, and it works once.
         const sent = db.prepare('SELECT * FROM feedback_codes WHERE uid = ? AND expires_at > ?').get(uid, at);
-        if (!sent || sent.code !== value.code || String(sent.contact) !== body.contact.trim()) throw new ApiFailure('codeError', 422);
+        if (!sent || sent.code !== value.code || String(sent.contact) !== value.contact) throw new ApiFailure('codeError', 422);
         db.prepare('DELETE FROM feedback_codes WHERE uid = ?').run(uid);
       }
       const id = randomId('fb-');

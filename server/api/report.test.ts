@@ -193,3 +193,14 @@ describe('appeal', () => {
     expect((await dev('/api/dev/appeal', { subjectId: comment, state: 'open' })).status).toBe(422);
   });
 });
+
+describe('dev rows', () => {
+  it("counts a user's submissions per table, and nobody else's", async () => {
+    const uid = fresh();
+    expect((await dev('/api/dev/rows', { uid })).body.data).toMatchObject({ reports: 0, appeals: 0, feedback: 0 });
+    await submit(uid, {});
+    await submit(fresh(), {});
+    expect((await dev('/api/dev/rows', { uid })).body.data).toEqual({ vip_orders: 0, coin_orders: 0, reports: 1, appeals: 0, feedback: 0, exports: 0, submissions: 0 });
+    expect((await dev('/api/dev/rows', { nope: 1 })).status).toBe(422);
+  });
+});

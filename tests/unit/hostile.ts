@@ -176,11 +176,30 @@ const HUGE = [0, 'x', null, { id: 1, name: 'x', size: 1, mime: 'image/png' }, [1
   new Array(10_000).fill(item),
 );
 
+/**
+ * An object that throws on every read and every key listing, as a dead host object might; only
+ * fast-check's own label for it in a failure report still works.
+ */
+export const throwingProxy = (): object =>
+  new Proxy(
+    {},
+    {
+      get: (_, key) => {
+        if (key === fc.toStringMethod) return () => 'Proxy(throws on every read)';
+        throw new Error('proxy get');
+      },
+      has: (_, key) => key === fc.toStringMethod,
+      ownKeys: () => {
+        throw new Error('proxy keys');
+      },
+    },
+  );
+
 /** Values that fight back when touched: throwing getters, throwing toJSON, a Proxy that throws on everything. */
 export const booby = fc.constantFrom<() => unknown>(
   () => ({ toJSON: () => { throw new Error('toJSON'); } }),
   () => Object.defineProperty({}, 'success', { enumerable: true, get: () => { throw new Error('getter'); } }),
-  () => new Proxy({}, { get: () => { throw new Error('proxy get'); }, ownKeys: () => { throw new Error('proxy keys'); } }),
+  () => throwingProxy(),
   () => { const cyclic: Record<string, unknown> = {}; cyclic.self = cyclic; return cyclic; },
   () => Symbol('host'),
   () => () => 'a function',

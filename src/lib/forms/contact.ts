@@ -4,7 +4,7 @@
  * Is this (trimmed) text a well-formed e-mail address? The one e-mail rule of every form.
  * @example isEmail('me@example.com') // true
  */
-export const isEmail = (value: string): boolean => value.length <= EMAIL_MAX && EMAIL.test(value);
+export const isEmail = (value: string): boolean => value.length <= EMAIL_MAX && EMAIL.test(value) && !UNSENDABLE.test(value);
 
 export type ContactKind = 'phone' | 'email';
 export type ContactCheck =
@@ -14,6 +14,9 @@ export type ContactCheck =
 // One @, a local part and a domain with at least one dot, no spaces; 254 is the longest address SMTP carries.
 const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(?:\.[^\s@.]+)+$/;
 const EMAIL_MAX = 254;
+// Control characters (C0, DEL, C1) and lone surrogates are in no well-formed address: mail carries
+// UTF-8 text, and such an address would not even come back from storage as it was sent.
+const UNSENDABLE = /[\p{Cc}\p{Cs}]/u;
 // What a phone number may be typed with: an optional leading +, digits, spaces, dashes, brackets.
 const PHONE_CHARS = /^\+?[\d\s()-]+$/;
 // E.164 allows at most 15 digits; no mobile number of the nine markets has fewer than 7.
