@@ -10,7 +10,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  // The reliability reporter writes docs/reliability.md after a run that reached every fault test.
+  reporter: [[process.env.CI ? 'line' : 'list'], ['./tests/reporters/reliability.ts']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 360, height: 780 },

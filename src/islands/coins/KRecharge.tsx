@@ -16,8 +16,8 @@ import type { Recharge } from '../../lib/coins/pay-deps';
 import { PAY_REFUSALS } from '../../lib/errors';
 import { formatPrice } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
-import { randomId } from '../../lib/id';
 import { pageHref } from '../../lib/nav';
+import { attemptFor, endAttempt } from '../../lib/pay/attempt';
 import { payMethods } from '../../lib/pay/methods';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
@@ -48,7 +48,6 @@ export default function KRecharge() {
   const [custom, setCustom] = useState('');
   const [method, setMethod] = useState('');
   const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(randomId);
   const [notice, setNotice] = useState<{ key: string; params?: Record<string, string | number> } | null>(null);
   const [pendingOrder, setPendingOrder] = useState<string | null>(null);
   const balance = reconcileBalance(hostCoins, server);
@@ -101,7 +100,9 @@ export default function KRecharge() {
     region,
     paymentAvailable: offer?.paymentAvailable ?? false,
   });
-  const finish = (outcome: Outcome) => {
+  // What the purchase is for, as its attempt's name: a retry or a reload of the same choice is the same purchase.
+  const buying = () => `coins:${chosen ? chosen.id : `custom:${customCoins}`}`;
+  const finish = (outcome: Outcome, bought: string) => {
     if (outcome.kind === 'paid') {
       setServer((current) => ({ balance: outcome.status.balance, pending: current?.pending ?? 0 }));
       refresh();
@@ -116,7 +117,7 @@ export default function KRecharge() {
       setNotice({ key: PAY_REFUSALS[outcome.code] });
     }
     // Any ending but a refusal closes this attempt: the next tap is a new purchase.
-    if (outcome.kind !== 'refused') setAttempt(randomId());
+    if (outcome.kind !== 'refused') endAttempt(bought);
   };
   const onPay = async () => {
     if (customError || !price) return;
@@ -124,7 +125,8 @@ export default function KRecharge() {
     setNotice(null);
     try {
       const { recharge } = await import('../../lib/coins/checkout');
-      finish(await recharge(attempt, what()));
+      const bought = buying();
+      finish(await recharge(attemptFor(bought), what()), bought);
     } catch (error) {
       // The order could not be created, or the flow could not load: nothing was charged; same attempt.
       showToast(messageKey(error));
@@ -138,7 +140,7 @@ export default function KRecharge() {
     const { recheck: again } = await import('../../lib/coins/checkout');
     const outcome = await again(pendingOrder, what());
     if (outcome.kind !== 'pending') setPendingOrder(null);
-    finish(outcome);
+    finish(outcome, buying());
     setBusy(false);
   };
 

@@ -12,8 +12,8 @@ import { onHost } from '../../lib/bridge';
 import { PAY_REFUSALS } from '../../lib/errors';
 import { formatPrice } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
-import { randomId } from '../../lib/id';
 import { pageHref, queryParam } from '../../lib/nav';
+import { attemptFor, endAttempt } from '../../lib/pay/attempt';
 import { payMethods } from '../../lib/pay/methods';
 import { $session, watchSession } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
@@ -26,28 +26,6 @@ import { planLabel, vipText } from './text';
 import './vip.css';
 
 type Plan = v.InferOutput<typeof planSchema>;
-
-/** One idempotency key per purchase of a plan, kept until it ends, so a retry or a reload reuses it. */
-function attemptFor(planId: string): string {
-  const key = `pay-attempt:${planId}`;
-  try {
-    const saved = sessionStorage.getItem(key);
-    if (saved) return saved;
-    const fresh = randomId();
-    sessionStorage.setItem(key, fresh);
-    return fresh;
-  } catch {
-    return randomId();
-  }
-}
-
-function endAttempt(planId: string): void {
-  try {
-    sessionStorage.removeItem(`pay-attempt:${planId}`);
-  } catch {
-    // Nothing kept, nothing to forget.
-  }
-}
 
 export default function Channel() {
   const t = useText(vipText);

@@ -46,5 +46,7 @@ export function serverCode(code: unknown): ErrorCode {
  */
 export function messageKey(err: unknown): string {
   const code = typeof err === 'object' && err !== null && 'code' in err ? err.code : undefined;
+  // Not from the API client (a flow's code that could not load, say): offline is still the reason to give.
+  if (code === undefined && typeof navigator !== 'undefined' && navigator.onLine === false) return errorKey('noInternet');
   return errorKey(code);
 }

@@ -182,4 +182,11 @@ describe('messageKey', () => {
     expect(messageKey('noInternet')).toBe('error.generic');
     expect(messageKey(null)).toBe('error.generic');
   });
+
+  it('offline, an error from outside the client (a chunk that could not load) says no internet', () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    expect(messageKey(new TypeError('Failed to fetch dynamically imported module'))).toBe('error.noInternet');
+    expect(messageKey(new ApiError('loginExpired'))).toBe('error.loginExpired');
+    vi.unstubAllGlobals();
+  });
 });

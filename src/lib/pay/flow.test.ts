@@ -49,6 +49,13 @@ describe('pay', () => {
     expect(d.paid).not.toHaveBeenCalled();
   });
 
+  it('a lost answer (back in the page, no callback) asks the server: paid there is paid here', async () => {
+    const d = deps({ startPay: async () => ({ status: 'unknown', orderId: 'o-1' }) });
+    expect(await pay('attempt-0000000001', d)).toMatchObject({ kind: 'paid' });
+    expect(d.orderStatus).toHaveBeenCalledWith('o-1');
+    expect(d.paid).toHaveBeenCalledTimes(1);
+  });
+
   it('cancel → abandon ends the purchase', async () => {
     const d = deps({ startPay: async () => ({ status: 'cancel', orderId: 'o-1' }), confirmAbandon: async () => true });
     expect(await pay('attempt-0000000001', d)).toEqual({ kind: 'abandoned' });

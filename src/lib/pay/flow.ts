@@ -14,7 +14,8 @@ export interface PayOrder {
 export interface PayStatus {
   order: { state: 'created' | 'paid' | 'failed' | 'cancelled' };
 }
-type PayResult = { status: 'success' | 'failed' | 'cancel'; orderId: string | number; message?: string };
+/** The cashier's answer; `unknown`: the page is back but no answer came (a lost callback). */
+export type PayResult = { status: 'success' | 'failed' | 'cancel' | 'unknown'; orderId: string | number; message?: string };
 
 export type PayOutcome<Status extends PayStatus = PayStatus> =
   /** The server says paid: membership or balance is what `status` reports. */
@@ -64,7 +65,8 @@ export async function pay<O extends PayOrder, S extends PayStatus>(attempt: stri
     } catch {
       return { kind: 'refused', code: 'unavailable' };
     }
-    if (result.status === 'success') return confirm(order.orderId, deps);
+    // A lost answer is not a failure: the server heard from the provider either way, so ask it.
+    if (result.status === 'success' || result.status === 'unknown') return confirm(order.orderId, deps);
     if (result.status === 'failed') return { kind: 'failed', orderId: order.orderId };
     if (await deps.confirmAbandon()) return { kind: 'abandoned' };
   }

@@ -3,11 +3,14 @@
  * (`startPayWeb` → `onPayCallback`), `paySuccess`. Products add their order endpoints and wording
  * (src/lib/vip/pay-deps.ts, src/lib/coins/pay-deps.ts).
  */
-import { command, commandWithReply, query } from '../bridge';
-import type { PayDeps, PayOrder } from './flow';
+import { command, commandWithReply, onHost, query } from '../bridge';
+import type { PayDeps, PayOrder, PayResult } from './flow';
 
 // The user may spend a long time in the provider's cashier; past this the button works again.
 const CASHIER_WAIT_MS = 30 * 60_000;
+// The cashier's answer normally arrives as the page comes back (onResume). Still none this long after:
+// it was lost (the app restarted, an old app version), and the flow asks the server instead.
+export const LOST_ANSWER_MS = 3000;
 
 /**
  * @example { ...hostPay('1', (order) => order.planId), createOrder, orderStatus, … }
@@ -18,11 +21,27 @@ export function hostPay<O extends PayOrder & { amount: number }>(
 ): Pick<PayDeps<O>, 'account' | 'startPay' | 'paid' | 'sleep'> {
   return {
     account: () => ({ signedIn: query('accountInfo').isLogin === true, provider: query('isHeytapLogin') }),
-    startPay: (order) =>
-      commandWithReply('startPayWeb', { orderId: order.orderId, productId: productOf(order), payType, amount: order.amount }, 'onPayCallback', {
+    startPay: (order) => {
+      const lost = new AbortController();
+      let wait: ReturnType<typeof setTimeout> | undefined;
+      const off = onHost('onResume', () => {
+        clearTimeout(wait);
+        wait = setTimeout(() => lost.abort(), LOST_ANSWER_MS);
+      });
+      return commandWithReply('startPayWeb', { orderId: order.orderId, productId: productOf(order), payType, amount: order.amount }, 'onPayCallback', {
         timeoutMs: CASHIER_WAIT_MS,
+        signal: lost.signal,
         match: (result) => String(result.orderId) === order.orderId,
-      }),
+      })
+        .catch((error: unknown): PayResult => {
+          if (lost.signal.aborted) return { status: 'unknown', orderId: order.orderId };
+          throw error;
+        })
+        .finally(() => {
+          clearTimeout(wait);
+          off();
+        });
+    },
     // The host refreshes the account (membership and coins).
     paid: (orderId) => command('paySuccess', { orderId }),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),

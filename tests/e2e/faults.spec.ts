@@ -1,0 +1,355 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { defaultState } from '../fixtures/fake-host/state';
+import { hostCalls, watch, withHost } from '../fixtures/pages';
+import { tag, type Fault, type Flow } from '../fixtures/reliability';
+
+// Issue 9 §2: faults injected into every submit and payment flow. For each: the spec's message, every
+// input kept, a retry that works, and exactly one row on the backend. The table of results is
+// docs/reliability.md, written by tests/reporters/reliability.ts.
+
+type Table = 'vip_orders' | 'coin_orders' | 'reports' | 'appeals' | 'feedback' | 'exports';
+
+interface FlowSpec {
+  name: Flow;
+  /** The request that submits (creates the order for a payment). */
+  api: string;
+  table: Table;
+  payment?: boolean;
+  host?: Record<string, unknown>;
+  /** Opens the page and fills in what a user would. */
+  fill(page: Page, uid: string): Promise<void>;
+  /** The button that submits or pays. */
+  button(page: Page): ReturnType<Page['locator']>;
+  /** Everything filled in is still there (after a reload too: the password is the one thing never kept). */
+  kept(page: Page, reloaded?: boolean): Promise<void>;
+  done(page: Page): Promise<void>;
+  /** A page that asks the server on load: back after a submit that arrived, it shows it was received. */
+  received?(page: Page): Promise<void>;
+  /** Where the flow shows a failed request. */
+  error(page: Page): ReturnType<Page['locator']>;
+}
+
+const Q = 'status_height=24&app_sessionid=e2e-faults';
+const NO_INTERNET = 'No internet';
+const GENERIC = 'Something went wrong. Please try again.';
+
+let exportCode = '';
+
+const FLOWS: FlowSpec[] = [
+  {
+    name: 'VIP payment',
+    api: '/api/vip/order',
+    table: 'vip_orders',
+    payment: true,
+    async fill(page) {
+      await page.goto(`/channel?plan=vip-month&${Q}`);
+      await expect(page.locator('button.vip-buy')).toBeEnabled();
+    },
+    button: (page) => page.locator('button.vip-buy'),
+    async kept(page) {
+      await expect(page).toHaveURL(/\/channel\?.*plan=vip-month/);
+      await expect(page.locator('.vip-summary')).toContainText('1 month');
+      await expect(page.locator('button.vip-buy')).toBeEnabled();
+    },
+    async done(page) {
+      await expect(page).toHaveURL(/\/vip-center\?.*order=o-/);
+      await expect(page.locator('.vip-banner')).toContainText('VIP activated');
+    },
+    error: (page) => page.locator('.toast'),
+  },
+  {
+    name: 'coin recharge',
+    api: '/api/coins/order',
+    table: 'coin_orders',
+    payment: true,
+    async fill(page) {
+      await page.goto(`/k-recharge?${Q}`);
+      await page.getByRole('button', { name: /300 coins/ }).click();
+    },
+    button: (page) => page.locator('.coins-pay'),
+    async kept(page) {
+      await expect(page.getByRole('button', { name: /300 coins/ })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('button', { name: /^Pay/ })).toBeEnabled();
+    },
+    async done(page) {
+      await expect(page.locator('.coins-notice')).toHaveText('310 coins added. Your balance is 310.');
+    },
+    error: (page) => page.locator('.coins-notice.is-error, .toast'),
+  },
+  {
+    name: 'comment report',
+    api: '/api/report',
+    table: 'reports',
+    async fill(page) {
+      await page.goto(`/k-report?${Q}`);
+      await page.getByRole('radio', { name: 'Spam or advertising' }).check();
+      await page.getByLabel('More details').fill('Links to a fake shop in every reply.');
+    },
+    button: (page) => page.locator('.form-submit'),
+    async kept(page) {
+      await expect(page.getByRole('radio', { name: 'Spam or advertising' })).toBeChecked();
+      await expect(page.getByLabel('More details')).toHaveValue('Links to a fake shop in every reply.');
+    },
+    done: (page) => expect(page.getByRole('heading', { name: 'Thanks for your report' })).toBeVisible(),
+    error: (page) => page.locator('.form-error'),
+  },
+  {
+    name: 'appeal',
+    api: '/api/appeal',
+    table: 'appeals',
+    async fill(page, uid) {
+      const moderated = await page.request.post('/api/dev/moderation', { data: { uid, kind: 'comment', content: 'My honest review of the album.' } });
+      expect(moderated.ok()).toBe(true);
+      await page.goto(`/k-appeal?${Q}`);
+      await page.getByRole('radio', { name: "It doesn't break the rules" }).check();
+      await page.getByLabel('Your appeal').fill('It was a review of the album, not an advert.');
+      await page.getByLabel('Contact').fill('me@example.com');
+    },
+    button: (page) => page.locator('.form-submit'),
+    async kept(page) {
+      await expect(page.getByRole('radio', { name: "It doesn't break the rules" })).toBeChecked();
+      await expect(page.getByLabel('Your appeal')).toHaveValue('It was a review of the album, not an advert.');
+      await expect(page.getByLabel('Contact')).toHaveValue('me@example.com');
+    },
+    done: (page) => expect(page.getByRole('heading', { name: 'Appeal submitted' })).toBeVisible(),
+    received: (page) => expect(page.locator('.appeal-state')).toHaveText('Submitted'),
+    error: (page) => page.locator('.form-error'),
+  },
+  {
+    name: 'feedback',
+    api: '/api/feedback',
+    table: 'feedback',
+    async fill(page) {
+      await page.goto(`/feedback?${Q}`);
+      await page.getByRole('radio', { name: 'User experience' }).check();
+      await page.getByLabel('Describe the problem').fill('Downloads pause when the screen locks.');
+      await page.getByLabel('Contact').fill('me@example.com');
+    },
+    button: (page) => page.locator('.form-submit'),
+    async kept(page) {
+      await expect(page.getByRole('radio', { name: 'User experience' })).toBeChecked();
+      await expect(page.getByLabel('Describe the problem')).toHaveValue('Downloads pause when the screen locks.');
+      await expect(page.getByLabel('Contact')).toHaveValue('me@example.com');
+    },
+    done: (page) => expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible(),
+    error: (page) => page.locator('.form-error'),
+  },
+  {
+    name: 'data export',
+    api: '/api/personal/export',
+    table: 'exports',
+    host: { captchaUrl: '/api/dev/export-captcha' },
+    async fill(page, uid) {
+      await page.goto(`/private.html?${Q}`);
+      await page.getByLabel('E-mail').fill('me@example.com');
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await expect.poll(async () => (await page.request.post('/api/dev/export-code', { data: { uid } })).status()).toBe(200);
+      exportCode = (await (await page.request.post('/api/dev/export-code', { data: { uid } })).json()).data.code as string;
+      await page.getByLabel('Verification code').fill(exportCode);
+      await page.getByLabel('Encryption password').fill('123456');
+      await page.getByLabel('Enter the password again').fill('123456');
+    },
+    button: (page) => page.locator('.form-submit'),
+    async kept(page, reloaded) {
+      await expect(page.getByLabel('E-mail')).toHaveValue('me@example.com');
+      // The code and the password are secrets, never stored (docs/personal.md): after a reload the
+      // user types them again, and the request, whose attempt key was kept, is the same request.
+      if (reloaded) {
+        await page.getByLabel('Verification code').fill(exportCode);
+        await page.getByLabel('Encryption password').fill('123456');
+        await page.getByLabel('Enter the password again').fill('123456');
+      }
+      await expect(page.getByLabel('Encryption password')).toHaveValue('123456');
+    },
+    done: (page) => expect(page.locator('.personal-sent')).toBeVisible(),
+    error: (page) => page.locator('.form-error, .personal-error, [role="alert"]'),
+  },
+];
+
+function user(flow: FlowSpec, overrides: Record<string, unknown> = {}) {
+  const state = defaultState();
+  const uid = `e2e-f-${Math.random().toString(36).slice(2, 10)}`;
+  return { uid, state: { ...state, baseInfo: { ...state.baseInfo, uid }, providerUrl: '/api/dev/provider', replyDelayMs: 50, ...flow.host, ...overrides } };
+}
+
+async function rows(page: Page, uid: string, table: Table): Promise<number> {
+  const reply = await page.request.post('/api/dev/rows', { data: { uid } });
+  return (await reply.json()).data[table] as number;
+}
+
+/** Counts the page's submits of a flow, whatever happens to them. */
+function submits(page: Page, path: string) {
+  const seen = { n: 0 };
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === path) seen.n++;
+  });
+  return seen;
+}
+
+/** The first submit reaches the server, but its answer never reaches the page. */
+async function swallowFirstAnswer(page: Page, path: string) {
+  let first = true;
+  const arrived = { value: false };
+  await page.route(`**${path}`, async (route) => {
+    if (!first) return route.fallback();
+    first = false;
+    await route.fetch();
+    arrived.value = true;
+    // Never answered: the page is left waiting, as on a connection that dropped after sending.
+  });
+  return arrived;
+}
+
+/** The submit arrived before the page went away: back on the page, it says so, and nothing was sent twice. */
+async function afterReceived(flow: FlowSpec, page: Page, uid: string) {
+  await flow.received!(page);
+  expect(await rows(page, uid, flow.table)).toBe(1);
+}
+
+const scenarios: Record<Fault, ((flow: FlowSpec, page: Page) => Promise<void>) | null> = {
+  async offline(flow, page) {
+    const { uid, state } = user(flow);
+    await withHost(page, state);
+    await flow.fill(page, uid);
+    await page.context().setOffline(true);
+    await flow.button(page).click();
+    await expect(flow.error(page).first()).toContainText(NO_INTERNET);
+    await flow.kept(page);
+    await page.context().setOffline(false);
+    await flow.button(page).click();
+    await flow.done(page);
+    expect(await rows(page, uid, flow.table)).toBe(1);
+  },
+  async 'HTTP 500'(flow, page) {
+    const { uid, state } = user(flow);
+    await withHost(page, state);
+    let failures = 1;
+    await page.route(`**${flow.api}`, (route) => (failures-- > 0 ? route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' }) : route.fallback()));
+    await flow.fill(page, uid);
+    await flow.button(page).click();
+    await expect(flow.error(page).first()).toContainText(GENERIC);
+    await flow.kept(page);
+    expect(await rows(page, uid, flow.table)).toBe(0);
+    await flow.button(page).click();
+    await flow.done(page);
+    expect(await rows(page, uid, flow.table)).toBe(1);
+  },
+  async 'unreadable response'(flow, page) {
+    const { uid, state } = user(flow);
+    await withHost(page, state);
+    let first = true;
+    await page.route(`**${flow.api}`, async (route) => {
+      if (!first) return route.fallback();
+      first = false;
+      await route.fetch(); // the server did the work…
+      await route.fulfill({ status: 200, contentType: 'application/json', body: '{"code":0,"data":"��garbled' }); // …the answer is lost
+    });
+    await flow.fill(page, uid);
+    await flow.button(page).click();
+    await expect(flow.error(page).first()).toContainText(GENERIC);
+    await flow.kept(page);
+    await flow.button(page).click();
+    await flow.done(page);
+    // The retry carried the same attempt key: the server answered with what it already had.
+    expect(await rows(page, uid, flow.table)).toBe(1);
+  },
+  async '30 s stall'(flow, page) {
+    const { uid, state } = user(flow);
+    await page.clock.install();
+    await withHost(page, state);
+    const sent = submits(page, flow.api);
+    let release: (() => void) | undefined;
+    await page.route(`**${flow.api}`, async (route) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.fallback();
+    });
+    await flow.fill(page, uid);
+    await flow.button(page).click();
+    await expect.poll(() => sent.n).toBe(1);
+    await page.clock.runFor(30_000);
+    // Still waiting after 30 s: a second tap sends nothing more.
+    await flow.button(page).click({ force: true, timeout: 2000 }).catch(() => undefined);
+    await page.waitForTimeout(300);
+    expect(sent.n).toBe(1);
+    release!();
+    await flow.done(page);
+    expect(await rows(page, uid, flow.table)).toBe(1);
+  },
+  async 'host callback never arrives'(flow, page) {
+    const { uid, state } = user(flow, { payOutcome: 'none' });
+    await withHost(page, state);
+    await flow.fill(page, uid);
+    await flow.button(page).click();
+    await expect.poll(async () => (await hostCalls(page, 'startPayWeb')).length).toBe(1);
+    const { orderId } = ((await hostCalls(page, 'startPayWeb')) as { orderId: string }[])[0]!;
+    // The provider took the money and told the server; the app never calls back.
+    expect((await page.request.post('/api/dev/provider', { data: { orderId, outcome: 'paid' } })).ok()).toBe(true);
+    await flow.button(page).click({ force: true, timeout: 2000 }).catch(() => undefined); // an impatient tap joins the purchase under way
+    await page.evaluate(() => (window as unknown as { __fakeHost: { emit(name: string): void } }).__fakeHost.emit('onResume'));
+    await flow.done(page);
+    expect(await rows(page, uid, flow.table)).toBe(1);
+    expect(await hostCalls(page, 'paySuccess')).toHaveLength(1);
+  },
+  async 'host callback twice'(flow, page) {
+    const { uid, state } = user(flow, { duplicateCallbacks: true });
+    await withHost(page, state);
+    await flow.fill(page, uid);
+    await flow.button(page).click();
+    await flow.done(page);
+    await page.waitForTimeout(300);
+    expect(await hostCalls(page, 'paySuccess')).toHaveLength(1);
+    expect(await rows(page, uid, flow.table)).toBe(1);
+  },
+  async 'reload mid-flow'(flow, page) {
+    const { uid, state } = user(flow, flow.payment ? { payOutcome: 'none' } : {});
+    await withHost(page, state);
+    const arrived = flow.payment ? null : await swallowFirstAnswer(page, flow.api);
+    await flow.fill(page, uid);
+    await flow.button(page).click();
+    if (arrived) await expect.poll(() => arrived.value).toBe(true);
+    else await expect.poll(async () => (await hostCalls(page, 'startPayWeb')).length).toBe(1);
+    await page.reload();
+    if (flow.received) return afterReceived(flow, page, uid);
+    await flow.kept(page, true);
+    if (flow.payment) await page.evaluate(() => (window as unknown as { __fakeHost: { setState(s: object): void } }).__fakeHost.setState({ payOutcome: 'success' }));
+    await flow.button(page).click();
+    await flow.done(page);
+    expect(await rows(page, uid, flow.table)).toBe(1);
+  },
+  async 'back/forward mid-flow'(flow, page) {
+    const { uid, state } = user(flow, flow.payment ? { payOutcome: 'none' } : {});
+    await withHost(page, state);
+    const arrived = flow.payment ? null : await swallowFirstAnswer(page, flow.api);
+    await page.goto(`/help-feedback?${Q}`);
+    await flow.fill(page, uid);
+    await flow.button(page).click();
+    if (arrived) await expect.poll(() => arrived.value).toBe(true);
+    else await expect.poll(async () => (await hostCalls(page, 'startPayWeb')).length).toBe(1);
+    await page.goBack();
+    await page.goForward();
+    if (flow.received) return afterReceived(flow, page, uid);
+    await flow.kept(page, true);
+    if (flow.payment) await page.evaluate(() => (window as unknown as { __fakeHost: { setState(s: object): void } }).__fakeHost.setState({ payOutcome: 'success' }));
+    await flow.button(page).click();
+    await flow.done(page);
+    expect(await rows(page, uid, flow.table)).toBe(1);
+  },
+  'full queue': null,
+  'sendBeacon refused': null,
+};
+
+// Only payments wait on a host callback; the form submits do not.
+const applies = (flow: FlowSpec, fault: Fault) => !fault.startsWith('host callback') || !!flow.payment;
+
+test.describe.configure({ mode: 'parallel' });
+
+for (const flow of FLOWS) {
+  for (const [fault, run] of Object.entries(scenarios) as [Fault, (typeof scenarios)[Fault]][]) {
+    if (!run || !applies(flow, fault)) continue;
+    test(`${flow.name} × ${fault}`, { annotation: tag(flow.name, fault) }, async ({ page }) => {
+      const problems = watch(page);
+      await run(flow, page);
+      expect(problems).toEqual([]);
+    });
+  }
+}
