@@ -15,7 +15,9 @@ type Host = Record<string, ((arg?: string) => unknown) | undefined>;
 const doc = document;
 const html = doc.documentElement;
 const flags = html.dataset;
-const query = new URLSearchParams(location.search);
+// Named once: the minifier can shorten a local name, never a global one (the 2 KB budget).
+const loc = location;
+const query = new URLSearchParams(loc.search);
 const host = (window as unknown as { NativeBridge?: Host }).NativeBridge;
 
 /** A synchronous host query as an object; no host, no method or bad JSON gives `{}`. */
@@ -35,12 +37,13 @@ function run() {
   const language = query.get('language');
   const locale = normalizeLocale(language) ?? (language ? null : normalizeLocale(ask('getAppBaseInfo').language));
   if (!flags.prefixed && locale && locale !== 'en-US') {
-    location.replace(`/${locale}${location.pathname}${location.search}${location.hash}`);
+    loc.replace(`/${locale}${loc.pathname}${loc.search}${loc.hash}`);
     return;
   }
 
   const state = shellState({ padding: flags.pad as Padding, backBar: !!flags.bar, titleFromQuery: !!flags.tq }, query);
-  const hostTheme = query.has('dark') ? 0 : ask('dark');
+  // The query's theme wins, either of its two parameters (spec §2: the background is set to bgColor).
+  const hostTheme = query.has('dark') || query.has('bgColor') ? 0 : ask('dark');
   applyTheme(html, hostTheme ? themeOf(hostTheme.dark, hostTheme.bgColor) : state);
   html.style.setProperty('--sh', `${state.statusHeight}px`);
   html.style.setProperty('--pt', `${state.paddingTop}px`);

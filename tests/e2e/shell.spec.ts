@@ -65,6 +65,13 @@ test.describe('theme', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   });
 
+  test('a light bgColor alone paints the page, in the app too (spec §2: the background is set to bgColor)', async ({ page }) => {
+    await withHost(page, { dark: 1, bgColor: '171717' });
+    await page.goto('/feedback?bgColor=f5f5f5');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    expect(await px(page, 'body', 'background-color')).toBe('rgb(245, 245, 245)');
+  });
+
   test("without a dark query the host's dark() decides", async ({ page }) => {
     await withHost(page, { dark: 1, bgColor: '171717' });
     await page.goto('/feedback');
