@@ -159,6 +159,9 @@ export default function KRecharge() {
                   class="coins-package"
                   aria-pressed={chosen?.id === p.id}
                   onClick={() => setChoice({ packageId: p.id })}
+                  data-track="coins.package"
+                  data-track-on="exposure click"
+                  data-track-props={JSON.stringify({ package: p.id })}
                 >
                   <span class="coins-amount">{t('coins.coins', { coins: p.coins })}</span>
                   {p.bonus > 0 && <span class="coins-bonus">{t('coins.bonus', { coins: p.bonus })}</span>}
@@ -185,6 +188,7 @@ export default function KRecharge() {
           aria-describedby={customError ? 'coins-custom-error' : undefined}
           onFocus={() => setChoice({ custom: true })}
           onInput={(event) => setCustom(event.currentTarget.value.replace(/\D/g, '').slice(0, 9))}
+          data-track="coins.custom"
         />
         {customError && (
           <p id="coins-custom-error" class="coins-error" role="alert">
@@ -215,7 +219,14 @@ export default function KRecharge() {
           )}
         </p>
       )}
-      <button type="button" class="button coins-pay" disabled={!signedIn || busy || !price || !method} onClick={onPay}>
+      <button
+        type="button"
+        class="button coins-pay"
+        disabled={!signedIn || busy || !price || !method}
+        onClick={onPay}
+        data-track="coins.pay"
+        data-track-props={JSON.stringify({ package: chosen?.id ?? 'custom' })}
+      >
         {busy ? t('coins.confirming') : price ? t('coins.pay', { price }) : t('coins.choose')}
       </button>
 

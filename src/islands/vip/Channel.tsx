@@ -144,7 +144,14 @@ export default function Channel() {
           <button type="button" class="link" disabled={busy} onClick={recheck}>{t('vip.checkAgain')}</button>
         </p>
       ) : (
-        <button type="button" class="button vip-buy" disabled={busy || !method || !available} onClick={onPay}>
+        <button
+          type="button"
+          class="button vip-buy"
+          disabled={busy || !method || !available}
+          onClick={onPay}
+          data-track="vip.pay"
+          data-track-props={JSON.stringify({ plan: planId })}
+        >
           {busy ? t('vip.confirming') : t('vip.payNow')}
         </button>
       )}
