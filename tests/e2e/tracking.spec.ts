@@ -36,7 +36,10 @@ async function arrived(page: Page, uid: string): Promise<Arrived[]> {
 
 function tally(events: Arrived[]): Record<Key, number> {
   const counts: Record<Key, number> = {};
-  for (const event of events) counts[key(event.kind, event.name, event.props)] = (counts[key(event.kind, event.name, event.props)] ?? 0) + 1;
+  for (const event of events) {
+    const k = key(event.kind, event.name, event.props);
+    counts[k] = (counts[k] ?? 0) + 1;
+  }
   return counts;
 }
 
@@ -60,7 +63,7 @@ async function expectArrived(page: Page, uid: string, expected: Record<Key, numb
   await expect
     .poll(async () => {
       const counts = tally(await arrived(page, uid));
-      return Object.keys(expected).filter((k) => !counts[k]);
+      return Object.keys(expected).filter((k) => (counts[k] ?? 0) < expected[k]!);
     }, { timeout: 30_000, message: 'events still missing on the server' })
     .toEqual([]);
   await expect.poll(async () => (await queued(page)).length, { timeout: 15_000, message: 'events still queued on the page' }).toBe(0);
