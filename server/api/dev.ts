@@ -16,6 +16,7 @@ import { currentCode, replyToFeedback } from './help';
 import { decideSubmission, recordDownload } from './music';
 import { exportCodeOf, sendExportCode, setExportState } from './personal';
 import { decideAppeal, moderate, removeComment } from './report';
+import { trackEventsOf } from './track';
 import { settleOrder } from './vip';
 
 const DAY_SECONDS = 86_400;
@@ -82,6 +83,8 @@ const refuse = (c: Context, message: string) => c.json(failureBody(new ApiFailur
  *   e-mail or SMS would carry).
  * - `POST /api/dev/rows` `{ uid }`: how many orders, coin orders, reports, appeals, feedback,
  *   exports and submissions the user has: what the fault tests count to prove nothing was sent twice.
+ * - `GET /api/dev/track-events?uid=…`: every tracking event stored for the user, in the order they
+ *   arrived (tests count what arrived: nothing lost, nothing twice).
  * @example app.route('/', devRoutes(db))
  */
 export function devRoutes(db: Db, now: () => number = Date.now): Hono {
@@ -179,6 +182,11 @@ export function devRoutes(db: Db, now: () => number = Date.now): Hono {
     if (!body) return refuse(c, "The body is not { exportId, state: 'requested' | 'preparing' | 'sent' | 'expired' }.");
     if (!setExportState(db, body.exportId, body.state, now())) return c.json(failureBody(new ApiFailure('notFound', 404, 'No such export.')), 404);
     return c.json({ code: 0, data: { exportId: body.exportId, state: body.state } });
+  });
+  api.get('/api/dev/track-events', (c) => {
+    const uid = v.safeParse(id, c.req.query('uid'));
+    if (!uid.success) return refuse(c, 'The query is not ?uid=… (1–64 characters).');
+    return c.json({ code: 0, data: { events: trackEventsOf(db, uid.output) } });
   });
   return api;
 }

@@ -46,3 +46,20 @@ export function trackRoutes(db: Db): Hono {
   });
   return api;
 }
+
+export interface StoredEvent {
+  id: string;
+  kind: string;
+  name: string;
+  at: number;
+  props: unknown;
+}
+
+/**
+ * The user's stored events, in the order they arrived (for the development route).
+ * @example trackEventsOf(db, '10001') // [{ id, kind: 'click', name: 'vip.buy', at, props: { plan: 'vip-month' } }]
+ */
+export function trackEventsOf(db: Db, uid: string): StoredEvent[] {
+  const rows = db.prepare('SELECT id, kind, name, at, props FROM track_events WHERE uid = ? ORDER BY received_at, rowid').all(uid) as Array<Omit<StoredEvent, 'props'> & { props: string | null }>;
+  return rows.map((row) => ({ id: row.id, kind: row.kind, name: row.name, at: row.at, props: row.props === null ? null : JSON.parse(row.props) }));
+}

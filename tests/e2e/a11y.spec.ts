@@ -77,6 +77,8 @@ test.describe('keyboard and the back button', () => {
       await withHost(page);
       await page.goto(`/vi-VN${path}?status_height=24&app_sessionid=e2e-a11y`);
       await settle(page);
+      // Forms load while the page's data does: wait for the fields themselves.
+      await page.waitForFunction(() => document.querySelectorAll('main input:not([type="hidden"]), main textarea').length > 0);
       const stops: { name: string; top: number; visible: boolean }[] = [];
       for (let i = 0; i < 25; i++) {
         await page.keyboard.press('Tab');

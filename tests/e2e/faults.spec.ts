@@ -334,8 +334,11 @@ const scenarios: Record<Fault, ((flow: FlowSpec, page: Page) => Promise<void>) |
     await flow.done(page);
     expect(await rows(page, uid, flow.table)).toBe(1);
   },
+  // Tracking's own faults: tests/e2e/tracking.spec.ts.
+  'response lost': null,
   'full queue': null,
   'sendBeacon refused': null,
+  none: null,
 };
 
 // Only payments wait on a host callback; the form submits do not.

@@ -78,7 +78,12 @@ export default class ReliabilityReporter implements Reporter {
       '- **host callback twice**: the host calls `onPayCallback` twice for one payment.',
       '- **reload mid-flow**: the page reloads while the submit is on its way (the server got it, the page never heard).',
       '- **back/forward mid-flow**: the user goes back and forward again while the submit is on its way.',
-      '- **full queue**, **sendBeacon refused**: tracking only; see docs/tracking.md.',
+      '- **response lost**: tracking: the server stored a batch, its answer never reached the page.',
+      '- **full queue**: tracking: storage full of other data, or the queue at its cap of 500 while the server is unreachable.',
+      '- **sendBeacon refused**: tracking: the browser refuses the beacon as the page is left.',
+      '- **none**: tracking with no fault, as the baseline.',
+      '',
+      'Tracking events are counted with `GET /api/dev/track-events?uid=`; see docs/tracking.md.',
       '',
     ];
     writeFileSync(OUT, lines.join('\n'));

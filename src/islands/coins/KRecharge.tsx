@@ -17,7 +17,6 @@ import { PAY_REFUSALS } from '../../lib/errors';
 import { formatPrice } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
-import { attemptFor, endAttempt } from '../../lib/pay/attempt';
 import { payMethods } from '../../lib/pay/methods';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
@@ -102,7 +101,7 @@ export default function KRecharge() {
   });
   // What the purchase is for, as its attempt's name: a retry or a reload of the same choice is the same purchase.
   const buying = () => `coins:${chosen ? chosen.id : `custom:${customCoins}`}`;
-  const finish = (outcome: Outcome, bought: string) => {
+  const finish = (outcome: Outcome) => {
     if (outcome.kind === 'paid') {
       setServer((current) => ({ balance: outcome.status.balance, pending: current?.pending ?? 0 }));
       refresh();
@@ -116,17 +115,18 @@ export default function KRecharge() {
     } else if (outcome.kind === 'refused') {
       setNotice({ key: PAY_REFUSALS[outcome.code] });
     }
-    // Any ending but a refusal closes this attempt: the next tap is a new purchase.
-    if (outcome.kind !== 'refused') endAttempt(bought);
   };
   const onPay = async () => {
     if (customError || !price) return;
     setBusy(true);
     setNotice(null);
     try {
-      const { recharge } = await import('../../lib/coins/checkout');
+      const [{ recharge }, { attemptFor, endAttempt }] = await Promise.all([import('../../lib/coins/checkout'), import('../../lib/pay/attempt')]);
       const bought = buying();
-      finish(await recharge(attemptFor(bought), what()), bought);
+      const outcome = await recharge(attemptFor(bought), what());
+      finish(outcome);
+      // Any ending but a refusal closes this attempt: the next tap is a new purchase.
+      if (outcome.kind !== 'refused') endAttempt(bought);
     } catch (error) {
       // The order could not be created, or the flow could not load: nothing was charged; same attempt.
       showToast(messageKey(error));
@@ -140,7 +140,8 @@ export default function KRecharge() {
     const { recheck: again } = await import('../../lib/coins/checkout');
     const outcome = await again(pendingOrder, what());
     if (outcome.kind !== 'pending') setPendingOrder(null);
-    finish(outcome, buying());
+    finish(outcome);
+    if (outcome.kind !== 'pending') (await import('../../lib/pay/attempt')).endAttempt(buying());
     setBusy(false);
   };
 
@@ -172,6 +173,9 @@ export default function KRecharge() {
                     class="coins-package"
                     aria-pressed={chosen?.id === p.id}
                     onClick={() => setChoice({ packageId: p.id })}
+                    data-track="coins.package"
+                    data-track-on="exposure click"
+                    data-track-props={JSON.stringify({ package: p.id })}
                   >
                     <span class="coins-amount">{t('coins.coins', { coins: p.coins })}</span>
                     {p.bonus > 0 && <span class="coins-bonus">{t('coins.bonus', { coins: p.bonus })}</span>}
@@ -199,6 +203,7 @@ export default function KRecharge() {
           aria-describedby={customError ? 'coins-custom-error' : undefined}
           onFocus={() => setChoice({ custom: true })}
           onInput={(event) => setCustom(event.currentTarget.value.replace(/\D/g, '').slice(0, 9))}
+          data-track="coins.custom"
         />
         {customError && (
           <p id="coins-custom-error" class="coins-error" role="alert">
@@ -234,7 +239,14 @@ export default function KRecharge() {
           )}
         </p>
       )}
-      <button type="button" class="button coins-pay" disabled={!signedIn || busy || !price || !method} onClick={onPay}>
+      <button
+        type="button"
+        class="button coins-pay"
+        disabled={!signedIn || busy || !price || !method}
+        onClick={onPay}
+        data-track="coins.pay"
+        data-track-props={JSON.stringify({ package: chosen?.id ?? 'custom' })}
+      >
         {busy ? t('coins.confirming') : price ? t('coins.pay', { price }) : t('coins.choose')}
       </button>
 

@@ -79,12 +79,21 @@ export default function HelpFeedback() {
       {failure && <Failure class="help-failure" message={t(failure)} retry={t('form.retry')} onRetry={load} />}
       {home ? (
         home.categories.map((category, i) => (
-          <details key={category.id} class="help-category" open={i === 0}>
+          <details
+            key={category.id}
+            class="help-category"
+            open={i === 0}
+            data-track="help.category"
+            data-track-on="exposure"
+            data-track-props={JSON.stringify({ category: category.id })}
+          >
             <summary>{category.title}</summary>
             <ul>
               {category.questions.map((q) => (
                 <li key={q.id}>
-                  <a href={pageHref('q-and-a', { id: q.id, title: q.question })}>{q.question}</a>
+                  <a href={pageHref('q-and-a', { id: q.id, title: q.question })} data-track="help.question" data-track-props={JSON.stringify({ question: q.id })}>
+                    {q.question}
+                  </a>
                 </li>
               ))}
             </ul>

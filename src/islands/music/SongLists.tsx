@@ -118,7 +118,15 @@ function Playlist({ list, t, onPlay, onPlayAll }: { list: List; t: Text; onPlay:
           <h2 id={titleId}>{list.name}</h2>
           <p>{t('music.songCount', { count: list.songs.length })}</p>
         </div>
-        <button type="button" class="button" disabled={list.songs.length === 0} onClick={onPlayAll}>
+        <button
+          type="button"
+          class="button"
+          disabled={list.songs.length === 0}
+          onClick={onPlayAll}
+          data-track="music.playAll"
+          data-track-on="exposure click"
+          data-track-props={JSON.stringify({ list: list.id })}
+        >
           {t('music.playAll')}
         </button>
       </div>

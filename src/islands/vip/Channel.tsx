@@ -13,7 +13,6 @@ import { PAY_REFUSALS } from '../../lib/errors';
 import { formatPrice } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { pageHref, queryParam } from '../../lib/nav';
-import { attemptFor, endAttempt } from '../../lib/pay/attempt';
 import { payMethods } from '../../lib/pay/methods';
 import { $session, watchSession } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
@@ -57,7 +56,9 @@ export default function Channel() {
   const purchase = (): Purchase => ({ plan: plan as Plan, payType: method, region, paymentAvailable: available });
   // The flow loads on the first tap (src/lib/vip/checkout.ts), not with the page.
   const flow = () => import('../../lib/vip/checkout');
-  const finish = (result: PayOutcome) => {
+  const attempts = () => import('../../lib/pay/attempt');
+  // Loaded with the flow, so an ended purchase forgets its key before the page moves on.
+  const finish = (result: PayOutcome, { endAttempt }: Awaited<ReturnType<typeof attempts>>) => {
     setOutcome(result);
     if (result.kind === 'paid' || result.kind === 'failed' || result.kind === 'abandoned') endAttempt((plan as Plan).id);
     if (result.kind === 'paid') location.replace(pageHref('vip-center', { order: result.status.order.orderId }));
@@ -67,8 +68,8 @@ export default function Channel() {
   const onPay = async () => {
     setBusy(true);
     try {
-      const { checkout } = await flow();
-      finish(await checkout(attemptFor((plan as Plan).id), purchase()));
+      const [{ checkout }, keys] = await Promise.all([flow(), attempts()]);
+      finish(await checkout(keys.attemptFor((plan as Plan).id), purchase()), keys);
     } catch (error) {
       // The order could not be created, or the flow's code could not load (network): nothing was
       // charged, and the same attempt retries.
@@ -80,8 +81,8 @@ export default function Channel() {
   const recheck = async () => {
     if (outcome?.kind !== 'pending') return;
     setBusy(true);
-    const { recheck: again } = await flow();
-    finish(await again(outcome.orderId, purchase()));
+    const [{ recheck: again }, keys] = await Promise.all([flow(), attempts()]);
+    finish(await again(outcome.orderId, purchase()), keys);
     setBusy(false);
   };
   // Back from the provider's cashier with a payment still unconfirmed: ask the server again.
@@ -122,7 +123,14 @@ export default function Channel() {
           <button type="button" class="link" disabled={busy} onClick={recheck}>{t('vip.checkAgain')}</button>
         </p>
       ) : (
-        <button type="button" class="button vip-buy" disabled={busy || !method || !available} onClick={onPay}>
+        <button
+          type="button"
+          class="button vip-buy"
+          disabled={busy || !method || !available}
+          onClick={onPay}
+          data-track="vip.pay"
+          data-track-props={JSON.stringify({ plan: planId })}
+        >
           {busy ? t('vip.confirming') : t('vip.payNow')}
         </button>
       )}

@@ -112,7 +112,15 @@ export default function VipCenter() {
           {plans
             ? shown.map((p) => (
                 <li>
-                  <button type="button" class="vip-plan" aria-pressed={p.id === chosen?.id} onClick={() => setSelected(p.id)}>
+                  <button
+                    type="button"
+                    class="vip-plan"
+                    aria-pressed={p.id === chosen?.id}
+                    onClick={() => setSelected(p.id)}
+                    data-track="vip.plan"
+                    data-track-on="exposure click"
+                    data-track-props={JSON.stringify({ plan: p.id })}
+                  >
                     <span class="vip-plan-period">{t(periodKey(p.period))}</span>
                     <span class="vip-plan-price">{price(p)}</span>
                     {p.original > p.price && (
@@ -129,7 +137,7 @@ export default function VipCenter() {
       )}
 
       {chosen ? (
-        <a class="button vip-buy" href={pageHref('channel', { plan: chosen.id })}>
+        <a class="button vip-buy" href={pageHref('channel', { plan: chosen.id })} data-track="vip.buy" data-track-props={JSON.stringify({ plan: chosen.id })}>
           {t(member ? 'vip.renew' : 'vip.buy', { price: price(chosen) })}
         </a>
       ) : (

@@ -58,15 +58,15 @@ export function hideToast(): void {
 /**
  * Asks a yes/no question; resolves true on confirm, false on cancel. One dialog at a time: asking
  * again while one is open answers the first with false (the newer question is the one that matters).
- * In a browser the dialog also takes a history entry: the Android back button (the WebView goes back
- * in history) then closes the dialog as a cancel instead of leaving the page under it.
+ * In a browser the dialog also takes a history entry (./dialog-back.ts): the Android back button (the
+ * WebView goes back in history) then closes the dialog as a cancel instead of leaving the page.
  * @example if (await confirmDialog({ messageKey: 'pay.cancel.confirm' })) abandonPayment()
  */
 export function confirmDialog(request: DialogRequest): Promise<boolean> {
   const open = answer;
   answer = undefined;
   open?.(false);
-  if (!open) holdBack();
+  if (!open) void dialogBack().then((back) => back?.holdBack(() => answerDialog(false)));
   return new Promise<boolean>((resolve) => {
     answer = resolve;
     $dialog.set({ ...request });
@@ -75,42 +75,21 @@ export function confirmDialog(request: DialogRequest): Promise<boolean> {
 
 /**
  * Answers the open dialog and closes it; does nothing when none is open. The dialog's history entry
- * goes first, and the answer follows once it has: whatever the answer does next (often leaving the
- * page) then starts from the page's own entry, not from a history step still under way.
+ * goes first and the answer follows: whatever the answer does next (often leaving the page) then
+ * starts from the page's own entry, not from a history step still under way.
  * @example answerDialog(true)
  */
 export function answerDialog(confirmed: boolean): void {
   const resolve = answer;
   answer = undefined;
   $dialog.set(null);
-  releaseBack(() => resolve?.(confirmed));
+  if (resolve) void dialogBack().then((back) => (back ? back.releaseBack(() => resolve(confirmed)) : resolve(confirmed)));
 }
 
-const DIALOG_STATE = 'dialog';
-// A history step that never reports back (no popstate) must not hold the answer forever.
-const BACK_TIMEOUT_MS = 1000;
-
-function holdBack(): void {
-  if (typeof window === 'undefined') return;
-  history.pushState({ ...(history.state as object), [DIALOG_STATE]: true }, '');
-  window.addEventListener('popstate', onBack);
-}
-
-function onBack(): void {
-  window.removeEventListener('popstate', onBack);
-  answerDialog(false);
-}
-
-function releaseBack(then: () => void): void {
-  if (typeof window === 'undefined') return then();
-  window.removeEventListener('popstate', onBack);
-  if (!(history.state as Record<string, unknown> | null)?.[DIALOG_STATE]) return then();
-  const done = () => {
-    clearTimeout(timer);
-    window.removeEventListener('popstate', done);
-    then();
-  };
-  const timer = setTimeout(done, BACK_TIMEOUT_MS);
-  window.addEventListener('popstate', done);
-  history.back();
+let back: Promise<typeof import('./dialog-back') | null> | undefined;
+// Loaded with the first dialog, not with every page. Without it (server render, a failed load) the
+// dialog still works; only the back button does not close it.
+function dialogBack() {
+  if (typeof window === 'undefined') return Promise.resolve(null);
+  return (back ??= import('./dialog-back').catch(() => null));
 }

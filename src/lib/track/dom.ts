@@ -67,7 +67,7 @@ export function delegateTracking(root: Element | Document, report: Report): () =
       if (typing.has(target)) return;
       typing.add(target);
     }
-    report(kind, name, propsOf(target));
+    report(kind, name, readProps(target));
   };
   const onFocusOut = (event: Event) => {
     const target = tracked(event);
@@ -98,7 +98,11 @@ function kindsOf(element: Element): string[] {
   return [FIELD.test(element.tagName) ? 'input' : 'click'];
 }
 
-function propsOf(element: Element): TrackProps | undefined {
+/**
+ * The element's `data-track-props` (flat JSON), or undefined when absent or malformed.
+ * @example readProps(button) // { plan: 'month' }
+ */
+export function readProps(element: Element): TrackProps | undefined {
   const raw = element.getAttribute('data-track-props');
   if (!raw) return undefined;
   try {

@@ -45,16 +45,20 @@ export function createItem(kind: TrackKind, name: string, props: TrackProps | un
 
 /**
  * The stored queue, or an in-memory one where storage is missing or refuses (private mode, disabled
- * DOM storage, quota). Corrupt stored JSON reads as an empty queue.
+ * DOM storage). Corrupt stored JSON reads as an empty queue. When storage is too full for the queue
+ * (the rest of the site uses it too), memory holds all of it, up to MAX_STORED, and storage keeps the
+ * newest half in case the page dies before sending; storage takes the whole queue again once it fits.
  * @example const queue = createQueueStore(localStorage); queue.write([...queue.read(), item])
  */
 export function createQueueStore(storage: Storage | null | undefined): QueueStore {
   let memory: TrackItem[] = [];
   let store = storage ?? null;
+  // The last write did not fit in storage: memory is the queue, storage a partial copy.
+  let overflow = false;
 
   return {
     read() {
-      if (!store) return [...memory];
+      if (!store || overflow) return [...memory];
       try {
         return parseQueue(store.getItem(STORAGE_KEY));
       } catch {
@@ -68,12 +72,14 @@ export function createQueueStore(storage: Storage | null | undefined): QueueStor
       try {
         if (memory.length) store.setItem(STORAGE_KEY, JSON.stringify(memory));
         else store.removeItem(STORAGE_KEY);
+        overflow = false;
       } catch {
-        // Storage full (the rest of the site uses it too): keep the newer half rather than nothing.
+        overflow = true;
         try {
           store.setItem(STORAGE_KEY, JSON.stringify(memory.slice(-Math.floor(MAX_STORED / 2))));
         } catch {
-          store = null;
+          // Not even that fits: what was stored before stays, and the items already sent from it
+          // go again from the next page (the server stores each id once).
         }
       }
     },

@@ -1,6 +1,8 @@
 /**
  * The tracking scheduler (spec §7, §9): batches of up to 20, sent 2 s after the first queued item,
- * retried with back-off until the server takes them, and beaconed on `pagehide`.
+ * retried with back-off until the server takes them, and beaconed on `pagehide`. Only the server's
+ * 2xx answer to a fetch removes items: a beacon may be lost unseen, so beaconed items stay stored and
+ * the next page sends them again (each has a random id the server stores once).
  */
 import { readCommon, type CommonProvider } from './common';
 import { browserStorage, createItem, createQueueStore, isTrackKind, type TrackItem, type TrackKind, type TrackProps } from './queue';
@@ -30,10 +32,10 @@ export interface Tracker {
   track(kind: TrackKind, name: string, props?: TrackProps): void;
   /** Sends everything queued now, batch after batch; resolves when done or after a failure. */
   flush(): Promise<void>;
-  /** Beacons everything not already on its way (the `pagehide` path). */
+  /** Beacons what is not already on its way (the `pagehide` path); it stays stored until confirmed. */
   flushBeacon(): void;
   configure(config: TrackingConfig): void;
-  /** Items queued and not yet taken by the server or the browser. */
+  /** Items queued and not yet confirmed by the server. */
   size(): number;
   /** Removes listeners and timers; the stored queue stays for the next page. */
   stop(): void;
@@ -55,9 +57,11 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
   let failures = 0;
   let chain = Promise.resolve();
   let stopped = false;
-  // Ids on their way by fetch, and ids the server or the browser has taken: never sent again from here.
+  // Ids on their way by fetch, ids the server has confirmed (never sent again from here), and ids
+  // this page has beaconed (not beaconed twice; still sent by fetch if the page lives on).
   const inFlight = new Set<string>();
   const sent = new Set<string>();
+  const beaconed = new Set<string>();
 
   const unsent = () => queue.read().filter((item) => !sent.has(item.id));
   const payload = (batch: TrackItem[]) => ({ common: readCommon(config.common), events: batch });
@@ -102,13 +106,17 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
   }
 
   function flushBeacon(): void {
-    const pending = unsent().filter((item) => !inFlight.has(item.id));
+    const pending = unsent().filter((item) => !inFlight.has(item.id) && !beaconed.has(item.id));
     for (let start = 0; start < pending.length; start += BATCH_SIZE) {
       const batch = pending.slice(start, start + BATCH_SIZE);
-      // Refused: this batch and the rest stay stored and go out on the next page load.
-      if (!beaconBatch(sendBeacon, config.endpoint, payload(batch))) return;
-      markSent(batch);
+      // Refused: this batch and the rest go out from the next page, like everything beaconed.
+      if (!beaconBatch(sendBeacon, config.endpoint, payload(batch))) break;
+      // Accepted is not delivered: the browser says true offline too, and a server that is down
+      // drops it unseen. The items stay stored until a fetch is answered 2xx.
+      for (const item of batch) beaconed.add(item.id);
     }
+    // A page kept in the back/forward cache runs this timer when it is shown again.
+    if (pending.length) schedule(BATCH_DELAY_MS);
   }
 
   const onOnline = () => {

@@ -381,7 +381,7 @@ export function FeedbackForm({ config, presetType, song, onSent }: Props) {
           <span>{t('help.song')}</span>
         </label>
       )}
-      <SubmitBar error={errors.submit} busy={busy} disabled={disabled} />
+      <SubmitBar error={errors.submit} busy={busy} disabled={disabled} track="feedback.submit" />
     </form>
   );
 }

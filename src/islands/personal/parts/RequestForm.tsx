@@ -145,7 +145,7 @@ export function RequestForm({ onLimit, onSent }: { onLimit: () => void; onSent: 
         clear={clear}
       />
       <Digits id="private-again" label={t('personal.passwordAgain')} value={again} onInput={setAgain} error={undefined} secret disabled={disabled} clear={clear} />
-      <SubmitBar error={errors.submit} busy={busy} disabled={disabled} label={t('personal.submit')} />
+      <SubmitBar error={errors.submit} busy={busy} disabled={disabled} label={t('personal.submit')} track="personal.export" />
     </form>
   );
 }

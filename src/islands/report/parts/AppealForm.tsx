@@ -206,7 +206,7 @@ export function AppealForm({ open, describe, labelOf, onSent, onConflict }: Prop
           }}
         />
       </Field>
-      <SubmitBar error={errors.submit} busy={busy} disabled={disabled} />
+      <SubmitBar error={errors.submit} busy={busy} disabled={disabled} track="appeal.submit" />
     </form>
   );
 }

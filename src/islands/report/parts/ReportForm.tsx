@@ -119,7 +119,7 @@ export function ReportForm({ target, onSent, onGone }: Props) {
         error={errors.text ?? null}
         disabled={disabled}
       />
-      <SubmitBar error={errors.submit} busy={busy} disabled={disabled} />
+      <SubmitBar error={errors.submit} busy={busy} disabled={disabled} track="report.submit" />
     </form>
   );
 }
