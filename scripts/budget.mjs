@@ -5,67 +5,18 @@
 //   - text pages load no external JS at all;
 //   - first-load JS of any page <= 20 KB gzip: the module scripts and islands it loads and their static
 //     imports. Dynamic imports (the crypto chunk, loaded on the first API call) are not first-load.
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DIST, KB, htmlFiles, kb, measure } from './lib/pages.mjs';
 
-const DIST = 'dist';
-const KB = 1024;
 const BUDGET = { html: 14 * KB, shell: 2 * KB, js: 20 * KB };
-const LOCALES = ['zh-CN', 'en-US', 'zh-TW', 'zh-HK', 'id-ID', 'ms-MY', 'fil-PH', 'vi-VN', 'th-TH'];
-const TEXT_PAGES = [
-  'PrivacyPolicy/ChildrenPolicy', 'privacy-policy_v1_0', 'license', 'vip_license', 'asset-migration', 'source-license',
-  'auto_renewal', 'logout-warn', 'infoList', 'shareList', 'policyAbstract', 'authProtocol', 'privacy-policy_2',
-];
-
-const gz = (buffer) => gzipSync(buffer, { level: 9 }).length;
-const kb = (bytes) => (bytes / KB).toFixed(1);
-const walk = (dir) =>
-  readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? walk(path) : [path];
-  });
-
-/** The JS files a page loads before any interaction: entry scripts, islands, and what they import statically. */
-function firstLoadJs(html) {
-  const entries = [
-    ...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g),
-    ...html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g),
-  ].map((m) => m[1]);
-  const seen = new Set();
-  const visit = (url) => {
-    if (!url || seen.has(url) || !url.startsWith('/')) return;
-    seen.add(url);
-    const code = readFileSync(join(DIST, url), 'utf8');
-    // Static imports only: `import x from "./a.js"`, `import "./a.js"`, `export * from "./a.js"`.
-    for (const m of code.matchAll(/(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)) {
-      visit(new URL(m[1], `http://x${url}`).pathname);
-    }
-  };
-  entries.forEach(visit);
-  return [...seen];
-}
-
-/** Route name of a dist file, without locale prefix or `.html`; null for files that are not pages. */
-function pageOf(file) {
-  const path = relative(DIST, file).replace(/\.html$/, '');
-  const [first, ...rest] = path.split('/');
-  if (LOCALES.includes(first)) return { locale: first, route: rest.join('/') || 'index' };
-  if (LOCALES.includes(path)) return { locale: path, route: 'index' };
-  return { locale: 'en-US (unprefixed)', route: path };
-}
 
 const failures = [];
 const rows = new Map(); // route → worst figures over its 10 URL variants
-const pages = walk(DIST).filter((f) => f.endsWith('.html'));
+const pages = htmlFiles();
 
 for (const file of pages) {
-  const html = readFileSync(file, 'utf8');
-  const { locale, route } = pageOf(file);
-  const htmlGz = gz(html);
-  const js = firstLoadJs(html);
-  const jsGz = js.reduce((sum, url) => sum + gz(readFileSync(join(DIST, url))), 0);
-  const text = TEXT_PAGES.includes(route);
+  const { locale, route, text, source: html, html: { gzip: htmlGz }, js: { files: js, gzip: jsGz } } = measure(file);
   const where = `${route} (${locale})`;
   if (htmlGz > BUDGET.html) failures.push(`${where}: HTML ${kb(htmlGz)} KB gzip > ${kb(BUDGET.html)} KB`);
   if (jsGz > BUDGET.js) failures.push(`${where}: first-load JS ${kb(jsGz)} KB gzip > ${kb(BUDGET.js)} KB`);

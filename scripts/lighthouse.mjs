@@ -1,4 +1,6 @@
-// `npm run test:lh`: Lighthouse CI (mobile preset) on representative pages, in the system Chromium.
+// `npm run test:lh`: Lighthouse CI (mobile preset) in the system Chromium, on one page per area
+// (lighthouserc.json): legal, vip, help, coins, report, music, personal. Not `/` (area none): spec §2
+// has it "empty, nothing shown", and a page that paints nothing has no Lighthouse score (NO_FCP).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 

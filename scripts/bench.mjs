@@ -1,0 +1,233 @@
+// `npm run bench`: builds the site and times it, measures every page's bytes, runs Lighthouse (mobile,
+// 3 runs, median) on one page per area and on a bare HTML page for comparison, and writes the figures
+// to docs/performance.md. A measurement, not a gate: the gates are `npm run test:size` and `test:lh`.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import { join } from 'node:path';
+import { ROUTES } from '../src/lib/routes.ts';
+import { CHROME_PATH, closeBrowsers, lighthouseRun, medianRun } from './lib/lighthouse-runs.mjs';
+import { DIST, assetSize, htmlFiles, kb, measure } from './lib/pages.mjs';
+
+const started = performance.now();
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const OUT = 'docs/performance.md';
+// One page per area (src/lib/routes.ts), as the host app opens them: with a status bar height.
+const AREA_PAGES = [
+  ['none', '/', 'empty by spec §2: "nothing shown"'], ['vip', '/vip-center'], ['coins', '/k-recharge'], ['report', '/k-report'], ['help', '/feedback'],
+  ['music', '/download'], ['legal', '/license.html'], ['personal', '/private.html'],
+].map(([area, path, note]) => ({ area, path: `${path}?status_height=24`, note }));
+// The team's aim, against a bare HTML file: a text page as fast, an app page within 150 ms (FCP and LCP).
+const AIM_MS = { text: 0, app: 150 };
+const BARE = { area: 'baseline', path: '/__bench-bare.html', file: join(DIST, '__bench-bare.html') };
+// A heading and a paragraph in a <main>, no CSS or JS; the empty icon link spares it the /favicon.ico
+// request (and its 404 in the console) that the site's pages also avoid.
+const BARE_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
+<title>Bare page</title>
+</head>
+<body>
+<main>
+<h1>Bare page</h1>
+<p>A heading and a paragraph: no CSS, no JavaScript. The baseline the pages are compared with.</p>
+</main>
+</body>
+</html>
+`;
+
+// 1. Build, timed on the wall clock.
+console.log('Building (astro build)…');
+const buildStart = performance.now();
+const build = spawnSync('npx', ['astro', 'build'], { encoding: 'utf8' });
+const buildSeconds = (performance.now() - buildStart) / 1000;
+if (build.status !== 0) {
+  console.error(build.stdout, build.stderr);
+  throw new Error('astro build failed');
+}
+
+// 2. Bytes of every page, worst over each route's URL variants (unprefixed + nine locales).
+const pages = htmlFiles().map(measure);
+const routes = ROUTES.map((r) => {
+  const variants = pages.filter((p) => p.route === (r.path.replace(/\.html$/, '') || 'index'));
+  const worst = (part, key) => Math.max(0, ...variants.map((p) => p[part][key]));
+  return {
+    path: `/${r.path}`, area: r.area, urls: variants.length,
+    html: worst('html', 'raw'), htmlGz: worst('html', 'gzip'), css: worst('css', 'raw'), cssGz: worst('css', 'gzip'),
+    js: worst('js', 'raw'), jsGz: worst('js', 'gzip'), jsFiles: Math.max(0, ...variants.map((p) => p.js.files.length)),
+  };
+});
+const counted = routes.reduce((sum, r) => sum + r.urls, 0);
+if (counted !== pages.length) throw new Error(`${pages.length - counted} built pages match no route of src/lib/routes.ts`);
+console.log(`${pages.length} pages built in ${buildSeconds.toFixed(1)} s; bytes measured.`);
+
+// 3. Lighthouse against the reference server, in rounds (every page once, three times over), so that
+// a slow moment of the machine does not fall on one page's three runs.
+writeFileSync(BARE.file, BARE_HTML);
+const dataDir = mkdtempSync(join(os.tmpdir(), 'bench-'));
+const port = Number(process.env.BENCH_PORT ?? (await freePort(4371)));
+const server = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+const targets = [BARE, ...AREA_PAGES].map((t) => ({ ...t, runs: [] }));
+const loadBefore = os.loadavg();
+const cleanUp = () => {
+  server.kill();
+  // Left in dist/, the bare page would count as a page of the site in `npm run test:size`.
+  rmSync(BARE.file, { force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+};
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, async () => {
+    cleanUp();
+    await closeBrowsers();
+    process.exit(130);
+  });
+}
+try {
+  await new Promise((resolve, reject) => {
+    server.stdout.on('data', (chunk) => String(chunk).includes('Serving the site') && resolve());
+    server.on('exit', () => reject(new Error('the server exited before it was ready')));
+  });
+  for (let round = 1; round <= RUNS; round++) {
+    // A page that painted nothing once paints nothing again (and each try waits 30 s for a paint).
+    for (const target of targets.filter((t) => !t.runs[0]?.error)) {
+      const run = await lighthouseRun(`http://127.0.0.1:${port}${target.path}`);
+      target.runs.push(run);
+      const figures = run.error ?? `performance ${run.performance}, FCP ${ms(run.fcp)}, LCP ${ms(run.lcp)}, TBT ${ms(run.tbt)}`;
+      console.log(`run ${round}/${RUNS} ${target.path}: ${figures}`);
+    }
+  }
+} finally {
+  cleanUp();
+}
+const loadAfter = os.loadavg();
+
+// 4. docs/performance.md
+const medians = targets.map((t) => ({ ...t, median: t.runs[0].error ? t.runs[0] : medianRun(t.runs) }));
+const base = medians[0].median;
+const totalSeconds = (performance.now() - started) / 1000;
+writeFileSync(OUT, report());
+console.log(`\n${OUT} written. Build ${buildSeconds.toFixed(1)} s, ${pages.length} pages; whole bench ${minutes(totalSeconds)}.`);
+
+function report() {
+  const maxOf = (key) => Math.max(...routes.map((r) => r[key]));
+  const sumOf = (part, key) => pages.reduce((sum, p) => sum + p[part][key], 0);
+  const distinct = (part) => [...new Set(pages.flatMap((p) => p[part].files))];
+  const assetBytes = (part, key) => distinct(part).reduce((sum, url) => sum + assetSize(url)[key], 0);
+  const kbs = (...values) => values.map(kb).join(' | ');
+  const byteRows = routes.map((r) => `| \`${r.path}\` | ${r.area} | ${r.urls} | ${kbs(r.html, r.htmlGz, r.css, r.cssGz, r.js, r.jsGz)} | ${r.jsFiles} |`);
+  const lhRows = medians.map(({ area, path, runs, median: m }) => {
+    if (m.error) return `| ${area} | \`${path}\` | ${m.error}: no paint |${' – |'.repeat(12)}`;
+    const baseline = area === 'baseline';
+    const kind = area === 'legal' ? 'text' : 'app';
+    const [dFcp, dLcp] = [m.fcp - base.fcp, m.lcp - base.lcp];
+    const delta = (d) => (baseline ? '–' : `${d < 0 ? '−' : '+'}${Math.abs(Math.round(d))}`);
+    const aim = baseline ? '' : `${kind} ≤ +${AIM_MS[kind]}: ${Math.max(dFcp, dLcp) <= AIM_MS[kind] ? 'met' : 'not met'}`;
+    const scores = `${m.performance} (${runs.map((r) => r.performance).join(', ')})`;
+    const times = [m.fcp, m.lcp, m.tbt].map(Math.round).join(' | ');
+    return `| ${area} | \`${path}\` | ${scores} | ${m.accessibility} | ${m.bestPractices} | ${times} | ${m.cls.toFixed(3)} | ${Math.round(m.speedIndex)} | ${kb(m.totalBytes)} | ${kb(m.scriptBytes)} | ${delta(dFcp)} | ${delta(dLcp)} | ${aim} |`;
+  });
+  return `<!-- Generated by \`npm run bench\` (scripts/bench.mjs). Do not edit: re-run the bench to refresh it. -->
+# Performance
+
+Generated by \`npm run bench\` on ${new Date().toISOString().replace('T', ' ').slice(0, 16)} UTC; every figure below
+comes from that run. Do not edit by hand.
+
+Machine: ${machine()}. The whole bench took ${minutes(totalSeconds)}.
+
+## Build
+
+\`astro build\`: **${pages.length} HTML pages** (${routes.length} routes × 10 URL variants) in **${buildSeconds.toFixed(1)} s** (wall clock, precompression included).
+
+## Bytes per route
+
+The worst figure over each route's ${pages.length / routes.length} URL variants (unprefixed and nine locales), in KB (1024 bytes), gzip at
+level 9. HTML includes its inline CSS and inline scripts. First-load JS is what a page loads before any
+interaction: its module scripts and islands and their static imports, not dynamic imports such as the
+crypto chunk (\`scripts/lib/pages.mjs\`, shared with \`npm run test:size\`, whose budgets are 14 KB of
+HTML gzip and 20 KB of first-load JS gzip).
+
+| route | area | URLs | HTML | HTML gzip | ext. CSS | ext. CSS gzip | first-load JS | first-load JS gzip | JS files |
+|---|---|---|---|---|---|---|---|---|---|
+${byteRows.join('\n')}
+| **max over all pages** | | ${pages.length} | ${kbs(maxOf('html'), maxOf('htmlGz'), maxOf('css'), maxOf('cssGz'), maxOf('js'), maxOf('jsGz'))} | ${maxOf('jsFiles')} |
+| **total: all pages' HTML; distinct CSS and JS files** | | ${pages.length} | ${kbs(sumOf('html', 'raw'), sumOf('html', 'gzip'), assetBytes('css', 'raw'), assetBytes('css', 'gzip'), assetBytes('js', 'raw'), assetBytes('js', 'gzip'))} | ${distinct('js').length} |
+
+## Lighthouse, mobile
+
+Median of ${RUNS} runs per page by performance score (ties: the median FCP); every run's
+score in brackets. Times in ms, sizes in KB as transferred. Δ is the page's FCP or LCP minus the bare
+page's. The aim: a text page as fast as a bare HTML file (Δ ≤ 0), an app page within 150 ms of it.
+
+| area | page | performance | accessibility | best practices | FCP | LCP | TBT | CLS | Speed Index | total bytes | script bytes | Δ FCP | Δ LCP | aim (max Δ, ms) |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+${lhRows.join('\n')}
+${noPaint()}
+The bare page (\`${BARE.path}\`, ${BARE_HTML.length} bytes: a heading and a paragraph in a \`<main>\`, no CSS or JS) is written into
+\`dist/\` for the bench and deleted after it. Load average of the machine (1, 5, 15 min) when Lighthouse
+started: ${loadBefore.map((l) => l.toFixed(2)).join(', ')}; when it finished: ${loadAfter.map((l) => l.toFixed(2)).join(', ')}. Simulated throttling
+scales the CPU time it observes, so TBT in particular rises when other work shares the machine.
+
+## How these numbers are made
+
+\`npm run bench\` (\`scripts/bench.mjs\`) runs \`astro build\` and times it; measures every HTML file of \`dist/\`;
+starts the reference server (\`scripts/start.mjs\`) on a free port with a throwaway database; runs
+Lighthouse ${base.lighthouse} through its Node API in the system Chromium with \`lighthouserc.json\`'s Chrome flags and
+categories and Lighthouse's default settings (a mobile device, simulated slow 4G and 4× CPU slowdown),
+a fresh browser per run, every page once per round for ${RUNS} rounds; then writes this file. To re-run:
+\`npm run bench\` (one build or Lighthouse at a time on a 2-core machine; \`CHROME_PATH\` picks the browser,
+\`BENCH_PORT\` the port, \`BENCH_RUNS\` the runs per page).
+`;
+}
+
+/** What the table cannot say for a page that painted nothing. */
+function noPaint() {
+  const blank = medians.filter((t) => t.median.error);
+  if (!blank.length) return '';
+  const list = blank.map((t) => `\`${t.path}\`${t.note ? ` (${t.note})` : ''}`).join(', ');
+  return `\n${list}: Lighthouse stops with NO_FCP, \"the page did not paint any content\": it has no scores or timings, and one
+run stands for all. Its bytes are in the table above.
+`;
+}
+
+function machine() {
+  const cpus = os.cpus();
+  const release = readFileSync('/etc/os-release', 'utf8').match(/^PRETTY_NAME="?([^"\n]+)/m)?.[1] ?? os.type();
+  // `Chromium 156.0.8078.79 built on Debian GNU/Linux 12 (bookworm)`: the name and version are enough.
+  const chromium = execFileSync(CHROME_PATH ?? 'chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).match(/^\D*[\d.]+/)?.[0];
+  return [
+    `${cpus[0]?.model.trim()} × ${cpus.length} cores`,
+    `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory`,
+    `${release} (Linux ${os.release()})`,
+    `Node ${process.version}`,
+    chromium,
+    `Lighthouse benchmark index ${Math.round(medianOf(targets.flatMap((t) => t.runs.filter((r) => !r.error).map((r) => r.benchmarkIndex))))} (median)`,
+  ].join(', ');
+}
+
+function medianOf(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+function ms(value) {
+  return `${Math.round(value)} ms`;
+}
+
+function minutes(seconds) {
+  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+}
+
+/** The preferred port when nothing listens on it, else one the OS picks. */
+function freePort(preferred) {
+  const probe = (p) => new Promise((resolve) => {
+    const server = createServer().once('error', () => resolve(null)).listen(p, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+  return probe(preferred).then((port) => port ?? probe(0));
+}

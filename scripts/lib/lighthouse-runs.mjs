@@ -1,0 +1,61 @@
+// Lighthouse through its Node API, the way `npm run test:lh` runs it (lighthouserc.json's Chrome flags
+// and categories; the default config: a mobile device, simulated slow 4G and 4× CPU slowdown), in the
+// system Chromium. A fresh browser per run, as Lighthouse CI does, so no run inherits another's state.
+import { existsSync, readFileSync } from 'node:fs';
+import { killAll, launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const { settings } = JSON.parse(readFileSync('lighthouserc.json', 'utf8')).ci.collect;
+export const CHROME_FLAGS = settings.chromeFlags.split(/\s+/).filter(Boolean);
+export const CATEGORIES = settings.onlyCategories;
+/** CHROME_PATH, else the system Chromium, else whatever chrome-launcher finds (scripts/lighthouse.mjs). */
+export const CHROME_PATH = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+/**
+ * One Lighthouse run of a URL: its category scores (0–100) and the figures the bench reports, or
+ * `{ error: 'NO_FCP' }` when the page paints no content.
+ * @example (await lighthouseRun('http://127.0.0.1:4371/vip-center')).fcp // 913.5 (ms, simulated)
+ */
+export async function lighthouseRun(url) {
+  // The caller handles Ctrl-C (and calls closeBrowsers), so that its own clean-up runs too.
+  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent', handleSIGINT: false });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    const lhr = result?.lhr;
+    // A page that paints nothing (spec §2: `/` is "empty, nothing shown") has no score, only this code.
+    if (lhr?.runtimeError?.code === 'NO_FCP') return { error: 'NO_FCP', lighthouse: lhr.lighthouseVersion };
+    if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+    const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const scripts = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script');
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      fcp: audit('first-contentful-paint'),
+      lcp: audit('largest-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      speedIndex: audit('speed-index'),
+      totalBytes: audit('total-byte-weight'),
+      scriptBytes: scripts?.transferSize ?? 0,
+      lighthouse: lhr.lighthouseVersion,
+      benchmarkIndex: lhr.environment?.benchmarkIndex,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/**
+ * The median run by performance score; among equal scores, the one with the median FCP, so that a
+ * page scoring 100 three times still reports its middle run, not its first.
+ * @example medianRun([{ performance: 99, fcp: 900 }, { performance: 100, fcp: 800 }, { performance: 100, fcp: 850 }]).fcp // 850
+ */
+export function medianRun(runs) {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance || b.fcp - a.fcp);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+/** Closes any browser a run left open (an interrupted run): only the ones this process launched. */
+export const closeBrowsers = () => killAll();

@@ -1,0 +1,102 @@
+// The built pages of dist/ and what each one loads, measured in bytes: shared by `npm run test:size`
+// (scripts/budget.mjs, the budgets) and `npm run bench` (scripts/bench.mjs, docs/performance.md).
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const DIST = 'dist';
+export const KB = 1024;
+export const LOCALES = ['zh-CN', 'en-US', 'zh-TW', 'zh-HK', 'id-ID', 'ms-MY', 'fil-PH', 'vi-VN', 'th-TH'];
+/** Routes that ship no JS of their own (the legal texts; src/lib/routes.ts `isTextPage`). */
+export const TEXT_PAGES = [
+  'PrivacyPolicy/ChildrenPolicy', 'privacy-policy_v1_0', 'license', 'vip_license', 'asset-migration', 'source-license',
+  'auto_renewal', 'logout-warn', 'infoList', 'shareList', 'policyAbstract', 'authProtocol', 'privacy-policy_2',
+];
+
+/** Gzip size at level 9: deterministic, and what the CDN's `gzip_static` copies are. */
+export const gz = (buffer) => gzipSync(buffer, { level: 9 }).length;
+/** @example kb(2048) // '2.0' */
+export const kb = (bytes) => (bytes / KB).toFixed(1);
+
+const walk = (dir) =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+
+/** Every HTML file of the build, in directory order. @example htmlFiles()[0] // 'dist/AccountOrDevicePdf.html' */
+export const htmlFiles = () => walk(DIST).filter((f) => f.endsWith('.html'));
+
+/**
+ * The JS files a page loads before any interaction: entry scripts, islands, and what they import statically.
+ * @example firstLoadJs(html) // ['/_astro/page.x.js', '/_astro/core.y.js', ...]
+ */
+export function firstLoadJs(html) {
+  const entries = [
+    ...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g),
+    ...html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g),
+  ].map((m) => m[1]);
+  const seen = new Set();
+  const visit = (url) => {
+    if (!url || seen.has(url) || !url.startsWith('/')) return;
+    seen.add(url);
+    const code = readFileSync(join(DIST, url), 'utf8');
+    // Static imports only: `import x from "./a.js"`, `import "./a.js"`, `export * from "./a.js"`.
+    for (const m of code.matchAll(/(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)) {
+      visit(new URL(m[1], `http://x${url}`).pathname);
+    }
+  };
+  entries.forEach(visit);
+  return [...seen];
+}
+
+/** The external stylesheets a page links (the build inlines CSS, so normally none). */
+export function stylesheets(html) {
+  return [...html.matchAll(/<link\b[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => /\brel="?stylesheet\b/.test(tag))
+    .map((tag) => /\bhref="([^"]+)"/.exec(tag)?.[1])
+    .filter((url) => url?.startsWith('/'));
+}
+
+/** Route name of a dist file, without locale prefix or `.html`. @example pageOf('dist/th-TH/license.html') // { locale: 'th-TH', route: 'license' } */
+export function pageOf(file) {
+  const path = relative(DIST, file).replace(/\.html$/, '');
+  const [first, ...rest] = path.split('/');
+  if (LOCALES.includes(first)) return { locale: first, route: rest.join('/') || 'index' };
+  if (LOCALES.includes(path)) return { locale: path, route: 'index' };
+  return { locale: 'en-US (unprefixed)', route: path };
+}
+
+const assetSizes = new Map(); // url → { raw, gzip }: shared assets are read and compressed once
+/** Raw and gzip bytes of a built asset. @example assetSize('/_astro/core.C4u9dPfa.js') // { raw: 38407, gzip: 15035 } */
+export const assetSize = (url) => {
+  if (!assetSizes.has(url)) {
+    const body = readFileSync(join(DIST, url));
+    assetSizes.set(url, { raw: body.length, gzip: gz(body) });
+  }
+  return assetSizes.get(url);
+};
+const total = (urls, key) => urls.reduce((sum, url) => sum + assetSize(url)[key], 0);
+
+/**
+ * One built page and the bytes it loads first: its HTML (inline CSS and scripts included), its
+ * external CSS, and its first-load JS; each raw and gzip -9.
+ * @example measure('dist/vip-center.html').js.files // ['/_astro/...js', ...]: entry, islands, static imports
+ */
+export function measure(file) {
+  const html = readFileSync(file, 'utf8');
+  const { locale, route } = pageOf(file);
+  const js = firstLoadJs(html);
+  const css = stylesheets(html);
+  return {
+    file,
+    locale,
+    route,
+    text: TEXT_PAGES.includes(route),
+    source: html,
+    html: { raw: Buffer.byteLength(html), gzip: gz(html) },
+    css: { files: css, raw: total(css, 'raw'), gzip: total(css, 'gzip') },
+    js: { files: js, raw: total(js, 'raw'), gzip: total(js, 'gzip') },
+  };
+}
