@@ -27,14 +27,21 @@ const text = () => root.textContent ?? '';
 // @nanostores/preact redraws on a zero-delay timer after a store changes, which fake timers (like
 // Node) run after 1 ms: let it run.
 const tick = () => act(() => void vi.advanceTimersByTime(1));
+// The dialog shows once its history entry is pushed (src/lib/stores/dialog-back.ts loads first).
+const shown = () =>
+  act(async () => {
+    await import('../../lib/stores/dialog-back');
+    await vi.waitUntil(() => $dialog.get() !== null, { interval: 0 });
+  });
 /** Opens the dialog and returns its answer. */
-function open(): Promise<boolean> {
+async function open(): Promise<{ answer: Promise<boolean> }> {
   let answer!: Promise<boolean>;
   act(() => {
     answer = confirmDialog({ messageKey: 'error.payFailed' });
   });
+  await shown();
   tick();
-  return answer;
+  return { answer };
 }
 
 describe('toast', () => {
@@ -57,6 +64,7 @@ describe('toast', () => {
     act(() => {
       void confirmDialog({ messageKey: 'error.noInternet' });
     });
+    await shown();
     tick();
     expect(root.querySelector('.dialog-confirm')?.textContent).toBe('shell.ok');
     act(() => (root.querySelector('.dialog-cancel') as HTMLElement).click());
@@ -66,7 +74,7 @@ describe('toast', () => {
 
 describe('confirm dialog', () => {
   it('resolves true on confirm and closes', async () => {
-    const answer = open();
+    const { answer } = await open();
     const dialog = root.querySelector('[role="alertdialog"]')!;
     expect(dialog.textContent).toContain('Payment failed');
     expect(document.activeElement?.textContent).toBe('OK');
@@ -83,23 +91,23 @@ describe('confirm dialog', () => {
       () => root.querySelector('.dialog')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })),
       () => (root.querySelector('.dialog-backdrop') as HTMLElement).click(),
     ]) {
-      const answer = open();
+      const { answer } = await open();
       act(close);
       await expect(answer).resolves.toBe(false);
       tick();
     }
   });
 
-  it('locks the page scroll while open', () => {
-    void open();
+  it('locks the page scroll while open', async () => {
+    await open();
     expect(document.documentElement.classList.contains('scroll-lock')).toBe(true);
     act(() => (root.querySelector('.dialog-cancel') as HTMLElement).click());
     tick();
     expect(document.documentElement.classList.contains('scroll-lock')).toBe(false);
   });
 
-  it('keeps Tab focus inside the dialog', () => {
-    void open();
+  it('keeps Tab focus inside the dialog', async () => {
+    await open();
     const [cancel, confirm] = [...root.querySelectorAll<HTMLElement>('.dialog button')];
     confirm!.focus();
     const tab = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true });

@@ -66,10 +66,16 @@ export function confirmDialog(request: DialogRequest): Promise<boolean> {
   const open = answer;
   answer = undefined;
   open?.(false);
-  if (!open) void dialogBack().then((back) => back?.holdBack(() => answerDialog(false)));
   return new Promise<boolean>((resolve) => {
     answer = resolve;
-    $dialog.set({ ...request });
+    const show = () => answer === resolve && $dialog.set({ ...request });
+    // The dialog shows once its history entry is there, so a back press can only ever close it.
+    if (open || typeof window === 'undefined') show();
+    else
+      void dialogBack().then((back) => {
+        back?.holdBack(() => answerDialog(false));
+        show();
+      });
   });
 }
 
