@@ -1,32 +1,14 @@
 // Astro config: static output, every route as a file (`license.astro` → `license.html`), Preact in
 // React-compat mode, and the inline shell script bundled here so its CSP hash is known at build time.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'astro/config';
 import preact from '@astrojs/preact';
-import { buildSync } from 'esbuild';
+import { inlineScript } from './scripts/inline-script.mjs';
 import precompress from './scripts/precompress.mjs';
 
-/** One inline script, minified for the WebViews we support, and its CSP hash. */
-function inline(entry) {
-  const code = buildSync({
-    entryPoints: [entry],
-    bundle: true,
-    minify: true,
-    format: 'iife',
-    // Android System WebView updates itself; 80 keeps `??` native.
-    target: 'chrome80',
-    // The shell's own property names are short-lived: shortened in these bundles only (budget: 2 KB each).
-    mangleProps: /^(statusHeight|paddingTop|showBackBar|titleText|myFeedbackTitle|titleFromQuery|backBar|padding|background)$/,
-    tsconfigRaw: { compilerOptions: { alwaysStrict: false } },
-    write: false,
-  }).outputFiles[0].text.trim();
-  return { code, hash: `sha256-${createHash('sha256').update(code).digest('base64')}` };
-}
-
 // Before first paint (first in <body>), and event wiring (last in <body>).
-const shell = inline('src/layouts/shell-script.ts');
-const events = inline('src/layouts/shell-events.ts');
+const shell = inlineScript('src/layouts/shell-script.ts');
+const events = inlineScript('src/layouts/shell-events.ts');
 
 // Development key pair by default; a production build sets PUBLIC_RSA_KEY to the backend's public key.
 process.env.PUBLIC_RSA_KEY ??= readFileSync('server/dev-keys/public.pem', 'utf8');

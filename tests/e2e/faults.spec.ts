@@ -33,6 +33,39 @@ const Q = 'status_height=24&app_sessionid=e2e-faults';
 const NO_INTERNET = 'No internet';
 const GENERIC = 'Something went wrong. Please try again.';
 
+/** A form of the shared form parts: one choice and some text fields, a heading once sent. */
+function formFlow(form: {
+  name: Flow;
+  api: string;
+  table: Table;
+  path: string;
+  prepare?: (page: Page, uid: string) => Promise<unknown>;
+  choice: string;
+  texts: Record<string, string>;
+  sent: string;
+  received?: FlowSpec['received'];
+}): FlowSpec {
+  return {
+    name: form.name,
+    api: form.api,
+    table: form.table,
+    async fill(page, uid) {
+      await form.prepare?.(page, uid);
+      await page.goto(`${form.path}?${Q}`);
+      await page.getByRole('radio', { name: form.choice }).check();
+      for (const [label, text] of Object.entries(form.texts)) await page.getByLabel(label).fill(text);
+    },
+    button: (page) => page.locator('.form-submit'),
+    async kept(page) {
+      await expect(page.getByRole('radio', { name: form.choice })).toBeChecked();
+      for (const [label, text] of Object.entries(form.texts)) await expect(page.getByLabel(label)).toHaveValue(text);
+    },
+    done: (page) => expect(page.getByRole('heading', { name: form.sent })).toBeVisible(),
+    ...(form.received ? { received: form.received } : {}),
+    error: (page) => page.locator('.form-error'),
+  };
+}
+
 let exportCode = '';
 
 const FLOWS: FlowSpec[] = [
@@ -76,64 +109,37 @@ const FLOWS: FlowSpec[] = [
     },
     error: (page) => page.locator('.coins-notice.is-error, .toast'),
   },
-  {
+  formFlow({
     name: 'comment report',
     api: '/api/report',
     table: 'reports',
-    async fill(page) {
-      await page.goto(`/k-report?${Q}`);
-      await page.getByRole('radio', { name: 'Spam or advertising' }).check();
-      await page.getByLabel('More details').fill('Links to a fake shop in every reply.');
-    },
-    button: (page) => page.locator('.form-submit'),
-    async kept(page) {
-      await expect(page.getByRole('radio', { name: 'Spam or advertising' })).toBeChecked();
-      await expect(page.getByLabel('More details')).toHaveValue('Links to a fake shop in every reply.');
-    },
-    done: (page) => expect(page.getByRole('heading', { name: 'Thanks for your report' })).toBeVisible(),
-    error: (page) => page.locator('.form-error'),
-  },
-  {
+    path: '/k-report',
+    choice: 'Spam or advertising',
+    texts: { 'More details': 'Links to a fake shop in every reply.' },
+    sent: 'Thanks for your report',
+  }),
+  formFlow({
     name: 'appeal',
     api: '/api/appeal',
     table: 'appeals',
-    async fill(page, uid) {
-      const moderated = await page.request.post('/api/dev/moderation', { data: { uid, kind: 'comment', content: 'My honest review of the album.' } });
-      expect(moderated.ok()).toBe(true);
-      await page.goto(`/k-appeal?${Q}`);
-      await page.getByRole('radio', { name: "It doesn't break the rules" }).check();
-      await page.getByLabel('Your appeal').fill('It was a review of the album, not an advert.');
-      await page.getByLabel('Contact').fill('me@example.com');
-    },
-    button: (page) => page.locator('.form-submit'),
-    async kept(page) {
-      await expect(page.getByRole('radio', { name: "It doesn't break the rules" })).toBeChecked();
-      await expect(page.getByLabel('Your appeal')).toHaveValue('It was a review of the album, not an advert.');
-      await expect(page.getByLabel('Contact')).toHaveValue('me@example.com');
-    },
-    done: (page) => expect(page.getByRole('heading', { name: 'Appeal submitted' })).toBeVisible(),
+    path: '/k-appeal',
+    // Something to appeal: a comment of the user's that moderation removed.
+    prepare: async (page, uid) =>
+      expect((await page.request.post('/api/dev/moderation', { data: { uid, kind: 'comment', content: 'My honest review of the album.' } })).ok()).toBe(true),
+    choice: "It doesn't break the rules",
+    texts: { 'Your appeal': 'It was a review of the album, not an advert.', Contact: 'me@example.com' },
+    sent: 'Appeal submitted',
     received: (page) => expect(page.locator('.appeal-state')).toHaveText('Submitted'),
-    error: (page) => page.locator('.form-error'),
-  },
-  {
+  }),
+  formFlow({
     name: 'feedback',
     api: '/api/feedback',
     table: 'feedback',
-    async fill(page) {
-      await page.goto(`/feedback?${Q}`);
-      await page.getByRole('radio', { name: 'User experience' }).check();
-      await page.getByLabel('Describe the problem').fill('Downloads pause when the screen locks.');
-      await page.getByLabel('Contact').fill('me@example.com');
-    },
-    button: (page) => page.locator('.form-submit'),
-    async kept(page) {
-      await expect(page.getByRole('radio', { name: 'User experience' })).toBeChecked();
-      await expect(page.getByLabel('Describe the problem')).toHaveValue('Downloads pause when the screen locks.');
-      await expect(page.getByLabel('Contact')).toHaveValue('me@example.com');
-    },
-    done: (page) => expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible(),
-    error: (page) => page.locator('.form-error'),
-  },
+    path: '/feedback',
+    choice: 'User experience',
+    texts: { 'Describe the problem': 'Downloads pause when the screen locks.', Contact: 'me@example.com' },
+    sent: 'Feedback sent',
+  }),
   {
     name: 'data export',
     api: '/api/personal/export',
@@ -203,6 +209,30 @@ async function swallowFirstAnswer(page: Page, path: string) {
 /** The submit arrived before the page went away: back on the page, it says so, and nothing was sent twice. */
 async function afterReceived(flow: FlowSpec, page: Page, uid: string) {
   await flow.received!(page);
+  expect(await rows(page, uid, flow.table)).toBe(1);
+}
+
+/**
+ * The page goes away (`leave`) while the submit is on its way: the server got it, the page never
+ * heard (a form), or the cashier is still open (a payment). Back on the page: received, or everything
+ * kept and a second submit that makes nothing new.
+ */
+async function leaveMidFlow(flow: FlowSpec, page: Page, leave: () => Promise<unknown>) {
+  const { uid, state } = user(flow, flow.payment ? { payOutcome: 'none' } : {});
+  await withHost(page, state);
+  const arrived = flow.payment ? null : await swallowFirstAnswer(page, flow.api);
+  // A page to go back to.
+  await page.goto(`/help-feedback?${Q}`);
+  await flow.fill(page, uid);
+  await flow.button(page).click();
+  if (arrived) await expect.poll(() => arrived.value).toBe(true);
+  else await expect.poll(async () => (await hostCalls(page, 'startPayWeb')).length).toBe(1);
+  await leave();
+  if (flow.received) return afterReceived(flow, page, uid);
+  await flow.kept(page, true);
+  if (flow.payment) await page.evaluate(() => (window as unknown as { __fakeHost: { setState(s: object): void } }).__fakeHost.setState({ payOutcome: 'success' }));
+  await flow.button(page).click();
+  await flow.done(page);
   expect(await rows(page, uid, flow.table)).toBe(1);
 }
 
@@ -300,40 +330,12 @@ const scenarios: Record<Fault, ((flow: FlowSpec, page: Page) => Promise<void>) |
     expect(await hostCalls(page, 'paySuccess')).toHaveLength(1);
     expect(await rows(page, uid, flow.table)).toBe(1);
   },
-  async 'reload mid-flow'(flow, page) {
-    const { uid, state } = user(flow, flow.payment ? { payOutcome: 'none' } : {});
-    await withHost(page, state);
-    const arrived = flow.payment ? null : await swallowFirstAnswer(page, flow.api);
-    await flow.fill(page, uid);
-    await flow.button(page).click();
-    if (arrived) await expect.poll(() => arrived.value).toBe(true);
-    else await expect.poll(async () => (await hostCalls(page, 'startPayWeb')).length).toBe(1);
-    await page.reload();
-    if (flow.received) return afterReceived(flow, page, uid);
-    await flow.kept(page, true);
-    if (flow.payment) await page.evaluate(() => (window as unknown as { __fakeHost: { setState(s: object): void } }).__fakeHost.setState({ payOutcome: 'success' }));
-    await flow.button(page).click();
-    await flow.done(page);
-    expect(await rows(page, uid, flow.table)).toBe(1);
-  },
-  async 'back/forward mid-flow'(flow, page) {
-    const { uid, state } = user(flow, flow.payment ? { payOutcome: 'none' } : {});
-    await withHost(page, state);
-    const arrived = flow.payment ? null : await swallowFirstAnswer(page, flow.api);
-    await page.goto(`/help-feedback?${Q}`);
-    await flow.fill(page, uid);
-    await flow.button(page).click();
-    if (arrived) await expect.poll(() => arrived.value).toBe(true);
-    else await expect.poll(async () => (await hostCalls(page, 'startPayWeb')).length).toBe(1);
-    await page.goBack();
-    await page.goForward();
-    if (flow.received) return afterReceived(flow, page, uid);
-    await flow.kept(page, true);
-    if (flow.payment) await page.evaluate(() => (window as unknown as { __fakeHost: { setState(s: object): void } }).__fakeHost.setState({ payOutcome: 'success' }));
-    await flow.button(page).click();
-    await flow.done(page);
-    expect(await rows(page, uid, flow.table)).toBe(1);
-  },
+  'reload mid-flow': (flow, page) => leaveMidFlow(flow, page, () => page.reload()),
+  'back/forward mid-flow': (flow, page) =>
+    leaveMidFlow(flow, page, async () => {
+      await page.goBack();
+      await page.goForward();
+    }),
   // Tracking's own faults: tests/e2e/tracking.spec.ts.
   'response lost': null,
   'full queue': null,

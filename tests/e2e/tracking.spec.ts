@@ -27,6 +27,14 @@ function user() {
 
 const open = (page: Page, path: string) => page.goto(`${path}?status_height=24&app_sessionid=e2e-session`);
 
+/** k-recharge with tracking started and the packages' exposures already on the server: the quiet start of a fault. */
+async function openRecharge(page: Page, uid: string, host: Record<string, unknown>) {
+  await withHost(page, host);
+  await open(page, '/k-recharge');
+  await trackingStarted(page, uid, key('exposure', 'coins.package', { package: 'coins-60' }));
+  await expectArrived(page, uid, packageShown());
+}
+
 
 async function arrived(page: Page, uid: string): Promise<Arrived[]> {
   const response = await page.request.get(`/api/dev/track-events?uid=${uid}`);
@@ -131,10 +139,7 @@ test.describe('tracking', () => {
     page.on('requestfailed', (request) => void (request.url().includes('/api/track') && failed.push(request.failure()?.errorText ?? '')));
     // The retries back off from 2 s to 60 s: the test moves the page's clock instead of waiting.
     await page.clock.install();
-    await withHost(page, host);
-    await open(page, '/k-recharge');
-    await trackingStarted(page, uid, key('exposure', 'coins.package', { package: 'coins-60' }));
-    await expectArrived(page, uid, packageShown());
+    await openRecharge(page, uid, host);
 
     await context.setOffline(true);
     for (const id of ['coins-60', 'coins-680', 'coins-6480']) await tapPackage(page, id);
@@ -173,10 +178,7 @@ test.describe('tracking', () => {
         return accepted;
       };
     });
-    await withHost(page, host);
-    await open(page, '/k-recharge');
-    await trackingStarted(page, uid, key('exposure', 'coins.package', { package: 'coins-60' }));
-    await expectArrived(page, uid, packageShown());
+    await openRecharge(page, uid, host);
 
     await context.setOffline(true);
     await tapPackage(page, 'coins-300');
@@ -228,10 +230,7 @@ test.describe('tracking', () => {
   test('reloaded while a batch is on its way: the reloaded page sends it again, and the server counts it once', { annotation: tag('tracking', 'reload mid-flow') }, async ({ page }) => {
     const problems = watch(page);
     const { uid, host } = user();
-    await withHost(page, host);
-    await open(page, '/k-recharge');
-    await trackingStarted(page, uid, key('exposure', 'coins.package', { package: 'coins-60' }));
-    await expectArrived(page, uid, packageShown());
+    await openRecharge(page, uid, host);
 
     // The next batch is held on its way until the page has been reloaded and has sent it again.
     let held: Route | undefined;
@@ -370,10 +369,7 @@ test.describe('tracking', () => {
   test('a send whose answer is lost after the server stored it: the page sends it again, the server counts it once', { annotation: tag('tracking', 'response lost') }, async ({ page }) => {
     const problems = watch(page);
     const { uid, host } = user();
-    await withHost(page, host);
-    await open(page, '/k-recharge');
-    await trackingStarted(page, uid, key('exposure', 'coins.package', { package: 'coins-60' }));
-    await expectArrived(page, uid, packageShown());
+    await openRecharge(page, uid, host);
 
     const answers: Array<{ accepted: number; duplicates: number }> = [];
     let lost = 0;

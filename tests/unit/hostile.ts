@@ -5,6 +5,11 @@
  */
 import fc from 'fast-check';
 
+/** Issue 9: at least 1,000 generated values per property. */
+export const RUNS = { numRuns: 1000 };
+/** 1,000 runs take seconds on an idle machine; a busy CI runner may need many more. */
+export const PROPERTY_TIMEOUT_MS = 120_000;
+
 /** Markup that would run script if any of it reached innerHTML or an attribute unescaped. */
 export const MARKUP = [
   '<script>alert(1)</script>',

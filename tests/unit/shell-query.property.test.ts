@@ -16,7 +16,7 @@
  * - With neither `dark` nor `bgColor` in the query the theme comes from the host's dark() (or light
  *   without a host); either one in the query decides it (a light bgColor alone paints the page).
  */
-import { buildSync } from 'esbuild';
+import { inlineScript } from '../../scripts/inline-script.mjs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { normalizeLocale, pickLocale } from '../../src/lib/locale';
@@ -33,11 +33,11 @@ import {
   repeatedParams,
   SCRIPT_URLS,
   shortHostileString,
+  PROPERTY_TIMEOUT_MS,
+  RUNS,
 } from './hostile';
 
-const RUNS = { numRuns: 1000 };
-// 1,000 runs per property take a few seconds on an idle machine; a busy CI runner may need many more.
-vi.setConfig({ testTimeout: 120_000 });
+vi.setConfig({ testTimeout: PROPERTY_TIMEOUT_MS });
 
 // ---- Oracles, from the spec's words -------------------------------------------------------------
 
@@ -273,17 +273,8 @@ describe('shell query parameters under hostile input (spec §2, §4)', () => {
 
 // ---- The real inline script under happy-dom ---------------------------------------------------------
 
-/** The shell script exactly as astro.config.mjs inlines it (same esbuild options), run like the page runs it. */
-const SHELL = buildSync({
-  entryPoints: ['src/layouts/shell-script.ts'],
-  bundle: true,
-  minify: true,
-  format: 'iife',
-  target: 'chrome80',
-  mangleProps: /^(statusHeight|paddingTop|showBackBar|titleText|myFeedbackTitle|titleFromQuery|backBar|padding|background)$/,
-  tsconfigRaw: { compilerOptions: { alwaysStrict: false } },
-  write: false,
-}).outputFiles[0]!.text.trim();
+/** The shell script exactly as astro.config.mjs inlines it, run like the page runs it. */
+const SHELL = inlineScript('src/layouts/shell-script.ts').code;
 // The page runs it as an inline classic script in the global scope; a Function body is the closest.
 const runShell = new Function(SHELL) as () => void;
 

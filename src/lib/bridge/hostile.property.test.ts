@@ -26,14 +26,14 @@ import {
   PROTO_KEYS,
   shortHostileString,
   throwingProxy,
+  PROPERTY_TIMEOUT_MS,
+  RUNS,
 } from '../../../tests/unit/hostile';
 import { HANDLERS, QUERIES, type CommandMethod, type HandlerName, type QueryMethod } from './contract';
 import { onHost, REGISTRY_KEY } from './handlers';
 import { command, query } from './host';
 
-const RUNS = { numRuns: 1000 };
-// 1,000 runs per property take a second or less on an idle machine; a busy CI runner may need many more.
-vi.setConfig({ testTimeout: 120_000 });
+vi.setConfig({ testTimeout: PROPERTY_TIMEOUT_MS });
 type Globals = Record<string, unknown>;
 const globals = window as unknown as Globals;
 

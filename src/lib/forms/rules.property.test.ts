@@ -29,7 +29,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HELP_HANDLERS, PHONE_OPTIONAL_LOCALES, currentCode } from '../../../server/api/help';
 import type { User } from '../../../server/api/pipeline';
 import { openDb, type Db } from '../../../server/db';
-import { COMBINING, EMOJI, LONE_SURROGATES, ZERO_WIDTH, hostilePiece, hostileString, longHostileString, repeatedParams } from '../../../tests/unit/hostile';
+import {
+  COMBINING,
+  EMOJI,
+  LONE_SURROGATES,
+  ZERO_WIDTH,
+  hostilePiece,
+  hostileString,
+  longHostileString,
+  repeatedParams,
+  PROPERTY_TIMEOUT_MS,
+  RUNS,
+} from '../../../tests/unit/hostile';
 import { appealSubmit } from '../api/endpoints/appeal';
 import { feedbackSubmit } from '../api/endpoints/feedback';
 import { exportRequest } from '../api/endpoints/personal';
@@ -43,9 +54,7 @@ import { addPictures, isScreenshot, type Picture } from './pictures';
 import { checkText, textLength } from './rules';
 import { picked, uploadMessage } from './upload';
 
-const RUNS = { numRuns: 1000 };
-// 1,000 runs per property take a few seconds on an idle machine; a busy CI runner may need many more.
-vi.setConfig({ testTimeout: 120_000 });
+vi.setConfig({ testTimeout: PROPERTY_TIMEOUT_MS });
 
 // ---- Oracles, from spec §5 ------------------------------------------------------------------------
 

@@ -2,24 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Report } from './dom';
 import { watchExposure } from './exposure';
+import { FakeObserver } from '../../../tests/fixtures/dom-fakes';
 
-/** An IntersectionObserver the test drives by hand. */
-class FakeObserver {
-  static last: FakeObserver | undefined;
-  readonly observed = new Set<Element>();
-  constructor(readonly callback: IntersectionObserverCallback, readonly options?: IntersectionObserverInit) {
-    FakeObserver.last = this;
-  }
-  observe(element: Element) { this.observed.add(element); }
-  unobserve(element: Element) { this.observed.delete(element); }
-  disconnect() { this.observed.clear(); }
-  /** Reports the element at this visible ratio, as the browser would, if it is observed. */
-  show(target: Element, ratio: number) {
-    if (!this.observed.has(target)) return;
-    const entry = { target, intersectionRatio: ratio, isIntersecting: ratio > 0 } as IntersectionObserverEntry;
-    this.callback([entry], this as unknown as IntersectionObserver);
-  }
-}
 const Observer = FakeObserver as unknown as typeof IntersectionObserver;
 const observer = () => FakeObserver.last!;
 // MutationObserver callbacks run as microtasks.

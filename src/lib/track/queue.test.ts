@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createItem, createQueueStore, MAX_STORED, parseQueue, STORAGE_KEY, type TrackItem } from './queue';
+import { memoryStorage } from '../../../tests/fixtures/dom-fakes';
 
-/** A localStorage stand-in with a quota in characters, shared with other data like the real one. */
-function quotaStorage(quota: number, others: Record<string, string> = {}): Storage {
-  const data = new Map(Object.entries(others));
-  const used = () => [...data].reduce((sum, [key, value]) => sum + key.length + value.length, 0);
-  return {
-    get length() { return data.size; },
-    clear: () => data.clear(),
-    getItem: (key: string) => data.get(key) ?? null,
-    key: (index: number) => [...data.keys()][index] ?? null,
-    removeItem: (key: string) => void data.delete(key),
-    setItem(key: string, value: string) {
-      const before = data.get(key);
-      data.set(key, String(value));
-      if (used() > quota) {
-        if (before === undefined) data.delete(key);
-        else data.set(key, before);
-        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-      }
-    },
-  };
-}
+const quotaStorage = (quota: number, others: Record<string, string> = {}) => memoryStorage(others, quota);
 
 const items = (count: number, from = 0): TrackItem[] => Array.from({ length: count }, (_, i) => createItem('exposure', `e${from + i}`, undefined, 1));
 const names = (list: TrackItem[]) => list.map((item) => item.name);

@@ -2,19 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEY, type TrackItem } from './queue';
 import type { BeaconLike, FetchLike, Payload } from './sender';
 import { createTracker, type Tracker, type TrackerOptions } from './tracker';
-
-/** A localStorage stand-in; the same object across two trackers is a page reload. */
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const data = new Map(Object.entries(initial));
-  return {
-    get length() { return data.size; },
-    clear: () => data.clear(),
-    getItem: (key: string) => data.get(key) ?? null,
-    key: (index: number) => [...data.keys()][index] ?? null,
-    removeItem: (key: string) => void data.delete(key),
-    setItem: (key: string, value: string) => void data.set(key, String(value)),
-  };
-}
+import { memoryStorage } from '../../../tests/fixtures/dom-fakes';
 
 const stored = (storage: Storage): TrackItem[] => JSON.parse(storage.getItem(STORAGE_KEY) ?? '[]') as TrackItem[];
 const sentBodies = (fetch: ReturnType<typeof vi.fn<FetchLike>>) =>
