@@ -4,7 +4,8 @@
  * catch-all answers any other /api/* path with notFound.
  */
 import { randomBytes } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { BODY_MAX_BYTES } from '../../src/lib/limits';
@@ -16,6 +17,7 @@ import { currentCode, replyToFeedback } from './help';
 import { decideSubmission, recordDownload } from './music';
 import { exportCodeOf, sendExportCode, setExportState } from './personal';
 import { decideAppeal, moderate, removeComment } from './report';
+import { UID_PATTERN, expireSession, issueSession } from './sessions';
 import { trackEventsOf } from './track';
 import { settleOrder } from './vip';
 
@@ -49,6 +51,26 @@ const EXPORT_STATE = v.object({ exportId: id, state: v.picklist(['requested', 'p
 const SUBMISSION = v.object({ uid: id, state: v.picklist(['accepted', 'rejected']) });
 const DOWNLOAD = v.object({ uid: id, songId: id, quality: v.picklist(['standard', 'high', 'lossless']) });
 const DECIDE = v.object({ subjectId: id, state: v.picklist(['reviewing', 'upheld', 'rejected']) });
+const NEW_SESSION = v.object({ uid: v.pipe(v.string(), v.regex(UID_PATTERN)) });
+const END_SESSION = v.object({ app_sessionid: v.pipe(v.string(), v.maxLength(128)) });
+
+/**
+ * Development routes stand for other services (the account service, the payment provider, the
+ * mailbox) and trust their caller, so only this machine may call them, whatever HOST the server
+ * listens on. A request without a socket (none in production use) is refused too.
+ */
+async function loopbackOnly(c: Context, next: Next) {
+  let address = '';
+  try {
+    address = getConnInfo(c).remote.address ?? '';
+  } catch {
+    // No Node socket behind the request: not a caller we can place, so not a local one.
+  }
+  if (!/^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(address)) {
+    return c.json(failureBody(new ApiFailure('notFound', 404, 'No such endpoint.')), 404);
+  }
+  return next();
+}
 
 /** The JSON body read against `schema`, or undefined when it is not JSON or does not match. */
 async function read<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S> | undefined> {
@@ -62,6 +84,8 @@ async function read<S extends v.GenericSchema>(c: Context, schema: S): Promise<v
 const refuse = (c: Context, message: string) => c.json(failureBody(new ApiFailure('badRequest', 422, message)), 422);
 
 /**
+ * - `POST /api/dev/session` `{ uid }`: the account service signs the user in: a new `app_sessionid`
+ *   (30 days); `POST /api/dev/session/expire` `{ app_sessionid }` ends one now.
  * - `POST /api/dev/provider` `{ orderId, outcome }`: the payment provider's notification, for VIP
  *   orders (`o-…`) and coin orders (`c-…`). It stands for the provider's signed server-to-server
  *   webhook, which a production backend verifies.
@@ -89,7 +113,19 @@ const refuse = (c: Context, message: string) => c.json(failureBody(new ApiFailur
  */
 export function devRoutes(db: Db, now: () => number = Date.now): Hono {
   const api = new Hono();
+  api.use('/api/dev/*', loopbackOnly);
   const limit = bodyLimit({ maxSize: BODY_MAX_BYTES, onError: (c) => tooLarge(c, new ApiFailure('tooLarge', 413, WIRE_MESSAGES.tooLarge)) });
+  api.post('/api/dev/session', limit, async (c) => {
+    const body = await read(c, NEW_SESSION);
+    if (!body) return refuse(c, 'The body is not { uid } (1–64 of A–Z a–z 0–9 _ . : -).');
+    return c.json({ code: 0, data: issueSession(db, body.uid, now()) });
+  });
+  api.post('/api/dev/session/expire', limit, async (c) => {
+    const body = await read(c, END_SESSION);
+    if (!body) return refuse(c, 'The body is not { app_sessionid }.');
+    if (!expireSession(db, body.app_sessionid, now())) return c.json(failureBody(new ApiFailure('notFound', 404, 'No such live session.')), 404);
+    return c.json({ code: 0, data: { app_sessionid: body.app_sessionid } });
+  });
   api.post('/api/dev/redeem-code', limit, async (c) => {
     const body = await read(c, NEW_CODE);
     if (!body) return refuse(c, 'The body is not { tier, days }.');

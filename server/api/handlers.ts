@@ -4,6 +4,7 @@ import { HELP_HANDLERS } from './help';
 import { MUSIC_HANDLERS, SUBMISSION_HANDLERS } from './music';
 import { PERSONAL_HANDLERS } from './personal';
 import type { Handlers } from './pipeline';
+import { findSession } from './sessions';
 import { REPORT_HANDLERS } from './report';
 import { VIP_HANDLERS } from './vip';
 
@@ -13,10 +14,7 @@ import { VIP_HANDLERS } from './vip';
  */
 export const HANDLERS: Handlers = {
   health: () => ({ ok: true }),
-  session: ({ db, user }) => {
-    const row = db.prepare('SELECT login_at FROM sessions WHERE uid = ? AND app_sessionid = ?').get(user!.uid, user!.app_sessionid);
-    return { uid: user!.uid, loginAt: Number(row?.login_at ?? 0) };
-  },
+  session: ({ db, user, now }) => ({ uid: user!.uid, loginAt: findSession(db, user!.app_sessionid, now)?.createdAt ?? 0 }),
   ...VIP_HANDLERS,
   ...COIN_HANDLERS,
   ...REPORT_HANDLERS,

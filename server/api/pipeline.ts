@@ -14,6 +14,7 @@ import { WireError, decryptRequest } from '../../src/lib/api/wire-node';
 import { BODY_MAX_BYTES, REQUEST_SKEW_MS } from '../../src/lib/limits';
 import type { Db } from '../db';
 import { ApiFailure, WIRE_MESSAGES, failureBody } from './failure';
+import { findSession, sweepSessions, wasSession } from './sessions';
 
 export interface User {
   uid: string;
@@ -40,6 +41,22 @@ export interface ApiOptions {
 
 const fail = (code: string, status: number) => new ApiFailure(code, status, WIRE_MESSAGES[code]);
 
+/** Expired sessions are swept at most this often, by whichever request comes first. */
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * The user a request speaks for: the owner of the session it carries, looked up on every request.
+ * The body's `uid` is only checked against it (the page sends the host's uid; a different one means
+ * the page holds another account's session). Nothing is read or written for a request refused here.
+ */
+function verifiedUser(db: Db, { uid, app_sessionid }: { uid: string; app_sessionid: string }, now: number): User {
+  if (!app_sessionid) throw new ApiFailure('notLoggedIn', 403);
+  const session = findSession(db, app_sessionid, now);
+  if (!session) throw wasSession(db, app_sessionid) ? new ApiFailure('loginExpired', 401) : new ApiFailure('notLoggedIn', 403);
+  if (uid && uid !== session.uid) throw new ApiFailure('notLoggedIn', 403);
+  return { uid: session.uid, app_sessionid };
+}
+
 /**
  * The API routes, to mount at the server root.
  * @example app.route('/', apiRoutes({ db, privateKey, handlers }))
@@ -48,8 +65,7 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now }: ApiOptio
   const api = new Hono();
   const remember = db.prepare('INSERT INTO nonces (nonce, seen_at) VALUES (?, ?) ON CONFLICT DO NOTHING');
   const forget = db.prepare('DELETE FROM nonces WHERE seen_at < ?');
-  const session = db.prepare('SELECT expired FROM sessions WHERE uid = ? AND app_sessionid = ?');
-  const login = db.prepare('INSERT INTO sessions (uid, app_sessionid, login_at) VALUES (?, ?, ?)');
+  let sweptAt = 0;
 
   for (const [name, endpoint] of Object.entries(ENDPOINTS) as [EndpointName, (typeof ENDPOINTS)[EndpointName]][]) {
     api.post(
@@ -66,16 +82,11 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now }: ApiOptio
           forget.run(time - 2 * REQUEST_SKEW_MS);
           if (remember.run(wire.output.nonce, time).changes === 0) throw fail('replayed', 409);
 
-          const { uid, app_sessionid } = wire.output;
-          let user: User | null = null;
-          if (uid && app_sessionid) {
-            const known = session.get(uid, app_sessionid);
-            if (!known) login.run(uid, app_sessionid, time);
-            else if (known.expired) throw new ApiFailure('loginExpired', 401);
-            user = { uid, app_sessionid };
-          } else if (!endpoint.public) {
-            throw new ApiFailure('notLoggedIn', 403);
+          if (time - sweptAt > SWEEP_EVERY_MS) {
+            sweptAt = time;
+            sweepSessions(db, time);
           }
+          const user = endpoint.public ? null : verifiedUser(db, wire.output, time);
 
           const { uid: _u, app_sessionid: _s, ts: _t, nonce: _n, ...rest } = opened as Record<string, unknown>;
           const body = v.safeParse(endpoint.request, rest);

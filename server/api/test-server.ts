@@ -22,8 +22,12 @@ export interface ApiServer {
   /** `http://127.0.0.1:<port>`, once the file's tests run. */
   base: string;
   db: Db;
-  /** A sealed API request as `uid` (its session id is `s-<uid>`). */
+  /** A sealed API request as `uid`, with a session issued for it by `POST /api/dev/session` (one per uid, reused). */
   call(path: string, body: object, uid: string): Promise<Reply>;
+  /** The session `call` uses for `uid`, issued on first use. */
+  session(uid: string): Promise<string>;
+  /** A sealed API request with exactly these wire fields: what an attacker can send. */
+  callAs(path: string, body: object, wire: { uid: string; app_sessionid: string }): Promise<Reply>;
   /** A plain JSON development route (`/api/dev/...`). */
   dev(path: string, body: unknown): Promise<Reply>;
 }
@@ -35,21 +39,34 @@ export function useApiServer(prefix: string): ApiServer {
   let dataDir: string;
   let server: ServerType;
   const reply = async (response: Response): Promise<Reply> => ({ status: response.status, body: await response.json() });
+  let sessions = new Map<string, Promise<string>>();
   const api: ApiServer = {
     base: '',
     db: undefined as unknown as Db,
-    call: async (path, body, uid) =>
+    session: (uid) => {
+      const issued =
+        sessions.get(uid) ??
+        api.dev('/api/dev/session', { uid }).then(({ status, body }) => {
+          if (status !== 200) throw new Error(`no session for ${uid}: ${status} ${JSON.stringify(body)}`);
+          return body.data.app_sessionid as string;
+        });
+      sessions.set(uid, issued);
+      return issued;
+    },
+    callAs: async (path, body, wire) =>
       reply(
         await fetch(`${api.base}${path}`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: form(seal(body, PUBLIC, { uid, app_sessionid: `s-${uid}` })),
+          body: form(seal(body, PUBLIC, wire)),
         }),
       ),
+    call: async (path, body, uid) => api.callAs(path, body, { uid, app_sessionid: await api.session(uid) }),
     dev: async (path, body) =>
       reply(await fetch(`${api.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })),
   };
   beforeAll(async () => {
+    sessions = new Map();
     dataDir = mkdtempSync(join(tmpdir(), prefix));
     api.db = openDb(dataDir);
     const app = createApp({ root: dataDir, db: api.db, privateKey: PRIVATE, dataDir, log: false });

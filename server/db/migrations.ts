@@ -377,4 +377,20 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 10,
+    name: 'sessions issued by the account service: hashed id, one user, an expiry',
+    // The old table held whatever pair a request claimed; none of those were ever verified, so none is kept.
+    sql: `
+      DROP TABLE sessions;
+      CREATE TABLE sessions (
+        id_hash TEXT PRIMARY KEY,
+        uid TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE INDEX sessions_uid ON sessions (uid, created_at);
+      CREATE INDEX sessions_expiry ON sessions (expires_at);
+    `,
+  },
 ];

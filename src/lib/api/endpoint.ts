@@ -47,8 +47,10 @@ export type DataOf<E extends Endpoint> = v.InferOutput<E['response']>;
  * @example v.parse(WIRE_FIELDS, decrypted).uid
  */
 export const WIRE_FIELDS = v.object({
-  uid: v.string(),
-  app_sessionid: v.string(),
+  /** The host's account id, or '' when it gives none; the server only checks it against the session's. */
+  uid: v.pipe(v.string(), v.maxLength(64)),
+  /** Issued by the account service; the server looks it up on every request that needs a user. */
+  app_sessionid: v.pipe(v.string(), v.maxLength(128)),
   /** Milliseconds since the epoch when the request was sealed; lets the server refuse stale replays. */
   ts: v.number(),
   /** 32 random characters; with ts, lets the server refuse a replayed request. */
