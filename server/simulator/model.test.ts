@@ -6,25 +6,29 @@ const base = defaultSettings(NOW);
 
 describe('frameUrl writes the URL as the app opens it', () => {
   test('en-US is unprefixed, with status_height and the theme in the query', () => {
-    expect(frameUrl({ ...base, route: 'feedback' })).toBe('/feedback?status_height=24&dark=0&bgColor=ffffff&app_sessionid=sim-session');
+    expect(frameUrl({ ...base, route: 'feedback' }, 'sim-session')).toBe('/feedback?status_height=24&dark=0&bgColor=ffffff&app_sessionid=sim-session');
   });
 
   test('another locale by path prefix, dark1', () => {
-    expect(frameUrl({ ...base, route: 'vip-center', locale: 'zh-CN', theme: 'dark1' })).toBe('/zh-CN/vip-center?status_height=24&dark=1&bgColor=171717&app_sessionid=sim-session');
+    expect(frameUrl({ ...base, route: 'vip-center', locale: 'zh-CN', theme: 'dark1' }, 'sim-session')).toBe('/zh-CN/vip-center?status_height=24&dark=1&bgColor=171717&app_sessionid=sim-session');
   });
 
   test('the home page of a locale is the locale itself', () => {
-    expect(frameUrl({ ...base, route: '', locale: 'th-TH', statusHeight: null, themeVia: 'host' })).toBe('/th-TH?app_sessionid=sim-session');
-    expect(frameUrl({ ...base, route: '', statusHeight: null, themeVia: 'host' })).toBe('/?app_sessionid=sim-session');
+    expect(frameUrl({ ...base, route: '', locale: 'th-TH', statusHeight: null, themeVia: 'host' }, 'sim-session')).toBe('/th-TH?app_sessionid=sim-session');
+    expect(frameUrl({ ...base, route: '', statusHeight: null, themeVia: 'host' }, 'sim-session')).toBe('/?app_sessionid=sim-session');
   });
 
   test('locale by the language query, Android spelling; extra query appended', () => {
-    expect(frameUrl({ ...base, route: 'q-and-a', locale: 'zh-TW', localeVia: 'query', statusHeight: null, extraQuery: '?title=Hi there&data1=1' }))
+    expect(frameUrl({ ...base, route: 'q-and-a', locale: 'zh-TW', localeVia: 'query', statusHeight: null, extraQuery: '?title=Hi there&data1=1' }, 'sim-session'))
       .toBe('/q-and-a?language=zh_TW&dark=0&bgColor=ffffff&title=Hi+there&data1=1&app_sessionid=sim-session');
   });
 
+  test('signed out: no session in the URL', () => {
+    expect(frameUrl({ ...base, route: 'feedback' }, '')).toBe('/feedback?status_height=24&dark=0&bgColor=ffffff');
+  });
+
   test('locale by host only: unprefixed, no language query', () => {
-    expect(frameUrl({ ...base, route: 'feedback', locale: 'vi-VN', localeVia: 'host', themeVia: 'host' })).toBe('/feedback?status_height=24&app_sessionid=sim-session');
+    expect(frameUrl({ ...base, route: 'feedback', locale: 'vi-VN', localeVia: 'host', themeVia: 'host' }, 'sim-session')).toBe('/feedback?status_height=24&app_sessionid=sim-session');
   });
 });
 

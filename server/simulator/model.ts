@@ -137,10 +137,11 @@ export function readSettings(saved: unknown, now: number): Settings {
 }
 
 /**
- * The URL the app would open, as the app writes it.
- * @example frameUrl({ ...defaults, route: 'feedback', locale: 'zh-CN', theme: 'dark1' }) // '/zh-CN/feedback?status_height=24&dark=1&bgColor=171717&app_sessionid=sim-session'
+ * The URL the app would open, as the app writes it, with the session the account service issued for
+ * its user ('' when signed out: no session in the URL).
+ * @example frameUrl({ ...defaults, route: 'feedback', locale: 'zh-CN', theme: 'dark1' }, 'q3Zp…') // '/zh-CN/feedback?status_height=24&dark=1&bgColor=171717&app_sessionid=q3Zp…'
  */
-export function frameUrl(s: Settings): string {
+export function frameUrl(s: Settings, sessionId = ''): string {
   const prefixed = s.localeVia === 'path' && s.locale !== 'en-US';
   const path = prefixed ? `/${s.locale}${s.route ? `/${s.route}` : ''}` : `/${s.route}`;
   const query = new URLSearchParams();
@@ -152,8 +153,8 @@ export function frameUrl(s: Settings): string {
     query.set('bgColor', THEMES[s.theme].bgColor);
   }
   for (const [name, value] of new URLSearchParams(s.extraQuery.trim().replace(/^\?/, ''))) query.append(name, value);
-  // The app always passes its session; the pages send it with every API request (spec §2).
-  if (!query.has('app_sessionid')) query.set('app_sessionid', 'sim-session');
+  // The app passes its user's session; the pages send it with every API request (spec §2).
+  if (!query.has('app_sessionid') && sessionId) query.set('app_sessionid', sessionId);
   const search = query.toString();
   return search ? `${path}?${search}` : path;
 }
@@ -220,6 +221,8 @@ export function hostState(s: Settings, now: number): Partial<FakeHostState> & Pi
     providerUrl: '/api/dev/provider',
     // The app's server sending the personal-data export code by e-mail.
     captchaUrl: '/api/dev/export-captcha',
+    // The account service: signing in through the app issues a new session.
+    sessionUrl: '/api/dev/session',
     uploadOutcome: s.uploadOutcome,
     file: FILES[s.uploadFile],
     loginOutcome: s.loginOutcome,

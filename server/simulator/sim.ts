@@ -45,10 +45,27 @@ const send = (message: ParentMessage) => frame.contentWindow?.postMessage(messag
 /** A navigation we started has not loaded yet: the frame still shows the old document. */
 let navigating = false;
 
+/** The session the account service issued for the signed-in user, '' when signed out. */
+let sessionId = '';
+
+/** Asks the reference server's account service for a session of the host's user, as the app holds one. */
+async function signInBackend(): Promise<void> {
+  const uid = published.baseInfo.uid;
+  sessionId = '';
+  if (!uid) return;
+  try {
+    const response = await fetch('/api/dev/session', { method: 'POST', body: JSON.stringify({ uid }) });
+    sessionId = response.ok ? String((await response.json()).data.app_sessionid) : '';
+    log.mark(sessionId ? `Session issued for ${uid}` : `Backend refused a session for ${uid} (HTTP ${response.status})`);
+  } catch {
+    log.mark('Backend unreachable: the page has no session');
+  }
+}
+
 function navigate(): void {
   showStatusBar(statusBar, settings.statusHeight, THEMES[settings.theme].dark === 1);
   navigating = true;
-  frame.src = frameUrl(settings);
+  frame.src = frameUrl(settings, sessionId);
 }
 
 /** Opens the frame's current page again (it may have moved on from the settings' URL by a link or a redirect). */
@@ -67,6 +84,7 @@ function reload(): void {
  * before the page asks, or the page would correct the host's balance back to the server's.
  */
 async function syncBackend(key: keyof Settings): Promise<void> {
+  if (key === 'signedIn') return signInBackend();
   const uid = published.baseInfo.uid;
   if (key !== 'coins' || !uid) return;
   try {
@@ -131,10 +149,11 @@ $('send-h5dark').addEventListener('click', () => {
 });
 $('send-resume').addEventListener('click', () => send({ type: 'emit', name: 'onResume' }));
 $('log-clear').addEventListener('click', () => log.clear());
-$('reset').addEventListener('click', () => {
+$('reset').addEventListener('click', async () => {
   settings = defaultSettings(Date.now());
   showSettings(form, settings);
   publish();
+  await signInBackend();
   navigate();
 });
 
@@ -144,4 +163,4 @@ fillOptions(form);
 showSettings(form, settings);
 publish();
 fitPhone(document.querySelector('.stage')!, $('phone-slot'), $('phone'));
-navigate();
+void signInBackend().then(navigate);

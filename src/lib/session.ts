@@ -33,10 +33,20 @@ export function checkSession(): Session {
  */
 export async function signIn(): Promise<Session> {
   try {
-    const { success } = await commandWithReply('login', undefined, 'onLoginCallback', { timeoutMs: LOGIN_WAIT_MS });
+    const { success, app_sessionid } = await commandWithReply('login', undefined, 'onLoginCallback', { timeoutMs: LOGIN_WAIT_MS });
+    // The API sends the new session from here on (src/lib/api-identity.ts reads it per request).
+    if (success && app_sessionid) saveSessionId(app_sessionid);
     return success ? checkSession() : $session.get();
   } catch {
     return $session.get();
+  }
+}
+
+function saveSessionId(id: string): void {
+  try {
+    localStorage.setItem('app_sessionid', id);
+  } catch {
+    // Storage refused (full, disabled): this page keeps the old id and the retry says so.
   }
 }
 

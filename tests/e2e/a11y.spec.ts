@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { defaultState } from '../fixtures/fake-host/state';
-import { hostCalls, withHost } from '../fixtures/pages';
+import { hostCalls, sessionOf, withHost } from '../fixtures/pages';
 import { PATHS, settle, smallTargets } from '../fixtures/sweep';
 
 // Issue 9 §5: every route with axe-core in light and in dark, and every control big enough for a
@@ -18,7 +18,7 @@ for (const path of PATHS) {
     await withHost(page);
     const problems: string[] = [];
     for (const theme of THEMES) {
-      await page.goto(`${theme.prefix}/${path}?status_height=24&app_sessionid=e2e-a11y${theme.query}`);
+      await page.goto(`${theme.prefix}/${path}?status_height=24&app_sessionid=${sessionOf(page)}${theme.query}`);
       await settle(page);
       const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
       for (const v of violations) problems.push(`${theme.name}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -37,7 +37,7 @@ test.describe('keyboard and the back button', () => {
 
   test('a dialog takes focus, keeps it on Tab and Shift+Tab, closes on Escape and gives focus back', async ({ page }) => {
     await withHost(page, unauthorised());
-    await page.goto('/oppo-music?status_height=24&app_sessionid=e2e-a11y');
+    await page.goto(`/oppo-music?status_height=24&app_sessionid=${sessionOf(page)}`);
     const play = page.locator('.song-play').first();
     await play.focus();
     await page.keyboard.press('Enter');
@@ -56,7 +56,7 @@ test.describe('keyboard and the back button', () => {
 
   test('the Android back button closes the dialog as a cancel and leaves the page where it was', async ({ page }) => {
     await withHost(page, unauthorised());
-    await page.goto('/zh-CN/oppo-music?status_height=24&app_sessionid=e2e-a11y');
+    await page.goto(`/zh-CN/oppo-music?status_height=24&app_sessionid=${sessionOf(page)}`);
     const url = page.url();
     await page.locator('.song-play').first().click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
@@ -75,7 +75,7 @@ test.describe('keyboard and the back button', () => {
   for (const path of ['/feedback', '/k-report', '/k-appeal', '/k-recharge', '/private.html']) {
     test(`${path}: Tab walks the form top to bottom, and every stop shows where focus is`, async ({ page }) => {
       await withHost(page);
-      await page.goto(`/vi-VN${path}?status_height=24&app_sessionid=e2e-a11y`);
+      await page.goto(`/vi-VN${path}?status_height=24&app_sessionid=${sessionOf(page)}`);
       await settle(page);
       // Forms load while the page's data does: wait for the fields themselves.
       await page.waitForFunction(() => document.querySelectorAll('main input:not([type="hidden"]), main textarea').length > 0);

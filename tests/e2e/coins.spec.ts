@@ -1,13 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { defaultState } from '../fixtures/fake-host/state';
-import { hostCalls, withHost } from '../fixtures/pages';
+import { hostCalls, sessionOf, withHost } from '../fixtures/pages';
 
 /** A user of their own per test: the e2e database keeps what earlier tests bought. */
 function user(overrides: Record<string, unknown> = {}) {
   const state = defaultState();
   return { ...state, baseInfo: { ...state.baseInfo, uid: `e2e-${Math.random().toString(36).slice(2, 10)}` }, providerUrl: '/api/dev/provider', replyDelayMs: 50, ...overrides };
 }
-const open = (page: Page, path: string, query = '') => page.goto(`${path}?status_height=24&app_sessionid=e2e-session${query}`);
+const open = (page: Page, path: string, query = '') => page.goto(`${path}?status_height=24&app_sessionid=${sessionOf(page)}${query}`);
 
 test.describe('coins', () => {
   test('recharge a package to success: the new balance, then a credited record', async ({ page }) => {

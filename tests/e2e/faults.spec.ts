@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { defaultState } from '../fixtures/fake-host/state';
-import { hostCalls, watch, withHost } from '../fixtures/pages';
+import { hostCalls, sessionOf, watch, withHost } from '../fixtures/pages';
 import { tag, type Fault, type Flow } from '../fixtures/reliability';
 
 // Issue 9 §2: faults injected into every submit and payment flow. For each: the spec's message, every
@@ -29,7 +29,8 @@ interface FlowSpec {
   error(page: Page): ReturnType<Page['locator']>;
 }
 
-const Q = 'status_height=24&app_sessionid=e2e-faults';
+/** The query the app opens a page with: its status bar and the session of the page's user. */
+const q = (page: Page) => `status_height=24&app_sessionid=${sessionOf(page)}`;
 const NO_INTERNET = 'No internet';
 const GENERIC = 'Something went wrong. Please try again.';
 
@@ -51,7 +52,7 @@ function formFlow(form: {
     table: form.table,
     async fill(page, uid) {
       await form.prepare?.(page, uid);
-      await page.goto(`${form.path}?${Q}`);
+      await page.goto(`${form.path}?${q(page)}`);
       await page.getByRole('radio', { name: form.choice }).check();
       for (const [label, text] of Object.entries(form.texts)) await page.getByLabel(label).fill(text);
     },
@@ -75,7 +76,7 @@ const FLOWS: FlowSpec[] = [
     table: 'vip_orders',
     payment: true,
     async fill(page) {
-      await page.goto(`/channel?plan=vip-month&${Q}`);
+      await page.goto(`/channel?plan=vip-month&${q(page)}`);
       await expect(page.locator('button.vip-buy')).toBeEnabled();
     },
     button: (page) => page.locator('button.vip-buy'),
@@ -96,7 +97,7 @@ const FLOWS: FlowSpec[] = [
     table: 'coin_orders',
     payment: true,
     async fill(page) {
-      await page.goto(`/k-recharge?${Q}`);
+      await page.goto(`/k-recharge?${q(page)}`);
       await page.getByRole('button', { name: /300 coins/ }).click();
     },
     button: (page) => page.locator('.coins-pay'),
@@ -146,7 +147,7 @@ const FLOWS: FlowSpec[] = [
     table: 'exports',
     host: { captchaUrl: '/api/dev/export-captcha' },
     async fill(page, uid) {
-      await page.goto(`/private.html?${Q}`);
+      await page.goto(`/private.html?${q(page)}`);
       await page.getByLabel('E-mail').fill('me@example.com');
       await page.getByRole('button', { name: 'Send code' }).click();
       await expect.poll(async () => (await page.request.post('/api/dev/export-code', { data: { uid } })).status()).toBe(200);
@@ -222,7 +223,7 @@ async function leaveMidFlow(flow: FlowSpec, page: Page, leave: () => Promise<unk
   await withHost(page, state);
   const arrived = flow.payment ? null : await swallowFirstAnswer(page, flow.api);
   // A page to go back to.
-  await page.goto(`/help-feedback?${Q}`);
+  await page.goto(`/help-feedback?${q(page)}`);
   await flow.fill(page, uid);
   await flow.button(page).click();
   if (arrived) await expect.poll(() => arrived.value).toBe(true);

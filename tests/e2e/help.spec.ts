@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { defaultState } from '../fixtures/fake-host/state';
-import { hostCalls, watch, withHost } from '../fixtures/pages';
+import { hostCalls, watch, sessionOf, withHost } from '../fixtures/pages';
 import { api } from '../fixtures/api';
 
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -11,7 +11,7 @@ function user(overrides: Record<string, unknown> = {}) {
   const uid = `e2e-${Math.random().toString(36).slice(2, 10)}`;
   return { uid, state: { ...state, baseInfo: { ...state.baseInfo, uid }, replyDelayMs: 30, ...overrides } };
 }
-const open = (page: Page, path: string, query = '') => page.goto(`${path}?status_height=24&app_sessionid=e2e-session${query}`);
+const open = (page: Page, path: string, query = '') => page.goto(`${path}?status_height=24&app_sessionid=${sessionOf(page)}${query}`);
 const feedbackBody = (attempt: string) => ({
   type: 'other',
   description: 'Earlier feedback.',

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api } from '../fixtures/api';
 import { defaultState } from '../fixtures/fake-host/state';
-import { hostCalls, watch, withHost } from '../fixtures/pages';
+import { hostCalls, watch, sessionOf, withHost } from '../fixtures/pages';
 
 const MEMBER_ACCOUNT = { isLogin: true, is_member: 1, vipType: 1, svipType: 0, vip: { is_vip: 1, valid_time: 1_999_999_999 } };
 
@@ -11,7 +11,7 @@ function user(overrides: Record<string, unknown> = {}, uid = `e2e-${Math.random(
   const { account, ...rest } = overrides as { account?: object };
   return { uid, state: { ...state, baseInfo: { ...state.baseInfo, uid }, account: { ...state.account, ...account }, replyDelayMs: 30, ...rest } };
 }
-const open = (page: Page, path: string, query = '') => page.goto(`${path}?status_height=24&app_sessionid=e2e-session${query}`);
+const open = (page: Page, path: string, query = '') => page.goto(`${path}?status_height=24&app_sessionid=${sessionOf(page)}${query}`);
 const launched = async (page: Page) => (await hostCalls(page, 'launchPlay')) as { resourceId: string; type: string }[];
 
 test.describe('download quota', () => {

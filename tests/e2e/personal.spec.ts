@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { defaultState } from '../fixtures/fake-host/state';
-import { hostCalls, watch, withHost } from '../fixtures/pages';
+import { hostCalls, watch, sessionOf, withHost } from '../fixtures/pages';
 
 /** A user of their own per test: one export a day per user. The fake host sends codes through the dev route. */
 function user(overrides: Record<string, unknown> = {}) {
@@ -8,7 +8,7 @@ function user(overrides: Record<string, unknown> = {}) {
   const uid = `e2e-${Math.random().toString(36).slice(2, 10)}`;
   return { uid, state: { ...state, baseInfo: { ...state.baseInfo, uid }, captchaUrl: '/api/dev/export-captcha', replyDelayMs: 30, ...overrides } };
 }
-const open = (page: Page, path: string, query = '') => page.goto(`${path}?status_height=24&app_sessionid=e2e-session${query}`);
+const open = (page: Page, path: string, query = '') => page.goto(`${path}?status_height=24&app_sessionid=${sessionOf(page)}${query}`);
 const codeOf = async (page: Page, uid: string) => {
   await expect.poll(async () => (await page.request.post('/api/dev/export-code', { data: { uid } })).status()).toBe(200);
   return (await (await page.request.post('/api/dev/export-code', { data: { uid } })).json()).data.code as string;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { withHost, watch } from '../fixtures/pages';
+import { sessionOf, withHost, watch } from '../fixtures/pages';
 import { LOCALES, MESSAGE_KEYS, NAMES, PATHS, audit, englishPhrases, settle } from '../fixtures/sweep';
 
 // Every route in every locale, at the two smallest phones the app supports (issue 9 §4): a user
@@ -21,7 +21,7 @@ for (const path of PATHS) {
     const problems: string[] = [];
     for (const locale of LOCALES) {
       await page.setViewportSize(SIZES[0]!);
-      await page.goto(`/${locale}/${path}?status_height=24&app_sessionid=e2e-sweep`);
+      await page.goto(`/${locale}/${path}?status_height=24&app_sessionid=${sessionOf(page)}`);
       await settle(page);
       const input = { locale, keys: MESSAGE_KEYS, english: englishPhrases(locale), latinRun: NON_LATIN.has(locale), names: NAMES };
       for (const size of SIZES) {

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { defaultState } from '../fixtures/fake-host/state';
-import { watch, withHost } from '../fixtures/pages';
+import { issueSession, sessionOf, watch, withHost } from '../fixtures/pages';
 import { tag } from '../fixtures/reliability';
 
 // Issue 9: tracking under faults. Each test generates a known set of events through the pages, then
@@ -25,7 +25,7 @@ function user() {
   return { uid, host: { ...state, baseInfo: { ...state.baseInfo, uid }, replyDelayMs: 50 } };
 }
 
-const open = (page: Page, path: string) => page.goto(`${path}?status_height=24&app_sessionid=e2e-session`);
+const open = (page: Page, path: string) => page.goto(`${path}?status_height=24&app_sessionid=${sessionOf(page)}`);
 
 /** k-recharge with tracking started and the packages' exposures already on the server: the quiet start of a fault. */
 async function openRecharge(page: Page, uid: string, host: Record<string, unknown>) {
@@ -265,10 +265,10 @@ test.describe('tracking', () => {
     const problems = watch(page);
     const { uid, host } = user();
     // Before any page script: the session id the shell keeps, then other data up to the quota, once per tab.
-    await page.addInitScript(() => {
+    await page.addInitScript((sessionId) => {
       if (sessionStorage.getItem('filled')) return;
       sessionStorage.setItem('filled', '1');
-      localStorage.setItem('app_sessionid', 'e2e-session');
+      localStorage.setItem('app_sessionid', sessionId);
       let n = 0;
       for (let size = 1 << 20; size >= 1; size >>= 1) {
         const chunk = 'x'.repeat(size);
@@ -281,7 +281,7 @@ test.describe('tracking', () => {
           }
         }
       }
-    });
+    }, await issueSession(page, uid));
     await withHost(page, host);
     await open(page, '/k-recharge');
     const fillers = await page.evaluate(() => localStorage.length);

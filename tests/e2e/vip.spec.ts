@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { defaultState } from '../fixtures/fake-host/state';
-import { hostCalls, watch, withHost } from '../fixtures/pages';
+import { hostCalls, watch, sessionOf, withHost } from '../fixtures/pages';
 
 /** A user of their own per test: the e2e database keeps what earlier tests bought. */
 function user(overrides: Record<string, unknown> = {}, base: Record<string, unknown> = {}) {
@@ -15,7 +15,7 @@ function user(overrides: Record<string, unknown> = {}, base: Record<string, unkn
   };
 }
 
-const open = (page: Page, path: string, query = '') => page.goto(`${path}?status_height=24&app_sessionid=e2e-session${query}`);
+const open = (page: Page, path: string, query = '') => page.goto(`${path}?status_height=24&app_sessionid=${sessionOf(page)}${query}`);
 
 async function buyMonth(page: Page) {
   await expect(page.locator('.vip-plan[aria-pressed="true"]')).toContainText(/1 month|1 个月/);

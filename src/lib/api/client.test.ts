@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { ApiError, messageKey, request, setSession, type ApiErrorCode } from './index';
+import { ApiError, messageKey, request, setReauth, setSession, type ApiErrorCode } from './index';
 import { decryptRequest } from './wire-node';
 import { health, session } from './endpoints/platform';
 
@@ -46,6 +46,7 @@ afterEach(() => {
   vi.unstubAllEnvs();
   vi.useRealTimers();
   setSession(() => null);
+  setReauth(undefined);
 });
 
 describe('request', () => {
@@ -188,5 +189,61 @@ describe('messageKey', () => {
     expect(messageKey(new TypeError('Failed to fetch dynamically imported module'))).toBe('error.noInternet');
     expect(messageKey(new ApiError('loginExpired'))).toBe('error.loginExpired');
     vi.unstubAllGlobals();
+  });
+});
+
+describe('a refused session', () => {
+  /** Answers each call with the next of `replies`, and records which session each request carried. */
+  function replies(...bodies: Array<[number, unknown]>) {
+    const sessions: unknown[] = [];
+    const fetch = vi.fn(async (_url: string, init: RequestInit) => {
+      const form = new URLSearchParams(String(init.body));
+      sessions.push(decryptRequest({ params: form.get('params'), encSecKey: form.get('encSecKey') }, privatePem).app_sessionid);
+      const [status, body] = bodies.shift()!;
+      return new Response(JSON.stringify(body), { status });
+    });
+    vi.stubGlobal('fetch', fetch);
+    return sessions;
+  }
+  const EXPIRED: [number, unknown] = [401, { code: 'loginExpired', message: 'expired' }];
+  const OK: [number, unknown] = [200, { code: 0, data: { uid: 'u1', loginAt: 1 } }];
+
+  it('asks to sign in, then sends the request again with the new session', async () => {
+    let id = 'old-session';
+    setSession(() => ({ uid: 'u1', app_sessionid: id }));
+    const sent = replies(EXPIRED, OK);
+    const ask = vi.fn(async () => ((id = 'new-session'), true));
+    setReauth(ask);
+    expect(await request(session, {})).toEqual({ uid: 'u1', loginAt: 1 });
+    expect(ask).toHaveBeenCalledWith('loginExpired');
+    expect(sent).toEqual(['old-session', 'new-session']);
+  });
+
+  it('rejects with the refusal when the user declines, sending nothing more', async () => {
+    setSession(() => ({ uid: 'u1', app_sessionid: 's' }));
+    const sent = replies([403, { code: 'notLoggedIn' }]);
+    const ask = vi.fn(async () => false);
+    setReauth(ask);
+    expect(await codeOf(request(session, {}))).toBe('notLoggedIn');
+    expect(ask).toHaveBeenCalledWith('notLoggedIn');
+    expect(sent).toHaveLength(1);
+  });
+
+  it('retries once only: refused again after signing in, the caller gets the error', async () => {
+    setSession(() => ({ uid: 'u1', app_sessionid: 's' }));
+    const sent = replies(EXPIRED, EXPIRED, OK);
+    const ask = vi.fn(async () => true);
+    setReauth(ask);
+    expect(await codeOf(request(session, {}))).toBe('loginExpired');
+    expect(ask).toHaveBeenCalledTimes(1);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('does not ask for other failures', async () => {
+    replies([422, { code: 'badRequest' }]);
+    const ask = vi.fn(async () => true);
+    setReauth(ask);
+    expect(await codeOf(request(session, {}))).toBe('generic');
+    expect(ask).not.toHaveBeenCalled();
   });
 });

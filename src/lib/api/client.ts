@@ -35,6 +35,23 @@ export interface RequestOptions {
 let session: () => Session | null = () => null;
 
 /**
+ * Asked when the server refuses the session (`loginExpired`, `notLoggedIn`): resolves true once the
+ * user has signed in again (a new session is in place), false when they decline.
+ * @example setReauth(async (code) => (await confirmDialog({ messageKey: `error.${code}` })) && (await signIn()) === 'signed-in')
+ */
+export type Reauth = (code: 'loginExpired' | 'notLoggedIn') => Promise<boolean>;
+let reauth: Reauth | undefined;
+
+/**
+ * Lets a refused session be renewed mid-flow: the request waits for `ask`, then is sent once more.
+ * Without it (the default), the refusal reaches the caller as an ApiError.
+ * @example setReauth(() => signInAgain())
+ */
+export function setReauth(ask: Reauth | undefined): void {
+  reauth = ask;
+}
+
+/**
  * Tells the client where the signed-in user comes from (the bridge's account info, a store...),
  * so this module depends on neither. Without a session, `uid` and `app_sessionid` are sent empty and
  * the server answers `notLoggedIn` where one is needed.
@@ -62,6 +79,19 @@ const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine ===
  * try { await request(health, {}, { signal }) } catch (err) { toast(t(messageKey(err))) }
  */
 export async function request<E extends Endpoint>(endpoint: E, body: BodyOf<E>, options: RequestOptions = {}): Promise<DataOf<E>> {
+  try {
+    return await send(endpoint, body, options);
+  } catch (err) {
+    const code = err instanceof ApiError ? err.code : undefined;
+    // Once: a session refused again right after signing in is the caller's error to show.
+    if ((code === 'loginExpired' || code === 'notLoggedIn') && reauth && !options.signal?.aborted && (await reauth(code))) {
+      return send(endpoint, body, options);
+    }
+    throw err;
+  }
+}
+
+async function send<E extends Endpoint>(endpoint: E, body: BodyOf<E>, options: RequestOptions): Promise<DataOf<E>> {
   const name = endpoint.path;
   const { signal, timeoutMs = TIMEOUT_MS } = options;
   if (signal?.aborted) throw new ApiError('cancelled');

@@ -3,6 +3,6 @@
  * ./endpoints/<area>, errors as ApiError codes. Deliberately does not re-export ./crypto (lazy
  * chunk), ./wire-node (Node only) nor ./contract (every area's schemas: the server's map).
  */
-export { request, setSession, TIMEOUT_MS, type RequestOptions, type Session } from './client';
+export { request, setReauth, setSession, TIMEOUT_MS, type Reauth, type RequestOptions, type Session } from './client';
 export { ApiError, messageKey, serverCode, type ApiErrorCode } from './api-error';
 export { ENVELOPE, WIRE_FIELDS, endpoint, type BodyOf, type DataOf, type Endpoint, type WireFields } from './endpoint';

@@ -3,6 +3,7 @@
  * fallback, every command with its argument and the handlers that answer it, every handler's payload.
  */
 import * as v from 'valibot';
+import { SESSION_ID } from '../shell-rules';
 import * as s from './schemas';
 import type { Id } from './schemas';
 
@@ -69,7 +70,8 @@ export type QueryWire<M extends QueryMethod> = v.InferInput<Queries[M]['result']
  * @example v.parse(HANDLERS.onLoginCallback, { success: true })
  */
 export const HANDLERS = {
-  onLoginCallback: v.object({ success: v.boolean() }),
+  // The new session the app's account service issued; a malformed one reads as '' (none), the success is kept.
+  onLoginCallback: v.object({ success: v.boolean(), app_sessionid: v.optional(v.fallback(v.pipe(v.string(), v.regex(SESSION_ID)), '')) }),
   onPayCallback: s.payResult,
   acquirePictureCallback: v.array(s.picture),
   acquireFileCallback: s.pickedFile,
