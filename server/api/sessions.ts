@@ -10,8 +10,8 @@ import type { Db } from '../db';
 
 /** Sessions last 30 days from issue (the account service's usual sign-in lifetime). */
 export const SESSION_TTL_MS = 30 * 86_400_000;
-/** Live sessions one user may hold; issuing another drops the oldest (one per device is typical). */
-export const SESSIONS_PER_USER = 10;
+/** Live sessions one user may hold (one per device and sign-in is typical); issuing another drops the oldest. */
+export const SESSIONS_PER_USER = 20;
 /** `uid`: the provider's account id. Bounded so a body cannot grow the sessions table without end. */
 export const UID_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
 /** 32 bytes as base64url: 43 characters, inside what the page's shell accepts (1–128 of [A-Za-z0-9_.:-]). */

@@ -1,8 +1,7 @@
 /**
  * Who the API requests speak for: the host's uid (selfInfo, read by the session check) and the
  * `app_sessionid` the shell saved from the query (or a sign-in saved since). When the server refuses
- * that session, the page says why (spec §8) and offers the app's sign-in; the request is sent again
- * once the user is signed in. Imported by every area that calls the API.
+ * that session, the page asks the user to sign in again (./reauth.ts) and sends the request once more. Imported by every area that calls the API.
  */
 import { setReauth, setSession, type Reauth } from './api';
 import { signIn } from './session';
@@ -19,15 +18,5 @@ function storedSessionId(): string {
 
 setSession(() => ({ uid: $selfInfo.get().uid, app_sessionid: storedSessionId() }));
 
-// Requests refused together share one question: one dialog, one sign-in, then each retries.
-let asking: Promise<boolean> | undefined;
-const askToSignIn: Reauth = (code) =>
-  (asking ??= (async () => {
-    try {
-      if (!(await confirmDialog({ messageKey: `error.${code}`, confirmKey: 'shell.signIn' }))) return false;
-      return (await signIn()) === 'signed-in';
-    } finally {
-      asking = undefined;
-    }
-  })());
-setReauth(askToSignIn);
+// Loaded on the first refusal; offline, the chunk's failure reaches the caller as no internet.
+setReauth((code) => import('./reauth').then((m) => m.askToSignIn(code, confirmDialog, signIn)));

@@ -4,6 +4,7 @@
  */
 import { atom } from 'nanostores';
 import { commandWithReply, isInApp, onHost, query } from './bridge';
+import { SESSION_ID } from './shell-rules';
 import { setMembership } from './stores/membership';
 import { setSelfInfo } from './stores/self-info';
 
@@ -35,18 +36,12 @@ export async function signIn(): Promise<Session> {
   try {
     const { success, app_sessionid } = await commandWithReply('login', undefined, 'onLoginCallback', { timeoutMs: LOGIN_WAIT_MS });
     // The API sends the new session from here on (src/lib/api-identity.ts reads it per request).
-    if (success && app_sessionid) saveSessionId(app_sessionid);
+    // Only what looks like an id is stored, as the shell does with the query's (storage never holds
+    // markup). The API reads it per request; storage that refuses it leaves the old one, refused again.
+    if (success && SESSION_ID.test(app_sessionid ?? '')) localStorage.setItem('app_sessionid', app_sessionid!);
     return success ? checkSession() : $session.get();
   } catch {
     return $session.get();
-  }
-}
-
-function saveSessionId(id: string): void {
-  try {
-    localStorage.setItem('app_sessionid', id);
-  } catch {
-    // Storage refused (full, disabled): this page keeps the old id and the retry says so.
   }
 }
 

@@ -78,18 +78,11 @@ const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine ===
  * const { uid } = await request(session, {});
  * try { await request(health, {}, { signal }) } catch (err) { toast(t(messageKey(err))) }
  */
-export async function request<E extends Endpoint>(endpoint: E, body: BodyOf<E>, options: RequestOptions = {}): Promise<DataOf<E>> {
-  try {
-    return await send(endpoint, body, options);
-  } catch (err) {
-    const code = err instanceof ApiError ? err.code : undefined;
-    // Once: a session refused again right after signing in is the caller's error to show.
-    if ((code === 'loginExpired' || code === 'notLoggedIn') && reauth && !options.signal?.aborted && (await reauth(code))) {
-      return send(endpoint, body, options);
-    }
-    throw err;
-  }
-}
+export const request = <E extends Endpoint>(endpoint: E, body: BodyOf<E>, options: RequestOptions = {}): Promise<DataOf<E>> =>
+  // Once: a session refused again right after signing in is the caller's error to show.
+  send(endpoint, body, options).catch(async (err: ApiError) =>
+    /^(loginExpired|notLoggedIn)$/.test(err.code) && (await reauth?.(err.code as Parameters<Reauth>[0])) ? send(endpoint, body, options) : Promise.reject(err),
+  );
 
 async function send<E extends Endpoint>(endpoint: E, body: BodyOf<E>, options: RequestOptions): Promise<DataOf<E>> {
   const name = endpoint.path;

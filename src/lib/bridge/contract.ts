@@ -3,7 +3,6 @@
  * fallback, every command with its argument and the handlers that answer it, every handler's payload.
  */
 import * as v from 'valibot';
-import { SESSION_ID } from '../shell-rules';
 import * as s from './schemas';
 import type { Id } from './schemas';
 
@@ -70,8 +69,8 @@ export type QueryWire<M extends QueryMethod> = v.InferInput<Queries[M]['result']
  * @example v.parse(HANDLERS.onLoginCallback, { success: true })
  */
 export const HANDLERS = {
-  // The new session the app's account service issued; a malformed one reads as '' (none), the success is kept.
-  onLoginCallback: v.object({ success: v.boolean(), app_sessionid: v.optional(v.fallback(v.pipe(v.string(), v.regex(SESSION_ID)), '')) }),
+  // The new session the app's account service issued; src/lib/session.ts keeps it only if it looks like one.
+  onLoginCallback: v.object({ success: v.boolean(), app_sessionid: v.optional(v.string()) }),
   onPayCallback: s.payResult,
   acquirePictureCallback: v.array(s.picture),
   acquireFileCallback: s.pickedFile,
