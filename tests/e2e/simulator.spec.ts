@@ -13,7 +13,8 @@ async function open(page: Page) {
   await page.goto('/__host/');
   await expect(framed(page).locator('html[data-theme]')).toBeAttached();
   // The injected host announces each page it is installed in.
-  await expect(page.locator('#log .mark')).toHaveCount(1);
+  await expect(page.locator('#log .mark').filter({ hasText: /^Loaded / })).toHaveCount(1);
+  await expect(page.locator('#log .mark').filter({ hasText: 'Session issued for 10001' })).toHaveCount(1);
 }
 
 test.describe('host simulator', () => {
@@ -73,7 +74,7 @@ test.describe('host simulator', () => {
     await page.getByRole('button', { name: 'Send onResume' }).click();
     await expect(logged(page, 'onResume')).toHaveCount(1);
     // Live: the page was not reloaded.
-    await expect(page.locator('#log .mark')).toHaveCount(1);
+    await expect(page.locator('#log .mark').filter({ hasText: /^Loaded / })).toHaveCount(1);
   });
 
   test('settings survive a reload of the simulator', async ({ page }) => {
