@@ -81,14 +81,16 @@ describe('encrypted endpoints', () => {
 
 describe('rejections: 4xx JSON, and the server keeps running', () => {
   const sealed = seal({}, PUBLIC);
+  // Every request that does not open gets this one answer (docs/api.md, Server side).
+  const BAD_SEAL = { code: 'badSeal', message: 'The request could not be opened.' };
   it.each([
-    ['a JSON body instead of a form', () => post('/api/health', JSON.stringify(sealed), 'application/json'), 400, 'badForm'],
-    ['a form without encSecKey', () => post('/api/health', form({ params: sealed.params })), 400, 'badForm'],
-    ['params that is not base64', () => post('/api/health', form({ ...sealed, params: '%%%not base64%%%' })), 400, 'badBase64'],
-    ['a key sealed for another server', () => post('/api/health', form(seal({}, OTHER_PUBLIC))), 400, 'badKey'],
-    ['a body that is not JSON', () => post('/api/health', form(sealText('{not json', PUBLIC))), 400, 'badJson'],
+    ['a JSON body instead of a form', () => post('/api/health', JSON.stringify(sealed), 'application/json'), 400, 'badSeal'],
+    ['a form without encSecKey', () => post('/api/health', form({ params: sealed.params })), 400, 'badSeal'],
+    ['params that is not base64', () => post('/api/health', form({ ...sealed, params: '%%%not base64%%%' })), 400, 'badSeal'],
+    ['a key sealed for another server', () => post('/api/health', form(seal({}, OTHER_PUBLIC))), 400, 'badSeal'],
+    ['a body that is not JSON', () => post('/api/health', form(sealText('{not json', PUBLIC))), 400, 'badSeal'],
     ['a body without the wire fields', () => post('/api/health', form(sealText('{"uid":"1"}', PUBLIC))), 422, 'badRequest'],
-    ['a body that is JSON but not an object', () => post('/api/health', form(sealText('[1,2]', PUBLIC))), 400, 'badJson'],
+    ['a body that is JSON but not an object', () => post('/api/health', form(sealText('[1,2]', PUBLIC))), 400, 'badSeal'],
     ['fields of the wrong types', () => post('/api/health', form(sealText('{"uid":1,"app_sessionid":[],"ts":"x","nonce":5}', PUBLIC))), 422, 'badRequest'],
     ['ts 6 minutes in the past', () => post('/api/health', form(seal({}, PUBLIC, { ts: Date.now() - 6 * 60_000 }))), 400, 'staleRequest'],
     ['ts 6 minutes in the future', () => post('/api/health', form(seal({}, PUBLIC, { ts: Date.now() + 6 * 60_000 }))), 400, 'staleRequest'],
@@ -99,6 +101,7 @@ describe('rejections: 4xx JSON, and the server keeps running', () => {
     const body = await response.json();
     expect(body.code).toBe(code);
     expect(typeof body.message).toBe('string');
+    if (code === 'badSeal') expect(body).toEqual(BAD_SEAL);
     expect((await call('/api/health', seal({}, PUBLIC))).status).toBe(200);
   });
 

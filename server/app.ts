@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { devRoutes } from './api/dev';
 import { HANDLERS } from './api/handlers';
+import type { OpenerOptions } from './api/opener';
 import { apiRoutes } from './api/pipeline';
 import { trackRoutes } from './api/track';
 import { personalFileRoutes } from './api/personal';
@@ -28,10 +29,12 @@ export interface AppOptions {
   /** One log line per request unless false (tests keep quiet). */
   log?: boolean;
   now?: () => number;
+  /** Key cache and failed-open limits of the API (server/api/opener.ts); tests raise or lower them. */
+  opener?: OpenerOptions;
 }
 
 /** @example createApp({ root: 'dist', db: openDb(':memory:'), privateKey, dataDir: '.data' }) */
-export function createApp({ root, db, privateKey, dataDir, log = true, now }: AppOptions) {
+export function createApp({ root, db, privateKey, dataDir, log = true, now, opener }: AppOptions) {
   const app = new Hono();
   if (log) app.use(logLine);
   app.use(compress());
@@ -44,7 +47,7 @@ export function createApp({ root, db, privateKey, dataDir, log = true, now }: Ap
   app.route('/', personalFileRoutes(db, now));
   // Before the API: its catch-all answers any other /api/* path with notFound.
   app.route('/', devRoutes(db, now));
-  app.route('/', apiRoutes({ db, privateKey, handlers: HANDLERS, now }));
+  app.route('/', apiRoutes({ db, privateKey, handlers: HANDLERS, now, opener }));
   app.route('/__host', simulatorRoutes());
   app.get('*', async (c, next) => (await serveStatic(root, new URL(c.req.url), c.req.header('accept-encoding'))) ?? next());
   app.notFound((c) => c.text('Not found', 404));

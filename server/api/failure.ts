@@ -10,21 +10,23 @@ const CATALOGUE = en.error as Record<string, string>;
 export class ApiFailure extends Error {
   readonly code: string;
   readonly status: number;
+  /** For the server's log only, never in the answer (e.g. which check of the seal failed). */
+  readonly detail: string | undefined;
 
-  constructor(code: string, status: number, message?: string) {
+  constructor(code: string, status: number, message?: string, detail?: string) {
     super(message ?? CATALOGUE[code] ?? code);
     this.code = code;
     this.status = status;
+    this.detail = detail;
   }
 }
 
 /** Client faults that are not in the user-facing catalogue: they say what was wrong with the request. */
 export const WIRE_MESSAGES: Record<string, string> = {
-  badForm: 'The body must be a form with params and encSecKey.',
-  badBase64: 'params or encSecKey is not base64.',
-  badKey: 'encSecKey does not unwrap with the server key.',
-  badCipher: 'params does not decrypt.',
-  badJson: 'The decrypted body is not JSON.',
+  // One answer for every way a seal can fail (form, base64, key, MAC, padding, JSON...): which check
+  // failed would be an oracle for whoever is tampering with requests.
+  badSeal: 'The request could not be opened.',
+  tooManyRequests: 'Too many requests from this address could not be opened; try again later.',
   badRequest: 'The body does not match the endpoint.',
   staleRequest: 'ts is more than 5 minutes from the server clock.',
   replayed: 'This nonce was already used.',

@@ -6,14 +6,16 @@
  * against the contract too, so the server cannot drift from what the client expects.
  */
 import type { KeyObject } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { ENDPOINTS, WIRE_FIELDS, type EndpointName, type ResponseOf } from '../../src/lib/api/contract';
-import { WireError, decryptRequest } from '../../src/lib/api/wire-node';
+import { WireError } from '../../src/lib/api/wire-node';
 import { BODY_MAX_BYTES, REQUEST_SKEW_MS } from '../../src/lib/limits';
 import type { Db } from '../db';
 import { ApiFailure, WIRE_MESSAGES, failureBody } from './failure';
+import { Opener, TooManyFailures, addressKey, type OpenerOptions } from './opener';
 import { findSession, sweepSessions, wasSession } from './sessions';
 
 export interface User {
@@ -37,6 +39,8 @@ export interface ApiOptions {
   privateKey: KeyObject | string;
   handlers: Handlers;
   now?: () => number;
+  /** Key cache and failed-open limits (server/api/opener.ts); the defaults suit production. */
+  opener?: OpenerOptions;
 }
 
 const fail = (code: string, status: number) => new ApiFailure(code, status, WIRE_MESSAGES[code]);
@@ -61,8 +65,9 @@ function verifiedUser(db: Db, { uid, app_sessionid }: { uid: string; app_session
  * The API routes, to mount at the server root.
  * @example app.route('/', apiRoutes({ db, privateKey, handlers }))
  */
-export function apiRoutes({ db, privateKey, handlers, now = Date.now }: ApiOptions): Hono {
+export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: openerOptions }: ApiOptions): Hono {
   const api = new Hono();
+  const opener = new Opener(privateKey, { now, ...openerOptions });
   const remember = db.prepare('INSERT INTO nonces (nonce, seen_at) VALUES (?, ?) ON CONFLICT DO NOTHING');
   const forget = db.prepare('DELETE FROM nonces WHERE seen_at < ?');
   let sweptAt = 0;
@@ -106,18 +111,33 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now }: ApiOptio
   api.all('/api/*', (c) => c.json(failureBody(fail('notFound', 404)), 404));
   return api;
 
+  /**
+   * The request object, or one answer for whatever does not open (badSeal, 400, the failed check
+   * only in the log). An address with too many of those is refused first, before its body is read.
+   */
   async function open(c: Context): Promise<unknown> {
-    if (!(c.req.header('content-type') ?? '').includes('application/x-www-form-urlencoded')) throw fail('badForm', 400);
-    const form = new URLSearchParams(await c.req.text());
-    const params = form.get('params');
-    const encSecKey = form.get('encSecKey');
-    if (!params || !encSecKey) throw fail('badForm', 400);
+    const address = clientAddress(c);
     try {
-      return decryptRequest({ params, encSecKey }, privateKey);
+      opener.admit(address);
+      const form = (c.req.header('content-type') ?? '').includes('application/x-www-form-urlencoded') ? new URLSearchParams(await c.req.text()) : undefined;
+      return opener.open(address, { params: form?.get('params'), encSecKey: form?.get('encSecKey') });
     } catch (error) {
-      if (error instanceof WireError) throw fail(error.code, 400);
+      if (error instanceof WireError) throw new ApiFailure('badSeal', 400, WIRE_MESSAGES.badSeal, error.reason);
+      if (error instanceof TooManyFailures) {
+        c.header('retry-after', String(error.retryAfterSeconds));
+        throw fail('tooManyRequests', 429);
+      }
       throw error;
     }
+  }
+}
+
+/** The peer's address (never a forwarded header, which any client can write); `app.request()` has no socket. */
+function clientAddress(c: Context): string {
+  try {
+    return addressKey(getConnInfo(c).remote.address);
+  } catch {
+    return addressKey(undefined);
   }
 }
 
@@ -132,7 +152,7 @@ export function tooLarge(c: Context, failure: ApiFailure) {
 
 function answer(c: Context, error: unknown) {
   if (error instanceof ApiFailure) {
-    c.set('failure' as never, error.code as never);
+    c.set('failure' as never, (error.detail ? `${error.code} (${error.detail})` : error.code) as never);
     return c.json(failureBody(error), error.status as 400);
   }
   console.error(error);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll } from 'vitest';
 import { form, seal } from '../../tests/fixtures/seal';
-import { createApp } from '../app';
+import { createApp, type AppOptions } from '../app';
 import { openDb, type Db } from '../db';
 
 const PUBLIC = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
@@ -35,7 +35,7 @@ export interface ApiServer {
 /**
  * @example const api = useApiServer('vip-'); … await api.call('/api/vip/status', {}, 'user-1')
  */
-export function useApiServer(prefix: string): ApiServer {
+export function useApiServer(prefix: string, options: Pick<AppOptions, 'opener'> = {}): ApiServer {
   let dataDir: string;
   let server: ServerType;
   const reply = async (response: Response): Promise<Reply> => ({ status: response.status, body: await response.json() });
@@ -69,7 +69,7 @@ export function useApiServer(prefix: string): ApiServer {
     sessions = new Map();
     dataDir = mkdtempSync(join(tmpdir(), prefix));
     api.db = openDb(dataDir);
-    const app = createApp({ root: dataDir, db: api.db, privateKey: PRIVATE, dataDir, log: false });
+    const app = createApp({ root: dataDir, db: api.db, privateKey: PRIVATE, dataDir, log: false, ...options });
     await new Promise<void>((resolve) => {
       server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
         api.base = `http://127.0.0.1:${info.port}`;

@@ -1,113 +1,157 @@
 /**
- * The request seal of docs/api.md, server side: unwraps `encSecKey` and decrypts `params` with
- * node:crypto alone. For the reference server (`server/`) and tests; never imported by the browser.
+ * The request seal of docs/api.md, server side: unwraps the page keys from `encSecKey`, checks the
+ * HMAC of `params` and only then decrypts it, with node:crypto alone. For the reference server
+ * (`server/`) and tests; never imported by the browser.
  */
-import { constants, createDecipheriv, createPrivateKey, privateDecrypt, type KeyObject } from 'node:crypto';
+import { constants, createDecipheriv, createHmac, createPrivateKey, privateDecrypt, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 /**
- * Which part of a request could not be opened; each is a client fault the server answers with a 4xx.
- * @example const logLine = (code: WireErrorCode) => `rejected request: ${code}`
+ * Why a request could not be opened. For logs and tests only: the answer is the same for every
+ * reason, so a client cannot tell a padding failure from a MAC failure (no padding oracle).
+ * @example const logLine = (reason: SealFault) => `badSeal (${reason})`
  */
-export type WireErrorCode = 'badBase64' | 'badKey' | 'badCipher' | 'badJson';
+export type SealFault = 'form' | 'base64' | 'length' | 'unwrap' | 'keys' | 'mac' | 'padding' | 'utf8' | 'json' | 'object';
 
 /**
- * A request that cannot be opened.
- * @example try { decryptRequest(form, pem) } catch (e) { if (e instanceof WireError) return c.json({ code: e.code }, 400) }
+ * A request that cannot be opened; `reason` says which check failed, for the server's log.
+ * @example try { decryptRequest(form, pem) } catch (e) { if (e instanceof WireError) return c.json(BAD_SEAL, 400) }
  */
 export class WireError extends Error {
-  readonly code: WireErrorCode;
+  readonly reason: SealFault;
 
-  constructor(code: WireErrorCode, message: string = code) {
-    super(message);
+  constructor(reason: SealFault) {
+    super(`request seal refused: ${reason}`);
     this.name = 'WireError';
-    this.code = code;
+    this.reason = reason;
   }
 }
 
 /**
  * The two form fields as the server receives them (a form value may be missing or a File).
- * @example const form: WireForm = await c.req.parseBody()
+ * @example const form: WireForm = { params: body.get('params'), encSecKey: body.get('encSecKey') }
  */
 export interface WireForm {
   params: unknown;
   encSecKey: unknown;
 }
 
-// Kept in step with crypto.ts by the round-trip test; this module may import node:crypto only.
-const KEY_LENGTH = 32;
-const IV_LENGTH = 16;
-const BLOCK = 16;
-// Strict, padded, standard alphabet: Node's own base64 decoder skips junk instead of failing.
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/**
+ * A page's two secrets, unwrapped from its `encSecKey`: AES-256 and HMAC-SHA-256 keys, 32 bytes each.
+ * @example const { aesKey, macKey } = unwrapKeys(encSecKey, privateKey)
+ */
+export interface PageKeys {
+  aesKey: Buffer;
+  macKey: Buffer;
+}
 
-function fromBase64(field: string, value: unknown): Buffer {
-  if (typeof value !== 'string' || value === '' || !BASE64.test(value)) {
-    throw new WireError('badBase64', `${field} is not base64`);
-  }
+/**
+ * `params` decoded and cut into its parts; `signed` (IV ‖ ciphertext) is what the MAC covers.
+ * @example const { iv, ciphertext } = decodeParams(form.params)
+ */
+export interface SealedParams {
+  iv: Buffer;
+  ciphertext: Buffer;
+  tag: Buffer;
+  signed: Buffer;
+}
+
+// Kept in step with crypto.ts by the round-trip and test-vector tests; this module may import node:crypto only.
+const KEY_BYTES = 32;
+const IV_LENGTH = 16;
+const MAC_LENGTH = 32;
+const BLOCK = 16;
+// Strict, padded, standard alphabet: Node's own base64 decoder skips junk instead of failing, and a
+// loose decoder would let many strings name the same bytes (and the same cached keys).
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+// What encSecKey wraps: the two keys as 128 lowercase hex digits (see crypto.ts `encodeKeys`).
+const WRAPPED_KEYS = /^[0-9a-f]{128}$/;
+
+function fromBase64(value: unknown): Buffer {
+  if (typeof value !== 'string' || value === '' || !BASE64.test(value)) throw new WireError('base64');
   return Buffer.from(value, 'base64');
 }
 
 /**
- * Decrypts `params` (base64 of IV ‖ AES-256-CBC/PKCS7 ciphertext) with the 32-character key.
- * Exposed for the test vector of docs/api.md; the server calls `decryptRequest`.
- * @example decryptParams(params, '0123456789abcdefghijklmnopqrstuv') // '{"uid":…}'
+ * Decodes `params` (strict base64 of IV ‖ ciphertext ‖ MAC) and checks its shape, without any key:
+ * cheap, so the server runs it before the RSA step.
+ * @example decodeParams(form.params).ciphertext.length % 16 // 0
  */
-export function decryptParams(params: unknown, key: Buffer | string): string {
-  const sealed = fromBase64('params', params);
-  const keyBytes = typeof key === 'string' ? Buffer.from(key, 'utf8') : key;
-  if (keyBytes.length !== KEY_LENGTH) throw new WireError('badKey', 'AES key is not 32 bytes');
-  const body = sealed.subarray(IV_LENGTH);
-  if (body.length === 0 || body.length % BLOCK !== 0) throw new WireError('badCipher', 'ciphertext length');
+export function decodeParams(params: unknown): SealedParams {
+  const bytes = fromBase64(params);
+  const body = bytes.length - IV_LENGTH - MAC_LENGTH;
+  if (body < BLOCK || body % BLOCK !== 0) throw new WireError('length');
+  const signed = bytes.subarray(0, bytes.length - MAC_LENGTH);
+  return { iv: bytes.subarray(0, IV_LENGTH), ciphertext: signed.subarray(IV_LENGTH), tag: bytes.subarray(signed.length), signed };
+}
+
+/**
+ * Checks the MAC, then decrypts: the body text of a request. Nothing is decrypted before the MAC
+ * matches, so a tampered IV or ciphertext never reaches the padding check.
+ * @example openParams(decodeParams(form.params), { aesKey, macKey }) // '{"uid":…}'
+ */
+export function openParams({ iv, ciphertext, tag, signed }: SealedParams, keys: PageKeys): string {
+  const expected = createHmac('sha256', keys.macKey).update(signed).digest();
+  if (!timingSafeEqual(expected, tag)) throw new WireError('mac');
   let plain: Buffer;
   try {
-    const decipher = createDecipheriv('aes-256-cbc', keyBytes, sealed.subarray(0, IV_LENGTH));
-    plain = Buffer.concat([decipher.update(body), decipher.final()]);
+    const decipher = createDecipheriv('aes-256-cbc', keys.aesKey, iv);
+    plain = Buffer.concat([decipher.update(ciphertext), decipher.final()]);
   } catch {
-    throw new WireError('badCipher', 'bad padding (wrong key or tampered params)');
+    throw new WireError('padding');
   }
   try {
     // fatal: invalid UTF-8 is an error rather than silently replaced characters.
     return new TextDecoder('utf-8', { fatal: true }).decode(plain);
   } catch {
-    throw new WireError('badJson', 'body is not UTF-8');
+    throw new WireError('utf8');
   }
 }
 
 /**
- * Unwraps the AES key: RSA-OAEP with SHA-256 for hash and MGF1 (what jsencrypt's `encryptOAEP` does).
- * @example unwrapKey(encSecKey, privatePem).toString() // the 32-character key
+ * Unwraps the page keys: RSA-OAEP with SHA-256 for hash and MGF1 (what jsencrypt's `encryptOAEP`
+ * does), giving 128 lowercase hex digits: the AES key's 32 bytes, then the MAC key's.
+ * @example unwrapKeys(encSecKey, privateKey).aesKey.length // 32
  */
-export function unwrapKey(encSecKey: unknown, privateKey: KeyObject | string): Buffer {
-  const wrapped = fromBase64('encSecKey', encSecKey);
-  // Outside the try: a private key that does not parse is the server's fault, not a badKey request.
+export function unwrapKeys(encSecKey: unknown, privateKey: KeyObject | string): PageKeys {
+  const wrapped = fromBase64(encSecKey);
+  // Outside the try: a private key that does not parse is the server's fault, not a bad request.
   const keyObject = typeof privateKey === 'string' ? createPrivateKey(privateKey) : privateKey;
-  let key: Buffer;
+  let text: string;
   try {
-    key = privateDecrypt({ key: keyObject, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, wrapped);
+    text = privateDecrypt({ key: keyObject, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, wrapped).toString('latin1');
   } catch {
-    throw new WireError('badKey', 'encSecKey does not open with this private key');
+    throw new WireError('unwrap');
   }
-  if (key.length !== KEY_LENGTH) throw new WireError('badKey', 'AES key is not 32 bytes');
-  return key;
+  if (!WRAPPED_KEYS.test(text)) throw new WireError('keys');
+  const bytes = Buffer.from(text, 'hex');
+  return { aesKey: bytes.subarray(0, KEY_BYTES), macKey: bytes.subarray(KEY_BYTES) };
 }
 
 /**
- * Opens a request: the JSON object the client sealed, with its `uid`, `app_sessionid`, `ts` and
- * `nonce`. Throws WireError (badBase64, badKey, badCipher, badJson) for a request that cannot be
- * opened; a private key that does not parse is a server fault and throws Node's own error.
- * @example const body = decryptRequest(await c.req.parseBody(), readFileSync('server/dev-keys/private.pem', 'utf8'))
+ * The opened body text as the request object: JSON, and an object (not an array or null).
+ * @example parseBody('{"uid":"10001"}') // { uid: '10001' }
  */
-export function decryptRequest(form: WireForm, privateKeyPem: KeyObject | string): Record<string, unknown> {
-  const privateKey = typeof privateKeyPem === 'string' ? createPrivateKey(privateKeyPem) : privateKeyPem;
-  // Base64 of both fields first, so a malformed form is badBase64 whichever field is wrong.
-  fromBase64('params', form.params);
-  const json = decryptParams(form.params, unwrapKey(form.encSecKey, privateKey));
+export function parseBody(json: string): Record<string, unknown> {
   let body: unknown;
   try {
     body = JSON.parse(json);
   } catch {
-    throw new WireError('badJson', 'body is not JSON');
+    throw new WireError('json');
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new WireError('badJson', 'body is not an object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new WireError('object');
   return body as Record<string, unknown>;
+}
+
+/**
+ * Opens a request without a key cache: the JSON object the client sealed, with its `uid`,
+ * `app_sessionid`, `ts` and `nonce`. Throws WireError for a request that cannot be opened; a private
+ * key that does not parse is a server fault and throws Node's own error. The reference server opens
+ * through server/api/opener.ts instead, which caches the unwrapped keys.
+ * @example const body = decryptRequest({ params, encSecKey }, readFileSync('server/dev-keys/private.pem', 'utf8'))
+ */
+export function decryptRequest(form: WireForm, privateKey: KeyObject | string): Record<string, unknown> {
+  const keyObject = typeof privateKey === 'string' ? createPrivateKey(privateKey) : privateKey;
+  // The shape of params first: malformed params never cost an RSA decryption.
+  const sealed = decodeParams(form.params);
+  return parseBody(openParams(sealed, unwrapKeys(form.encSecKey, keyObject)));
 }

@@ -1,0 +1,253 @@
+/**
+ * Attacks on the request seal (docs/api.md, issue 14), through the real app over HTTP. Before the
+ * MAC, flipping IV bits rewrote the first block of the body (the uid) undetected, and a padding error
+ * answered differently from a bad key: an oracle. Now any changed bit is refused, every refusal is
+ * the same answer, and an address that keeps sending what does not open is cut off before it costs
+ * RSA work.
+ */
+import { createDecipheriv, createCipheriv, randomBytes, type KeyObject } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import { createApp } from '../../server/app';
+import { openDb } from '../../server/db';
+import { useApiServer } from '../../server/api/test-server';
+import { unwrapKeys, type PageKeys } from '../../src/lib/api/wire-node';
+import { form, newPage, seal, signParams, type Page, type Sealed } from '../fixtures/seal';
+import { PROPERTY_TIMEOUT_MS, RUNS } from '../unit/hostile';
+
+vi.setConfig({ testTimeout: PROPERTY_TIMEOUT_MS });
+
+const PUBLIC = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
+const PRIVATE = readFileSync('tests/fixtures/keys/private.pem', 'utf8');
+const OTHER_PUBLIC = readFileSync('server/dev-keys/public.pem', 'utf8');
+const BAD_SEAL = { code: 'badSeal', message: 'The request could not be opened.' };
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+}
+
+/** A raw POST, from `localAddress` when given (any 127.0.0.0/8 address reaches a loopback server on Linux). */
+function post(base: string, path: string, body: string, localAddress?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      `${base}${path}`,
+      { method: 'POST', localAddress, agent: false, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** What a client can observe of a refusal: the status, the body, the headers (less the date). */
+const observable = ({ status, headers, text }: Answer) => {
+  const { date: _date, ...rest } = headers;
+  return { status, headers: rest, text };
+};
+
+/** `base64` with one bit of its decoded bytes flipped. */
+function flipBit(base64: string, bit: number): string {
+  const bytes = Buffer.from(base64, 'base64');
+  bytes[bit >> 3]! ^= 1 << (bit & 7);
+  return bytes.toString('base64');
+}
+
+describe('tampering (failure limit raised so every attempt is answered)', () => {
+  const api = useApiServer('seal-', { opener: { failureLimit: 1_000_000 } });
+
+  /** Requests one page would send: one encSecKey, fresh IVs and nonces; none sent yet. */
+  async function pageRequests(count: number, uid: string): Promise<{ page: Page; sealed: Sealed[] }> {
+    const app_sessionid = await api.session(uid);
+    const page = newPage(PUBLIC);
+    return { page, sealed: Array.from({ length: count }, () => seal({}, PUBLIC, { uid, app_sessionid }, page)) };
+  }
+
+  /** The answer to a request that does not open, as the client sees it. */
+  async function badSealAnswer() {
+    const answer = await post(api.base, '/api/session', form({ params: 'QUJD', encSecKey: 'QUJD' }));
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text)).toEqual(BAD_SEAL);
+    return observable(answer);
+  }
+
+  it('refuses any single bit flipped in the decoded params with the one answer', async () => {
+    const { sealed } = await pageRequests(8, 'flip-params');
+    const expected = await badSealAnswer();
+    await fc.assert(
+      fc.asyncProperty(fc.nat(sealed.length - 1), fc.nat(), async (which, seed) => {
+        const original = sealed[which]!;
+        const bit = seed % (Buffer.from(original.params, 'base64').length * 8);
+        const answer = await post(api.base, '/api/session', form({ ...original, params: flipBit(original.params, bit) }));
+        expect(observable(answer)).toEqual(expected);
+      }),
+      RUNS,
+    );
+    // Untouched, every one of them opens: the flipped bit was the only thing wrong.
+    for (const original of sealed) expect((await post(api.base, '/api/session', form(original))).status).toBe(200);
+  });
+
+  it('refuses any single bit flipped in the decoded encSecKey with the one answer', async () => {
+    const { sealed } = await pageRequests(4, 'flip-key');
+    const expected = await badSealAnswer();
+    await fc.assert(
+      fc.asyncProperty(fc.nat(sealed.length - 1), fc.nat(256 * 8 - 1), async (which, bit) => {
+        const original = sealed[which]!;
+        const answer = await post(api.base, '/api/session', form({ ...original, encSecKey: flipBit(original.encSecKey, bit) }));
+        expect(observable(answer)).toEqual(expected);
+      }),
+      RUNS,
+    );
+    for (const original of sealed) expect((await post(api.base, '/api/session', form(original))).status).toBe(200);
+  });
+
+  it('answers a MAC-valid request with bad padding exactly as a MAC-invalid one (no padding oracle)', async () => {
+    const page = newPage(PUBLIC);
+    const iv = randomBytes(16);
+    const raw = (plain: Buffer) => {
+      const cipher = createCipheriv('aes-256-cbc', page.aesKey, iv).setAutoPadding(false);
+      return Buffer.concat([cipher.update(plain), cipher.final()]);
+    };
+    const padded = (plain: Buffer) => {
+      const cipher = createCipheriv('aes-256-cbc', page.aesKey, iv);
+      return Buffer.concat([cipher.update(plain), cipher.final()]);
+    };
+    // Forged with the page's MAC key, so only the padding (or what follows) can refuse them.
+    const badPadding = signParams(page, iv, raw(Buffer.from('{"uid":"10001"}\u0000')));
+    const variants = {
+      badPadding,
+      badMac: flipBit(badPadding, (16 + 16 + 31) * 8),
+      notUtf8: signParams(page, iv, padded(Buffer.from([0xff, 0xfe, 0x7b]))),
+      notJson: signParams(page, iv, padded(Buffer.from('{uid: 1}'))),
+      notObject: signParams(page, iv, padded(Buffer.from('[1,2]'))),
+    };
+    const answers = [];
+    for (const params of Object.values(variants)) answers.push(observable(await post(api.base, '/api/health', form({ params, encSecKey: page.encSecKey }))));
+    expect(answers[0]).toEqual(await badSealAnswer());
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+  });
+
+  it('refuses the old attack: IV bits flipped to turn uid 10001 into 10002', async () => {
+    const page = newPage(PUBLIC);
+    const sealed = seal({}, PUBLIC, { uid: '10001', app_sessionid: await api.session('10001') }, page);
+    const bytes = Buffer.from(sealed.params, 'base64');
+    // The body starts {"uid":"10001"," : its 13th byte is the uid's last digit, under IV byte 12.
+    bytes[12]! ^= '1'.charCodeAt(0) ^ '2'.charCodeAt(0);
+    const tampered = bytes.toString('base64');
+    // Without the MAC this was a working request for 10002: CBC decrypts it so.
+    const decipher = createDecipheriv('aes-256-cbc', page.aesKey, bytes.subarray(0, 16));
+    const plain = Buffer.concat([decipher.update(bytes.subarray(16, -32)), decipher.final()]).toString('utf8');
+    expect(JSON.parse(plain).uid).toBe('10002');
+
+    const answer = await post(api.base, '/api/session', form({ ...sealed, params: tampered }));
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text)).toEqual(BAD_SEAL);
+    expect(JSON.parse((await post(api.base, '/api/session', form(sealed))).text).data.uid).toBe('10001');
+  });
+});
+
+describe('failed opens per address', () => {
+  const rsa = { unwraps: 0 };
+  const unwrap = (encSecKey: string, key: KeyObject): PageKeys => {
+    rsa.unwraps += 1;
+    return unwrapKeys(encSecKey, key);
+  };
+  const LIMIT = 5;
+  const api = useApiServer('seal-limit-', { opener: { failureLimit: LIMIT, unwrap } });
+  /** Well-shaped params (IV, one block, MAC): it passes every check that comes before RSA. */
+  const shapely = () => randomBytes(64).toString('base64');
+
+  it('refuses an address past the limit with 429 before any RSA step, and serves other addresses', async () => {
+    const attacker = '127.0.0.2';
+    const before = rsa.unwraps;
+    // Fresh encSecKeys (wrapped for another server) under well-shaped params: each costs one RSA step.
+    for (let i = 0; i < LIMIT; i++) {
+      const answer = await post(api.base, '/api/health', form({ params: shapely(), encSecKey: newPage(OTHER_PUBLIC).encSecKey }), attacker);
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.text)).toEqual(BAD_SEAL);
+    }
+    expect(rsa.unwraps - before).toBe(LIMIT);
+
+    for (let i = 0; i < 20; i++) {
+      const answer = await post(api.base, '/api/health', form({ params: shapely(), encSecKey: newPage(OTHER_PUBLIC).encSecKey }), attacker);
+      expect(answer.status).toBe(429);
+      expect(JSON.parse(answer.text)).toMatchObject({ code: 'tooManyRequests' });
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Even a good request from that address waits: it is refused before anything is read.
+    expect((await post(api.base, '/api/health', form(seal({}, PUBLIC)), attacker)).status).toBe(429);
+    expect(rsa.unwraps - before).toBe(LIMIT);
+
+    const session = await api.session('bystander');
+    for (const from of ['127.0.0.1', '127.0.0.3']) {
+      const answer = await post(api.base, '/api/session', form(seal({}, PUBLIC, { uid: 'bystander', app_sessionid: session })), from);
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.text).data.uid).toBe('bystander');
+    }
+  });
+
+  it('answers garbage params under a known encSecKey from the key cache, never RSA', async () => {
+    const from = '127.0.0.4';
+    const page = newPage(PUBLIC);
+    const session = await api.session('cached');
+    expect((await post(api.base, '/api/session', form(seal({}, PUBLIC, { uid: 'cached', app_sessionid: session }, page)), from)).status).toBe(200);
+    const before = rsa.unwraps;
+    for (let i = 0; i < LIMIT - 1; i++) {
+      const answer = await post(api.base, '/api/session', form({ params: shapely(), encSecKey: page.encSecKey }), from);
+      expect(JSON.parse(answer.text)).toEqual(BAD_SEAL);
+    }
+    expect(rsa.unwraps).toBe(before);
+    // The same garbage under an encSecKey the server has not seen does reach RSA: the cache is what saved it.
+    await post(api.base, '/api/session', form({ params: shapely(), encSecKey: newPage(PUBLIC).encSecKey }), '127.0.0.5');
+    expect(rsa.unwraps).toBe(before + 1);
+    // And the page's own requests still open from the cache.
+    expect((await post(api.base, '/api/session', form(seal({}, PUBLIC, { uid: 'cached', app_sessionid: session }, page)), '127.0.0.5')).status).toBe(200);
+    expect(rsa.unwraps).toBe(before + 1);
+  });
+});
+
+describe('replay', () => {
+  it('refuses the same nonce again, also after a restart on the same database (keys unwrapped anew)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'seal-replay-'));
+    const start = async () => {
+      const db = openDb(dataDir);
+      const app = createApp({ root: dataDir, db, privateKey: PRIVATE, dataDir, log: false });
+      const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+        const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+      });
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const stop = () => new Promise<void>((resolve) => server.close(() => (db.close(), resolve())));
+      return { base, stop };
+    };
+    try {
+      let server = await start();
+      const page = newPage(PUBLIC);
+      const once = form(seal({}, PUBLIC, {}, page));
+      expect((await post(server.base, '/api/health', once)).status).toBe(200);
+      expect(JSON.parse((await post(server.base, '/api/health', once)).text)).toMatchObject({ code: 'replayed' });
+      await server.stop();
+
+      server = await start();
+      const again = await post(server.base, '/api/health', once);
+      expect(again.status).toBe(409);
+      expect(JSON.parse(again.text)).toMatchObject({ code: 'replayed' });
+      // The page keeps its encSecKey across the restart: the new server unwraps it again.
+      expect((await post(server.base, '/api/health', form(seal({}, PUBLIC, {}, page)))).status).toBe(200);
+      await server.stop();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
