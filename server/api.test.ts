@@ -3,12 +3,13 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { form, seal, sealText } from '../tests/fixtures/seal';
 import { createApp } from './app';
 import { openDb, schemaVersion, type Db } from './db';
 import { MIGRATIONS } from './db/migrations';
+import { serveWithLimits } from './http-limits';
 
 const PUBLIC = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
 const PRIVATE = readFileSync('tests/fixtures/keys/private.pem', 'utf8');
@@ -23,7 +24,7 @@ function start() {
   db = openDb(dataDir);
   const app = createApp({ root: dataDir, db, privateKey: PRIVATE, dataDir, log: false });
   return new Promise<void>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+    server = serveWithLimits({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
       base = `http://127.0.0.1:${info.port}`;
       resolve();
     });

@@ -7,6 +7,7 @@ import type { KeyObject } from 'node:crypto';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { BODY_MAX_BYTES } from '../src/lib/limits';
 import { devRoutes } from './api/dev';
 import { HANDLERS } from './api/handlers';
 import { apiRoutes } from './api/pipeline';
@@ -14,6 +15,7 @@ import { trackRoutes } from './api/track';
 import { personalFileRoutes } from './api/personal';
 import { uploadRoutes } from './api/upload';
 import type { Db } from './db';
+import { HTTP_LIMITS, smallBodies, type HttpLimits } from './http-limits';
 import { hostInjection, simulatorRoutes } from './simulator';
 import { serveStatic } from './static';
 
@@ -28,12 +30,16 @@ export interface AppOptions {
   /** One log line per request unless false (tests keep quiet). */
   log?: boolean;
   now?: () => number;
+  /** The deadline the app enforces itself (a small body's); the server takes the rest. */
+  limits?: HttpLimits;
 }
 
 /** @example createApp({ root: 'dist', db: openDb(':memory:'), privateKey, dataDir: '.data' }) */
-export function createApp({ root, db, privateKey, dataDir, log = true, now }: AppOptions) {
+export function createApp({ root, db, privateKey, dataDir, log = true, now, limits = HTTP_LIMITS }: AppOptions) {
   const app = new Hono();
   if (log) app.use(logLine);
+  // Before any route: none of them may wait on a client that trickles its body.
+  app.use(smallBodies({ maxBytes: BODY_MAX_BYTES, deadlineMs: limits.bodyMs }));
   app.use(compress());
   // After compress: it edits the HTML before compression. Pages framed by the simulator get the fake host.
   app.use(hostInjection());
