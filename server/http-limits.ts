@@ -104,7 +104,7 @@ export function serveWithLimits({ fetch, port, hostname, limits = HTTP_LIMITS }:
   // With no 'timeout' listener anywhere, Node destroys a socket silent for this long.
   server.setTimeout(limits.idleMs);
   server.on('request', (req: IncomingMessage) => {
-    if (req.complete || readsOwnBody(req.method ?? '', req.url ?? '')) return;
+    if (req.complete || readsOwnBody(req.method ?? '', pathOf(req.url ?? ''))) return;
     // smallBodies answers a late body with 408; a body no route reads (a GET that carries one is
     // answered and then drained) would hold its connection until requestTimeout. This closes it.
     const timer = setTimeout(() => {
@@ -153,8 +153,17 @@ export function connectionStats(server: ServerType): ConnectionStats {
  * small and read whole by smallBodies.
  * @example readsOwnBody('POST', '/api/upload') // true
  */
-export function readsOwnBody(method: string, url: string): boolean {
-  return method === 'POST' && /^\/api\/upload\/?(\?|$)/.test(url);
+export function readsOwnBody(method: string, path: string): boolean {
+  return method === 'POST' && /^\/api\/upload\/?$/.test(path);
+}
+
+/** The path of a request target, origin-form (`/a?b`) or absolute-form (`http://host/a`), as routing sees it. */
+function pathOf(target: string): string {
+  try {
+    return new URL(target, 'http://localhost').pathname;
+  } catch {
+    return '';
+  }
 }
 
 /**
@@ -181,10 +190,10 @@ export interface SmallBodyOptions {
 }
 
 /**
- * Reads a request body (not an upload's: readsOwnBody) whole before any route sees it, within a deadline and a size, so that no route
- * can be held by a client trickling its body. Late: 408 `requestTimeout`; too large: 413 `tooLarge`;
- * both with `connection: close`, since the rest of the body is still on the socket. The routes then
- * read the buffered copy as usual.
+ * Reads a request body (not an upload's: readsOwnBody) whole before any route sees it, within a
+ * deadline and a size, so that no route can be held by a client trickling its body. Late: 408
+ * `requestTimeout`; too large: 413 `tooLarge`; both with `connection: close`, since the rest of the
+ * body is still on the socket. The routes then read the buffered copy as usual.
  * @example app.use(smallBodies({ maxBytes: 1024 * 1024, deadlineMs: 15_000 }))
  */
 export function smallBodies({ maxBytes, deadlineMs }: SmallBodyOptions): MiddlewareHandler {
