@@ -163,16 +163,19 @@ describe('uploads', () => {
 });
 
 describe('tracking', () => {
-  it('stores each event once however often the batch arrives', async () => {
-    const batch = JSON.stringify({ common: { uid: '10001' }, events: [{ id: 'evt-00000001', kind: 'click', name: 'buy', at: 1 }, { id: 'evt-00000002', kind: 'exposure', name: 'plan', at: 2 }] });
+  it('stores each event once however often the batch arrives, under the session\'s user', async () => {
+    const app_sessionid = await issue('10001');
+    const batch = JSON.stringify({ common: { uid: '10001', app_sessionid }, events: [{ id: 'evt-00000001', kind: 'click', name: 'buy', at: 1 }, { id: 'evt-00000002', kind: 'exposure', name: 'plan', at: 2 }] });
     const send = () => fetch(`${base}/api/track`, { method: 'POST', body: batch, headers: { 'content-type': 'application/json' } }).then((r) => r.json());
     expect((await send()).data).toEqual({ accepted: 2, duplicates: 0 });
     expect((await send()).data).toEqual({ accepted: 0, duplicates: 2 });
-    expect(db.prepare("SELECT COUNT(*) AS n FROM track_events WHERE id LIKE 'evt-%'").get()).toEqual({ n: 2 });
+    expect(db.prepare("SELECT uid, COUNT(*) AS n FROM track_events WHERE id LIKE 'evt-%' GROUP BY uid").all()).toEqual([{ uid: '10001', n: 2 }]);
   });
 
   it('refuses a malformed batch', async () => {
-    expect((await fetch(`${base}/api/track`, { method: 'POST', body: '{"events":"x"}' })).status).toBe(422);
+    const response = await fetch(`${base}/api/track`, { method: 'POST', body: '{"events":"x"}' });
+    expect(response.status).toBe(422);
+    expect((await response.json()).code).toBe('badRequest');
   });
 });
 

@@ -46,7 +46,7 @@ export function createApp({ root, db, privateKey, dataDir, log = true, now, limi
   // A plain GET for readiness probes; the contract's health endpoint is the encrypted POST.
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.route('/', uploadRoutes(db, join(dataDir, 'uploads')));
-  app.route('/', trackRoutes(db));
+  app.route('/', trackRoutes(db, now));
   app.route('/', personalFileRoutes(db, now));
   // Before the API: its catch-all answers any other /api/* path with notFound.
   app.route('/', devRoutes(db, now));

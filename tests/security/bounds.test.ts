@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/lib/api/contract';
 import { WIRE_FIELDS } from '../../src/lib/api/endpoint';
+import { TRACK_BATCH } from '../../src/lib/track/batch';
 
 type Schema = { type: string; pipe?: Array<{ type: string; requirement?: unknown }>; [key: string]: unknown };
 
@@ -62,6 +63,10 @@ describe('request schemas', () => {
 
   it('bound the wire fields every encrypted request carries', () => {
     expect(unbounded(WIRE_FIELDS, '', new Set())).toEqual([]);
+  });
+
+  it('bound a tracking batch (its props by their own walk: src/lib/track/rules.ts)', () => {
+    expect(unbounded(TRACK_BATCH, '', new Set(['events[].props']))).toEqual([]);
   });
 
   it('would notice a field without a bound', () => {
