@@ -30,7 +30,7 @@ export interface AppOptions {
   /** One log line per request unless false (tests keep quiet). */
   log?: boolean;
   now?: () => number;
-  /** The deadline the app enforces itself (a small body's); the server takes the rest. */
+  /** The deadlines the app enforces itself (a small body's, an upload's pace); the server takes the rest. */
   limits?: HttpLimits;
 }
 
@@ -45,7 +45,7 @@ export function createApp({ root, db, privateKey, dataDir, log = true, now, limi
   app.use(hostInjection());
   // A plain GET for readiness probes; the contract's health endpoint is the encrypted POST.
   app.get('/api/health', (c) => c.json({ ok: true }));
-  app.route('/', uploadRoutes(db, join(dataDir, 'uploads')));
+  app.route('/', uploadRoutes({ db, dir: join(dataDir, 'uploads'), limits, now }));
   app.route('/', trackRoutes(db, now));
   app.route('/', personalFileRoutes(db, now));
   // Before the API: its catch-all answers any other /api/* path with notFound.

@@ -12,7 +12,8 @@
  * - a body other than an upload (the API, tracking, development routes, all ≤ 1 MB): read whole within
  *   `bodyMs` and at most 1 MB, else 408 or 413 and close (`smallBodies`); a body no route reads (a
  *   GET that carries one) closes its connection `headersMs` later;
- * - an upload: read by its own route (server/api/upload.ts), at its own pace;
+ * - an upload: a byte at least every `uploadStallMs`, and all of it within `uploadMaxMs`
+ *   (server/api/upload.ts reads it);
  * - any connection silent both ways for `idleMs` is closed, and no request may take longer than
  *   `uploadMaxMs` plus `headersMs` (Node's own request timeout, a backstop behind the two above).
  */
