@@ -19,6 +19,10 @@ const props = v.custom<Record<string, unknown>>(
   (issue) => propsProblem(issue.input) ?? 'invalid',
 );
 
+/**
+ * One event as the tracker queues it (src/lib/track/queue.ts `TrackItem`).
+ * @example v.is(TRACK_EVENT, { id: 'a'.repeat(32), kind: 'click', name: 'vip.buy', at: Date.now() }) // true
+ */
 export const TRACK_EVENT = v.object({
   id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/)),
   kind: v.picklist(TRACK_KINDS),
@@ -37,8 +41,10 @@ export const TRACK_BATCH = v.object({
   events: v.pipe(v.array(TRACK_EVENT), v.maxLength(TRACK_EVENTS_MAX)),
 });
 
+/** A batch as parsed: every common field optional, unknown ones dropped. @example const b: TrackBatch = { common: {}, events: [] } */
 export type TrackBatch = v.InferOutput<typeof TRACK_BATCH>;
 
+/** What parseTrackBatch answers. @example const refused: ParsedBatch = { ok: false, message: 'events: …' } */
 export type ParsedBatch = { ok: true; batch: TrackBatch } | { ok: false; message: string };
 
 /**
