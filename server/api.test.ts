@@ -3,12 +3,13 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { form, seal, sealText } from '../tests/fixtures/seal';
 import { createApp } from './app';
 import { openDb, schemaVersion, type Db } from './db';
 import { MIGRATIONS } from './db/migrations';
+import { serveWithLimits } from './http-limits';
 
 const PUBLIC = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
 const PRIVATE = readFileSync('tests/fixtures/keys/private.pem', 'utf8');
@@ -23,7 +24,7 @@ function start() {
   db = openDb(dataDir);
   const app = createApp({ root: dataDir, db, privateKey: PRIVATE, dataDir, log: false });
   return new Promise<void>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+    server = serveWithLimits({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
       base = `http://127.0.0.1:${info.port}`;
       resolve();
     });
@@ -129,17 +130,23 @@ describe('rejections: 4xx JSON, and the server keeps running', () => {
 });
 
 describe('uploads', () => {
-  const headers = { 'x-uid': '10001', 'x-app-sessionid': 's', 'content-type': 'image/png', 'x-file-name': encodeURIComponent('截图.png') };
+  // The first bytes of a PNG: the server stores what the content is, whatever the name or type says.
+  const png = () => {
+    const file = new Uint8Array(2048);
+    file.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    return file;
+  };
+  const headersFor = async (uid: string) => ({ 'x-uid': uid, 'x-app-sessionid': await issue(uid), 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent('截图.png') });
 
-  it('accepts a file and records it', async () => {
-    const response = await fetch(`${base}/api/upload`, { method: 'POST', headers, body: new Uint8Array(2048) });
+  it('accepts a file from a signed-in user and records it under that user, with the type its bytes show', async () => {
+    const response = await fetch(`${base}/api/upload`, { method: 'POST', headers: await headersFor('10001'), body: png() });
     const body = await response.json();
-    expect(body.data.size).toBe(2048);
-    expect(db.prepare('SELECT name, size FROM uploads WHERE id = ?').get(body.data.id)).toEqual({ name: '截图.png', size: 2048 });
+    expect(body).toEqual({ code: 0, data: { id: expect.stringMatching(/^[A-Za-z0-9]{32}$/), size: 2048, url: `/api/upload/${body.data.id}` } });
+    expect(db.prepare('SELECT uid, name, mime, size FROM uploads WHERE id = ?').get(body.data.id)).toEqual({ uid: '10001', name: '截图.png', mime: 'image/png', size: 2048 });
   });
 
   it('refuses a declared 201 MB file with the spec message before reading it', async () => {
-    const response = await fetch(`${base}/api/upload`, { method: 'POST', headers: { ...headers, 'content-length': String(201 * 1024 * 1024) }, body: new Uint8Array(10) }).catch(() => null);
+    const response = await fetch(`${base}/api/upload`, { method: 'POST', headers: { ...(await headersFor('10001')), 'content-length': String(201 * 1024 * 1024) }, body: new Uint8Array(10) }).catch(() => null);
     // Node's fetch may refuse a body shorter than its length header; the server check is exercised below too.
     if (response) expect(await response.json()).toEqual({ code: 'fileTooLarge', message: 'More than 200M limit, please re-upload' });
   });
@@ -147,34 +154,39 @@ describe('uploads', () => {
   it('refuses a stream that grows past 200 MB without a length', async () => {
     let sent = 0;
     const chunk = new Uint8Array(4 * 1024 * 1024);
+    const first = chunk.slice();
+    first.set(png().subarray(0, 8));
     const body = new ReadableStream({
       pull(controller) {
         if (sent > 201 * 1024 * 1024) return controller.close();
+        controller.enqueue(sent === 0 ? first : chunk);
         sent += chunk.byteLength;
-        controller.enqueue(chunk);
       },
     });
-    const response = await fetch(`${base}/api/upload`, { method: 'POST', headers, body, duplex: 'half' } as RequestInit);
+    const response = await fetch(`${base}/api/upload`, { method: 'POST', headers: await headersFor('10001'), body, duplex: 'half' } as RequestInit);
     expect(response.status).toBe(413);
-    expect((await response.json()).code).toBe('fileTooLarge');
+    expect(await response.json()).toEqual({ code: 'fileTooLarge', message: 'More than 200M limit, please re-upload' });
   }, 60_000); // 200 MB through loopback and onto disk
 
-  it('needs a user', async () => {
-    expect((await fetch(`${base}/api/upload`, { method: 'POST', body: 'x' })).status).toBe(403);
+  it('needs a session', async () => {
+    expect(await (await fetch(`${base}/api/upload`, { method: 'POST', body: 'x' })).json()).toEqual({ code: 'notLoggedIn', message: 'Please log in your music account.' });
   });
 });
 
 describe('tracking', () => {
-  it('stores each event once however often the batch arrives', async () => {
-    const batch = JSON.stringify({ common: { uid: '10001' }, events: [{ id: 'evt-00000001', kind: 'click', name: 'buy', at: 1 }, { id: 'evt-00000002', kind: 'exposure', name: 'plan', at: 2 }] });
+  it('stores each event once however often the batch arrives, under the session\'s user', async () => {
+    const app_sessionid = await issue('10001');
+    const batch = JSON.stringify({ common: { uid: '10001', app_sessionid }, events: [{ id: 'evt-00000001', kind: 'click', name: 'buy', at: 1 }, { id: 'evt-00000002', kind: 'exposure', name: 'plan', at: 2 }] });
     const send = () => fetch(`${base}/api/track`, { method: 'POST', body: batch, headers: { 'content-type': 'application/json' } }).then((r) => r.json());
     expect((await send()).data).toEqual({ accepted: 2, duplicates: 0 });
     expect((await send()).data).toEqual({ accepted: 0, duplicates: 2 });
-    expect(db.prepare("SELECT COUNT(*) AS n FROM track_events WHERE id LIKE 'evt-%'").get()).toEqual({ n: 2 });
+    expect(db.prepare("SELECT uid, COUNT(*) AS n FROM track_events WHERE id LIKE 'evt-%' GROUP BY uid").all()).toEqual([{ uid: '10001', n: 2 }]);
   });
 
   it('refuses a malformed batch', async () => {
-    expect((await fetch(`${base}/api/track`, { method: 'POST', body: '{"events":"x"}' })).status).toBe(422);
+    const response = await fetch(`${base}/api/track`, { method: 'POST', body: '{"events":"x"}' });
+    expect(response.status).toBe(422);
+    expect((await response.json()).code).toBe('badRequest');
   });
 });
 

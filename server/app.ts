@@ -7,6 +7,7 @@ import type { KeyObject } from 'node:crypto';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { BODY_MAX_BYTES } from '../src/lib/limits';
 import { devRoutes } from './api/dev';
 import { HANDLERS } from './api/handlers';
 import type { OpenerOptions } from './api/opener';
@@ -15,6 +16,7 @@ import { trackRoutes } from './api/track';
 import { personalFileRoutes } from './api/personal';
 import { uploadRoutes } from './api/upload';
 import type { Db } from './db';
+import { HTTP_LIMITS, smallBodies, type HttpLimits } from './http-limits';
 import { hostInjection, simulatorRoutes } from './simulator';
 import { serveStatic } from './static';
 
@@ -31,19 +33,23 @@ export interface AppOptions {
   now?: () => number;
   /** Key cache and failed-open limits of the API (server/api/opener.ts); tests raise or lower them. */
   opener?: OpenerOptions;
+  /** The deadlines the app enforces itself (a small body's, an upload's pace); the server takes the rest. */
+  limits?: HttpLimits;
 }
 
 /** @example createApp({ root: 'dist', db: openDb(':memory:'), privateKey, dataDir: '.data' }) */
-export function createApp({ root, db, privateKey, dataDir, log = true, now, opener }: AppOptions) {
+export function createApp({ root, db, privateKey, dataDir, log = true, now, opener, limits = HTTP_LIMITS }: AppOptions) {
   const app = new Hono();
   if (log) app.use(logLine);
+  // Before any route: none of them may wait on a client that trickles its body.
+  app.use(smallBodies({ maxBytes: BODY_MAX_BYTES, deadlineMs: limits.bodyMs }));
   app.use(compress());
   // After compress: it edits the HTML before compression. Pages framed by the simulator get the fake host.
   app.use(hostInjection());
   // A plain GET for readiness probes; the contract's health endpoint is the encrypted POST.
   app.get('/api/health', (c) => c.json({ ok: true }));
-  app.route('/', uploadRoutes(db, join(dataDir, 'uploads')));
-  app.route('/', trackRoutes(db));
+  app.route('/', uploadRoutes({ db, dir: join(dataDir, 'uploads'), limits, now }));
+  app.route('/', trackRoutes(db, now));
   app.route('/', personalFileRoutes(db, now));
   // Before the API: its catch-all answers any other /api/* path with notFound.
   app.route('/', devRoutes(db, now));

@@ -1,8 +1,8 @@
 /** Starts the reference server on one port: the site, the API and the host simulator. */
 import { readFileSync } from 'node:fs';
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openDb } from './db';
+import { HTTP_LIMITS, serveWithLimits } from './http-limits';
 
 const port = Number(process.env.PORT ?? 4321);
 const hostname = process.env.HOST ?? '127.0.0.1';
@@ -15,9 +15,10 @@ const app = createApp({
   privateKey: readFileSync('server/dev-keys/private.pem', 'utf8'),
   dataDir,
   log: process.env.LOG !== '0',
+  limits: HTTP_LIMITS,
 });
 
-serve({ fetch: app.fetch, port, hostname }, (info) => {
+serveWithLimits({ fetch: app.fetch, port, hostname, limits: HTTP_LIMITS }, (info) => {
   const base = `http://${hostname}:${info.port}`;
   console.log(`Serving the site on ${base}/vip-center (any route; /zh-CN/... for a locale)`);
   console.log(`Host simulator: ${base}/__host/`);

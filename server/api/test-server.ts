@@ -6,11 +6,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll } from 'vitest';
 import { form, seal } from '../../tests/fixtures/seal';
 import { createApp, type AppOptions } from '../app';
 import { openDb, type Db } from '../db';
+import { HTTP_LIMITS, connectionStats, serveWithLimits, type ConnectionStats, type HttpLimits } from '../http-limits';
 
 const PUBLIC = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
 const PRIVATE = readFileSync('tests/fixtures/keys/private.pem', 'utf8');
@@ -22,6 +23,8 @@ export interface ApiServer {
   /** `http://127.0.0.1:<port>`, once the file's tests run. */
   base: string;
   db: Db;
+  /** The throwaway data directory (uploads are under `uploads/`). */
+  dataDir: string;
   /** A sealed API request as `uid`, with a session issued for it by `POST /api/dev/session` (one per uid, reused). */
   call(path: string, body: object, uid: string): Promise<Reply>;
   /** The session `call` uses for `uid`, issued on first use. */
@@ -30,12 +33,17 @@ export interface ApiServer {
   callAs(path: string, body: object, wire: { uid: string; app_sessionid: string }): Promise<Reply>;
   /** A plain JSON development route (`/api/dev/...`). */
   dev(path: string, body: unknown): Promise<Reply>;
+  /** The server's connection counts (server/http-limits.ts). */
+  stats(): ConnectionStats;
+  /** The limits it runs with: npm start's, with the file's overrides. */
+  limits: HttpLimits;
 }
 
 /**
  * @example const api = useApiServer('vip-'); … await api.call('/api/vip/status', {}, 'user-1')
+ * @example const api = useApiServer('slow-', { perAddress: 20, bodyMs: 1000 }) // an attack test's small limits
  */
-export function useApiServer(prefix: string, options: Pick<AppOptions, 'opener'> = {}): ApiServer {
+export function useApiServer(prefix: string, overrides: Partial<HttpLimits> & Pick<AppOptions, 'opener'> = {}): ApiServer {
   let dataDir: string;
   let server: ServerType;
   const reply = async (response: Response): Promise<Reply> => ({ status: response.status, body: await response.json() });
@@ -43,6 +51,7 @@ export function useApiServer(prefix: string, options: Pick<AppOptions, 'opener'>
   const api: ApiServer = {
     base: '',
     db: undefined as unknown as Db,
+    dataDir: '',
     session: (uid) => {
       const issued =
         sessions.get(uid) ??
@@ -64,14 +73,17 @@ export function useApiServer(prefix: string, options: Pick<AppOptions, 'opener'>
     call: async (path, body, uid) => api.callAs(path, body, { uid, app_sessionid: await api.session(uid) }),
     dev: async (path, body) =>
       reply(await fetch(`${api.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })),
+    stats: () => connectionStats(server),
+    limits: { ...HTTP_LIMITS, ...overrides },
   };
   beforeAll(async () => {
     sessions = new Map();
     dataDir = mkdtempSync(join(tmpdir(), prefix));
+    api.dataDir = dataDir;
     api.db = openDb(dataDir);
-    const app = createApp({ root: dataDir, db: api.db, privateKey: PRIVATE, dataDir, log: false, ...options });
+    const app = createApp({ root: dataDir, db: api.db, privateKey: PRIVATE, dataDir, log: false, limits: api.limits, opener: overrides.opener });
     await new Promise<void>((resolve) => {
-      server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+      server = serveWithLimits({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', limits: api.limits }, (info: AddressInfo) => {
         api.base = `http://127.0.0.1:${info.port}`;
         resolve();
       });

@@ -4,8 +4,8 @@ import { useApiServer } from './test-server';
 const api = useApiServer('track-');
 
 const event = (id: string, name: string, props?: Record<string, unknown>) => ({ id, kind: 'click', name, at: 1_767_225_600_000, ...(props ? { props } : {}) });
-const send = (uid: string, events: object[], contentType = 'application/json') =>
-  fetch(`${api.base}/api/track`, { method: 'POST', headers: { 'content-type': contentType }, body: JSON.stringify({ common: { uid }, events }) }).then((r) => r.json());
+const send = async (uid: string, events: object[], contentType = 'application/json') =>
+  fetch(`${api.base}/api/track`, { method: 'POST', headers: { 'content-type': contentType }, body: JSON.stringify({ common: { uid, app_sessionid: await api.session(uid) }, events }) }).then((r) => r.json());
 const arrived = async (uid: string) => {
   const response = await fetch(`${api.base}/api/dev/track-events?uid=${encodeURIComponent(uid)}`);
   return { status: response.status, body: await response.json() };

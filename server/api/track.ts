@@ -1,48 +1,47 @@
 /**
- * Tracking batches (src/lib/track): plain JSON, as `sendBeacon` sends it. Each event carries a random
- * id and is stored once, so a batch sent twice (a retry after a lost answer) counts once.
+ * Tracking batches (src/lib/track): plain JSON, as `sendBeacon` sends it, checked against the shared
+ * contract (src/lib/track/batch.ts) and stored whole or not at all. A batch speaks for the session in
+ * its `common`, like an API request; its events are stored under that session's user. Each event
+ * carries a random id and is stored once, so a batch sent twice (a retry after a lost answer) counts once.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import * as v from 'valibot';
-import { BODY_MAX_BYTES } from '../../src/lib/limits';
+import { parseTrackBatch } from '../../src/lib/track/batch';
+import { TRACK_BODY_MAX_BYTES } from '../../src/lib/track/rules';
 import type { Db } from '../db';
-import { ApiFailure, WIRE_MESSAGES, failureBody } from './failure';
-import { tooLarge } from './pipeline';
-
-const BATCH = v.object({
-  common: v.optional(v.looseObject({ uid: v.optional(v.string()) })),
-  events: v.pipe(
-    v.array(
-      v.object({
-        id: v.pipe(v.string(), v.minLength(8), v.maxLength(64)),
-        kind: v.picklist(['exposure', 'click', 'input', 'touchstart']),
-        name: v.pipe(v.string(), v.maxLength(200)),
-        at: v.number(),
-        props: v.optional(v.unknown()),
-      }),
-    ),
-    v.maxLength(100),
-  ),
-});
+import { transaction } from '../db/transaction';
+import { ApiFailure, failureBody } from './failure';
+import { findSession, wasSession } from './sessions';
 
 /** @example app.route('/', trackRoutes(db)) */
-export function trackRoutes(db: Db): Hono {
+export function trackRoutes(db: Db, now: () => number = Date.now): Hono {
   const api = new Hono();
   const insert = db.prepare('INSERT INTO track_events (id, uid, kind, name, at, props, received_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING');
-  api.post('/api/track', bodyLimit({ maxSize: BODY_MAX_BYTES, onError: (c) => tooLarge(c, new ApiFailure('tooLarge', 413, WIRE_MESSAGES.tooLarge)) }), async (c) => {
-    let batch: v.InferOutput<typeof BATCH>;
+  api.post('/api/track', async (c) => {
+    const refuse = (failure: ApiFailure) => {
+      c.set('failure' as never, failure.code as never);
+      return c.json(failureBody(failure), failure.status as 401);
+    };
     try {
-      batch = v.parse(BATCH, JSON.parse(await c.req.text()));
-    } catch {
-      return c.json(failureBody(new ApiFailure('badRequest', 422, 'The body is not a tracking batch.')), 422);
+      // The whole body is already in memory (smallBodies read it, ≤ 1 MB); the contract's own limit is smaller.
+      const body = new Uint8Array(await c.req.arrayBuffer());
+      if (body.byteLength > TRACK_BODY_MAX_BYTES) return refuse(new ApiFailure('tooLarge', 413, `The batch is larger than ${TRACK_BODY_MAX_BYTES / 1024} KB.`));
+      const parsed = parseTrackBatch(body);
+      if (!parsed.ok) return refuse(new ApiFailure('badRequest', 422, parsed.message));
+      const { common, events } = parsed.batch;
+      const time = now();
+      const sessionId = common.app_sessionid ?? '';
+      const session = sessionId ? findSession(db, sessionId, time) : null;
+      if (!session) return refuse(sessionId && wasSession(db, sessionId) ? new ApiFailure('loginExpired', 401) : new ApiFailure('notLoggedIn', 403));
+      if (common.uid && common.uid !== session.uid) return refuse(new ApiFailure('notLoggedIn', 403));
+      const accepted = transaction(db, () =>
+        events.reduce((sum, event) => sum + Number(insert.run(event.id, session.uid, event.kind, event.name, event.at, event.props === undefined ? null : JSON.stringify(event.props), time).changes), 0),
+      );
+      return c.json({ code: 0, data: { accepted, duplicates: events.length - accepted } });
+    } catch (error) {
+      // A fault of ours (the database): logged here, never shown to the client.
+      console.error(error);
+      return refuse(new ApiFailure('server', 500, 'The server failed.'));
     }
-    const uid = batch.common?.uid ?? '';
-    let accepted = 0;
-    for (const event of batch.events) {
-      accepted += Number(insert.run(event.id, uid, event.kind, event.name, event.at, event.props === undefined ? null : JSON.stringify(event.props), Date.now()).changes);
-    }
-    return c.json({ code: 0, data: { accepted, duplicates: batch.events.length - accepted } });
   });
   return api;
 }

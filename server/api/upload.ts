@@ -1,58 +1,202 @@
 /**
  * Uploads: the raw file as the body (not encrypted: the host app streams files, and encrypting
- * 200 MB in a WebView would be its own failure). Identity in headers. Refused above 200M with the
- * spec's message, by Content-Length before reading and by counting bytes while reading.
+ * 200 MB in a WebView would be its own failure), the session in headers. Everything that can be
+ * refused without the body is refused before reading it: no live session, a declared size over 200M,
+ * a user over their daily quota. Then the first bytes decide what the file is (./sniff): only images,
+ * audio and video are taken, stored under the MIME type their content shows, readable by their owner
+ * alone (`GET /api/upload/:id`).
  */
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { randomId } from '../../src/lib/id';
 import { UPLOAD_MAX_BYTES } from '../../src/lib/limits';
 import type { Db } from '../db';
+import { closeWith, type HttpLimits } from '../http-limits';
 import { ApiFailure, failureBody } from './failure';
-import { tooLarge } from './pipeline';
+import { findSession, wasSession } from './sessions';
+import { SNIFF_BYTES, detectMedia } from './sniff';
 
-/** @example app.route('/', uploadRoutes(db, '.data/uploads')) */
-export function uploadRoutes(db: Db, dir: string): Hono {
+/**
+ * What one user may store in any 24 hours: five files at the 200M limit. Far above what feedback
+ * and appeals attach (three files, five screenshots), and a bound on what one account can make the
+ * disk hold; rolling rather than per calendar day, so there is no time zone to agree on.
+ */
+export const UPLOAD_QUOTA_BYTES = 1024 * 1024 * 1024;
+export const UPLOAD_QUOTA_WINDOW_MS = 86_400_000;
+
+export interface UploadOptions {
+  db: Db;
+  /** Where files are written, one per upload, named by its id. */
+  dir: string;
+  limits: Pick<HttpLimits, 'uploadStallMs' | 'uploadMaxMs'>;
+  now?: () => number;
+}
+
+const ID_PATTERN = /^[A-Za-z0-9]{32}$/;
+
+type Read = ReadableStreamReadResult<Uint8Array> | 'stalled';
+
+/**
+ * `POST /api/upload` and `GET /api/upload/:id`.
+ * @example app.route('/', uploadRoutes({ db, dir: '.data/uploads', limits: HTTP_LIMITS }))
+ */
+export function uploadRoutes({ db, dir, limits, now = Date.now }: UploadOptions): Hono {
   const api = new Hono();
   const insert = db.prepare('INSERT INTO uploads (id, uid, name, mime, size, created_at) VALUES (?, ?, ?, ?, ?, ?)');
-  api.post('/api/upload', async (c) => {
-    const uid = c.req.header('x-uid') ?? '';
-    if (!uid || !c.req.header('x-app-sessionid')) return c.json(failureBody(new ApiFailure('notLoggedIn', 403)), 403);
-    const refuse = () => tooLarge(c, new ApiFailure('fileTooLarge', 413));
-    if (Number(c.req.header('content-length') ?? 0) > UPLOAD_MAX_BYTES) return refuse();
+  const storedSince = db.prepare('SELECT COALESCE(SUM(size), 0) AS bytes FROM uploads WHERE uid = ? AND created_at > ?');
+  const find = db.prepare('SELECT uid, name, mime, size FROM uploads WHERE id = ?');
+  // Bytes of uploads still arriving, by user: two at once cannot both pass the quota on what is stored.
+  const arriving = new Map<string, number>();
+  const arrivingOf = (uid: string) => arriving.get(uid) ?? 0;
+  const addArriving = (uid: string, bytes: number) => {
+    const total = arrivingOf(uid) + bytes;
+    if (total > 0) arriving.set(uid, total);
+    else arriving.delete(uid);
+  };
 
-    const id = randomId();
-    mkdirSync(dir, { recursive: true });
-    const path = join(dir, id);
-    const file = createWriteStream(path);
-    // A write failing after we gave up on the upload must not take the server down.
-    file.on('error', () => undefined);
-    let size = 0;
+  api.post('/api/upload', async (c) => {
+    const time = now();
+    const sessionId = c.req.header('x-app-sessionid') ?? '';
+    const session = sessionId ? findSession(db, sessionId, time) : null;
+    if (!session) return closeWith(c, sessionId && wasSession(db, sessionId) ? new ApiFailure('loginExpired', 401) : new ApiFailure('notLoggedIn', 403));
+    const claimed = c.req.header('x-uid');
+    if (claimed && claimed !== session.uid) return closeWith(c, new ApiFailure('notLoggedIn', 403));
+    const uid = session.uid;
+
+    const tooLarge = () => closeWith(c, new ApiFailure('fileTooLarge', 413));
+    const declared = Number(c.req.header('content-length') ?? 0);
+    if (declared > UPLOAD_MAX_BYTES) return tooLarge();
+    const stored = Number(storedSince.get(uid, time - UPLOAD_QUOTA_WINDOW_MS)!.bytes);
+    const overQuota = () => closeWith(c, new ApiFailure('uploadQuota', 429));
+    if (stored + arrivingOf(uid) + declared > UPLOAD_QUOTA_BYTES) return overQuota();
+
     const reader = c.req.raw.body?.getReader();
-    try {
-      for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader!.read()) {
-        size += chunk.value.byteLength;
-        if (size > UPLOAD_MAX_BYTES) {
-          await reader!.cancel();
-          file.destroy();
-          rmSync(path, { force: true });
-          return refuse();
-        }
-        if (!file.write(chunk.value) && !file.destroyed) await new Promise((resolve) => file.once('drain', resolve));
+    const id = randomId();
+    const path = join(dir, id);
+    let file: ReturnType<typeof createWriteStream> | undefined;
+    let size = 0;
+    const head: Uint8Array[] = [];
+    let mime: string | null = null;
+    const deadline = time + limits.uploadMaxMs;
+    const giveUp = async (failure: ApiFailure) => {
+      // The pending read, if any, fails once the connection closes; nobody waits for it.
+      void reader?.cancel().catch(() => undefined);
+      if (file) {
+        file.destroy();
+        // A stream destroyed while still opening creates the file as it closes: remove it after.
+        if (!file.closed) await new Promise((resolve) => file!.once('close', resolve));
       }
-      await new Promise<void>((resolve, reject) => file.end((error?: Error | null) => (error ? reject(error) : resolve())));
-    } catch {
-      file.destroy();
       rmSync(path, { force: true });
-      return c.json(failureBody(new ApiFailure('uploadFailed', 400)), 400);
+      return closeWith(c, failure);
+    };
+    try {
+      for (;;) {
+        const chunk = reader ? await readWithin(reader, Math.min(limits.uploadStallMs, deadline - now())) : ({ done: true, value: undefined } as const);
+        if (chunk === 'stalled') {
+          const why = now() >= deadline ? `The upload took longer than ${limits.uploadMaxMs / 60_000} minutes.` : `No byte of the upload arrived for ${limits.uploadStallMs / 1000} s.`;
+          return await giveUp(new ApiFailure('uploadFailed', 408, why));
+        }
+        if (chunk.value) {
+          size += chunk.value.byteLength;
+          addArriving(uid, chunk.value.byteLength);
+          if (size > UPLOAD_MAX_BYTES) return await giveUp(new ApiFailure('fileTooLarge', 413));
+          if (stored + arrivingOf(uid) > UPLOAD_QUOTA_BYTES) return await giveUp(new ApiFailure('uploadQuota', 429));
+        }
+        if (!mime) {
+          if (chunk.value) head.push(chunk.value);
+          if (size < SNIFF_BYTES && !chunk.done) continue;
+          // Decided on the first bytes: a file that is not media is refused before the rest is read.
+          mime = detectMedia(concat(head, Math.min(size, SNIFF_BYTES)));
+          if (!mime) return await giveUp(new ApiFailure('uploadFailed', 415, 'Not an image, audio or video file.'));
+          mkdirSync(dir, { recursive: true, mode: 0o700 });
+          file = createWriteStream(path, { flags: 'wx', mode: 0o600 });
+          // A write failing after we gave up on the upload must not take the server down.
+          file.on('error', () => undefined);
+          for (const part of head) await write(file, part);
+          head.length = 0;
+        } else if (chunk.value) {
+          await write(file!, chunk.value);
+        }
+        if (chunk.done) break;
+      }
+      await new Promise<void>((resolve, reject) => file!.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    } catch {
+      return await giveUp(new ApiFailure('uploadFailed', 400));
+    } finally {
+      addArriving(uid, -size);
     }
-    const name = decodeName(c.req.header('x-file-name'));
-    const mime = (c.req.header('content-type') ?? 'application/octet-stream').slice(0, 100);
-    insert.run(id, uid, name, mime, size, Date.now());
+    // The check that counts: uploads that finished meanwhile are stored now, and nothing runs in between.
+    if (Number(storedSince.get(uid, now() - UPLOAD_QUOTA_WINDOW_MS)!.bytes) + size > UPLOAD_QUOTA_BYTES) {
+      rmSync(path, { force: true });
+      return c.json(failureBody(new ApiFailure('uploadQuota', 429)), 429);
+    }
+    insert.run(id, uid, decodeName(c.req.header('x-file-name')), mime, size, now());
     return c.json({ code: 0, data: { id, size, url: `/api/upload/${id}` } });
   });
+
+  api.get('/api/upload/:id', (c) => {
+    // One answer for every refusal, so nobody learns which ids exist or whose they are.
+    const notFound = () => c.json(failureBody(new ApiFailure('notFound', 404, 'No such upload.')), 404);
+    const id = c.req.param('id');
+    const sessionId = c.req.header('x-app-sessionid') ?? '';
+    const session = ID_PATTERN.test(id) && sessionId ? findSession(db, sessionId, now()) : null;
+    const row = session ? find.get(id) : undefined;
+    if (!session || !row || row.uid !== session.uid) return notFound();
+    const path = join(dir, id);
+    try {
+      statSync(path);
+    } catch {
+      return notFound();
+    }
+    return new Response(Readable.toWeb(createReadStream(path)) as ReadableStream, {
+      headers: {
+        'content-type': String(row.mime),
+        'content-length': String(row.size),
+        'x-content-type-options': 'nosniff',
+        'content-disposition': `attachment; filename*=UTF-8''${encodeFileName(String(row.name))}`,
+        'cache-control': 'private, no-store',
+      },
+    });
+  });
   return api;
+}
+
+/** The next chunk, or 'stalled' when none comes within `ms`. */
+async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number): Promise<Read> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stalled = new Promise<'stalled'>((resolve) => {
+    timer = setTimeout(() => resolve('stalled'), Math.max(0, ms));
+  });
+  const read = reader.read();
+  try {
+    const result = await Promise.race([read, stalled]);
+    if (result === 'stalled') read.catch(() => undefined);
+    return result;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function write(file: ReturnType<typeof createWriteStream>, chunk: Uint8Array): Promise<void> | void {
+  if (file.destroyed) throw new Error('the upload file was closed');
+  if (!file.write(chunk)) return new Promise((resolve, reject) => {
+    file.once('drain', resolve);
+    file.once('error', reject);
+  });
+}
+
+function concat(parts: Uint8Array[], length: number): Uint8Array {
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    if (offset >= length) break;
+    const take = part.subarray(0, length - offset);
+    out.set(take, offset);
+    offset += take.byteLength;
+  }
+  return out;
 }
 
 function decodeName(raw: string | undefined): string {
@@ -62,3 +206,6 @@ function decodeName(raw: string | undefined): string {
     return 'file';
   }
 }
+
+/** RFC 8187 ext-value: everything but unreserved characters percent-encoded, so no quote or line break gets through. */
+const encodeFileName = (name: string) => encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -393,4 +393,10 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX sessions_expiry ON sessions (expires_at);
     `,
   },
+  // 11 and 12 are taken by work on other branches.
+  {
+    version: 13,
+    name: 'uploads: the per-user quota sums a user\'s recent uploads',
+    sql: `CREATE INDEX uploads_uid ON uploads (uid, created_at);`,
+  },
 ];

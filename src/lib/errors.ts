@@ -5,7 +5,7 @@
 
 /** Message keys under `error.*` in the message files, one per catalogue entry. */
 export const ERROR_CODES = [
-  'loginExpired', 'noInternet', 'notLoggedIn', 'noContent', 'noData', 'uploadFailed', 'fileTooLarge',
+  'loginExpired', 'noInternet', 'notLoggedIn', 'noContent', 'noData', 'uploadFailed', 'fileTooLarge', 'uploadQuota',
   'downloadLimit', 'unsupportedVersion', 'noCopyright', 'noLyrics', 'vipOnly', 'paidSong',
   'spatialUnsupported', 'spatialVip', 'brandOnly', 'cannotOpen', 'payRegion', 'oppoLoginOnly', 'payFailed',
   'emailFormat', 'phoneFormat', 'contactEmpty', 'contactInvalid', 'codeError', 'tooLong', 'generic', 'timeout',

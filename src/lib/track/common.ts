@@ -3,11 +3,9 @@
  * session id, screen size, region, timezone, language, app version, manufacturer, model).
  */
 import { $selfInfo } from '../stores/self-info';
+import { COMMON_FIELDS, TRACK_TEXT_MAX } from './rules';
 
-export const COMMON_FIELDS = [
-  'uid', 'dev_pid', 'dev_channel', 'app_sessionid', 'screen', 'dev_region', 'dev_timezone', 'dev_language',
-  'dev_app_version', 'dev_manufacturer', 'dev_model',
-] as const;
+export { COMMON_FIELDS };
 export type CommonField = (typeof COMMON_FIELDS)[number];
 export type CommonFields = Record<CommonField, string>;
 export type CommonProvider = () => Partial<Record<CommonField, unknown>>;
@@ -29,8 +27,9 @@ export function defaultCommon(): Partial<CommonFields> {
 }
 
 /**
- * Calls the provider at send time and keeps exactly the eleven fields as text. A provider that throws
- * gives empty fields: the events are worth more than their context.
+ * Calls the provider at send time and keeps exactly the eleven fields as text, each cut to
+ * TRACK_TEXT_MAX (the server refuses a batch with a longer one, and would refuse every batch). A
+ * provider that throws gives empty fields: the events are worth more than their context.
  * @example readCommon(() => ({ uid: 7 })).uid // '7'
  */
 export function readCommon(provider: CommonProvider): CommonFields {
@@ -43,7 +42,7 @@ export function readCommon(provider: CommonProvider): CommonFields {
   const fields = {} as CommonFields;
   for (const field of COMMON_FIELDS) {
     const value = source[field];
-    fields[field] = typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+    fields[field] = (typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '').slice(0, TRACK_TEXT_MAX);
   }
   return fields;
 }

@@ -12,7 +12,7 @@ import { createTracker, DEFAULT_ENDPOINT, type Tracker, type TrackingConfig } fr
 export * from './common';
 export { createExposureWatcher, delegateTracking, EXPOSED_RATIO, type Report } from './dom';
 export { createQueueStore, MAX_STORED, parseQueue, STORAGE_KEY, TRACK_KINDS, type QueueStore, type TrackItem, type TrackKind, type TrackProps } from './queue';
-export { beaconBatch, browserBeacon, postBatch, type BeaconLike, type FetchLike, type Payload } from './sender';
+export { beaconBatch, browserBeacon, postBatch, type BeaconLike, type FetchLike, type Payload, type SendOutcome } from './sender';
 export * from './tracker';
 
 let config: Required<TrackingConfig> = { endpoint: DEFAULT_ENDPOINT, common: defaultCommon };

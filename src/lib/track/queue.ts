@@ -4,6 +4,7 @@
  * cached, so two tabs of the site do not overwrite each other's items.
  */
 import { randomId } from '../id';
+import { PROPS_MAX_KEYS, TRACK_TEXT_MAX } from './rules';
 
 export const TRACK_KINDS = ['exposure', 'click', 'input', 'touchstart'] as const;
 export type TrackKind = (typeof TRACK_KINDS)[number];
@@ -28,9 +29,10 @@ export const STORAGE_KEY = 'exposureTrackData';
 // About 100 KB of JSON at most: far under the ~5 MB that WebViews give localStorage, shared with the
 // rest of the site. Past it the oldest items go; a queue this long means the server is unreachable.
 export const MAX_STORED = 500;
-// Bounds on what one item may carry, so a careless caller cannot fill storage or a batch.
-const MAX_TEXT = 200;
-const MAX_PROPS = 20;
+// Bounds on what one item may carry, so a careless caller cannot fill storage or a batch; the
+// server's (./rules) too, so it never refuses an item the tracker made.
+const MAX_TEXT = TRACK_TEXT_MAX;
+const MAX_PROPS = PROPS_MAX_KEYS;
 
 /**
  * A queue item with a fresh id; props keep only up to 20 plain values, strings cut to 200 characters.

@@ -5,22 +5,30 @@ import { beaconBatch, postBatch, type Payload } from './sender';
 const payload: Payload = { common: readCommon(() => ({ uid: 'u1' })), events: [{ id: 'a'.repeat(32), kind: 'click', name: 'x', at: 1 }] };
 
 describe('postBatch', () => {
-  it.each([[200, true], [204, true], [299, true], [304, false], [400, false], [500, false]])('reads HTTP %i as sent: %s', async (status, expected) => {
-    const fetch = vi.fn(async () => ({ ok: status >= 200 && status < 300 }));
+  it.each([
+    [200, 'sent'], [204, 'sent'], [299, 'sent'],
+    // The batch itself is refused: sending it again cannot help.
+    [400, 'refused'], [413, 'refused'], [422, 'refused'],
+    // The session is not a live one: another session may succeed.
+    [401, 'signedOut'], [403, 'signedOut'],
+    // Anything else may pass later.
+    [304, 'failed'], [404, 'failed'], [408, 'failed'], [429, 'failed'], [500, 'failed'], [503, 'failed'],
+  ])('reads HTTP %i as %s', async (status, expected) => {
+    const fetch = vi.fn(async () => ({ ok: status >= 200 && status < 300, status }));
     await expect(postBatch(fetch, '/api/track', payload)).resolves.toBe(expected);
   });
 
-  it('reads a network error or a synchronous throw as not sent', async () => {
-    await expect(postBatch(async () => { throw new TypeError('Failed to fetch'); }, '/t', payload)).resolves.toBe(false);
-    await expect(postBatch(() => { throw new TypeError('Invalid URL'); }, '/t', payload)).resolves.toBe(false);
+  it('reads a network error or a synchronous throw as failed', async () => {
+    await expect(postBatch(async () => { throw new TypeError('Failed to fetch'); }, '/t', payload)).resolves.toBe('failed');
+    await expect(postBatch(() => { throw new TypeError('Invalid URL'); }, '/t', payload)).resolves.toBe('failed');
   });
 
-  it('aborts and reads as not sent after the timeout', async () => {
+  it('aborts and reads as failed after the timeout', async () => {
     vi.useFakeTimers();
     let signal: AbortSignal | undefined;
     const result = postBatch((_, init) => { signal = init.signal ?? undefined; return new Promise(() => undefined); }, '/t', payload, 1000);
     await vi.advanceTimersByTimeAsync(1000);
-    await expect(result).resolves.toBe(false);
+    await expect(result).resolves.toBe('failed');
     expect(signal?.aborted).toBe(true);
     vi.useRealTimers();
   });

@@ -10,7 +10,7 @@ export interface Payload {
 }
 
 /** The part of `fetch` the sender uses; tests pass a fake. */
-export type FetchLike = (url: string, init: RequestInit) => Promise<{ ok: boolean }>;
+export type FetchLike = (url: string, init: RequestInit) => Promise<{ ok: boolean; status?: number }>;
 /** `navigator.sendBeacon`'s shape. */
 export type BeaconLike = (url: string, data: Blob) => boolean;
 
@@ -19,17 +19,29 @@ export type BeaconLike = (url: string, data: Blob) => boolean;
 export const SEND_TIMEOUT_MS = 30_000;
 
 /**
- * POSTs one batch as JSON. True only for a 2xx answer; a network error, a timeout or any other
- * status is false, so the caller keeps the items.
- * @example await postBatch(fetch, '/api/track', { common, events }) // true
+ * How a send ended:
+ * - `sent`: 2xx, the server has every event (or had it already);
+ * - `refused`: the server will never take this batch as it is (400, 413, 422: malformed, too large,
+ *   outside the contract), so sending it again cannot help;
+ * - `signedOut`: 401 or 403, the batch's session is not a live one; a later send under another
+ *   session (after a sign-in) can succeed;
+ * - `failed`: anything else (a network error, a timeout, 408, 429, 5xx): the same batch may go later.
  */
-export async function postBatch(fetchFn: FetchLike, endpoint: string, payload: Payload, timeoutMs = SEND_TIMEOUT_MS): Promise<boolean> {
+export type SendOutcome = 'sent' | 'refused' | 'signedOut' | 'failed';
+
+const REFUSED = new Set([400, 413, 422]);
+
+/**
+ * POSTs one batch as JSON and says how it ended (SendOutcome).
+ * @example await postBatch(fetch, '/api/track', { common, events }) // 'sent'
+ */
+export async function postBatch(fetchFn: FetchLike, endpoint: string, payload: Payload, timeoutMs = SEND_TIMEOUT_MS): Promise<SendOutcome> {
   const controller = typeof AbortController === 'function' ? new AbortController() : undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
+  const timeout = new Promise<SendOutcome>((resolve) => {
     timer = setTimeout(() => {
       controller?.abort();
-      resolve(false);
+      resolve('failed');
     }, timeoutMs);
   });
   // Inside then(): a fetch that throws synchronously (a bad URL) is a failure like any other.
@@ -40,12 +52,18 @@ export async function postBatch(fetchFn: FetchLike, endpoint: string, payload: P
     body: JSON.stringify(payload),
     headers: { 'content-type': 'application/json' },
     ...(controller ? { signal: controller.signal } : {}),
-  })).then((response) => response.ok, () => false);
+  })).then(outcome, (): SendOutcome => 'failed');
   try {
     return await Promise.race([request, timeout]);
   } finally {
     clearTimeout(timer);
   }
+}
+
+function outcome({ ok, status = 0 }: { ok: boolean; status?: number }): SendOutcome {
+  if (ok) return 'sent';
+  if (REFUSED.has(status)) return 'refused';
+  return status === 401 || status === 403 ? 'signedOut' : 'failed';
 }
 
 /**

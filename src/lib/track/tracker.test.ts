@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseTrackBatch } from './batch';
 import { STORAGE_KEY, type TrackItem } from './queue';
+import { TRACK_BODY_MAX_BYTES } from './rules';
 import type { BeaconLike, FetchLike, Payload } from './sender';
 import { createTracker, type Tracker, type TrackerOptions } from './tracker';
 import { memoryStorage } from '../../../tests/fixtures/dom-fakes';
@@ -303,6 +305,76 @@ describe('hanging requests', () => {
     expect(stored(storage)).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(2000);
     expect(fetch).toHaveBeenCalledTimes(2);
+    expect(stored(storage)).toEqual([]);
+  });
+});
+
+describe('answers the server gives', () => {
+  const answer = (status: number) => ({ ok: status >= 200 && status < 300, status });
+
+  it.each([400, 413, 422])('drops a batch refused with %i (it would be refused forever) and sends the items behind it at once', async (status) => {
+    fetch.mockResolvedValueOnce(answer(status));
+    const tracker = start();
+    for (let i = 0; i < 25; i += 1) tracker.track('exposure', `e${i}`);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(sentNames(fetch)).toEqual([Array.from({ length: 20 }, (_, i) => `e${i}`), ['e20', 'e21', 'e22', 'e23', 'e24']]);
+    expect(stored(storage)).toEqual([]);
+    // Never again, from this page or the next.
+    tracker.stop();
+    start();
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([408, 429, 500, 503])('keeps a batch answered %i and retries it', async (status) => {
+    fetch.mockResolvedValueOnce(answer(status));
+    const tracker = start();
+    tracker.track('click', 'a');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(stored(storage).map((item) => item.name)).toEqual(['a']);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(sentNames(fetch)).toEqual([['a'], ['a']]);
+    expect(stored(storage)).toEqual([]);
+  });
+
+  it.each([401, 403])('after %i keeps the items and sends nothing more until the page has another session', async (status) => {
+    let session = 'session-a';
+    fetch.mockResolvedValueOnce(answer(status));
+    const tracker = start({ common: () => ({ uid: 'u1', app_sessionid: session }) });
+    tracker.track('click', 'a');
+    await vi.advanceTimersByTimeAsync(2000);
+    tracker.track('click', 'b');
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    events.dispatchEvent(new Event('online'));
+    events.dispatchEvent(new Event('pagehide'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetch).toHaveBeenCalledOnce();
+    expect(beacon).not.toHaveBeenCalled();
+    expect(stored(storage).map((item) => item.name)).toEqual(['a', 'b']);
+
+    session = 'session-b'; // the user signed in again
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sentNames(fetch)).toEqual([['a'], ['a', 'b']]);
+    expect(sentBodies(fetch)[1]!.common.app_sessionid).toBe('session-b');
+    expect(stored(storage)).toEqual([]);
+  });
+
+  it('sends every batch within the contract the server checks, splitting by size where 20 items would not fit', async () => {
+    const tracker = start({ common: () => ({ uid: 'u1', app_sessionid: 's'.repeat(43), dev_model: 'ม'.repeat(500) }) });
+    // The largest props an item may carry: 20 keys and values of 200 characters, 3 bytes each in UTF-8.
+    const widest = Object.fromEntries(Array.from({ length: 25 }, (_, k) => [`${k}`.padEnd(300, 'ก'), 'ข'.repeat(300)]));
+    for (let i = 0; i < 7; i += 1) tracker.track('click', `wide${i}`, widest);
+    for (let i = 0; i < 30; i += 1) tracker.track('exposure', `small${i}`, { n: i });
+    await vi.advanceTimersByTimeAsync(2000);
+
+    const bodies = fetch.mock.calls.map(([, init]) => String(init.body));
+    for (const body of bodies) {
+      const bytes = new TextEncoder().encode(body);
+      expect(bytes.byteLength).toBeLessThanOrEqual(TRACK_BODY_MAX_BYTES);
+      expect(parseTrackBatch(bytes)).toMatchObject({ ok: true });
+    }
+    expect(bodies.length).toBeGreaterThan(3); // 30 small ones alone make two batches
+    expect(sentNames(fetch).flat()).toEqual([...Array.from({ length: 7 }, (_, i) => `wide${i}`), ...Array.from({ length: 30 }, (_, i) => `small${i}`)]);
     expect(stored(storage)).toEqual([]);
   });
 });

@@ -1,12 +1,14 @@
 /**
  * The tracking scheduler (spec §7, §9): batches of up to 20, sent 2 s after the first queued item,
  * retried with back-off until the server takes them, and beaconed on `pagehide`. Only the server's
- * 2xx answer to a fetch removes items: a beacon may be lost unseen, so beaconed items stay stored and
- * the next page sends them again (each has a random id the server stores once).
+ * answer to a fetch removes items: 2xx (it has them), or a refusal of the batch itself (400, 413,
+ * 422: it never will). A beacon may be lost unseen, so beaconed items stay stored and the next page
+ * sends them again (each has a random id the server stores once).
  */
-import { readCommon, type CommonProvider } from './common';
+import { readCommon, type CommonFields, type CommonProvider } from './common';
 import { browserStorage, createItem, createQueueStore, isTrackKind, type TrackItem, type TrackKind, type TrackProps } from './queue';
-import { beaconBatch, browserBeacon, postBatch, type BeaconLike, type FetchLike } from './sender';
+import { TRACK_BODY_MAX_BYTES } from './rules';
+import { beaconBatch, browserBeacon, postBatch, type BeaconLike, type FetchLike, type Payload } from './sender';
 
 export const BATCH_SIZE = 20; // spec §9
 export const BATCH_DELAY_MS = 2000; // spec §9
@@ -63,8 +65,30 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
   const sent = new Set<string>();
   const beaconed = new Set<string>();
 
+  // The session the server last answered 401/403 for: batches wait until the page has another one.
+  let refusedSession: string | undefined;
+
   const unsent = () => queue.read().filter((item) => !sent.has(item.id));
-  const payload = (batch: TrackItem[]) => ({ common: readCommon(config.common), events: batch });
+  const encoder = new TextEncoder();
+  const byteLength = (value: unknown) => encoder.encode(JSON.stringify(value)).byteLength;
+
+  /**
+   * The next batch from `items`: up to BATCH_SIZE, and no more than the server takes in one body
+   * (TRACK_BODY_MAX_BYTES), always at least one. Each item's JSON adds its own bytes and a comma.
+   */
+  function nextBatch(items: TrackItem[]): Payload {
+    const common = readCommon(config.common);
+    const events: TrackItem[] = [];
+    let size = byteLength({ common, events });
+    for (const item of items.slice(0, BATCH_SIZE)) {
+      size += byteLength(item) + (events.length ? 1 : 0);
+      if (events.length && size > TRACK_BODY_MAX_BYTES) break;
+      events.push(item);
+    }
+    return { common, events };
+  }
+
+  const sessionRefused = (common: CommonFields) => refusedSession !== undefined && common.app_sessionid === refusedSession;
 
   function schedule(delay: number, reset = false): void {
     if (stopped || (timer !== undefined && !reset)) return;
@@ -72,28 +96,37 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     timer = setTimeout(() => void flush(), delay);
   }
 
-  function markSent(batch: TrackItem[]): void {
+  /** The server has these items, or never will take them: they leave the queue for good. */
+  function settle(batch: TrackItem[]): void {
     for (const item of batch) sent.add(item.id);
     queue.write(unsent());
+  }
+
+  function retryLater(): void {
+    failures += 1;
+    // 2 s, 4 s, 8 s … 60 s; later items wait too rather than hammer a server that is down.
+    schedule(Math.min(BATCH_DELAY_MS * 2 ** (failures - 1), RETRY_MAX_MS), true);
   }
 
   // Sends the items queued when it starts; later items have their own 2 s timer.
   async function drain(): Promise<void> {
     const due = new Set(queue.read().map((item) => item.id));
     while (!stopped && fetchFn) {
-      const batch = unsent().filter((item) => due.has(item.id) && !inFlight.has(item.id)).slice(0, BATCH_SIZE);
+      const payload = nextBatch(unsent().filter((item) => due.has(item.id) && !inFlight.has(item.id)));
+      const batch = payload.events;
       if (!batch.length) return;
+      // Still the session the server refused: asking again would be refused again. A sign-in stores
+      // a new one, which the next retry picks up.
+      if (sessionRefused(payload.common)) return retryLater();
       for (const item of batch) inFlight.add(item.id);
-      const ok = await postBatch(fetchFn, config.endpoint, payload(batch));
+      const outcome = await postBatch(fetchFn, config.endpoint, payload);
       for (const item of batch) inFlight.delete(item.id);
-      if (!ok) {
-        failures += 1;
-        // 2 s, 4 s, 8 s … 60 s; later items wait too rather than hammer a server that is down.
-        schedule(Math.min(BATCH_DELAY_MS * 2 ** (failures - 1), RETRY_MAX_MS), true);
-        return;
-      }
+      if (outcome === 'signedOut') refusedSession = payload.common.app_sessionid;
+      if (outcome === 'signedOut' || outcome === 'failed') return retryLater();
       failures = 0;
-      markSent(batch);
+      if (outcome === 'sent') refusedSession = undefined;
+      // 'refused': the same batch would be refused forever, and would hold up every item behind it.
+      settle(batch);
     }
   }
 
@@ -107,13 +140,16 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
 
   function flushBeacon(): void {
     const pending = unsent().filter((item) => !inFlight.has(item.id) && !beaconed.has(item.id));
-    for (let start = 0; start < pending.length; start += BATCH_SIZE) {
-      const batch = pending.slice(start, start + BATCH_SIZE);
+    for (let rest = pending; rest.length; ) {
+      const payload = nextBatch(rest);
+      // The server refused this session; a beacon under it would be dropped the same way.
+      if (sessionRefused(payload.common)) break;
       // Refused: this batch and the rest go out from the next page, like everything beaconed.
-      if (!beaconBatch(sendBeacon, config.endpoint, payload(batch))) break;
+      if (!beaconBatch(sendBeacon, config.endpoint, payload)) break;
       // Accepted is not delivered: the browser says true offline too, and a server that is down
-      // drops it unseen. The items stay stored until a fetch is answered 2xx.
-      for (const item of batch) beaconed.add(item.id);
+      // drops it unseen. The items stay stored until a fetch is answered.
+      for (const item of payload.events) beaconed.add(item.id);
+      rest = rest.slice(payload.events.length);
     }
     // A page kept in the back/forward cache runs this timer when it is shown again.
     if (pending.length) schedule(BATCH_DELAY_MS);

@@ -86,7 +86,7 @@ export const coinCreateOrder = endpoint(
 );
 
 /** A recharge order as the payment provider reported it, and the balance now. Only `paid` credits coins. */
-export const coinOrderStatus = endpoint('/api/coins/order/status', v.object({ orderId: v.string() }), v.object({ order: coinOrder, balance: int }));
+export const coinOrderStatus = endpoint('/api/coins/order/status', v.object({ orderId: v.pipe(v.string(), v.maxLength(64)) }), v.object({ order: coinOrder, balance: int }));
 
 /**
  * The user's records, newest first, `limit` at a time. `cursor` is null for the first page, then the

@@ -9,6 +9,9 @@ const tier = v.picklist(['vip', 'svip']);
 const period = v.picklist(['day', 'month', 'quarter', 'year']);
 const money = v.pipe(v.number(), v.integer(), v.minValue(0));
 const seconds = v.pipe(v.number(), v.integer());
+/** Request ids are bounded like every request string (issue 14); catalogue and order ids are far shorter. */
+const planId = v.pipe(v.string(), v.maxLength(40));
+const orderId = v.pipe(v.string(), v.maxLength(64));
 
 export const plan = v.object({
   id: v.string(),
@@ -67,7 +70,7 @@ export const vipStatus = endpoint('/api/vip/status', v.object({}), v.object({ me
 export const vipCreateOrder = endpoint(
   '/api/vip/order',
   v.object({
-    planId: v.string(),
+    planId,
     payType: v.pipe(v.string(), v.maxLength(32)),
     region: v.pipe(v.string(), v.maxLength(8)),
     attempt: v.pipe(v.string(), v.minLength(16), v.maxLength(64)),
@@ -81,7 +84,7 @@ export const vipCreateOrder = endpoint(
  */
 export const vipOrderStatus = endpoint(
   '/api/vip/order/status',
-  v.object({ orderId: v.string() }),
+  v.object({ orderId }),
   v.object({ order, membership, renewed: v.boolean() }),
 );
 
@@ -91,7 +94,7 @@ export const vipOrders = endpoint('/api/vip/orders', v.object({}), v.object({ or
 /** Turns auto-renewal of a plan on or off. */
 export const vipSetRenewal = endpoint(
   '/api/vip/renewal',
-  v.object({ planId: v.string(), on: v.boolean() }),
+  v.object({ planId, on: v.boolean() }),
   v.object({ renewals: v.array(renewal) }),
 );
 

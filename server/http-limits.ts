@@ -1,0 +1,257 @@
+/**
+ * What one client and one connection may hold of the reference server, so that slow or numerous
+ * clients cannot take its memory or its sockets (issue 14: 20,000 slow request bodies held 1 GB and
+ * made new connections fail). `npm start` (server/main.ts) and every test server start through
+ * `serveWithLimits`, and createApp takes the same limits for the two deadlines it enforces itself
+ * (a small body's, an upload's pace), so tests can shrink every number in one object.
+ *
+ * Layers, outermost first:
+ * - connections: at most `perAddress` open per client address (an IPv6 client by its /64, which one
+ *   subscriber usually holds whole) and `total` in all; one more is closed at once, unread;
+ * - headers: the whole request head within `headersMs` (Node answers 408 and closes);
+ * - a body other than an upload (the API, tracking, development routes, all ≤ 1 MB): read whole within
+ *   `bodyMs` and at most 1 MB, else 408 or 413 and close (`smallBodies`); a body no route reads (a
+ *   GET that carries one) closes its connection `headersMs` later;
+ * - an upload: a byte at least every `uploadStallMs`, and all of it within `uploadMaxMs`
+ *   (server/api/upload.ts reads it);
+ * - any connection silent both ways for `idleMs` is closed, and no request may take longer than
+ *   `uploadMaxMs` plus `headersMs` (Node's own request timeout, a backstop behind the two above).
+ */
+import type { IncomingMessage } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import type { Context, MiddlewareHandler } from 'hono';
+import { ApiFailure, failureBody } from './api/failure';
+
+export interface HttpLimits {
+  /** The request line and headers must have arrived this long after the request began. */
+  headersMs: number;
+  /** A body that is not an upload must have arrived whole this long after its headers. */
+  bodyMs: number;
+  /** An upload is cut when no byte of it arrives for this long. */
+  uploadStallMs: number;
+  /** An upload is cut when it has not ended this long after its headers. */
+  uploadMaxMs: number;
+  /** A connection with no bytes either way for this long is closed. */
+  idleMs: number;
+  /** Open connections one client address may hold; IPv6 addresses count by their /64. */
+  perAddress: number;
+  /** Open connections in all. */
+  total: number;
+}
+
+/**
+ * The limits `npm start` runs with.
+ * - headers 10 s: a request head is one packet; even a 2G link sends it in well under a second.
+ * - small bodies 15 s: the largest allowed (1 MB) at 560 kbit/s; real API bodies are a few KB and
+ *   tracking batches under 64 KB, which a poor mobile link sends in a second or two.
+ * - uploads: 30 s without a byte means the link is gone (mobile stacks retransmit far sooner); one
+ *   hour in all lets a 200 MiB file through at an average of 470 kbit/s.
+ * - idle 60 s: longer than the upload stall, so an upload is cut by its own rule (its partial file
+ *   removed, a 408 answered) rather than by the socket's.
+ * - 64 connections per address: `npm run bench:server` runs 50 concurrent clients from 127.0.0.1,
+ *   the end-to-end suite two browsers (each opens at most 6 per host and context); a carrier NAT
+ *   puts many users behind one address, which is why it is not 6.
+ * - 1000 in all: a few MB of sockets and parser state, far from the memory or file descriptors the
+ *   process has, while a crowd of addresses can no longer make it run out of either.
+ */
+export const HTTP_LIMITS: HttpLimits = {
+  headersMs: 10_000,
+  bodyMs: 15_000,
+  uploadStallMs: 30_000,
+  uploadMaxMs: 60 * 60_000,
+  idleMs: 60_000,
+  perAddress: 64,
+  total: 1000,
+};
+
+/** What `serveWithLimits` has done so far: for tests and for a look at a running server. */
+export interface ConnectionStats {
+  /** Connections open now. */
+  open: number;
+  /** Connections closed at once because a cap was reached. */
+  refused: number;
+}
+
+export interface ServeOptions {
+  fetch: (request: Request, env: never) => Response | Promise<Response>;
+  port: number;
+  hostname: string;
+  limits?: HttpLimits;
+}
+
+const stats = new WeakMap<ServerType, ConnectionStats>();
+
+/**
+ * Starts the app on Node's HTTP server with the timeouts and connection caps above.
+ * @example serveWithLimits({ fetch: app.fetch, port: 4321, hostname: '127.0.0.1' }, (info) => console.log(info.port))
+ */
+export function serveWithLimits({ fetch, port, hostname, limits = HTTP_LIMITS }: ServeOptions, onListen?: (info: AddressInfo) => void): ServerType {
+  const server = serve(
+    {
+      fetch: fetch as never,
+      port,
+      hostname,
+      serverOptions: {
+        headersTimeout: limits.headersMs,
+        requestTimeout: limits.uploadMaxMs + limits.headersMs,
+        // Node checks both timeouts on this interval (30 s by default), so a 10 s limit would hold
+        // for up to 40 s; a quarter of the header limit keeps it within 25 %.
+        connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(limits.headersMs / 4))),
+      },
+    },
+    onListen,
+  );
+  // With no 'timeout' listener anywhere, Node destroys a socket silent for this long.
+  server.setTimeout(limits.idleMs);
+  server.on('request', (req: IncomingMessage) => {
+    if (req.complete || readsOwnBody(req.method ?? '', pathOf(req.url ?? ''))) return;
+    // smallBodies answers a late body with 408; a body no route reads (a GET that carries one is
+    // answered and then drained) would hold its connection until requestTimeout. This closes it.
+    const timer = setTimeout(() => {
+      if (!req.complete) req.socket.destroy();
+    }, limits.bodyMs + limits.headersMs);
+    timer.unref();
+    const stop = () => clearTimeout(timer);
+    // On the request, not its socket: a keep-alive socket carries many requests.
+    req.once('end', stop);
+    req.once('close', stop);
+  });
+  const counts = { open: 0, refused: 0 };
+  stats.set(server, counts);
+  const byAddress = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const key = clientKey(socket.remoteAddress ?? '');
+    const mine = byAddress.get(key) ?? 0;
+    if (mine >= limits.perAddress || counts.open >= limits.total) {
+      counts.refused += 1;
+      // Before the parser has read a byte: nothing of the request is served or buffered.
+      socket.destroy();
+      return;
+    }
+    counts.open += 1;
+    byAddress.set(key, mine + 1);
+    socket.once('close', () => {
+      counts.open -= 1;
+      const left = (byAddress.get(key) ?? 1) - 1;
+      if (left > 0) byAddress.set(key, left);
+      else byAddress.delete(key);
+    });
+  });
+  return server;
+}
+
+/**
+ * The connection counts of a server started by serveWithLimits.
+ * @example connectionStats(server).refused // 0
+ */
+export function connectionStats(server: ServerType): ConnectionStats {
+  return { ...(stats.get(server) ?? { open: 0, refused: 0 }) };
+}
+
+/**
+ * Requests that read their own body at their own pace: uploads (POST /api/upload). Every other body is
+ * small and read whole by smallBodies.
+ * @example readsOwnBody('POST', '/api/upload') // true
+ */
+export function readsOwnBody(method: string, path: string): boolean {
+  return method === 'POST' && /^\/api\/upload\/?$/.test(path);
+}
+
+/** The path of a request target, origin-form (`/a?b`) or absolute-form (`http://host/a`), as routing sees it. */
+function pathOf(target: string): string {
+  try {
+    return new URL(target, 'http://localhost').pathname;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The address a connection counts against: IPv4 as it is (an IPv4-mapped IPv6 address as its IPv4),
+ * IPv6 by its first 64 bits, since one subscriber is usually given a whole /64.
+ * @example clientKey('2001:db8:1:2:3:4:5:6') // '2001:db8:1:2::/64'
+ */
+export function clientKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail] = address.split('%')[0]!.toLowerCase().split('::') as [string, string | undefined];
+  const front = head ? head.split(':') : [];
+  const back = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? front : [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back];
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+export interface SmallBodyOptions {
+  /** Larger bodies are refused with 413 (by their length header at once, else while counting). */
+  maxBytes: number;
+  /** The body must have arrived this long after the middleware started reading it. */
+  deadlineMs: number;
+}
+
+/**
+ * Reads a request body (not an upload's: readsOwnBody) whole before any route sees it, within a
+ * deadline and a size, so that no route can be held by a client trickling its body. Late: 408
+ * `requestTimeout`; too large: 413 `tooLarge`; both with `connection: close`, since the rest of the
+ * body is still on the socket. The routes then read the buffered copy as usual.
+ * @example app.use(smallBodies({ maxBytes: 1024 * 1024, deadlineMs: 15_000 }))
+ */
+export function smallBodies({ maxBytes, deadlineMs }: SmallBodyOptions): MiddlewareHandler {
+  return async (c, next) => {
+    const body = c.req.raw.body;
+    if (!body || readsOwnBody(c.req.method, new URL(c.req.url).pathname)) return next();
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && !c.req.header('transfer-encoding') && Number(declared) > maxBytes) return tooLargeBody(c, maxBytes);
+
+    const reader = body.getReader();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), deadlineMs);
+    });
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    try {
+      for (;;) {
+        const read = reader.read();
+        const result = await Promise.race([read, late]);
+        if (result === 'late') {
+          // The pending read fails when the socket closes after the answer; nobody waits for it.
+          read.catch(() => undefined);
+          return closeWith(c, new ApiFailure('requestTimeout', 408, `The request body did not arrive within ${deadlineMs / 1000} s.`));
+        }
+        if (result.done) break;
+        size += result.value.byteLength;
+        if (size > maxBytes) return tooLargeBody(c, maxBytes);
+        chunks.push(result.value);
+      }
+    } catch {
+      // The client went away mid-body: there is nobody to answer.
+      return closeWith(c, new ApiFailure('badRequest', 400, 'The request body was cut off.'));
+    } finally {
+      clearTimeout(timer);
+    }
+    const whole = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      whole.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    c.req.raw = new Request(c.req.raw, { body: whole });
+    return next();
+  };
+}
+
+const tooLargeBody = (c: Context, maxBytes: number) =>
+  closeWith(c, new ApiFailure('tooLarge', 413, `The body is larger than ${maxBytes >= 1024 * 1024 ? `${maxBytes / (1024 * 1024)} MB` : `${Math.round(maxBytes / 1024)} KB`}.`));
+
+/**
+ * An answer given before the body was read whole: the connection must not carry another request,
+ * since what is left of this one's body is still on it.
+ * @example return closeWith(c, new ApiFailure('tooLarge', 413))
+ */
+export function closeWith(c: Context, failure: ApiFailure) {
+  c.header('connection', 'close');
+  c.set('failure' as never, failure.code as never);
+  return c.json(failureBody(failure), failure.status as 400);
+}

