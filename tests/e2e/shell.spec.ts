@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { hostCalls, watch, withHost } from '../fixtures/pages';
+import { hostCalls, sessionOf, watch, withHost } from '../fixtures/pages';
 
 const px = (page: import('@playwright/test').Page, selector: string, property: string) =>
   page.locator(selector).evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
@@ -129,8 +129,8 @@ test.describe('titles, storage and back', () => {
 
   test('back on help-feedback closes the page through finishPage', async ({ page }) => {
     await withHost(page);
-    await page.goto('/feedback?status_height=24');
-    await page.goto('/help-feedback?status_height=24');
+    await page.goto(`/feedback?status_height=24&app_sessionid=${sessionOf(page)}`);
+    await page.goto(`/help-feedback?status_height=24&app_sessionid=${sessionOf(page)}`);
     await page.locator('.bar-back').click();
     await expect.poll(() => hostCalls(page, 'finishPage')).toHaveLength(1);
     expect(new URL(page.url()).pathname).toBe('/help-feedback');
@@ -138,10 +138,10 @@ test.describe('titles, storage and back', () => {
 
   test('back elsewhere goes back in history', async ({ page }) => {
     await withHost(page);
-    await page.goto('/feedback?status_height=24');
-    await page.goto('/my-feedback?status_height=24');
+    await page.goto(`/feedback?status_height=24&app_sessionid=${sessionOf(page)}`);
+    await page.goto(`/my-feedback?status_height=24&app_sessionid=${sessionOf(page)}`);
     await page.locator('.bar-back').click();
-    await expect(page).toHaveURL(/\/feedback\?status_height=24$/);
+    await expect(page).toHaveURL(/\/feedback\?status_height=24&app_sessionid=[\w-]{43}$/);
     expect(await hostCalls(page, 'finishPage')).toHaveLength(0);
   });
 });
