@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { PdfPasswordError, openPdf } from '../../tests/fixtures/pdf-reader';
 import { DEMO_UID } from '../db/seed';
 import { useApiServer } from './test-server';
 
@@ -41,14 +42,35 @@ describe('personal-data export', () => {
     const pdf = await fetch(`${api.base}${file.url}`);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const bytes = Buffer.from(await pdf.arrayBuffer());
-    expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-2.0');
     expect(bytes.toString('latin1')).toMatch(/%%EOF\n$/);
+    // Encrypted with the password the request set, and only that one.
+    expect(openPdf(bytes, '123456').pageTexts()[0]).toContain('nickname: ');
+    expect(() => openPdf(bytes, '654321')).toThrow(PdfPasswordError);
     expect((await call('/api/personal/export/file', { id: a.body.data.export.id }, fresh())).status).toBe(410);
 
     expect((await dev('/api/dev/export-state', { exportId: a.body.data.export.id, state: 'expired' })).status).toBe(200);
     expect((await call('/api/personal/export/file', { id: a.body.data.export.id }, uid))).toMatchObject({ status: 410, body: { code: 'noContent' } });
     expect((await fetch(`${api.base}${file.url}`)).status).toBe(410);
     expect((await call('/api/personal/exports', { timeZone: 'UTC' }, uid)).body.data.exports[0].state).toBe('expired');
+  });
+
+  it('writes the account in any script of the nine locales, encrypted with the password the user set', async () => {
+    const uid = fresh();
+    const nickname = '测试用户 測試用戶 ผู้ทดสอบ Người dùng thử';
+    api.db.prepare('INSERT INTO accounts VALUES (?, ?, ?, ?)').run(uid, nickname, '+6580001234', 1_700_000_000);
+    const made = await request(uid, { code: await codeFor(uid, 'me@example.com'), password: '024680' });
+    expect(made.status).toBe(200);
+    const file = (await call('/api/personal/export/file', { id: made.body.data.export.id }, uid)).body.data;
+    const bytes = Buffer.from(await (await fetch(`${api.base}${file.url}`)).arrayBuffer());
+    const text = openPdf(bytes, '024680').pageTexts().join('\n');
+    expect(text).toContain(`nickname: ${nickname}`);
+    expect(text).toContain('phone: ••••••1234');
+    expect(() => openPdf(bytes, '123456')).toThrow(PdfPasswordError);
+    // The password itself is nowhere: not in the row, not in the file.
+    const row = api.db.prepare('SELECT * FROM exports WHERE uid = ?').get(uid)!;
+    expect(JSON.stringify({ ...row, file: null })).not.toContain('024680');
+    expect(bytes.includes(Buffer.from('024680'))).toBe(false);
   });
 
   it('refuses a wrong code, a code sent to another address, a bad e-mail or password', async () => {

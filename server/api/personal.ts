@@ -6,7 +6,9 @@
  * The verification code is sent by the app's own server when the page calls
  * `sendPersonalInfoDownloadEmailCaptcha`; the development route `POST /api/dev/export-captcha` stands
  * in for that call (the fake host and the simulator make it), `POST /api/dev/export-code` for the
- * mailbox. The file is served at `GET /api/personal/file/<token>`, a link that works until it expires.
+ * mailbox. The file is a PDF encrypted with the user's six-digit password (server/api/pdf.ts), made
+ * when the request is accepted, the only moment the password is in hand (it is kept only as a scrypt
+ * hash). It is served at `GET /api/personal/file/<token>`, a link that works until it expires.
  */
 import { randomBytes, randomInt, scryptSync } from 'node:crypto';
 import { Hono } from 'hono';
@@ -115,9 +117,15 @@ export const PERSONAL_HANDLERS: PersonalHandlers = {
       if (db.prepare('SELECT 1 FROM exports WHERE uid = ? AND day = ?').get(uid, day)) throw new ApiFailure('downloadLimit', 429);
       db.prepare('DELETE FROM export_codes WHERE uid = ?').run(uid);
       const id = `ex-${randomBytes(9).toString('base64url')}`;
-      // The reference server prepares the file at once; production builds it within 72 hours.
+      // The file is made now, while the plain password is in hand: only its hash is stored, so no later
+      // step could encrypt it. (A production backend that builds the file later keeps the password
+      // encrypted until then; this one never stores it.)
       const sections = contents(db, uid);
-      const file = pdfOf('Your personal data', sections.flatMap((s) => [`[${s.title}]`, ...s.rows.map((r) => `${r.label}: ${r.value}`), '']));
+      const file = pdfOf(
+        'Your personal data',
+        sections.flatMap((s) => [`[${s.title}]`, ...s.rows.map((r) => `${r.label}: ${r.value}`), '']),
+        body.password,
+      );
       db.prepare("INSERT INTO exports VALUES (?, ?, ?, ?, ?, ?, 'sent', ?, ?, ?, ?, ?)").run(
         id,
         uid,
