@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PdfPasswordError, openPdf } from '../../tests/fixtures/pdf-reader';
 import { DEMO_UID } from '../db/seed';
+import { mintGrant } from './export-grants';
 import { useApiServer } from './test-server';
 
 const api = useApiServer('personal-');
@@ -90,5 +91,60 @@ describe('personal-data export', () => {
     // Already tomorrow in Kiritimati (UTC+14): in a zone 26 hours behind it is another day.
     const other = await request(uid, { code: await codeFor(uid, 'me@example.com'), timeZone: 'Pacific/Pago_Pago' });
     expect(other.status).toBe(200);
+  });
+});
+
+describe('the file link', () => {
+  /** A user with an export sent, and the exportFile answer for it. */
+  async function exported(uid = fresh()) {
+    const made = await request(uid, { code: await codeFor(uid, 'me@example.com') });
+    const id = made.body.data.export.id as string;
+    const file = (await call('/api/personal/export/file', { id }, uid)).body.data;
+    return { uid, id, url: file.url as string };
+  }
+  const get = (url: string) => fetch(`${api.base}${url}`);
+
+  it('serves the owner the encrypted PDF, uncached; each call mints a new link', async () => {
+    const { uid, id, url } = await exported();
+    const response = await get(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="personal-data-\d{4}-\d{2}-\d{2}\.pdf"$/);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(openPdf(bytes, '123456').pageTexts()[0]).toContain('[account]');
+    const again = (await call('/api/personal/export/file', { id }, uid)).body.data.url;
+    expect(again).not.toBe(url);
+    expect((await get(again)).status).toBe(200);
+    expect((await get(url)).status).toBe(200);
+  });
+
+  it('gives another user no link, and a link minted for their session 404, like a guessed one', async () => {
+    const { id } = await exported();
+    const stranger = fresh();
+    expect(await call('/api/personal/export/file', { id }, stranger)).toMatchObject({ status: 410, body: { code: 'noContent' } });
+    const forged = mintGrant(api.db, id, { uid: stranger, app_sessionid: await api.session(stranger) }, Date.now());
+    const refused = await get(forged.url);
+    const guessed = await get(`/api/personal/file/${randomUUID().replace(/-/g, '').padEnd(43, 'A')}`);
+    expect([refused.status, guessed.status]).toEqual([404, 404]);
+    expect(await refused.text()).toBe(await guessed.text());
+    expect((await get('/api/personal/file/not-a-grant')).status).toBe(404);
+  });
+
+  it('stops (410) when the link has expired, when the export has, and when the session has ended', async () => {
+    const first = await exported();
+    api.db.prepare('UPDATE export_grants SET expires_at = ? WHERE export_id = ?').run(Math.floor(Date.now() / 1000) - 1, first.id);
+    const expired = await get(first.url);
+    expect(expired.status).toBe(410);
+    expect(await expired.text()).toBe('This link has expired. Open the file page again for a new one.');
+
+    const second = await exported();
+    expect((await dev('/api/dev/export-state', { exportId: second.id, state: 'expired' })).status).toBe(200);
+    expect((await get(second.url)).status).toBe(410);
+
+    const third = await exported();
+    expect((await get(third.url)).status).toBe(200);
+    expect((await dev('/api/dev/session/expire', { app_sessionid: await api.session(third.uid) })).status).toBe(200);
+    expect((await get(third.url)).status).toBe(410);
   });
 });
