@@ -16,6 +16,7 @@ export const ALL_PERMISSIONS = -4;
 /**
  * A password as revision 6 takes it: SASLprep'd UTF-8, at most 127 bytes. NFKC is the normalisation
  * SASLprep applies; the export's passwords are ASCII digits, for which it changes nothing.
+ * @example passwordBytes('123456') // <Buffer 31 32 33 34 35 36>
  */
 export const passwordBytes = (password: string) => Buffer.from(password.normalize('NFKC'), 'utf8').subarray(0, 127);
 

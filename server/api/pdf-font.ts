@@ -164,12 +164,18 @@ export class TrueTypeFont {
     };
   }
 
-  /** The glyph for a code point, 0 (.notdef) when the font has none. */
+  /**
+   * The glyph for a code point, 0 (.notdef) when the font has none.
+   * @example font.glyphOf(0x41) // 34 ('A' in Noto Sans SC's Latin file)
+   */
   glyphOf(codePoint: number): number {
     return this.#cmap.get(codePoint) ?? 0;
   }
 
-  /** The advance width of a glyph, in font units. */
+  /**
+   * The advance width of a glyph, in font units.
+   * @example font.advance(font.glyphOf(0x6d4b)) // 1000 (a Han character: one em)
+   */
   advance(glyph: number): number {
     const hmtx = this.#tables.get('hmtx')!;
     // Glyphs past the last long metric share its advance (monospaced tails).
@@ -317,7 +323,10 @@ export class FontSet {
     this.fonts = fonts;
   }
 
-  /** The first font with a glyph for the code point, or null when none has one. */
+  /**
+   * The first font with a glyph for the code point, or null when none has one.
+   * @example fonts.find(0x0e1c) // { font: 4, glyph: 68 } (ผ, in Noto Sans Thai)
+   */
   find(codePoint: number): GlyphRef | null {
     let found = this.#found.get(codePoint);
     if (found === undefined) {
@@ -339,7 +348,7 @@ let exportFonts: FontSet | undefined;
  * Latin, Vietnamese and Cyrillic files, Noto Sans Thai's Thai file, then Noto Sans SC's Han files in
  * Fontsource's order. The single "chinese-simplified" file is skipped: the numbered files hold the same
  * glyphs and more (traditional characters too).
- * @example exportFontSet().find(0x6d4b) // { font: 5, glyph: 23 } (some Han file)
+ * @example exportFontSet().find(0x6d4b) // { font: 97, glyph: 106 } (测, in one of the Han files)
  */
 export function exportFontSet(): FontSet {
   if (exportFonts) return exportFonts;
