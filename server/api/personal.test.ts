@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { PdfPasswordError, openPdf } from '../../tests/fixtures/pdf-reader';
 import { DEMO_UID } from '../db/seed';
+import { mintGrant } from './export-grants';
 import { useApiServer } from './test-server';
 
 const api = useApiServer('personal-');
@@ -41,14 +43,35 @@ describe('personal-data export', () => {
     const pdf = await fetch(`${api.base}${file.url}`);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const bytes = Buffer.from(await pdf.arrayBuffer());
-    expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-2.0');
     expect(bytes.toString('latin1')).toMatch(/%%EOF\n$/);
+    // Encrypted with the password the request set, and only that one.
+    expect(openPdf(bytes, '123456').pageTexts()[0]).toContain('nickname: ');
+    expect(() => openPdf(bytes, '654321')).toThrow(PdfPasswordError);
     expect((await call('/api/personal/export/file', { id: a.body.data.export.id }, fresh())).status).toBe(410);
 
     expect((await dev('/api/dev/export-state', { exportId: a.body.data.export.id, state: 'expired' })).status).toBe(200);
     expect((await call('/api/personal/export/file', { id: a.body.data.export.id }, uid))).toMatchObject({ status: 410, body: { code: 'noContent' } });
     expect((await fetch(`${api.base}${file.url}`)).status).toBe(410);
     expect((await call('/api/personal/exports', { timeZone: 'UTC' }, uid)).body.data.exports[0].state).toBe('expired');
+  });
+
+  it('writes the account in any script of the nine locales, encrypted with the password the user set', async () => {
+    const uid = fresh();
+    const nickname = '测试用户 測試用戶 ผู้ทดสอบ Người dùng thử';
+    api.db.prepare('INSERT INTO accounts VALUES (?, ?, ?, ?)').run(uid, nickname, '+6580001234', 1_700_000_000);
+    const made = await request(uid, { code: await codeFor(uid, 'me@example.com'), password: '024680' });
+    expect(made.status).toBe(200);
+    const file = (await call('/api/personal/export/file', { id: made.body.data.export.id }, uid)).body.data;
+    const bytes = Buffer.from(await (await fetch(`${api.base}${file.url}`)).arrayBuffer());
+    const text = openPdf(bytes, '024680').pageTexts().join('\n');
+    expect(text).toContain(`nickname: ${nickname}`);
+    expect(text).toContain('phone: ••••••1234');
+    expect(() => openPdf(bytes, '123456')).toThrow(PdfPasswordError);
+    // The password itself is nowhere: not in the row, not in the file.
+    const row = api.db.prepare('SELECT * FROM exports WHERE uid = ?').get(uid)!;
+    expect(JSON.stringify({ ...row, file: null })).not.toContain('024680');
+    expect(bytes.includes(Buffer.from('024680'))).toBe(false);
   });
 
   it('refuses a wrong code, a code sent to another address, a bad e-mail or password', async () => {
@@ -68,5 +91,60 @@ describe('personal-data export', () => {
     // Already tomorrow in Kiritimati (UTC+14): in a zone 26 hours behind it is another day.
     const other = await request(uid, { code: await codeFor(uid, 'me@example.com'), timeZone: 'Pacific/Pago_Pago' });
     expect(other.status).toBe(200);
+  });
+});
+
+describe('the file link', () => {
+  /** A user with an export sent, and the exportFile answer for it. */
+  async function exported(uid = fresh()) {
+    const made = await request(uid, { code: await codeFor(uid, 'me@example.com') });
+    const id = made.body.data.export.id as string;
+    const file = (await call('/api/personal/export/file', { id }, uid)).body.data;
+    return { uid, id, url: file.url as string };
+  }
+  const get = (url: string) => fetch(`${api.base}${url}`);
+
+  it('serves the owner the encrypted PDF, uncached; each call mints a new link', async () => {
+    const { uid, id, url } = await exported();
+    const response = await get(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="personal-data-\d{4}-\d{2}-\d{2}\.pdf"$/);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(openPdf(bytes, '123456').pageTexts()[0]).toContain('[account]');
+    const again = (await call('/api/personal/export/file', { id }, uid)).body.data.url;
+    expect(again).not.toBe(url);
+    expect((await get(again)).status).toBe(200);
+    expect((await get(url)).status).toBe(200);
+  });
+
+  it('gives another user no link, and a link minted for their session 404, like a guessed one', async () => {
+    const { id } = await exported();
+    const stranger = fresh();
+    expect(await call('/api/personal/export/file', { id }, stranger)).toMatchObject({ status: 410, body: { code: 'noContent' } });
+    const forged = mintGrant(api.db, id, { uid: stranger, app_sessionid: await api.session(stranger) }, Date.now());
+    const refused = await get(forged.url);
+    const guessed = await get(`/api/personal/file/${randomUUID().replace(/-/g, '').padEnd(43, 'A')}`);
+    expect([refused.status, guessed.status]).toEqual([404, 404]);
+    expect(await refused.text()).toBe(await guessed.text());
+    expect((await get('/api/personal/file/not-a-grant')).status).toBe(404);
+  });
+
+  it('stops (410) when the link has expired, when the export has, and when the session has ended', async () => {
+    const first = await exported();
+    api.db.prepare('UPDATE export_grants SET expires_at = ? WHERE export_id = ?').run(Math.floor(Date.now() / 1000) - 1, first.id);
+    const expired = await get(first.url);
+    expect(expired.status).toBe(410);
+    expect(await expired.text()).toBe('This link has expired. Open the file page again for a new one.');
+
+    const second = await exported();
+    expect((await dev('/api/dev/export-state', { exportId: second.id, state: 'expired' })).status).toBe(200);
+    expect((await get(second.url)).status).toBe(410);
+
+    const third = await exported();
+    expect((await get(third.url)).status).toBe(200);
+    expect((await dev('/api/dev/session/expire', { app_sessionid: await api.session(third.uid) })).status).toBe(200);
+    expect((await get(third.url)).status).toBe(410);
   });
 });

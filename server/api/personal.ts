@@ -6,7 +6,10 @@
  * The verification code is sent by the app's own server when the page calls
  * `sendPersonalInfoDownloadEmailCaptcha`; the development route `POST /api/dev/export-captcha` stands
  * in for that call (the fake host and the simulator make it), `POST /api/dev/export-code` for the
- * mailbox. The file is served at `GET /api/personal/file/<token>`, a link that works until it expires.
+ * mailbox. The file is a PDF encrypted with the user's six-digit password (server/api/pdf.ts), made
+ * when the request is accepted, the only moment the password is in hand (it is kept only as a scrypt
+ * hash). Each `exportFile` call mints a short-lived link for the caller's session
+ * (server/api/export-grants.ts), served at `GET /api/personal/file/<grant>`.
  */
 import { randomBytes, randomInt, scryptSync } from 'node:crypto';
 import { Hono } from 'hono';
@@ -14,6 +17,7 @@ import type { ResponseOf } from '../../src/lib/api/contract';
 import { checkEmail, checkPassword, dayIn, maskEmail, maskPhone, nextDayStart } from '../../src/lib/personal/rules';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
+import { checkGrant, mintGrant } from './export-grants';
 import { ApiFailure } from './failure';
 import { pdfOf } from './pdf';
 import type { Handlers, User } from './pipeline';
@@ -27,7 +31,6 @@ const FILE_DAYS = 7;
 const CODE_SECONDS = 10 * 60;
 const seconds = (ms: number) => Math.floor(ms / 1000);
 const uidOf = (user: User | null) => user!.uid;
-const token = () => randomBytes(18).toString('base64url');
 
 function hashPassword(password: string): string {
   const salt = randomBytes(16);
@@ -115,9 +118,15 @@ export const PERSONAL_HANDLERS: PersonalHandlers = {
       if (db.prepare('SELECT 1 FROM exports WHERE uid = ? AND day = ?').get(uid, day)) throw new ApiFailure('downloadLimit', 429);
       db.prepare('DELETE FROM export_codes WHERE uid = ?').run(uid);
       const id = `ex-${randomBytes(9).toString('base64url')}`;
-      // The reference server prepares the file at once; production builds it within 72 hours.
+      // The file is made now, while the plain password is in hand: only its hash is stored, so no later
+      // step could encrypt it. (A production backend that builds the file later keeps the password
+      // encrypted until then; this one never stores it.)
       const sections = contents(db, uid);
-      const file = pdfOf('Your personal data', sections.flatMap((s) => [`[${s.title}]`, ...s.rows.map((r) => `${r.label}: ${r.value}`), '']));
+      const file = pdfOf(
+        'Your personal data',
+        sections.flatMap((s) => [`[${s.title}]`, ...s.rows.map((r) => `${r.label}: ${r.value}`), '']),
+        body.password,
+      );
       db.prepare("INSERT INTO exports VALUES (?, ?, ?, ?, ?, ?, 'sent', ?, ?, ?, ?, ?)").run(
         id,
         uid,
@@ -128,7 +137,8 @@ export const PERSONAL_HANDLERS: PersonalHandlers = {
         at,
         at,
         at + FILE_DAYS * DAY,
-        token(),
+        // The old link column (migration 12): no longer a secret, the links are grants now.
+        id,
         file,
       );
       return { export: toRecord(db.prepare('SELECT * FROM exports WHERE id = ?').get(id)!, at) };
@@ -149,20 +159,30 @@ export const PERSONAL_HANDLERS: PersonalHandlers = {
     const at = seconds(now);
     const row = db.prepare('SELECT * FROM exports WHERE id = ? AND uid = ?').get(body.id, uid);
     if (!row || row.expires_at === null || Number(row.expires_at) <= at || !row.file) throw new ApiFailure('noContent', 410);
-    return { fileName: `personal-data-${String(row.day)}.pdf`, url: `/api/personal/file/${String(row.token)}`, expiresAt: Number(row.expires_at), sections: contents(db, uid) };
+    // A link for this caller's session, minted per call: a page opened later gets a fresh one.
+    const { url } = mintGrant(db, String(row.id), user!, now);
+    return { fileName: `personal-data-${String(row.day)}.pdf`, url, expiresAt: Number(row.expires_at), sections: contents(db, uid) };
   },
 };
 
-/** `GET /api/personal/file/<token>`: the PDF while its link is valid, else 410. */
+const FILE_REFUSED = { 404: 'No such file.', 410: 'This link has expired. Open the file page again for a new one.' } as const;
+
+/**
+ * `GET /api/personal/file/<grant>`: the encrypted PDF while the grant holds (export-grants.ts), else
+ * 410 (it was the owner's, and its time is over) or 404 (no such link, or not the owner's: one body).
+ * @example app.route('/', personalFileRoutes(db))
+ */
 export function personalFileRoutes(db: Db, now: () => number = Date.now): Hono {
   const api = new Hono();
-  api.get('/api/personal/file/:token', (c) => {
-    const row = db.prepare('SELECT day, file, expires_at FROM exports WHERE token = ?').get(c.req.param('token'));
-    if (!row || !row.file || Number(row.expires_at) <= seconds(now())) return c.text('This file has expired.', 410);
+  api.get('/api/personal/file/:grant', (c) => {
+    // Every answer, refusals too, stays out of caches: a link is one user's for a few minutes.
+    c.header('cache-control', 'private, no-store');
+    const grant = checkGrant(db, c.req.param('grant'), now());
+    if (!grant.ok) return c.text(FILE_REFUSED[grant.status], grant.status);
+    const row = db.prepare('SELECT day, file FROM exports WHERE id = ?').get(grant.exportId)!;
     return c.body(new Uint8Array(row.file as Uint8Array), 200, {
       'content-type': 'application/pdf',
       'content-disposition': `attachment; filename="personal-data-${String(row.day)}.pdf"`,
-      'cache-control': 'private, no-store',
     });
   });
   return api;

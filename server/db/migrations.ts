@@ -393,7 +393,29 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX sessions_expiry ON sessions (expires_at);
     `,
   },
-  // 11 and 12 are taken by work on other branches.
+  {
+    version: 12,
+    name: 'personal-data file links: short-lived grants for one session of the owner',
+    // A grant is a link minted per exportFile call (server/api/export-grants.ts): its id stored only as
+    // SHA-256, the session sealed under a key only the link holds. expires_at in Unix seconds like the
+    // exports table; created_at in milliseconds, to keep the newest grants of an export in order.
+    // exports.token was the old link, a bearer secret that never expired with a session: it is no longer
+    // read, and overwritten with the export id (SQLite cannot drop a UNIQUE column without a rebuild).
+    sql: `
+      CREATE TABLE export_grants (
+        id_hash TEXT PRIMARY KEY,
+        export_id TEXT NOT NULL REFERENCES exports (id) ON DELETE CASCADE,
+        uid TEXT NOT NULL,
+        session TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE INDEX export_grants_export ON export_grants (export_id, created_at);
+      CREATE INDEX export_grants_expiry ON export_grants (expires_at);
+      UPDATE exports SET token = id;
+    `,
+  },
+  // 11 is taken by work on another branch.
   {
     version: 13,
     name: 'uploads: the per-user quota sums a user\'s recent uploads',
