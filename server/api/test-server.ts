@@ -32,10 +32,19 @@ export interface ApiServer {
   dev(path: string, body: unknown): Promise<Reply>;
 }
 
+export interface ApiServerOptions {
+  /**
+   * The server's clock (ms since the epoch), Date.now by default. Sealed requests carry it as `ts`,
+   * so a test can move time (past a limit's window) without the replay guard calling them stale.
+   */
+  now?: () => number;
+}
+
 /**
  * @example const api = useApiServer('vip-'); … await api.call('/api/vip/status', {}, 'user-1')
+ * @example let t = Date.now(); const api = useApiServer('limits-', { now: () => t }); … t += 3_600_000
  */
-export function useApiServer(prefix: string): ApiServer {
+export function useApiServer(prefix: string, { now = Date.now }: ApiServerOptions = {}): ApiServer {
   let dataDir: string;
   let server: ServerType;
   const reply = async (response: Response): Promise<Reply> => ({ status: response.status, body: await response.json() });
@@ -58,7 +67,7 @@ export function useApiServer(prefix: string): ApiServer {
         await fetch(`${api.base}${path}`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: form(seal(body, PUBLIC, wire)),
+          body: form(seal(body, PUBLIC, { ts: now(), ...wire })),
         }),
       ),
     call: async (path, body, uid) => api.callAs(path, body, { uid, app_sessionid: await api.session(uid) }),
@@ -69,7 +78,7 @@ export function useApiServer(prefix: string): ApiServer {
     sessions = new Map();
     dataDir = mkdtempSync(join(tmpdir(), prefix));
     api.db = openDb(dataDir);
-    const app = createApp({ root: dataDir, db: api.db, privateKey: PRIVATE, dataDir, log: false });
+    const app = createApp({ root: dataDir, db: api.db, privateKey: PRIVATE, dataDir, log: false, now });
     await new Promise<void>((resolve) => {
       server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
         api.base = `http://127.0.0.1:${info.port}`;
