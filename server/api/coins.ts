@@ -20,7 +20,8 @@ import { transaction } from '../db/transaction';
 import { pageRows } from './cursor';
 import { ApiFailure } from './failure';
 import type { Handlers, User } from './pipeline';
-import { paymentBlocked, type ProviderOutcome } from './vip';
+import { paymentAllowed } from './regions';
+import type { ProviderOutcome } from './vip';
 
 type Package = ResponseOf<'coinPackages'>['packages'][number];
 type Order = ResponseOf<'coinCreateOrder'>['order'];
@@ -148,13 +149,13 @@ export const COIN_HANDLERS: CoinHandlers = {
   coinPackages: ({ db, body }) => ({
     packages: db.prepare('SELECT * FROM coin_packages ORDER BY sort').all().map(toPackage),
     custom: CUSTOM_AMOUNT,
-    paymentAvailable: !paymentBlocked(body.region),
+    paymentAvailable: paymentAllowed(body.region),
   }),
 
   coinCreateOrder: ({ db, user, body, now }) => {
     const uid = uidOf(user);
     const item = orderItem(db, body.packageId, body.coins);
-    if (paymentBlocked(body.region)) throw new ApiFailure('payRegion', 403);
+    if (!paymentAllowed(body.region)) throw new ApiFailure('payRegion', 403);
     // One order per (uid, attempt): a double tap or a retry finds the first one, unchanged. The
     // order and its pending record land together, or neither does.
     return transaction(db, () => {

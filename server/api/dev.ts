@@ -100,11 +100,13 @@ const refuse = (c: Context, message: string) => c.json(failureBody(new ApiFailur
  * - `POST /api/dev/feedback-reply` `{ feedbackId, text }`: support answers a feedback.
  * - `POST /api/dev/download` `{ uid, songId, quality }`: the app reports a download.
  * - `POST /api/dev/export-captcha` `{ uid, email }`: the app's server sends the export code (what
- *   sendPersonalInfoDownloadEmailCaptcha asks of it); `POST /api/dev/export-code` `{ uid }` reads it
- *   back (the mailbox); `POST /api/dev/export-state` `{ exportId, state }` moves an export along.
+ *   sendPersonalInfoDownloadEmailCaptcha asks of it), within the send limits (429 `codeTooSoon`,
+ *   `codeLimit`); `POST /api/dev/export-code` `{ uid }` reads it back (the mailbox: codes are kept in
+ *   this process's memory only, server/api/dev-mailbox.ts, as the database holds only their HMAC);
+ *   `POST /api/dev/export-state` `{ exportId, state }` moves an export along.
  * - `POST /api/dev/submission` `{ uid, state }`: the editors decide the user's submission under review.
- * - `POST /api/dev/feedback-code` `{ uid }`: the verification code last sent to the user (what the
- *   e-mail or SMS would carry).
+ * - `POST /api/dev/feedback-code` `{ uid }`: the verification code last sent to the user while it
+ *   still works (what the e-mail or SMS would carry), from the same in-memory mailbox.
  * - `POST /api/dev/rows` `{ uid }`: how many orders, coin orders, reports, appeals, feedback,
  *   exports and submissions the user has: what the fault tests count to prove nothing was sent twice.
  * - `GET /api/dev/track-events?uid=…`: every tracking event stored for the user, in the order they
@@ -176,7 +178,7 @@ export function devRoutes(db: Db, now: () => number = Date.now): Hono {
     const body = await read(c, CODE_OF);
     if (!body) return refuse(c, 'The body is not { uid }.');
     const code = currentCode(db, body.uid, now());
-    if (!code) return c.json(failureBody(new ApiFailure('notFound', 404, 'No code sent, or it expired.')), 404);
+    if (!code) return c.json(failureBody(new ApiFailure('notFound', 404, 'No code sent, or it expired, was used or is void.')), 404);
     return c.json({ code: 0, data: { code } });
   });
   api.post('/api/dev/rows', limit, async (c) => {
@@ -204,13 +206,19 @@ export function devRoutes(db: Db, now: () => number = Date.now): Hono {
   api.post('/api/dev/export-captcha', limit, async (c) => {
     const body = await read(c, EXPORT_CAPTCHA);
     if (!body) return refuse(c, 'The body is not { uid, email }.');
-    return c.json({ code: 0, data: { code: sendExportCode(db, body.uid, body.email, now()) } });
+    try {
+      return c.json({ code: 0, data: { code: sendExportCode(db, body.uid, body.email, now()) } });
+    } catch (error) {
+      // The send limits (codeTooSoon, codeLimit): the app's server would refuse the send the same way.
+      if (error instanceof ApiFailure) return c.json(failureBody(error), error.status as 429);
+      throw error;
+    }
   });
   api.post('/api/dev/export-code', limit, async (c) => {
     const body = await read(c, CODE_OF);
     if (!body) return refuse(c, 'The body is not { uid }.');
     const code = exportCodeOf(db, body.uid, now());
-    if (!code) return c.json(failureBody(new ApiFailure('notFound', 404, 'No code sent, or it expired.')), 404);
+    if (!code) return c.json(failureBody(new ApiFailure('notFound', 404, 'No code sent, or it expired, was used or is void.')), 404);
     return c.json({ code: 0, data: { code } });
   });
   api.post('/api/dev/export-state', limit, async (c) => {

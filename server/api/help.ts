@@ -4,17 +4,18 @@
  * page's own (src/lib/help/feedback-rules.ts), applied again here.
  *
  * Support's side (replying, picking a feedback up) is the support team's tool, not this API; the
- * development routes in server/api/dev.ts stand in for it, and for the code's e-mail or SMS.
+ * development routes in server/api/dev.ts stand in for it, and for the code's e-mail or SMS. The
+ * verification code and its limits are server/api/codes.ts.
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { ResponseOf } from '../../src/lib/api/contract';
-import { checkContact } from '../../src/lib/forms/contact';
 import { isScreenshot } from '../../src/lib/forms/pictures';
 import { checkText } from '../../src/lib/forms/rules';
 import { checkFeedback } from '../../src/lib/help/feedback-rules';
 import type { Locale } from '../../src/lib/locale';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
+import { CODE_LIMITS, codeInMailbox, sendCode, verifyCode } from './codes';
 import { pageRows } from './cursor';
 import { ApiFailure } from './failure';
 import type { Handlers, User } from './pipeline';
@@ -34,8 +35,11 @@ export const PHONE_OPTIONAL_LOCALES: readonly Locale[] = ['en-US', 'id-ID', 'ms-
 
 /** Feedback a user may send in 24 hours before the next one needs a verification code (anti-spam). */
 export const FEEDBACK_FREE_PER_DAY = 3;
-const CODE_VALID_SECONDS = 10 * 60;
-const CODE_RESEND_SECONDS = 60;
+/**
+ * Feedback a user may send in 24 hours at all, codes or not (`feedbackLimit` 429): far more than
+ * anyone reports in a day, few enough that one account cannot bury support.
+ */
+export const FEEDBACK_MAX_PER_DAY = 20;
 const DAY = 86_400;
 const EXCERPT = 80;
 
@@ -77,9 +81,11 @@ const toSummary = (db: Db, row: Row, locale: string): Summary => {
 
 const toMessage = (row: Row): Message => ({ id: String(row.id), from: row.sender as Message['from'], text: String(row.text), at: Number(row.at) });
 
+/** Feedback the user sent in the 24 hours before `now`. */
+const sentToday = (db: Db, uid: string, now: number) => Number(db.prepare('SELECT COUNT(*) AS n FROM feedback WHERE uid = ? AND created_at > ?').get(uid, now - DAY)!.n);
+
 /** Has the user sent enough feedback today that the next one needs a code? */
-const codeRequired = (db: Db, uid: string, now: number) =>
-  Number(db.prepare('SELECT COUNT(*) AS n FROM feedback WHERE uid = ? AND created_at > ?').get(uid, now - DAY)!.n) >= FEEDBACK_FREE_PER_DAY;
+const codeRequired = (db: Db, uid: string, now: number) => sentToday(db, uid, now) >= FEEDBACK_FREE_PER_DAY;
 
 /**
  * Support answers a feedback (the development route stands for the support team's tool): the reply
@@ -97,10 +103,12 @@ export function replyToFeedback(db: Db, feedbackId: string, text: string, nowMs:
   });
 }
 
-/** The code last sent to the user, while valid: what the e-mail or SMS carried (development route). */
+/**
+ * The code last sent to the user, while it still works: what the e-mail or SMS carried (development
+ * route). Read from the in-memory dev-mailbox, since the database holds only the code's HMAC.
+ */
 export function currentCode(db: Db, uid: string, nowMs: number): string | undefined {
-  const row = db.prepare('SELECT code FROM feedback_codes WHERE uid = ? AND expires_at > ?').get(uid, seconds(nowMs));
-  return row ? String(row.code) : undefined;
+  return codeInMailbox(db, 'feedback', uid, seconds(nowMs));
 }
 
 type HelpHandlers = Pick<
@@ -184,26 +192,21 @@ export const HELP_HANDLERS: HelpHandlers = {
     const at = seconds(now);
     const typed = body.contact.trim();
     if (!typed) throw new ApiFailure('contactEmpty', 422);
-    // Kept as the form rule writes it (a phone number without its spaces and dashes), which is how the
-    // feedback carries it: "+65 8123 4567" here and "+6581234567" there are the same contact.
-    const checked = checkContact(typed);
-    const contact = checked.ok ? checked.value : typed;
-    const last = db.prepare('SELECT sent_at FROM feedback_codes WHERE uid = ?').get(uid);
-    const wait = last ? Number(last.sent_at) + CODE_RESEND_SECONDS - at : 0;
-    if (wait > 0) return { resendAfter: wait };
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    db.prepare(
-      'INSERT INTO feedback_codes VALUES (?, ?, ?, ?, ?) ON CONFLICT (uid) DO UPDATE SET contact = excluded.contact, code = excluded.code, sent_at = excluded.sent_at, expires_at = excluded.expires_at',
-    ).run(uid, contact, code, at, at + CODE_VALID_SECONDS);
-    return { resendAfter: CODE_RESEND_SECONDS };
+    // The code is tied to the contact as the form rule writes it (codes.ts, targetKey), which is how
+    // the feedback carries it: "+65 8123 4567" here and "+6581234567" there are the same contact.
+    // Refused with codeTooSoon or codeLimit (429) when the contact or the user has had codes enough.
+    sendCode(db, 'feedback', uid, typed, at);
+    return { resendAfter: CODE_LIMITS.resendSeconds };
   },
 
   feedbackSubmit: ({ db, user, body, now }) => {
     const uid = uidOf(user);
     const at = seconds(now);
-    return transaction(db, () => {
+    const outcome = transaction(db, () => {
       const same = db.prepare('SELECT * FROM feedback WHERE uid = ? AND attempt = ?').get(uid, body.attempt);
       if (same) return { feedback: toSummary(db, same, body.locale) };
+      // Before the code: a user over the day's cap is refused without spending a code's try.
+      if (sentToday(db, uid, at) >= FEEDBACK_MAX_PER_DAY) throw new ApiFailure('feedbackLimit', 429);
       const needsCode = codeRequired(db, uid, at);
       const checked = checkFeedback(body, { phoneOptional: PHONE_OPTIONAL_LOCALES.includes(body.locale), codeRequired: needsCode });
       if (!checked.ok) {
@@ -215,10 +218,11 @@ export const HELP_HANDLERS: HelpHandlers = {
       if (!body.attachments.every((a) => /^(image|audio|video)\//i.test(a.mime))) throw refuse('Attachments must be images, audio or video.');
       const { value } = checked;
       if (needsCode || value.code) {
-        // The code proves the contact: it must be the one sent to this contact, and it works once.
-        const sent = db.prepare('SELECT * FROM feedback_codes WHERE uid = ? AND expires_at > ?').get(uid, at);
-        if (!sent || sent.code !== value.code || String(sent.contact) !== value.contact) throw new ApiFailure('codeError', 422);
-        db.prepare('DELETE FROM feedback_codes WHERE uid = ?').run(uid);
+        // The code proves the contact: it must be the one sent to this contact, and it works once. A
+        // wrong try is counted, and that count must be kept: the refusal leaves the transaction as a
+        // value (which commits) and is thrown below.
+        const refusal = verifyCode(db, 'feedback', uid, value.contact, value.code, at);
+        if (refusal) return { refusal };
       }
       const id = randomId('fb-');
       db.prepare(
@@ -243,6 +247,8 @@ export const HELP_HANDLERS: HelpHandlers = {
       );
       return { feedback: toSummary(db, db.prepare('SELECT * FROM feedback WHERE id = ?').get(id)!, body.locale) };
     });
+    if ('refusal' in outcome) throw outcome.refusal;
+    return outcome;
   },
 
   feedbackList: ({ db, user, body }) => {

@@ -11,12 +11,13 @@
  * hash). Each `exportFile` call mints a short-lived link for the caller's session
  * (server/api/export-grants.ts), served at `GET /api/personal/file/<grant>`.
  */
-import { randomBytes, randomInt, scryptSync } from 'node:crypto';
+import { randomBytes, scryptSync } from 'node:crypto';
 import { Hono } from 'hono';
 import type { ResponseOf } from '../../src/lib/api/contract';
 import { checkEmail, checkPassword, dayIn, maskEmail, maskPhone, nextDayStart } from '../../src/lib/personal/rules';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
+import { codeInMailbox, sendCode, verifyCode } from './codes';
 import { checkGrant, mintGrant } from './export-grants';
 import { ApiFailure } from './failure';
 import { pdfOf } from './pdf';
@@ -28,7 +29,6 @@ type Row = Record<string, unknown>;
 const DAY = 86_400;
 /** The export link works for 7 days after the e-mail goes out. */
 const FILE_DAYS = 7;
-const CODE_SECONDS = 10 * 60;
 const seconds = (ms: number) => Math.floor(ms / 1000);
 const uidOf = (user: User | null) => user!.uid;
 
@@ -71,23 +71,19 @@ function contents(db: Db, uid: string): ResponseOf<'exportFile'>['sections'] {
 
 /**
  * The app's server sends a code to the e-mail (development stand-in): a new six-digit code, valid 10
- * minutes, replacing the last. Returns it, as the mailbox would show it.
+ * minutes, replacing the last, within the send limits of server/api/codes.ts (throws `codeTooSoon` or
+ * `codeLimit`, 429). Returns it, as the mailbox would show it.
  */
 export function sendExportCode(db: Db, uid: string, email: string, nowMs: number): string {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  db.prepare('INSERT INTO export_codes VALUES (?, ?, ?, ?) ON CONFLICT (uid) DO UPDATE SET email = excluded.email, code = excluded.code, expires_at = excluded.expires_at').run(
-    uid,
-    email.trim(),
-    code,
-    seconds(nowMs) + CODE_SECONDS,
-  );
-  return code;
+  return sendCode(db, 'export', uid, email.trim(), seconds(nowMs));
 }
 
-/** The code last sent to the user, while valid (development: the mailbox). */
+/**
+ * The code last sent to the user, while it still works (development: the mailbox). Read from the
+ * in-memory dev-mailbox, since the database holds only the code's HMAC.
+ */
 export function exportCodeOf(db: Db, uid: string, nowMs: number): string | undefined {
-  const row = db.prepare('SELECT code FROM export_codes WHERE uid = ? AND expires_at > ?').get(uid, seconds(nowMs));
-  return row ? String(row.code) : undefined;
+  return codeInMailbox(db, 'export', uid, seconds(nowMs));
 }
 
 /** Moves an export to a state (development: the production pipeline's steps), for tests and demos. */
@@ -106,17 +102,19 @@ export const PERSONAL_HANDLERS: PersonalHandlers = {
   exportRequest: ({ db, user, body, now }) => {
     const uid = uidOf(user);
     const at = seconds(now);
-    return transaction(db, () => {
+    const outcome = transaction(db, () => {
       const same = db.prepare('SELECT * FROM exports WHERE uid = ? AND attempt = ?').get(uid, body.attempt);
       if (same) return { export: toRecord(same, at) };
       const email = checkEmail(body.email);
       if (!email.ok) throw new ApiFailure('badRequest', 422, 'The e-mail is empty or not an address.');
       if (checkPassword(body.password, body.password)) throw new ApiFailure('badRequest', 422, 'The password must be exactly six digits.');
-      const code = db.prepare('SELECT * FROM export_codes WHERE uid = ? AND expires_at > ?').get(uid, at);
-      if (!code || code.code !== body.code.trim() || code.email !== email.email) throw new ApiFailure('codeError', 422);
+      // A wrong try is counted and must stay counted: the refusal leaves the transaction as a value
+      // (which commits) and is thrown below. The right code is used up here, and comes back if the
+      // day's request is taken (that refusal rolls back).
+      const refusal = verifyCode(db, 'export', uid, email.email, body.code, at);
+      if (refusal) return { refusal };
       const day = dayIn(now, body.timeZone);
       if (db.prepare('SELECT 1 FROM exports WHERE uid = ? AND day = ?').get(uid, day)) throw new ApiFailure('downloadLimit', 429);
-      db.prepare('DELETE FROM export_codes WHERE uid = ?').run(uid);
       const id = `ex-${randomBytes(9).toString('base64url')}`;
       // The file is made now, while the plain password is in hand: only its hash is stored, so no later
       // step could encrypt it. (A production backend that builds the file later keeps the password
@@ -143,6 +141,8 @@ export const PERSONAL_HANDLERS: PersonalHandlers = {
       );
       return { export: toRecord(db.prepare('SELECT * FROM exports WHERE id = ?').get(id)!, at) };
     });
+    if ('refusal' in outcome) throw outcome.refusal;
+    return outcome;
   },
 
   exportStatus: ({ db, user, body, now }) => {

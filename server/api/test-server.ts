@@ -39,11 +39,21 @@ export interface ApiServer {
   limits: HttpLimits;
 }
 
+export interface ApiServerOptions extends Partial<HttpLimits>, Pick<AppOptions, 'opener'> {
+  /**
+   * The server's clock (ms since the epoch), Date.now by default. Sealed requests carry it as `ts`,
+   * so a test can move time (past a limit's window) without the replay guard calling them stale.
+   */
+  now?: () => number;
+}
+
 /**
  * @example const api = useApiServer('vip-'); … await api.call('/api/vip/status', {}, 'user-1')
  * @example const api = useApiServer('slow-', { perAddress: 20, bodyMs: 1000 }) // an attack test's small limits
+ * @example let t = Date.now(); const api = useApiServer('limits-', { now: () => t }); … t += 3_600_000
  */
-export function useApiServer(prefix: string, overrides: Partial<HttpLimits> & Pick<AppOptions, 'opener'> = {}): ApiServer {
+export function useApiServer(prefix: string, overrides: ApiServerOptions = {}): ApiServer {
+  const { now = Date.now, opener, ...limits } = overrides;
   let dataDir: string;
   let server: ServerType;
   const reply = async (response: Response): Promise<Reply> => ({ status: response.status, body: await response.json() });
@@ -67,21 +77,21 @@ export function useApiServer(prefix: string, overrides: Partial<HttpLimits> & Pi
         await fetch(`${api.base}${path}`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: form(seal(body, PUBLIC, wire)),
+          body: form(seal(body, PUBLIC, { ts: now(), ...wire })),
         }),
       ),
     call: async (path, body, uid) => api.callAs(path, body, { uid, app_sessionid: await api.session(uid) }),
     dev: async (path, body) =>
       reply(await fetch(`${api.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })),
     stats: () => connectionStats(server),
-    limits: { ...HTTP_LIMITS, ...overrides },
+    limits: { ...HTTP_LIMITS, ...limits },
   };
   beforeAll(async () => {
     sessions = new Map();
     dataDir = mkdtempSync(join(tmpdir(), prefix));
     api.dataDir = dataDir;
     api.db = openDb(dataDir);
-    const app = createApp({ root: dataDir, db: api.db, privateKey: PRIVATE, dataDir, log: false, limits: api.limits, opener: overrides.opener });
+    const app = createApp({ root: dataDir, db: api.db, privateKey: PRIVATE, dataDir, log: false, limits: api.limits, opener, now });
     await new Promise<void>((resolve) => {
       server = serveWithLimits({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', limits: api.limits }, (info: AddressInfo) => {
         api.base = `http://127.0.0.1:${info.port}`;

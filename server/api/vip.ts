@@ -10,19 +10,18 @@
 import { randomBytes } from 'node:crypto';
 import type { ResponseOf } from '../../src/lib/api/contract';
 import type { Db } from '../db';
+import { keyedHash } from '../db/secret';
 import { transaction } from '../db/transaction';
 import { ApiFailure } from './failure';
 import type { Handlers, User } from './pipeline';
+import { paymentAllowed } from './regions';
 
 /**
- * Regions where the payment provider cannot take payments (spec §6), upper case. `XX` is the host
- * simulator's "region without payment" (server/simulator/model.ts, BLOCKED_REGION); the others are
- * real ISO 3166 codes under sanctions the provider honours.
+ * Refused redeem codes one user, and one session, may have in an hour; the next try is refused with
+ * `redeemLimit` 429 before any code is looked up, until the oldest of them is an hour old. Ten cover
+ * typos in a printed code many times over; an hour makes guessing a code a matter of centuries.
  */
-export const BLOCKED_REGIONS: ReadonlySet<string> = new Set(['XX', 'CU', 'IR', 'KP', 'SY']);
-
-/** Whether payment is refused in `region` (compared case-insensitively). */
-export const paymentBlocked = (region: string) => BLOCKED_REGIONS.has(region.trim().toUpperCase());
+export const REDEEM_FAILURES = { max: 10, windowSeconds: 3_600 } as const;
 
 const DAY_SECONDS = 86_400;
 
@@ -145,7 +144,7 @@ type VipHandlers = Pick<Handlers, 'vipPlans' | 'vipStatus' | 'vipCreateOrder' | 
 export const VIP_HANDLERS: VipHandlers = {
   vipPlans: ({ db, body }) => ({
     plans: db.prepare('SELECT * FROM plans ORDER BY sort').all().map(toPlan),
-    paymentAvailable: !paymentBlocked(body.region),
+    paymentAvailable: paymentAllowed(body.region),
   }),
 
   vipStatus: ({ db, user, now }) => ({ membership: membershipOf(db, uidOf(user), seconds(now)), renewals: renewalsOf(db, uidOf(user)) }),
@@ -154,7 +153,7 @@ export const VIP_HANDLERS: VipHandlers = {
     const uid = uidOf(user);
     const plan = findPlan(db, body.planId);
     if (!plan) throw new ApiFailure('badRequest', 422, 'No such plan.');
-    if (paymentBlocked(body.region)) throw new ApiFailure('payRegion', 403);
+    if (!paymentAllowed(body.region)) throw new ApiFailure('payRegion', 403);
     // One order per (uid, attempt): a double tap or a retry finds the first one. SQLite runs this
     // synchronously, so two requests racing cannot both insert (and UNIQUE would refuse anyway).
     db.prepare(
@@ -195,19 +194,39 @@ export const VIP_HANDLERS: VipHandlers = {
   },
 
   vipRedeem: ({ db, user, body, now }) => {
-    const uid = uidOf(user);
+    const { uid, app_sessionid } = user!;
     // As the page sends it (src/lib/vip/redeem-code.ts): codes are printed in groups and not case-sensitive.
     const code = body.code.replace(/\s+/g, '').toUpperCase();
     const nowSec = seconds(now);
-    return transaction(db, () => {
+    // The session as an HMAC: the table must not hand out live session ids (server/api/sessions.ts).
+    const session = keyedHash(db, 'session', app_sessionid);
+    const outcome = transaction(db, () => {
+      // Before the lookup: past the limit, not even the right code is looked at, so guessing learns nothing.
+      const since = nowSec - REDEEM_FAILURES.windowSeconds;
+      const failed = db
+        .prepare('SELECT COALESCE(SUM(uid = ?), 0) AS byUser, COALESCE(SUM(session = ?), 0) AS bySession FROM redeem_failures WHERE at > ? AND (uid = ? OR session = ?)')
+        .get(uid, session, since, uid, session)!;
+      if (Number(failed.byUser) >= REDEEM_FAILURES.max || Number(failed.bySession) >= REDEEM_FAILURES.max) throw new ApiFailure('redeemLimit', 429);
       const row = db.prepare('SELECT * FROM redeem_codes WHERE code = ?').get(code);
-      if (!row) throw new ApiFailure('redeemUnknown', 404);
-      if (Number(row.expires_at) <= nowSec) throw new ApiFailure('redeemExpired', 410);
-      if (row.used_by !== null) throw new ApiFailure('redeemUsed', 409);
+      const refusal = !row
+        ? new ApiFailure('redeemUnknown', 404)
+        : Number(row.expires_at) <= nowSec
+          ? new ApiFailure('redeemExpired', 410)
+          : row.used_by !== null
+            ? new ApiFailure('redeemUsed', 409)
+            : null;
+      if (refusal) {
+        // Counted, and kept: the refusal leaves the transaction as a value (which commits), thrown below.
+        db.prepare('DELETE FROM redeem_failures WHERE at <= ?').run(since);
+        db.prepare('INSERT INTO redeem_failures (uid, session, at) VALUES (?, ?, ?)').run(uid, session, nowSec);
+        return { refusal };
+      }
       db.prepare('UPDATE redeem_codes SET used_by = ?, used_at = ? WHERE code = ?').run(uid, nowSec, code);
-      const days = Number(row.days);
-      extendMembership(db, uid, row.tier as 'vip' | 'svip', days, nowSec);
+      const days = Number(row!.days);
+      extendMembership(db, uid, row!.tier as 'vip' | 'svip', days, nowSec);
       return { membership: membershipOf(db, uid, nowSec), days };
     });
+    if ('refusal' in outcome) throw outcome.refusal;
+    return outcome;
   },
 };

@@ -1,11 +1,14 @@
 /**
  * The reference database: SQLite through node:sqlite in a file under DATA_DIR (default `.data/`),
  * schema migrated on open, seeded once. A restart keeps what users did; `npm run db:reset` starts over.
+ * Only the server's own account may read it: the directory is 0700, the database and its -wal and
+ * -shm files 0600, and the secret codes are hashed under (server/db/secret.ts) lives beside it, 0600.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { MIGRATIONS } from './migrations';
+import { attachSecret, loadSecret } from './secret';
 import { SEEDS } from './seed';
 
 export type Db = DatabaseSync;
@@ -16,11 +19,16 @@ export type Db = DatabaseSync;
  * @example const db = openDb('.data')
  */
 export function openDb(dataDir: string): Db {
-  const file = dataDir === ':memory:' ? ':memory:' : (mkdirSync(dataDir, { recursive: true }), join(dataDir, 'app.db'));
+  const file = dataDir === ':memory:' ? ':memory:' : ownerOnlyFile(dataDir);
+  // Before the database opens: a secret that cannot be read stops the start with nothing left open.
+  const secret = loadSecret(dataDir);
   const db = new DatabaseSync(file);
   // WAL with synchronous=NORMAL: consistent after a crash, one fsync per checkpoint instead of per
   // request (the nonce guard writes on every request).
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 2000;');
+  // SQLite gives -wal and -shm the database file's mode; these left by an older run may be looser.
+  if (file !== ':memory:') for (const extra of [`${file}-wal`, `${file}-shm`]) if (existsSync(extra)) chmodSync(extra, 0o600);
+  attachSecret(db, secret);
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
   const applied = new Set(db.prepare('SELECT version FROM schema_migrations').all().map((row) => Number(row.version)));
   for (const migration of MIGRATIONS) {
@@ -38,6 +46,20 @@ export function openDb(dataDir: string): Db {
     }
   }
   return db;
+}
+
+/**
+ * `<dataDir>/app.db`, made (or tightened) to owner-only before SQLite opens it: the directory 0700,
+ * the file 0600. Created here rather than by SQLite, which would use the process umask (usually
+ * world-readable); SQLite then creates -wal and -shm with the file's mode.
+ */
+function ownerOnlyFile(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+  const file = join(dataDir, 'app.db');
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
+  return file;
 }
 
 /** The schema version of an open database. */

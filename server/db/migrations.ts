@@ -394,6 +394,46 @@ export const MIGRATIONS: Migration[] = [
     `,
   },
   {
+    version: 11,
+    name: 'abuse limits: verification codes hashed with a try count, code sends and failed redeems counted',
+    // Times in Unix seconds. The two code tables held codes in plain text: they go (a code lives ten
+    // minutes, so nothing a user needs is lost) for one table holding only an HMAC of each code
+    // (server/api/codes.ts). `target` is the contact as the limits count it (server/api/codes.ts,
+    // targetKey). `code_sends` keeps a day of sends, per target and per user; `redeem_failures` an
+    // hour of refused redeem codes, per user and per session (its id's HMAC, never the id).
+    sql: `
+      DROP TABLE feedback_codes;
+      DROP TABLE export_codes;
+      CREATE TABLE verification_codes (
+        purpose TEXT NOT NULL CHECK (purpose IN ('feedback', 'export')),
+        uid TEXT NOT NULL,
+        target TEXT NOT NULL,
+        code_hash BLOB NOT NULL,
+        sent_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        wrong INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (purpose, uid)
+      );
+      CREATE TABLE code_sends (
+        purpose TEXT NOT NULL,
+        uid TEXT NOT NULL,
+        target TEXT NOT NULL,
+        sent_at INTEGER NOT NULL
+      );
+      CREATE INDEX code_sends_target ON code_sends (target, sent_at);
+      CREATE INDEX code_sends_uid ON code_sends (uid, sent_at);
+      CREATE INDEX code_sends_time ON code_sends (sent_at);
+      CREATE TABLE redeem_failures (
+        uid TEXT NOT NULL,
+        session BLOB NOT NULL,
+        at INTEGER NOT NULL
+      );
+      CREATE INDEX redeem_failures_uid ON redeem_failures (uid, at);
+      CREATE INDEX redeem_failures_session ON redeem_failures (session, at);
+      CREATE INDEX redeem_failures_time ON redeem_failures (at);
+    `,
+  },
+  {
     version: 12,
     name: 'personal-data file links: short-lived grants for one session of the owner',
     // A grant is a link minted per exportFile call (server/api/export-grants.ts): its id stored only as
@@ -415,7 +455,6 @@ export const MIGRATIONS: Migration[] = [
       UPDATE exports SET token = id;
     `,
   },
-  // 11 is taken by work on another branch.
   {
     version: 13,
     name: 'uploads: the per-user quota sums a user\'s recent uploads',

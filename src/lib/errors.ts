@@ -10,6 +10,9 @@ export const ERROR_CODES = [
   'spatialUnsupported', 'spatialVip', 'brandOnly', 'cannotOpen', 'payRegion', 'oppoLoginOnly', 'payFailed',
   'emailFormat', 'phoneFormat', 'contactEmpty', 'contactInvalid', 'codeError', 'tooLong', 'generic', 'timeout',
   'redeemUnknown', 'redeemExpired', 'redeemUsed', 'contentGone', 'appealOpen', 'codeRequired', 'submissionOpen',
+  // Abuse limits (issue 14), each a 429 of the reference server (docs/api.md): a code voided by wrong
+  // tries, codes asked for too soon or too often, too many refused redeem codes, feedback over the day's cap.
+  'codeVoid', 'codeTooSoon', 'codeLimit', 'redeemLimit', 'feedbackLimit',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -200,7 +200,8 @@ export function FeedbackForm({ config, presetType, song, onSent }: Props) {
       const key = messageKey(error);
       // The backend wants a code now: the field appears, and everything else stays as it is.
       if (key === 'error.codeRequired') setNeedsCode(true);
-      if (key === 'error.codeRequired' || key === 'error.codeError') {
+      // A wrong code, and one voided by too many wrong tries ("get a new code"), are the code field's.
+      if (key === 'error.codeRequired' || key === 'error.codeError' || key === 'error.codeVoid') {
         setErrors({ code: t(key) });
         focusFirst(['#feedback-code']);
       } else setErrors({ submit: t(key) });

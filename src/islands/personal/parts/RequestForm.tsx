@@ -90,7 +90,8 @@ export function RequestForm({ onLimit, onSent }: { onLimit: () => void; onSent: 
       onSent(body.email);
     } catch (error) {
       const key = messageKey(error);
-      if (key === 'error.codeError') {
+      // A wrong code, and one voided by too many wrong tries ("get a new code"), are the code field's.
+      if (key === 'error.codeError' || key === 'error.codeVoid') {
         setErrors({ code: t(key) });
         return focusFirst(['#private-code']);
       }

@@ -70,8 +70,9 @@ export const coinPackages = endpoint(
 
 /**
  * Creates a recharge order for a package or a custom amount (exactly one of them), once per
- * `attempt` key, as the VIP order does. Refused with `payRegion` in a blocked region, `badRequest` for
- * an unknown package or a custom amount outside the limits. The record appears as pending.
+ * `attempt` key, as the VIP order does. Refused with `payRegion` where payment is not allowed (a
+ * blocked or unknown region), `badRequest` for an unknown package or a custom amount outside the
+ * limits. The record appears as pending.
  */
 export const coinCreateOrder = endpoint(
   '/api/coins/order',

@@ -63,7 +63,11 @@ export const feedbackConfig = endpoint(
   }),
 );
 
-/** Sends a six-digit code to the contact (e-mail or SMS), valid for 10 minutes; one a minute. */
+/**
+ * Sends a six-digit code to the contact (e-mail or SMS), valid for 10 minutes. Refused with
+ * `codeTooSoon` (a code went to this contact, or this user asked, within the minute) or `codeLimit`
+ * (the contact's or the user's codes for the last 24 hours are used up).
+ */
 export const feedbackCode = endpoint(
   '/api/feedback/code',
   v.object({ contact: v.pipe(v.string(), v.maxLength(320)) }),
@@ -71,8 +75,9 @@ export const feedbackCode = endpoint(
 );
 
 /**
- * Sends feedback, once per `attempt`. Refused with `codeRequired` (a code is needed and none was
- * given), `codeError` (a wrong or expired code) or `badRequest` (any rule of the form).
+ * Sends feedback, once per `attempt`. Refused with `feedbackLimit` (the day's feedback is used up),
+ * `codeRequired` (a code is needed and none was given), `codeError` (a wrong or expired code),
+ * `codeVoid` (too many wrong tries: a new code is needed) or `badRequest` (any rule of the form).
  */
 export const feedbackSubmit = endpoint(
   '/api/feedback',

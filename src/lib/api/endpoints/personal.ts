@@ -32,8 +32,9 @@ export const personalInfo = endpoint(
 /**
  * Asks for a copy of the user's personal data, once per calendar day in `timeZone`: the code the app
  * sent to `email` (sendPersonalInfoDownloadEmailCaptcha) proves the address; `password` encrypts the
- * PDF and cannot be changed. Refused with `codeError` (wrong or expired code), `downloadLimit` (a
- * request already today) or `badRequest` (an e-mail or password that breaks the rules).
+ * PDF and cannot be changed. Refused with `codeError` (wrong or expired code), `codeVoid` (too many
+ * wrong tries: a new code is needed), `downloadLimit` (a request already today) or `badRequest` (an
+ * e-mail or password that breaks the rules).
  */
 export const exportRequest = endpoint(
   '/api/personal/export',

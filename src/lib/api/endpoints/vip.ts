@@ -65,7 +65,8 @@ export const vipStatus = endpoint('/api/vip/status', v.object({}), v.object({ me
 
 /**
  * Creates an order, once per `attempt` key: the same key returns the same order, so a double tap or a
- * retry after a network error never charges twice. Refused with `payRegion` in a blocked region.
+ * retry after a network error never charges twice. Refused with `payRegion` where payment is not
+ * allowed (a blocked region, or anything that is not a known region code).
  */
 export const vipCreateOrder = endpoint(
   '/api/vip/order',
@@ -98,7 +99,10 @@ export const vipSetRenewal = endpoint(
   v.object({ renewals: v.array(renewal) }),
 );
 
-/** Redeems a membership code; refused with `redeemUnknown`, `redeemExpired` or `redeemUsed`. */
+/**
+ * Redeems a membership code; refused with `redeemUnknown`, `redeemExpired` or `redeemUsed`, and with
+ * `redeemLimit` after too many refused codes in an hour (even the right one, until the hour passes).
+ */
 export const vipRedeem = endpoint(
   '/api/vip/redeem',
   v.object({ code: v.pipe(v.string(), v.minLength(1), v.maxLength(32)) }),
