@@ -71,7 +71,7 @@ describe('personal-data export', () => {
     const uid = fresh();
     const nickname = '测试用户 測試用戶 ผู้ทดสอบ Người dùng thử';
     api.db.prepare('INSERT INTO accounts VALUES (?, ?, ?, ?)').run(uid, nickname, '+6580001234', 1_700_000_000);
-    const made = await request(uid, { code: await codeFor(uid, 'me@example.com'), password: '024680' });
+    const made = await request(uid, { code: await codeFor(uid), password: '024680' });
     expect(made.status).toBe(200);
     const file = (await call('/api/personal/export/file', { id: made.body.data.export.id }, uid)).body.data;
     const bytes = Buffer.from(await (await fetch(`${api.base}${file.url}`)).arrayBuffer());
@@ -108,7 +108,7 @@ describe('personal-data export', () => {
 describe('the file link', () => {
   /** A user with an export sent, and the exportFile answer for it. */
   async function exported(uid = fresh()) {
-    const made = await request(uid, { code: await codeFor(uid, 'me@example.com') });
+    const made = await request(uid, { code: await codeFor(uid) });
     const id = made.body.data.export.id as string;
     const file = (await call('/api/personal/export/file', { id }, uid)).body.data;
     return { uid, id, url: file.url as string };
@@ -134,7 +134,7 @@ describe('the file link', () => {
     const { id } = await exported();
     const stranger = fresh();
     expect(await call('/api/personal/export/file', { id }, stranger)).toMatchObject({ status: 410, body: { code: 'noContent' } });
-    const forged = mintGrant(api.db, id, { uid: stranger, app_sessionid: await api.session(stranger) }, Date.now());
+    const forged = mintGrant(api.db, id, { uid: stranger, app_sessionid: await api.session(stranger) }, clock);
     const refused = await get(forged.url);
     const guessed = await get(`/api/personal/file/${randomUUID().replace(/-/g, '').padEnd(43, 'A')}`);
     expect([refused.status, guessed.status]).toEqual([404, 404]);
@@ -144,7 +144,7 @@ describe('the file link', () => {
 
   it('stops (410) when the link has expired, when the export has, and when the session has ended', async () => {
     const first = await exported();
-    api.db.prepare('UPDATE export_grants SET expires_at = ? WHERE export_id = ?').run(Math.floor(Date.now() / 1000) - 1, first.id);
+    api.db.prepare('UPDATE export_grants SET expires_at = ? WHERE export_id = ?').run(Math.floor(clock / 1000) - 1, first.id);
     const expired = await get(first.url);
     expect(expired.status).toBe(410);
     expect(await expired.text()).toBe('This link has expired. Open the file page again for a new one.');
