@@ -123,7 +123,7 @@ describe('the quota', () => {
   it('refuses an upload that would take a user past 1 GiB in 24 hours: by its length at once, else while reading', async () => {
     storeEarlier('upload-quota', UPLOAD_QUOTA_BYTES - 1000, 60_000);
     const before = rows();
-    const QUOTA = { code: 'uploadQuota', message: "Today's upload limit is reached, try again tomorrow" };
+    const QUOTA = { code: 'uploadQuota', message: "You've reached today's upload limit. Please try again tomorrow." };
     expect(await sendPart(await headers('upload-quota'), PNG.byteLength, PNG.subarray(0, 100))).toEqual({ status: 429, body: QUOTA });
     // Without a length (streamed): refused once the bytes pass the quota.
     const stream = new ReadableStream({
