@@ -2,12 +2,15 @@
 // as a child process on a throwaway database, sends 10,000 encrypted requests from 50 concurrent
 // clients and 1,000 garbage ones, then reports requests per second, p50/p99 latency, errors, and
 // whether the process stayed up. Loopback only; bounded in count; stops by itself.
+// The good requests come from 200 pages (one per user, each with its issued session), each sealing
+// all its requests under one encSecKey as a browser page does: the server's RSA step runs once per
+// page. The garbage comes last from the same address, so after 20 failed opens it is refused with 429.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { form, seal, sealText } from '../tests/fixtures/seal.ts';
+import { form, newPage, seal, sealText } from '../tests/fixtures/seal.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000);
 const GARBAGE = Number(process.env.BENCH_GARBAGE ?? 1_000);
@@ -31,10 +34,21 @@ await new Promise((resolve, reject) => {
   server.on('exit', () => reject(new Error('the server exited before it was ready')));
 });
 
-// Sealed before the clock starts, so the figures are the server's, not the client's RSA.
-const bodies = Array.from({ length: REQUESTS }, (_, i) => form(seal({}, publicKey, { uid: `u${i % 200}`, app_sessionid: `s${i % 200}` })));
+// Sessions as the account service issues them (development route, loopback only).
+const PAGES = 200;
+const users = await Promise.all(Array.from({ length: PAGES }, async (_, i) => {
+  const uid = `u${i}`;
+  const response = await fetch(`${base}/api/dev/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ uid }) });
+  const { data } = await response.json();
+  return { uid, app_sessionid: data.app_sessionid, page: newPage(publicKey) };
+}));
+// Sealed before the clock starts, so the figures are the server's, not the client's.
+const bodies = Array.from({ length: REQUESTS }, (_, i) => {
+  const { uid, app_sessionid, page } = users[i % PAGES];
+  return form(seal({}, publicKey, { uid, app_sessionid }, page));
+});
 const garbage = Array.from({ length: GARBAGE }, (_, i) => {
-  const good = seal({}, publicKey);
+  const good = seal({}, publicKey, {}, users[i % PAGES].page);
   return [
     { body: form({ params: 'x'.repeat(i % 97), encSecKey: good.encSecKey }) },
     { body: form({ params: good.params, encSecKey: 'AAAA' }) },
@@ -43,7 +57,10 @@ const garbage = Array.from({ length: GARBAGE }, (_, i) => {
     { body: form(seal({}, publicKey, { ts: 0 })) },
     { body: 'params=%ZZ&&&=' },
     { body: form({ params: 'A'.repeat(1_100_000), encSecKey: 'A' }), oversized: true },
-  ][i % 7];
+    // Well-shaped garbage under a known encSecKey (answered from the key cache) and under fresh ones (RSA, until the limit).
+    { body: form({ params: Buffer.alloc(64, i).toString('base64'), encSecKey: good.encSecKey }) },
+    { body: form({ params: Buffer.alloc(64, i).toString('base64'), encSecKey: newPage(publicKey).encSecKey }) },
+  ][i % 9];
 });
 
 async function send(body, type = 'application/x-www-form-urlencoded', path = '/api/session') {
@@ -77,6 +94,7 @@ const latencies = good.results.map((r) => r.ms).sort((a, b) => a - b);
 const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
 const ok = good.results.filter((r) => r.status === 200).length;
 const refused = bad.results.filter((r) => r.status >= 400 && r.status < 500).length;
+const limited = bad.results.filter((r) => r.status === 429).length;
 // The server answers 413 from the length header and closes while the client is still sending.
 const cutOff = bad.results.filter((r) => r.status === 0 && r.oversized).length;
 const crashed = bad.results.filter((r) => (r.status === 0 && !r.oversized) || r.status >= 500).length;
@@ -84,7 +102,7 @@ const stayedUp = health === 200 && exited === null;
 
 console.log(`encrypted requests: ${REQUESTS} from ${CLIENTS} clients in ${good.seconds.toFixed(2)} s = ${(REQUESTS / good.seconds).toFixed(0)} req/s`);
 console.log(`latency: p50 ${pct(50)} ms, p99 ${pct(99)} ms; answered 200: ${ok}, errors: ${REQUESTS - ok}`);
-console.log(`garbage requests: ${GARBAGE}; refused with 4xx: ${refused}; over 1 MB, cut off after the 413: ${cutOff}; 5xx or dropped otherwise: ${crashed}`);
+console.log(`garbage requests: ${GARBAGE}; refused with 4xx: ${refused} (429, address over its failure limit: ${limited}); over 1 MB, cut off after the 413: ${cutOff}; 5xx or dropped otherwise: ${crashed}`);
 console.log(`server stayed up: ${stayedUp ? 'yes' : 'NO'} (health ${health})`);
 console.log(`machine: ${(await import('node:os')).cpus().length} cores, Node ${process.version}`);
 process.exit(stayedUp && ok === REQUESTS && crashed === 0 ? 0 : 1);
