@@ -10,7 +10,8 @@ import precompress from './scripts/precompress.mjs';
 const shell = inlineScript('src/layouts/shell-script.ts');
 const events = inlineScript('src/layouts/shell-events.ts');
 
-// Development key pair by default; a production build sets PUBLIC_RSA_KEY to the backend's public key.
+// Development key pair by default; a release is `npm run build:release`, which refuses to run
+// unless PUBLIC_RSA_KEY is set to the production backend's public key (docs/deploy.md).
 process.env.PUBLIC_RSA_KEY ??= readFileSync('server/dev-keys/public.pem', 'utf8');
 
 /** `import { shell, events } from 'virtual:shell'` in the layout gives the exact bytes that were hashed. */

@@ -86,8 +86,10 @@ describe('tampering (failure limit raised so every attempt is answered)', () => 
   it('refuses any single bit flipped in the decoded params with the one answer', async () => {
     const { sealed } = await pageRequests(8, 'flip-params');
     const expected = await badSealAnswer();
+    let sent = 0;
     await fc.assert(
       fc.asyncProperty(fc.nat(sealed.length - 1), fc.nat(), async (which, seed) => {
+        sent += 1;
         const original = sealed[which]!;
         const bit = seed % (Buffer.from(original.params, 'base64').length * 8);
         const answer = await post(api.base, '/api/session', form({ ...original, params: flipBit(original.params, bit) }));
@@ -95,6 +97,7 @@ describe('tampering (failure limit raised so every attempt is answered)', () => 
       }),
       RUNS,
     );
+    expect(sent).toBe(RUNS.numRuns);
     // Untouched, every one of them opens: the flipped bit was the only thing wrong.
     for (const original of sealed) expect((await post(api.base, '/api/session', form(original))).status).toBe(200);
   });
@@ -102,14 +105,17 @@ describe('tampering (failure limit raised so every attempt is answered)', () => 
   it('refuses any single bit flipped in the decoded encSecKey with the one answer', async () => {
     const { sealed } = await pageRequests(4, 'flip-key');
     const expected = await badSealAnswer();
+    let sent = 0;
     await fc.assert(
       fc.asyncProperty(fc.nat(sealed.length - 1), fc.nat(256 * 8 - 1), async (which, bit) => {
+        sent += 1;
         const original = sealed[which]!;
         const answer = await post(api.base, '/api/session', form({ ...original, encSecKey: flipBit(original.encSecKey, bit) }));
         expect(observable(answer)).toEqual(expected);
       }),
       RUNS,
     );
+    expect(sent).toBe(RUNS.numRuns);
     for (const original of sealed) expect((await post(api.base, '/api/session', form(original))).status).toBe(200);
   });
 
