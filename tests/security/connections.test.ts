@@ -59,21 +59,27 @@ function normalRequest(localAddress: string, path = '/api/health'): Promise<{ st
 
 const statusOf = (probe: Probe) => /^HTTP\/1\.1 (\d{3})/.exec(probe.received)?.[1];
 
+/**
+ * `attackers` connections from 127.0.0.1 that send `head` and then trickle `drip`; once they hold their
+ * connections, a user behind 127.0.0.2 asks for something. Which connections were refused at once,
+ * which were cut with 408, and how that user fared.
+ */
+async function underAttack(attackers: number, head: string, drip: string) {
+  const startedAt = performance.now();
+  const probes = Array.from({ length: attackers }, () => attack('127.0.0.1', head, drip, startedAt));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const normal = await normalRequest('127.0.0.2');
+  const answeredAt = performance.now() - startedAt;
+  const done = await Promise.all(probes);
+  return { refused: done.filter((probe) => probe.received === ''), cut: done.filter((probe) => statusOf(probe) === '408'), normal, answeredAt };
+}
+
 describe('slow request bodies', () => {
   it('closes connections over the per-address cap at once, cuts the slow ones at the body deadline with 408, and answers others meanwhile', async () => {
     const ATTACKERS = 200;
-    const startedAt = performance.now();
     // Headers whole and at once, then a body of 1000 bytes one byte at a time: 200 s to arrive.
     const head = 'POST /api/track HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n';
-    const probes = Array.from({ length: ATTACKERS }, () => attack('127.0.0.1', head, '{', startedAt));
-    // Once the attack holds its connections: a user behind another address.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const normal = await normalRequest('127.0.0.2');
-    const answeredAt = performance.now() - startedAt;
-    const done = await Promise.all(probes);
-
-    const refused = done.filter((probe) => probe.received === '');
-    const cut = done.filter((probe) => statusOf(probe) === '408');
+    const { refused, cut, normal, answeredAt } = await underAttack(ATTACKERS, head, '{');
     expect(refused).toHaveLength(ATTACKERS - limits.perAddress);
     expect(cut).toHaveLength(limits.perAddress);
     expect(cut.every((probe) => probe.received.includes('"code":"requestTimeout"') && /connection: close/i.test(probe.received))).toBe(true);
@@ -105,15 +111,7 @@ describe('a body no route reads', () => {
 describe('slow request heads (slowloris)', () => {
   it('closes a connection whose headers never end after the header timeout, with 408, and answers others meanwhile', async () => {
     const ATTACKERS = 30;
-    const startedAt = performance.now();
-    const probes = Array.from({ length: ATTACKERS }, () => attack('127.0.0.1', 'GET /vip-center HTTP/1.1\r\nHost: 127.0.0.1\r\n', 'X-Slow: 1\r\n', startedAt));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const normal = await normalRequest('127.0.0.2');
-    const answeredAt = performance.now() - startedAt;
-    const done = await Promise.all(probes);
-
-    const refused = done.filter((probe) => probe.received === '');
-    const cut = done.filter((probe) => statusOf(probe) === '408');
+    const { refused, cut, normal, answeredAt } = await underAttack(ATTACKERS, 'GET /vip-center HTTP/1.1\r\nHost: 127.0.0.1\r\n', 'X-Slow: 1\r\n');
     expect(refused).toHaveLength(ATTACKERS - limits.perAddress);
     expect(cut).toHaveLength(limits.perAddress);
     expect(normal.status).toBe(200);
