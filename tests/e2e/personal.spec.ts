@@ -89,6 +89,13 @@ test.describe('personal-data request', () => {
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await expect(page.locator('.file-table th').first()).toHaveText('昵称');
+    // The link is a 15-minute grant: each tap downloads through a fresh one, so a page left open works.
+    const stale = (await download.getAttribute('href'))!;
+    const downloading = page.waitForEvent('download');
+    await download.click();
+    const fresh = new URL((await downloading).url()).pathname;
+    expect(fresh).toMatch(/^\/api\/personal\/file\//);
+    expect(fresh).not.toBe(stale);
     // The editors' pipeline lets the link lapse: the page says so and offers a new request.
     await open(page, '/personalDataDownload.html');
     const id = new URL((await page.getByRole('link', { name: 'View file' }).getAttribute('href'))!, page.url()).searchParams.get('id')!;

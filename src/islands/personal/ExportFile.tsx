@@ -19,7 +19,7 @@ import '../ui/placeholder.css';
 import { personalText, userTimeZone } from './text';
 import './personal.css';
 
-type File = DataOf<typeof exportFile>;
+type File = DataOf<typeof exportFile> & { id: string };
 const LABEL_KEY: Record<string, string> = { nickname: 'personal.nickname', phone: 'personal.phone', registeredAt: 'personal.registerTime' };
 
 export default function ExportFile() {
@@ -34,7 +34,7 @@ export default function ExportFile() {
     if (session !== 'signed-in') return;
     const open = (id: string) =>
       request(exportFile, { id })
-        .then(setFile)
+        .then((answer) => setFile({ ...answer, id }))
         .catch((error) => setFailure(messageKey(error)));
     const named = queryParam('id', /^[A-Za-z0-9_-]{1,64}$/);
     if (named) return void open(named);
@@ -61,6 +61,17 @@ export default function ExportFile() {
     );
   }
   if (!file) return <div class="personal" aria-busy="true"><div class="skeleton" /></div>;
+  // The link is a grant that lasts 15 minutes (server/api/export-grants.ts): each tap asks for a fresh
+  // one, so a page left open still downloads. The href stays for a long press or a failed script.
+  const download = (event: MouseEvent) => {
+    event.preventDefault();
+    request(exportFile, { id: file.id })
+      .then((answer) => {
+        setFile({ ...answer, id: file.id });
+        location.assign(answer.url);
+      })
+      .catch((error) => setFailure(messageKey(error)));
+  };
   return (
     <div class="personal">
       <h2 class="personal-intro">{t('personal.fileTitle')}</h2>
@@ -77,7 +88,7 @@ export default function ExportFile() {
         </tbody>
       </table>
       <p class="personal-intro">{t('personal.expiresOn', { date: formatDate(file.expiresAt, locale, { timeZone, style: 'datetime' }) })}</p>
-      <a class="button" href={file.url} download={file.fileName}>
+      <a class="button" href={file.url} download={file.fileName} onClick={download}>
         {t('personal.download')}
       </a>
     </div>
