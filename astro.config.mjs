@@ -32,7 +32,7 @@ const SPLIT = new Set(['lists', 'coins', 'report', 'appeal', 'forms', 'help', 'f
 // Also left out of `core`: helpers only some pages use (the phone-brand rules, needed outside the app
 // and on the music pages; the app-version check, debounce and file sizes, for a page or two; paging,
 // for the lists; asking to sign in again, on a refused session). Tracking: its loader goes with the page's script, the rest loads when the page is idle.
-const LAZY = /^api\/(crypto|wire-node)\b|^pay\/(flow|host|attempt)\b|^stores\/dialog-back\b|^\w+\/(checkout|pay-deps)\b|^track\/|^(platform|app-version|debounce|paging|file-size|reauth)\.ts$/;
+const LAZY = /^api\/crypto\b|^pay\/(flow|host|attempt)\b|^stores\/dialog-back\b|^\w+\/(checkout|pay-deps)\b|^track\/|^(platform|app-version|debounce|paging|file-size|reauth)\.ts$/;
 
 /** The shared chunk a module belongs to, or null to leave it to Rolldown's automatic splitting. */
 function sharedChunk(id) {

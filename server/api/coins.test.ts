@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { installFakeHost } from '../../tests/fixtures/fake-host';
 import { MIGRATIONS } from '../db/migrations';
 import { DEMO_UID, SEEDS } from '../db/seed';
-import { useApiServer, type Reply } from './test-server';
+import { useApiServer, type Reply } from '../../tests/fixtures/api-server';
 
 // Each test uses its own user, so tests do not see each other's orders; only the paging test reads
 // the default user, and nothing here writes to it.

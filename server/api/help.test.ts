@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEMO_UID } from '../db/seed';
 import { FEEDBACK_FREE_PER_DAY } from './help';
-import { useApiServer } from './test-server';
+import { useApiServer } from '../../tests/fixtures/api-server';
 
 const api = useApiServer('help-');
 const { call, dev } = api;

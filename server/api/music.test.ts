@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEMO_UID } from '../db/seed';
-import { useApiServer } from './test-server';
+import { useApiServer } from '../../tests/fixtures/api-server';
 
 const api = useApiServer('music-');
 const { call, dev } = api;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { newPage, sealText } from '../../tests/fixtures/seal';
-import { WireError, unwrapKeys, type PageKeys } from '../../src/lib/api/wire-node';
+import { WireError, unwrapKeys, type PageKeys } from './wire-node';
 import { FailureLimiter, LruCache, OPENER_DEFAULTS, Opener, TooManyFailures, addressKey, type OpenerOptions } from './opener';
 
 const PUBLIC = readFileSync('tests/fixtures/keys/public.pem', 'utf8');

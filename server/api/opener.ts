@@ -5,7 +5,7 @@
  * not open (garbage params, forged keys) is refused before any decoding or RSA work.
  */
 import { createPrivateKey, type KeyObject } from 'node:crypto';
-import { WireError, decodeParams, openParams, parseBody, unwrapKeys, type PageKeys, type WireForm } from '../../src/lib/api/wire-node';
+import { WireError, decodeParams, openParams, parseBody, unwrapKeys, type PageKeys, type WireForm } from './wire-node';
 
 export interface OpenerOptions {
   /** Failed opens one address may have within `failureWindowMs`; at this many it is refused (default 20). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PdfPasswordError, openPdf } from '../../tests/fixtures/pdf-reader';
 import { DEMO_UID } from '../db/seed';
 import { mintGrant } from './export-grants';
-import { useApiServer } from './test-server';
+import { useApiServer } from '../../tests/fixtures/api-server';
 
 // Noon in Singapore today: the minutes the tests move on never cross the day the limit counts in.
 const today = new Date();

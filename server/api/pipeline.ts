@@ -11,7 +11,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { ENDPOINTS, WIRE_FIELDS, type EndpointName, type ResponseOf } from '../../src/lib/api/contract';
-import { WireError } from '../../src/lib/api/wire-node';
+import { WireError } from './wire-node';
 import { BODY_MAX_BYTES, REQUEST_SKEW_MS } from '../../src/lib/limits';
 import type { Db } from '../db';
 import { ApiFailure, WIRE_MESSAGES, failureBody } from './failure';

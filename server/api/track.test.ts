@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useApiServer } from './test-server';
+import { useApiServer } from '../../tests/fixtures/api-server';
 
 const api = useApiServer('track-');
 

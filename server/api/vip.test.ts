@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { installFakeHost } from '../../tests/fixtures/fake-host';
 import { schemaVersion } from '../db';
 import { DEMO_UID } from '../db/seed';
-import { useApiServer } from './test-server';
+import { useApiServer } from '../../tests/fixtures/api-server';
 
 const DAY = 86_400;
 

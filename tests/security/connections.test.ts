@@ -8,7 +8,7 @@
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { useApiServer } from '../../server/api/test-server';
+import { useApiServer } from '../fixtures/api-server';
 
 const limits = { perAddress: 20, total: 50, headersMs: 1500, bodyMs: 3000, idleMs: 10_000 };
 const api = useApiServer('connections-', limits);

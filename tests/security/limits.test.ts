@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { CODE_LIMITS, targetKey } from '../../server/api/codes';
 import { FEEDBACK_MAX_PER_DAY } from '../../server/api/help';
 import { ISO_3166_ALPHA2, knownRegion, paymentAllowed } from '../../server/api/regions';
-import { useApiServer } from '../../server/api/test-server';
+import { useApiServer } from '../fixtures/api-server';
 import { REDEEM_FAILURES } from '../../server/api/vip';
 import { openDb } from '../../server/db';
 import { SECRET_FILE, keyedHash } from '../../server/db/secret';

@@ -16,8 +16,8 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/app';
 import { openDb } from '../../server/db';
-import { useApiServer } from '../../server/api/test-server';
-import { unwrapKeys, type PageKeys } from '../../src/lib/api/wire-node';
+import { useApiServer } from '../fixtures/api-server';
+import { unwrapKeys, type PageKeys } from '../../server/api/wire-node';
 import { form, newPage, seal, signParams, type Page, type Sealed } from '../fixtures/seal';
 import { PROPERTY_TIMEOUT_MS, RUNS } from '../unit/hostile';
 

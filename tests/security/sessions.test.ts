@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { openDb } from '../../server/db';
 import { createApp } from '../../server/app';
 import { SESSIONS_PER_USER, SESSION_TTL_MS, findSession, issueSession, sweepSessions } from '../../server/api/sessions';
-import { useApiServer } from '../../server/api/test-server';
+import { useApiServer } from '../fixtures/api-server';
 
 const api = useApiServer('sessions-');
 const rows = async (uid: string) => (await api.dev('/api/dev/rows', { uid })).body.data;

@@ -5,7 +5,7 @@
  * answer, nothing stored, and the server still answering.
  */
 import { describe, expect, it } from 'vitest';
-import { useApiServer } from '../../server/api/test-server';
+import { useApiServer } from '../fixtures/api-server';
 
 const api = useApiServer('tracking-');
 const rows = () => Number(api.db.prepare('SELECT COUNT(*) AS n FROM track_events').get()!.n);

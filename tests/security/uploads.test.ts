@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_QUOTA_BYTES, UPLOAD_QUOTA_WINDOW_MS } from '../../server/api/upload';
-import { useApiServer } from '../../server/api/test-server';
+import { useApiServer } from '../fixtures/api-server';
 
 const api = useApiServer('uploads-', { uploadStallMs: 1000 });
 const rows = () => Number(api.db.prepare('SELECT COUNT(*) AS n FROM uploads').get()!.n);

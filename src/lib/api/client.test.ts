@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ApiError, messageKey, request, setReauth, setSession, type ApiErrorCode } from './index';
-import { decryptRequest } from './wire-node';
+import { decryptRequest } from '../../../server/api/wire-node';
 import { health, session } from './endpoints/platform';
 
 const publicPem = readFileSync('tests/fixtures/keys/public.pem', 'utf8');

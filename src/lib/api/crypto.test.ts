@@ -2,7 +2,7 @@ import { constants, privateDecrypt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { drawPageKeys, encodeKeys, randomString, seal, sealParams, wrapKeys } from './crypto';
-import { decodeParams, decryptRequest, openParams, unwrapKeys } from './wire-node';
+import { decodeParams, decryptRequest, openParams, unwrapKeys } from '../../../server/api/wire-node';
 
 const publicPem = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
 const privatePem = readFileSync('tests/fixtures/keys/private.pem', 'utf8');

@@ -1,7 +1,7 @@
 /**
  * The API client (docs/api.md): `request(endpoint, body)` with an endpoint value of
  * ./endpoints/<area>, errors as ApiError codes. Deliberately does not re-export ./crypto (lazy
- * chunk), ./wire-node (Node only) nor ./contract (every area's schemas: the server's map).
+ * chunk) nor ./contract (every area's schemas: the server's map).
  */
 export { request, setReauth, setSession, TIMEOUT_MS, type Reauth, type RequestOptions, type Session } from './client';
 export { ApiError, messageKey, serverCode, type ApiErrorCode } from './api-error';

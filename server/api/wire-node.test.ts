@@ -1,7 +1,7 @@
 import { constants, createCipheriv, createPrivateKey, publicEncrypt, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { newPage, sealText, signParams } from '../../../tests/fixtures/seal';
+import { newPage, sealText, signParams } from '../../tests/fixtures/seal';
 import { WireError, decryptRequest, type SealFault } from './wire-node';
 
 const publicPem = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
