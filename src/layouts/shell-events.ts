@@ -3,6 +3,7 @@
  * CSP like shell-script.ts. Nothing here is needed for first paint, so it does not delay it. It works
  * on text pages, which load no other JavaScript. Budget: 2 KB minified (scripts/budget.mjs).
  */
+import { CHUNK_ERROR_MS } from '../lib/limits';
 import { applyTheme, themeOf } from '../lib/shell-rules';
 
 type Host = Record<string, (() => unknown) | undefined>;
@@ -41,4 +42,4 @@ addEventListener('pageshow', () => flags.scroll === 'top' && scrollTo(0, 0));
 
 // spec §8: a page whose island chunk never loads shows an error after 120 s. Astro removes `ssr`
 // from an island once it hydrated, so one still carrying it has failed.
-setTimeout(() => doc.querySelector('astro-island[ssr]') && doc.getElementById('chunk-error')!.removeAttribute('hidden'), 120_000);
+setTimeout(() => doc.querySelector('astro-island[ssr]') && doc.getElementById('chunk-error')!.removeAttribute('hidden'), CHUNK_ERROR_MS);

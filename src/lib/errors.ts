@@ -16,9 +16,6 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** The notices of spec §8 (not errors, shown beside the flows they explain). */
-export const NOTICES = { benefitsDelay: 'notice.benefitsDelay', funds: 'notice.funds' } as const;
-
 /** What a refused payment says: the pay flow's `refused` codes (src/lib/pay/flow.ts) → message keys. */
 export const PAY_REFUSALS = {
   notLoggedIn: 'error.notLoggedIn',

@@ -31,5 +31,7 @@ export const REQUEST_SKEW_MS = 5 * 60_000;
 export const BODY_MAX_BYTES = 1024 * 1024;
 /** spec §8 funds notice: a recharge not credited within 30 minutes is one for support. */
 export const FUNDS_SUPPORT_AFTER_SECONDS = 30 * 60;
+/** spec §9: song lists show 10 songs at a time (the player's index/total). */
+export const SONGS_PAGE_SIZE = 10;
 /** Records loaded per page on /k-transactions. */
 export const RECORDS_PAGE_SIZE = 20;

@@ -15,7 +15,7 @@ import { isContentId } from '../../lib/id';
 import { $playingId, play, playAll, watchPlayer } from '../../lib/music/play';
 import { queryParam } from '../../lib/nav';
 import { $session } from '../../lib/session';
-import { PAGE_SIZE } from '../../lib/stores/player';
+import { SONGS_PAGE_SIZE as PAGE_SIZE } from '../../lib/limits';
 import { showToast } from '../../lib/stores/ui';
 import { formText } from '../forms/text';
 import { Failure } from '../ui/parts/Failure';

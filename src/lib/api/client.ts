@@ -3,6 +3,7 @@
  * typed, validated data or an ApiError. The crypto chunk is fetched on the first request only.
  */
 import * as v from 'valibot';
+import { HTTP_TIMEOUT_MS } from '../limits';
 import { ApiError, serverCode } from './api-error';
 import { ENVELOPE, type BodyOf, type DataOf, type Endpoint, type WireFields } from './endpoint';
 
@@ -10,7 +11,7 @@ import { ENVELOPE, type BodyOf, type DataOf, type Endpoint, type WireFields } fr
  * Spec §7: the client gives up after 10 minutes.
  * @example request(health, {}, { timeoutMs: TIMEOUT_MS / 10 })
  */
-export const TIMEOUT_MS = 600_000;
+export const TIMEOUT_MS = HTTP_TIMEOUT_MS;
 
 /**
  * Who is asking; sent inside the encrypted body so it never shows in a URL or a log.
