@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { installFakeHost } from '../../tests/fixtures/fake-host';
+import { installFakeHost } from '../fake-host';
 import { MIGRATIONS } from '../db/migrations';
 import { DEMO_UID, SEEDS } from '../db/seed';
 import { useApiServer, type Reply } from '../../tests/fixtures/api-server';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { installFakeHost } from '../../tests/fixtures/fake-host';
+import { installFakeHost } from '../fake-host';
 import { schemaVersion } from '../db';
 import { DEMO_UID } from '../db/seed';
 import { useApiServer } from '../../tests/fixtures/api-server';

@@ -13,7 +13,7 @@ import { extendMembership } from '../api/vip';
 // Paths from the project root: the server runs from there, bundled or not (scripts/start.mjs).
 const load = (name: string) => JSON.parse(readFileSync(`server/db/seed/${name}`, 'utf8'));
 
-/** The uid of the fake host's default account (tests/fixtures/fake-host/state.ts). */
+/** The uid of the fake host's default account (server/fake-host/state.ts). */
 export const DEMO_UID = '10001';
 
 type Texts = Record<string, string>;

@@ -1,10 +1,10 @@
 /**
  * The simulated host, bundled to /__host/host.js and injected by the reference server as the first
  * thing in <head> of every page loaded in an iframe, so `NativeBridge` exists before the page's own
- * scripts run, as in the app's WebView. It is the fake host of the e2e tests (tests/fixtures/fake-host),
+ * scripts run, as in the app's WebView. It is the fake host of the e2e tests (server/fake-host),
  * steered by the simulator page around the frame.
  */
-import { installFakeHost, type FakeHostState } from '../../tests/fixtures/fake-host';
+import { installFakeHost, type FakeHostState } from '../fake-host';
 import { EVENTS, HOST_STATE_KEY, isMessage, type FrameMessage, type ParentMessage } from './protocol';
 
 const framed = window.parent !== window;

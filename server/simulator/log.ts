@@ -2,7 +2,7 @@
  * The live log of bridge calls: newest first, capped, filterable by method. Everything shown comes
  * from the framed page, so it is written as text only (never as HTML).
  */
-import type { FakeCall } from '../../tests/fixtures/fake-host';
+import type { FakeCall } from '../fake-host';
 
 /** Entries kept; older ones drop off the bottom. */
 export const LOG_LIMIT = 500;

@@ -3,7 +3,7 @@
  * the app would open (route, locale, theme, status bar) and the fake host's state (account, device,
  * outcomes). Pure, so it is unit-tested (model.test.ts) and shared by the panel.
  */
-import type { FakeHostState } from '../../tests/fixtures/fake-host';
+import type { FakeHostState } from '../fake-host';
 import { LOCALES, type Locale } from '../../src/lib/locale';
 import type { Theme } from '../../src/lib/shell-rules';
 

@@ -3,7 +3,7 @@
  * the simulated host's state is kept. Shared by sim.ts (parent) and host-entry.ts (frame). Types and
  * constants only: both sides are bundled for the browser.
  */
-import type { FakeCall, FakeHostState } from '../../tests/fixtures/fake-host';
+import type { FakeCall, FakeHostState } from '../fake-host';
 
 /** `window.__sim` and `localStorage['__sim']`: the fake host's initial state for the next page load. */
 export const HOST_STATE_KEY = '__sim';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installFakeHost, type FakeHost } from '../../tests/fixtures/fake-host';
+import { installFakeHost, type FakeHost } from '../../server/fake-host';
 import { $session, checkSession, signIn, watchSession } from './session';
 import { $isMember, $membership } from './stores/membership';
 import { $selfInfo } from './stores/self-info';

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { defaultState } from '../fixtures/fake-host/state';
+import { defaultState } from '../../server/fake-host/state';
 import { hostCalls, sessionOf, withHost } from '../fixtures/pages';
 import { PATHS, settle, smallTargets } from '../fixtures/sweep';
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { defaultState } from '../fixtures/fake-host/state';
+import { defaultState } from '../../server/fake-host/state';
 import { hostCalls, sessionOf, withHost } from '../fixtures/pages';
 
 /** A user of their own per test: the e2e database keeps what earlier tests bought. */

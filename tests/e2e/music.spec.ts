@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api } from '../fixtures/api';
-import { defaultState } from '../fixtures/fake-host/state';
+import { defaultState } from '../../server/fake-host/state';
 import { hostCalls, watch, sessionOf, withHost } from '../fixtures/pages';
 
 const MEMBER_ACCOUNT = { isLogin: true, is_member: 1, vipType: 1, svipType: 0, vip: { is_vip: 1, valid_time: 1_999_999_999 } };

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { defaultState } from '../fixtures/fake-host/state';
+import { defaultState } from '../../server/fake-host/state';
 import { hostCalls, watch, sessionOf, withHost } from '../fixtures/pages';
 
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { defaultState } from '../fixtures/fake-host/state';
+import { defaultState } from '../../server/fake-host/state';
 import { issueSession, sessionOf, watch, withHost } from '../fixtures/pages';
 import { tag } from '../fixtures/reliability';
 

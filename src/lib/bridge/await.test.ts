@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emit, installFakeHost, type FakeHost } from '../../../tests/fixtures/fake-host';
+import { emit, installFakeHost, type FakeHost } from '../../../server/fake-host';
 import { BridgeError, commandWithReply } from './await';
 import { HANDLERS } from './contract';
 import { REGISTRY_KEY } from './handlers';

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { installFakeHost } from '../../../tests/fixtures/fake-host';
+import { installFakeHost } from '../../../server/fake-host';
 import { HANDLERS, QUERIES, type QueryMethod } from './contract';
 
 const doc = readFileSync('docs/bridge.md', 'utf8');

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 /**
- * The fake host (tests/fixtures/fake-host) seen through the bridge: the outcomes tests and the
+ * The fake host (server/fake-host) seen through the bridge: the outcomes tests and the
  * simulator steer. If these drift, every page test built on the fake host tests the wrong thing.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emit, installFakeHost, setState, type FakeCall, type FakeHost } from '../../../tests/fixtures/fake-host';
+import { emit, installFakeHost, setState, type FakeCall, type FakeHost } from '../../../server/fake-host';
 import { HANDLERS } from './contract';
 import { REGISTRY_KEY } from './handlers';
 import { callId, command, commandWithReply, onHost, query } from './index';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { installFakeHost, type FakeHost } from '../../../tests/fixtures/fake-host';
+import { installFakeHost, type FakeHost } from '../../../server/fake-host';
 import { QUERIES, type QueryMethod } from './contract';
 
 type Bridge = typeof import('./index');

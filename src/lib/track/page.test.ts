@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installFakeHost, type FakeHost } from '../../../tests/fixtures/fake-host';
+import { installFakeHost, type FakeHost } from '../../../server/fake-host';
 import { $selfInfo } from '../stores/self-info';
 import { STORAGE_KEY, type Payload, type TrackItem } from './index';
 import { startPageTracking, TRACK_ENDPOINT } from './page';
