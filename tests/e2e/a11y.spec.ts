@@ -28,6 +28,17 @@ for (const path of PATHS) {
   });
 }
 
+test('/help-feedback while its contacts are still loading: the contact buttons already have names', async ({ page }) => {
+  await withHost(page);
+  // The help centre's answer never comes: the state a slow network shows for seconds (seen once in CI).
+  await page.route('**/api/help/home', () => undefined);
+  await page.goto(`/help-feedback?status_height=24&app_sessionid=${sessionOf(page)}`);
+  await expect(page.locator('.help-contact').first()).toBeDisabled();
+  await expect(page.locator('.help-contact')).toHaveText(['Call …', 'E-mail …']);
+  const { violations } = await new AxeBuilder({ page }).include('.help-service').analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+});
+
 test.describe('keyboard and the back button', () => {
   const unauthorised = () => {
     const state = defaultState();
