@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEMO_UID } from '../db/seed';
 import { FEEDBACK_FREE_PER_DAY } from './help';
+import { feedbackBody } from '../../tests/fixtures/bodies';
 import { useApiServer } from '../../tests/fixtures/api-server';
 
 const api = useApiServer('help-');
@@ -9,22 +10,7 @@ const { call, dev } = api;
 const fresh = () => `u-${randomUUID().slice(0, 8)}`;
 const count = (sql: string, ...params: string[]) => Number(api.db.prepare(sql).get(...params)!.n);
 
-const feedback = (body: Record<string, unknown> = {}) => ({
-  type: 'music',
-  description: 'The lyrics are two seconds late.',
-  contact: 'me@example.com',
-  important: false,
-  phone: '',
-  code: '',
-  attachments: [],
-  screenshots: [],
-  log: null,
-  song: null,
-  locale: 'en-US',
-  attempt: randomUUID(),
-  ...body,
-});
-const send = (uid: string, body: Record<string, unknown> = {}) => call('/api/feedback', feedback(body), uid);
+const send = (uid: string, body: Record<string, unknown> = {}) => call('/api/feedback', feedbackBody(body), uid);
 
 describe('help centre', () => {
   it('lists the six categories with their questions in the locale, and the unread replies', async () => {
@@ -77,7 +63,7 @@ describe('feedback', () => {
 
   it('stores feedback once per attempt and lists it first, then shows it whole', async () => {
     const uid = fresh();
-    const body = feedback({ attachments: [{ id: 'f1', name: 'clip.mp4', mime: 'video/mp4', size: 10, url: 'https://cdn.example.com/f1' }], song: 's04', log: 'https://cdn.example.com/log' });
+    const body = feedbackBody({ attachments: [{ id: 'f1', name: 'clip.mp4', mime: 'video/mp4', size: 10, url: 'https://cdn.example.com/f1' }], song: 's04', log: 'https://cdn.example.com/log' });
     const [a, b] = await Promise.all([call('/api/feedback', body, uid), call('/api/feedback', body, uid)]);
     expect(a.status).toBe(200);
     expect(b.body.data.feedback.id).toBe(a.body.data.feedback.id);

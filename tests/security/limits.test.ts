@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { CODE_LIMITS, targetKey } from '../../server/api/codes';
 import { FEEDBACK_MAX_PER_DAY } from '../../server/api/help';
 import { ISO_3166_ALPHA2, knownRegion, paymentAllowed } from '../../server/api/regions';
+import { feedbackBody } from '../fixtures/bodies';
 import { useApiServer } from '../fixtures/api-server';
 import { REDEEM_FAILURES } from '../../server/api/vip';
 import { openDb } from '../../server/db';
@@ -35,20 +36,7 @@ const phone = () => {
 const wrongCodes = (code: string, n: number) =>
   Array.from({ length: n + 1 }, (_, i) => String((Number(code) + 1 + i * 7919) % 1_000_000).padStart(6, '0')).filter((c) => c !== code).slice(0, n);
 
-const feedback = (contact: string, code: string) => ({
-  type: 'music',
-  description: 'The lyrics are two seconds late.',
-  contact,
-  important: false,
-  phone: '',
-  code,
-  attachments: [],
-  screenshots: [],
-  log: null,
-  song: null,
-  locale: 'en-US',
-  attempt: randomUUID(),
-});
+const feedback = (contact: string, code: string) => feedbackBody({ contact, code });
 const sendFeedback = (uid: string, contact: string, code: string) => call('/api/feedback', feedback(contact, code), uid);
 const askFeedbackCode = (uid: string, contact: string) => call('/api/feedback/code', { contact }, uid);
 const feedbackCodeOf = async (uid: string) => (await dev('/api/dev/feedback-code', { uid })).body.data.code as string;

@@ -8,6 +8,7 @@ import { openDb } from '../../server/db';
 import { createApp } from '../../server/app';
 import { SESSIONS_PER_USER, SESSION_TTL_MS, findSession, issueSession, sweepSessions } from '../../server/api/sessions';
 import { useApiServer } from '../fixtures/api-server';
+import { feedbackBody } from '../fixtures/bodies';
 
 const api = useApiServer('sessions-');
 const rows = async (uid: string) => (await api.dev('/api/dev/rows', { uid })).body.data;
@@ -29,7 +30,7 @@ describe('impersonation', () => {
 
   it('writes nothing for a refused request', async () => {
     const before = await rows('10002');
-    const feedback = { type: 'other', description: 'not mine', contact: 'a@b.co', important: false, phone: '', code: '', attachments: [], screenshots: [], log: null, song: null, locale: 'en-US', attempt: 'attempt-impersonate-1' };
+    const feedback = feedbackBody({ description: 'not mine', attempt: 'attempt-impersonate-1' });
     const mine = await api.session('attacker-2');
     expect((await api.callAs('/api/feedback', feedback, { uid: '10002', app_sessionid: mine })).status).toBe(403);
     expect((await api.callAs('/api/feedback', feedback, { uid: '10002', app_sessionid: 'x'.repeat(43) })).status).toBe(403);

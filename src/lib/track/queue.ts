@@ -29,17 +29,15 @@ export const STORAGE_KEY = 'exposureTrackData';
 // About 100 KB of JSON at most: far under the ~5 MB that WebViews give localStorage, shared with the
 // rest of the site. Past it the oldest items go; a queue this long means the server is unreachable.
 export const MAX_STORED = 500;
-// Bounds on what one item may carry, so a careless caller cannot fill storage or a batch; the
-// server's (./rules) too, so it never refuses an item the tracker made.
-const MAX_TEXT = TRACK_TEXT_MAX;
-const MAX_PROPS = PROPS_MAX_KEYS;
+// What one item may carry is bounded by the server's own rules (./rules), so a careless caller cannot
+// fill storage or a batch, and the server never refuses an item the tracker made.
 
 /**
  * A queue item with a fresh id; props keep only up to 20 plain values, strings cut to 200 characters.
  * @example createItem('click', 'vip.buy', { plan: 'month' }, Date.now())
  */
 export function createItem(kind: TrackKind, name: string, props: TrackProps | undefined, at: number): TrackItem {
-  const item: TrackItem = { id: randomId(), kind, name: name.slice(0, MAX_TEXT), at };
+  const item: TrackItem = { id: randomId(), kind, name: name.slice(0, TRACK_TEXT_MAX), at };
   const clean = cleanProps(props);
   if (clean) item.props = clean;
   return item;
@@ -137,9 +135,9 @@ function cleanProps(props: TrackProps | undefined): TrackProps | undefined {
   const clean: TrackProps = {};
   let count = 0;
   for (const [key, value] of Object.entries(props)) {
-    if (count >= MAX_PROPS) break;
-    if (typeof value === 'string') clean[key.slice(0, MAX_TEXT)] = value.slice(0, MAX_TEXT);
-    else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean' || value === null) clean[key.slice(0, MAX_TEXT)] = value;
+    if (count >= PROPS_MAX_KEYS) break;
+    if (typeof value === 'string') clean[key.slice(0, TRACK_TEXT_MAX)] = value.slice(0, TRACK_TEXT_MAX);
+    else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean' || value === null) clean[key.slice(0, TRACK_TEXT_MAX)] = value;
     else continue;
     count += 1;
   }
