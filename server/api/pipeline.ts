@@ -16,7 +16,7 @@ import { BODY_MAX_BYTES, REQUEST_SKEW_MS } from '../../src/lib/limits';
 import type { Db } from '../db';
 import { ApiFailure, WIRE_MESSAGES, failureBody } from './failure';
 import { Opener, TooManyFailures, addressKey, type OpenerOptions } from './opener';
-import { findSession, sweepSessions, wasSession } from './sessions';
+import { sessionUser, sweepSessions } from './sessions';
 
 export interface User {
   uid: string;
@@ -54,11 +54,9 @@ const SWEEP_EVERY_MS = 60_000;
  * the page holds another account's session). Nothing is read or written for a request refused here.
  */
 function verifiedUser(db: Db, { uid, app_sessionid }: { uid: string; app_sessionid: string }, now: number): User {
-  if (!app_sessionid) throw new ApiFailure('notLoggedIn', 403);
-  const session = findSession(db, app_sessionid, now);
-  if (!session) throw wasSession(db, app_sessionid) ? new ApiFailure('loginExpired', 401) : new ApiFailure('notLoggedIn', 403);
-  if (uid && uid !== session.uid) throw new ApiFailure('notLoggedIn', 403);
-  return { uid: session.uid, app_sessionid };
+  const who = sessionUser(db, app_sessionid, uid, now);
+  if ('failure' in who) throw who.failure;
+  return { uid: who.uid, app_sessionid };
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db';
+import { ApiFailure } from './failure';
 
 /** Sessions last 30 days from issue (the account service's usual sign-in lifetime). */
 export const SESSION_TTL_MS = 30 * 86_400_000;
@@ -81,4 +82,18 @@ export function sweepSessions(db: Db, now: number): number {
 export function wasSession(db: Db, app_sessionid: string): boolean {
   if (!SESSION_ID_PATTERN.test(app_sessionid)) return false;
   return db.prepare('SELECT 1 FROM sessions WHERE id_hash = ?').get(hash(app_sessionid)) !== undefined;
+}
+
+/**
+ * Who a request speaks for: the owner of the live session `app_sessionid`, or why not, as the refusal
+ * to answer with. A `claimedUid` the request carries is only checked against the session's (the page
+ * sends the host's uid; a different one means it holds another account's session). Used by every
+ * path that needs a user: the sealed API, uploads, tracking.
+ * @example const who = sessionUser(db, sessionId, '10001', Date.now()); if ('failure' in who) throw who.failure
+ */
+export function sessionUser(db: Db, app_sessionid: string, claimedUid: string | undefined, now: number): { uid: string } | { failure: ApiFailure } {
+  const session = app_sessionid ? findSession(db, app_sessionid, now) : null;
+  if (!session) return { failure: app_sessionid && wasSession(db, app_sessionid) ? new ApiFailure('loginExpired', 401) : new ApiFailure('notLoggedIn', 403) };
+  if (claimedUid && claimedUid !== session.uid) return { failure: new ApiFailure('notLoggedIn', 403) };
+  return { uid: session.uid };
 }

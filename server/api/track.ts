@@ -10,7 +10,7 @@ import { TRACK_BODY_MAX_BYTES } from '../../src/lib/track/rules';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import { ApiFailure, failureBody } from './failure';
-import { findSession, wasSession } from './sessions';
+import { sessionUser } from './sessions';
 
 /** @example app.route('/', trackRoutes(db)) */
 export function trackRoutes(db: Db, now: () => number = Date.now): Hono {
@@ -29,12 +29,10 @@ export function trackRoutes(db: Db, now: () => number = Date.now): Hono {
       if (!parsed.ok) return refuse(new ApiFailure('badRequest', 422, parsed.message));
       const { common, events } = parsed.batch;
       const time = now();
-      const sessionId = common.app_sessionid ?? '';
-      const session = sessionId ? findSession(db, sessionId, time) : null;
-      if (!session) return refuse(sessionId && wasSession(db, sessionId) ? new ApiFailure('loginExpired', 401) : new ApiFailure('notLoggedIn', 403));
-      if (common.uid && common.uid !== session.uid) return refuse(new ApiFailure('notLoggedIn', 403));
+      const who = sessionUser(db, common.app_sessionid ?? '', common.uid, time);
+      if ('failure' in who) return refuse(who.failure);
       const accepted = transaction(db, () =>
-        events.reduce((sum, event) => sum + Number(insert.run(event.id, session.uid, event.kind, event.name, event.at, event.props === undefined ? null : JSON.stringify(event.props), time).changes), 0),
+        events.reduce((sum, event) => sum + Number(insert.run(event.id, who.uid, event.kind, event.name, event.at, event.props === undefined ? null : JSON.stringify(event.props), time).changes), 0),
       );
       return c.json({ code: 0, data: { accepted, duplicates: events.length - accepted } });
     } catch (error) {

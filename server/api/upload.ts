@@ -15,7 +15,7 @@ import { UPLOAD_MAX_BYTES } from '../../src/lib/limits';
 import type { Db } from '../db';
 import { closeWith, type HttpLimits } from '../http-limits';
 import { ApiFailure, failureBody } from './failure';
-import { findSession, wasSession } from './sessions';
+import { findSession, sessionUser } from './sessions';
 import { SNIFF_BYTES, detectMedia } from './sniff';
 
 /**
@@ -58,12 +58,9 @@ export function uploadRoutes({ db, dir, limits, now = Date.now }: UploadOptions)
 
   api.post('/api/upload', async (c) => {
     const time = now();
-    const sessionId = c.req.header('x-app-sessionid') ?? '';
-    const session = sessionId ? findSession(db, sessionId, time) : null;
-    if (!session) return closeWith(c, sessionId && wasSession(db, sessionId) ? new ApiFailure('loginExpired', 401) : new ApiFailure('notLoggedIn', 403));
-    const claimed = c.req.header('x-uid');
-    if (claimed && claimed !== session.uid) return closeWith(c, new ApiFailure('notLoggedIn', 403));
-    const uid = session.uid;
+    const who = sessionUser(db, c.req.header('x-app-sessionid') ?? '', c.req.header('x-uid'), time);
+    if ('failure' in who) return closeWith(c, who.failure);
+    const { uid } = who;
 
     const tooLarge = () => closeWith(c, new ApiFailure('fileTooLarge', 413));
     const declared = Number(c.req.header('content-length') ?? 0);
