@@ -38,8 +38,9 @@ describe('pagedList', () => {
   });
 
   it('drops a second load while one runs, and a reload makes an older answer stale', async () => {
-    const answers: ((page: { items: ReturnType<typeof item>[]; next: string | null }) => void)[] = [];
-    const model = pagedList((_cursor) => new Promise((resolve) => answers.push(resolve)));
+    type Page = { items: ReturnType<typeof item>[]; next: string | null };
+    const answers: ((page: Page) => void)[] = [];
+    const model = pagedList((_cursor) => new Promise<Page>((resolve) => answers.push(resolve)));
     const first = model.loadMore();
     void model.loadMore();
     expect(answers).toHaveLength(1);
