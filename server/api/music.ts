@@ -15,7 +15,7 @@ import { transaction } from '../db/transaction';
 import { pageRows } from './cursor';
 import { ApiFailure } from './failure';
 import type { Handlers, User } from './pipeline';
-import { membershipOf } from './vip';
+import { membershipOf } from '../db/membership';
 
 type Song = ResponseOf<'musicLists'>['playlists'][number]['songs'][number];
 type Row = Record<string, unknown>;

@@ -15,6 +15,7 @@ import { transaction } from '../db/transaction';
 import { ApiFailure } from './failure';
 import type { Handlers, User } from './pipeline';
 import { paymentAllowed } from './regions';
+import { extendMembership, membershipOf } from '../db/membership';
 
 /**
  * Refused redeem codes one user, and one session, may have in an hour; the next try is refused with
@@ -23,10 +24,7 @@ import { paymentAllowed } from './regions';
  */
 export const REDEEM_FAILURES = { max: 10, windowSeconds: 3_600 } as const;
 
-const DAY_SECONDS = 86_400;
-
 type Plan = ResponseOf<'vipPlans'>['plans'][number];
-type Membership = ResponseOf<'vipStatus'>['membership'];
 type Renewal = ResponseOf<'vipStatus'>['renewals'][number];
 type Order = ResponseOf<'vipOrders'>['orders'][number];
 type OrderState = Order['state'];
@@ -69,36 +67,8 @@ function findPlan(db: Db, id: string): Plan | undefined {
   return row ? toPlan(row) : undefined;
 }
 
-/**
- * The user's membership as the pages read it: `none` (expiresAt null) when never a member; a lapsed
- * one reads `none` too but keeps its past expiry.
- */
-export function membershipOf(db: Db, uid: string, nowSec: number): Membership {
-  const row = db.prepare('SELECT tier, expires_at FROM memberships WHERE uid = ?').get(uid);
-  if (!row) return { tier: 'none', expiresAt: null };
-  const expiresAt = Number(row.expires_at);
-  return { tier: expiresAt > nowSec ? (row.tier as 'vip' | 'svip') : 'none', expiresAt };
-}
-
 function renewalsOf(db: Db, uid: string): Renewal[] {
   return db.prepare('SELECT * FROM renewals WHERE uid = ? ORDER BY plan_id').all(uid).map(toRenewal);
-}
-
-/**
- * Adds `days` of `tier` to the user's membership: from the current expiry while it is still valid,
- * else from now. svip is kept while valid when vip days are added (the days still count). Call inside
- * a transaction. Returns whether the user was an active member before, and the new expiry.
- */
-export function extendMembership(db: Db, uid: string, tier: 'vip' | 'svip', days: number, nowSec: number) {
-  const current = db.prepare('SELECT tier, expires_at FROM memberships WHERE uid = ?').get(uid);
-  const active = !!current && Number(current.expires_at) > nowSec;
-  const from = active ? Number(current.expires_at) : nowSec;
-  const expiresAt = from + days * DAY_SECONDS;
-  const nextTier = tier === 'svip' || !active || current.tier !== 'svip' ? tier : 'svip';
-  db.prepare(
-    'INSERT INTO memberships (uid, tier, expires_at) VALUES (?, ?, ?) ON CONFLICT (uid) DO UPDATE SET tier = excluded.tier, expires_at = excluded.expires_at',
-  ).run(uid, nextTier, expiresAt);
-  return { renewed: active, expiresAt };
 }
 
 /** Turns on the auto-renewal of `plan` for the user, charging the plan's price at `nextChargeAt`. */

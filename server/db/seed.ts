@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
-import { extendMembership } from '../api/vip';
+import { extendMembership } from './membership';
 
 // Paths from the project root: the server runs from there, bundled or not (scripts/start.mjs).
 const load = (name: string) => JSON.parse(readFileSync(`server/db/seed/${name}`, 'utf8'));
