@@ -174,8 +174,8 @@ describe('the payment provider notification', () => {
     const open = await order(uid, { coins: 77 });
     expect(await balance(uid)).toEqual({ balance: 3 * 310, pending: 77 });
     expect(creditedSum(uid)).toBe(930);
-    // The cancelled order left no record.
-    expect((await records(uid)).map((r) => r.state).sort()).toEqual(['credited', 'credited', 'credited', 'failed', 'pending']);
+    // The cancelled order's record says so, and counts for nothing.
+    expect((await records(uid)).map((r) => r.state).sort()).toEqual(['cancelled', 'credited', 'credited', 'credited', 'failed', 'pending']);
     expect(open.state).toBe('created');
   });
 
@@ -200,14 +200,13 @@ describe('the payment provider notification', () => {
     expect((await records('pay-4')).map((r) => [r.coins, r.state])).toEqual([[500, 'failed']]);
   });
 
-  it('drops the record of a cancelled payment, credits nothing, even if paid arrives later', async () => {
+  it('records a payment the provider cancelled as cancelled, credits nothing, even if paid arrives later', async () => {
     const created = await order('pay-5', { coins: 500 });
     expect((await notify(created.orderId, 'cancelled')).body.data.state).toBe('cancelled');
     await notify(created.orderId, 'paid');
     expect((await orderStatus('pay-5', created.orderId)).body.data).toMatchObject({ order: { state: 'cancelled', paidAt: null }, balance: 0 });
     expect(await balance('pay-5')).toEqual({ balance: 0, pending: 0 });
-    expect(await records('pay-5')).toEqual([]);
-    expect(api.db.prepare('SELECT transaction_id FROM coin_orders WHERE order_id = ?').get(created.orderId)).toEqual({ transaction_id: null });
+    expect((await records('pay-5')).map((r) => [r.coins, r.state])).toEqual([[500, 'cancelled']]);
   });
 
   it('refuses an unknown coin order with 404', async () => {
@@ -322,6 +321,73 @@ describe('opening balances (migration 4)', () => {
       // The default user's records sum above zero: no opening record, balance = the sum.
       expect(balanceOf(DEMO_UID)).toBe(6870);
       expect(scratch.prepare("SELECT COUNT(*) AS n FROM coin_transactions WHERE note = 'opening' AND uid = ?").get(DEMO_UID)).toEqual({ n: 0 });
+    } finally {
+      scratch.close();
+    }
+  });
+});
+
+describe('abandon (issue 15)', () => {
+  const cancel = (uid: string, orderId: string) => call('/api/coins/order/cancel', { orderId }, uid);
+
+  it('cancels a created order: the record reads cancelled, nothing is pending, and the same attempt answers the cancelled order', async () => {
+    const attempt = randomUUID();
+    const created = (await createOrder('abandon-1', { packageId: 'coins-300' }, 'SG', attempt)).body.data.order as Order;
+    expect(await balance('abandon-1')).toEqual({ balance: 0, pending: 310 });
+    const reply = await cancel('abandon-1', created.orderId);
+    expect(reply.body.data.order).toMatchObject({ orderId: created.orderId, state: 'cancelled' });
+    expect(await balance('abandon-1')).toEqual({ balance: 0, pending: 0 });
+    expect((await records('abandon-1')).map((r) => [r.coins, r.state])).toEqual([[310, 'cancelled']]);
+    expect((await createOrder('abandon-1', { packageId: 'coins-300' }, 'SG', attempt)).body.data.order).toMatchObject({ orderId: created.orderId, state: 'cancelled' });
+  });
+
+  it('honours a payment the provider reports after the user abandoned: the money arrived', async () => {
+    const created = await order('abandon-2', { coins: 100 });
+    await cancel('abandon-2', created.orderId);
+    expect((await notify(created.orderId, 'paid')).body.data.state).toBe('paid');
+    expect(await balance('abandon-2')).toEqual({ balance: 100, pending: 0 });
+    expect((await records('abandon-2')).map((r) => r.state)).toEqual(['credited']);
+    // …once: the provider retrying changes nothing.
+    await notify(created.orderId, 'paid');
+    expect((await balance('abandon-2')).balance).toBe(100);
+  });
+
+  it('leaves a paid or failed order as it is', async () => {
+    for (const outcome of ['paid', 'failed'] as const) {
+      const created = await order('abandon-3', { coins: 50 });
+      await notify(created.orderId, outcome);
+      expect((await cancel('abandon-3', created.orderId)).body.data.order.state).toBe(outcome);
+    }
+    expect((await balance('abandon-3')).balance).toBe(50);
+  });
+
+  it("attack: another user cannot cancel someone's recharge, nor learn it exists", async () => {
+    const created = await order('abandon-victim', { coins: 70 });
+    expect(await cancel('abandon-thief', created.orderId)).toMatchObject({ status: 404, body: { code: 'notFound' } });
+    expect(await cancel('abandon-thief', 'c-nothing')).toMatchObject({ status: 404, body: { code: 'notFound' } });
+    expect((await orderStatus('abandon-victim', created.orderId)).body.data.order.state).toBe('created');
+  });
+});
+
+describe('cancelled records (migration 14)', () => {
+  it('rebuilds the records table without losing a record or the link of any order to its record', () => {
+    const scratch = new DatabaseSync(':memory:');
+    try {
+      scratch.exec('PRAGMA foreign_keys = ON');
+      const apply = (version: number) => {
+        scratch.exec(MIGRATIONS.find((m) => m.version === version)!.sql);
+        SEEDS[version]?.(scratch);
+      };
+      for (const m of MIGRATIONS) if (m.version < 14) apply(m.version);
+      scratch.exec(`INSERT INTO coin_transactions VALUES ('t-link', 'mig', 'recharge', 60, 99, 'USD', 'pending', NULL, 1000);
+        INSERT INTO coin_orders (order_id, uid, attempt, package_id, coins, bonus, amount, currency, pay_type, state, created_at, transaction_id)
+        VALUES ('c-link', 'mig', 'a-link', NULL, 60, 0, 99, 'USD', '1', 'created', 1, 't-link');`);
+      const before = scratch.prepare('SELECT COUNT(*) AS n FROM coin_transactions').get()!.n;
+      apply(14);
+      expect(scratch.prepare('SELECT COUNT(*) AS n FROM coin_transactions').get()!.n).toBe(before);
+      expect(scratch.prepare("SELECT transaction_id FROM coin_orders WHERE order_id = 'c-link'").get()).toEqual({ transaction_id: 't-link' });
+      scratch.exec("UPDATE coin_transactions SET state = 'cancelled' WHERE id = 't-link'");
+      expect(() => scratch.exec("UPDATE coin_transactions SET state = 'lost' WHERE id = 't-link'")).toThrow(/CHECK/);
     } finally {
       scratch.close();
     }

@@ -21,7 +21,7 @@ import { pageRows } from './cursor';
 import { ApiFailure } from './failure';
 import type { Handlers, User } from './pipeline';
 import { paymentAllowed } from './regions';
-import type { ProviderOutcome } from './vip';
+import { abandon, settles, type ProviderOutcome } from './vip';
 
 type Package = ResponseOf<'coinPackages'>['packages'][number];
 type Order = ResponseOf<'coinCreateOrder'>['order'];
@@ -107,11 +107,10 @@ function orderItem(db: Db, packageId: string | undefined, coins: number | undefi
 }
 
 /**
- * What the payment provider's notification does to a coin order. Only a `created` order changes, so a
- * notification delivered twice does nothing the second time. In one transaction: `paid` marks the
- * order paid, its record credited and adds the record's coins (bonus included) to the balance;
- * `failed` marks both failed; `cancelled` marks the order cancelled and deletes its pending record
- * (nothing was paid, so there is nothing to show).
+ * What the payment provider's notification, or the user abandoning the recharge, does to a coin order
+ * (which notifications change an order: `settles`, server/api/vip.ts). In one transaction: `paid`
+ * marks the order paid, its record credited and adds the record's coins (bonus included) to the
+ * balance; `failed` and `cancelled` mark both so, and the record says which.
  * @returns the order after the notification, or undefined when there is no such order
  */
 export function settleCoinOrder(db: Db, orderId: string, outcome: ProviderOutcome, nowMs: number): Order | undefined {
@@ -119,28 +118,24 @@ export function settleCoinOrder(db: Db, orderId: string, outcome: ProviderOutcom
     const select = db.prepare('SELECT * FROM coin_orders WHERE order_id = ?');
     const row = select.get(orderId);
     if (!row) return undefined;
-    if (row.state !== 'created') return toOrder(row);
+    if (!settles(row, outcome)) return toOrder(row);
     const uid = String(row.uid);
     const recordId = String(row.transaction_id);
-    const record = db.prepare("SELECT coins FROM coin_transactions WHERE id = ? AND state = 'pending'").get(recordId);
+    const record = db.prepare("SELECT coins FROM coin_transactions WHERE id = ? AND state IN ('pending', 'cancelled')").get(recordId);
     if (!record) throw new Error(`coin order ${orderId}: pending record ${recordId} is gone`);
     if (outcome === 'paid') {
       db.prepare("UPDATE coin_orders SET state = 'paid', paid_at = ? WHERE order_id = ?").run(seconds(nowMs), orderId);
       db.prepare("UPDATE coin_transactions SET state = 'credited' WHERE id = ?").run(recordId);
       credit(db, uid, Number(record.coins));
-    } else if (outcome === 'failed') {
-      db.prepare("UPDATE coin_orders SET state = 'failed' WHERE order_id = ?").run(orderId);
-      db.prepare("UPDATE coin_transactions SET state = 'failed' WHERE id = ?").run(recordId);
     } else {
-      db.prepare("UPDATE coin_orders SET state = 'cancelled' WHERE order_id = ?").run(orderId);
-      // The order's link goes to NULL with it (ON DELETE SET NULL).
-      db.prepare('DELETE FROM coin_transactions WHERE id = ?').run(recordId);
+      db.prepare('UPDATE coin_orders SET state = ? WHERE order_id = ?').run(outcome, orderId);
+      db.prepare('UPDATE coin_transactions SET state = ? WHERE id = ?').run(outcome, recordId);
     }
     return toOrder(select.get(orderId)!);
   });
 }
 
-type CoinHandlers = Pick<Handlers, 'coinBalance' | 'coinPackages' | 'coinCreateOrder' | 'coinOrderStatus' | 'coinTransactions'>;
+type CoinHandlers = Pick<Handlers, 'coinBalance' | 'coinPackages' | 'coinCreateOrder' | 'coinOrderStatus' | 'coinCancelOrder' | 'coinTransactions'>;
 
 /** The coins area's handlers, spread into HANDLERS (server/api/handlers.ts). */
 export const COIN_HANDLERS: CoinHandlers = {
@@ -186,6 +181,8 @@ export const COIN_HANDLERS: CoinHandlers = {
     if (!row) throw new ApiFailure('notFound', 404, 'No such order.');
     return { order: toOrder(row), balance: balanceOf(db, uid) };
   },
+
+  coinCancelOrder: ({ db, user, body, now }) => ({ order: abandon(db, 'coin_orders', uidOf(user), body.orderId, now, settleCoinOrder)! }),
 
   coinTransactions: ({ db, user, body }) => {
     const { rows, next } = pageRows(db, 'SELECT * FROM coin_transactions WHERE uid = ?', [uidOf(user)], body.cursor, body.limit);

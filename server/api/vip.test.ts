@@ -236,6 +236,43 @@ describe('the payment provider notification', () => {
   });
 });
 
+describe('abandon (issue 15)', () => {
+  const cancel = (uid: string, orderId: string) => call('/api/vip/order/cancel', { orderId }, uid);
+  const history = async (uid: string) => ((await call('/api/vip/orders', {}, uid)).body.data.orders as { orderId: string; state: string }[]).map((o) => o.state);
+
+  it('cancels a created order, so the history says cancelled, not awaiting payment', async () => {
+    const created = await order('vab-1');
+    expect(await history('vab-1')).toEqual(['created']);
+    expect((await cancel('vab-1', created.orderId)).body.data.order).toMatchObject({ orderId: created.orderId, state: 'cancelled' });
+    expect(await history('vab-1')).toEqual(['cancelled']);
+    expect((await status('vab-1')).membership.tier).toBe('none');
+  });
+
+  it('honours a payment reported after the user abandoned, once', async () => {
+    const created = await order('vab-2');
+    await cancel('vab-2', created.orderId);
+    await notify(created.orderId, 'paid');
+    await notify(created.orderId, 'paid');
+    const { membership } = await status('vab-2');
+    expect(membership.tier).toBe('vip');
+    expect(membership.expiresAt - nowSec()).toBeLessThanOrEqual(31 * DAY + 2);
+    expect(await history('vab-2')).toEqual(['paid']);
+  });
+
+  it('leaves a paid order paid', async () => {
+    const created = await order('vab-3');
+    await notify(created.orderId, 'paid');
+    expect((await cancel('vab-3', created.orderId)).body.data.order.state).toBe('paid');
+    expect((await status('vab-3')).membership.tier).toBe('vip');
+  });
+
+  it("attack: another user cannot cancel someone's order, nor learn it exists", async () => {
+    const created = await order('vab-victim');
+    expect(await cancel('vab-thief', created.orderId)).toMatchObject({ status: 404, body: { code: 'notFound' } });
+    expect(await history('vab-victim')).toEqual(['created']);
+  });
+});
+
 describe('auto-renewal', () => {
   it('turns the renewal of a bought plan off, then on again at the membership expiry', async () => {
     const created = await order('renew-1', 'vip-month-auto');

@@ -83,8 +83,30 @@ function renewalOn(db: Db, uid: string, plan: Plan, nextChargeAt: number): void 
 export type ProviderOutcome = Exclude<OrderState, 'created'>;
 
 /**
- * What the payment provider's notification does to an order. Only a `created` order changes, so a
- * notification delivered twice (providers retry) does nothing the second time. `paid` grants the
+ * Whether a notification changes an order (a row of vip_orders or coin_orders): a `created` one,
+ * always; one the user abandoned only when the provider says it was paid after all (the user left the
+ * page, but the money arrived, so the purchase stands). Anything else settled stays settled, so a
+ * notification delivered twice (providers retry) does nothing the second time.
+ * @example settles({ state: 'cancelled', abandoned_at: 1795435200 }, 'paid') // true
+ */
+export const settles = (row: Row, outcome: ProviderOutcome): boolean =>
+  row.state === 'created' || (row.state === 'cancelled' && row.abandoned_at !== null && outcome === 'paid');
+
+/**
+ * The user abandons an order of theirs (`table`: vip_orders or coin_orders): a `created` one is
+ * marked, then cancelled by `settle`; any other is answered as it is. Another user's order is
+ * unknown, as for its status.
+ */
+export function abandon<T>(db: Db, table: 'vip_orders' | 'coin_orders', uid: string, orderId: string, nowMs: number, settle: (db: Db, orderId: string, outcome: 'cancelled', nowMs: number) => T): T {
+  const row = db.prepare(`SELECT state FROM ${table} WHERE order_id = ? AND uid = ?`).get(orderId, uid);
+  if (!row) throw new ApiFailure('notFound', 404, 'No such order.');
+  // node:sqlite is synchronous, so no request runs between the mark and the settling.
+  db.prepare(`UPDATE ${table} SET abandoned_at = ? WHERE order_id = ? AND state = 'created'`).run(seconds(nowMs), orderId);
+  return settle(db, orderId, 'cancelled', nowMs);
+}
+
+/**
+ * What the payment provider's notification does to an order (see `settles` for which change). `paid` grants the
  * plan's days (and turns on its auto-renewal for an auto-renew plan), in the same transaction.
  * @returns the order after the notification, or undefined when there is no such order
  */
@@ -92,10 +114,10 @@ export function settleOrder(db: Db, orderId: string, outcome: ProviderOutcome, n
   return transaction(db, () => {
     const row = db.prepare('SELECT * FROM vip_orders WHERE order_id = ?').get(orderId);
     if (!row) return undefined;
-    if (row.state !== 'created') return toOrder(row);
+    if (!settles(row, outcome)) return toOrder(row);
     const now = seconds(nowMs);
     if (outcome !== 'paid') {
-      db.prepare("UPDATE vip_orders SET state = ? WHERE order_id = ? AND state = 'created'").run(outcome, orderId);
+      db.prepare('UPDATE vip_orders SET state = ? WHERE order_id = ?').run(outcome, orderId);
     } else {
       const uid = String(row.uid);
       const plan = findPlan(db, String(row.plan_id));
@@ -108,7 +130,7 @@ export function settleOrder(db: Db, orderId: string, outcome: ProviderOutcome, n
   });
 }
 
-type VipHandlers = Pick<Handlers, 'vipPlans' | 'vipStatus' | 'vipCreateOrder' | 'vipOrderStatus' | 'vipOrders' | 'vipSetRenewal' | 'vipRedeem'>;
+type VipHandlers = Pick<Handlers, 'vipPlans' | 'vipStatus' | 'vipCreateOrder' | 'vipOrderStatus' | 'vipCancelOrder' | 'vipOrders' | 'vipSetRenewal' | 'vipRedeem'>;
 
 /** The VIP area's handlers, spread into HANDLERS (server/api/handlers.ts). */
 export const VIP_HANDLERS: VipHandlers = {
@@ -140,6 +162,8 @@ export const VIP_HANDLERS: VipHandlers = {
     if (!row) throw new ApiFailure('notFound', 404, 'No such order.');
     return { order: toOrder(row), membership: membershipOf(db, uid, seconds(now)), renewed: row.state === 'paid' && Boolean(row.renewed) };
   },
+
+  vipCancelOrder: ({ db, user, body, now }) => ({ order: abandon(db, 'vip_orders', uidOf(user), body.orderId, now, settleOrder)! }),
 
   vipOrders: ({ db, user }) => ({
     orders: db.prepare('SELECT * FROM vip_orders WHERE uid = ? ORDER BY created_at DESC, rowid DESC').all(uidOf(user)).map(toOrder),

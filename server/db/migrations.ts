@@ -460,4 +460,36 @@ export const MIGRATIONS: Migration[] = [
     name: 'uploads: the per-user quota sums a user\'s recent uploads',
     sql: `CREATE INDEX uploads_uid ON uploads (uid, created_at);`,
   },
+  {
+    version: 14,
+    name: 'orders the user abandoned: marked, and their coin records kept as cancelled',
+    // abandoned_at (Unix seconds): the user, not the provider, cancelled the order; a payment the
+    // provider reports after that is honoured (server/api/vip.ts settles).
+    // SQLite cannot change a CHECK in place: the table is rebuilt. Dropping the old one sets every
+    // coin_orders.transaction_id to NULL (ON DELETE SET NULL fires even inside the migration's
+    // transaction), so the links are kept aside first and put back after.
+    sql: `
+      CREATE TEMP TABLE order_links AS SELECT order_id, transaction_id FROM coin_orders WHERE transaction_id IS NOT NULL;
+      CREATE TABLE coin_transactions_next (
+        id TEXT PRIMARY KEY,
+        uid TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('recharge', 'spend', 'refund')),
+        coins INTEGER NOT NULL,
+        price_cents INTEGER,
+        currency TEXT,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'credited', 'failed', 'cancelled')),
+        note TEXT,
+        created_at INTEGER NOT NULL
+      );
+      INSERT INTO coin_transactions_next SELECT * FROM coin_transactions;
+      DROP TABLE coin_transactions;
+      ALTER TABLE coin_transactions_next RENAME TO coin_transactions;
+      CREATE INDEX coin_transactions_page ON coin_transactions (uid, created_at DESC, id DESC);
+      UPDATE coin_orders SET transaction_id = (SELECT transaction_id FROM order_links WHERE order_links.order_id = coin_orders.order_id)
+        WHERE order_id IN (SELECT order_id FROM order_links);
+      DROP TABLE order_links;
+      ALTER TABLE vip_orders ADD COLUMN abandoned_at INTEGER;
+      ALTER TABLE coin_orders ADD COLUMN abandoned_at INTEGER;
+    `,
+  },
 ];

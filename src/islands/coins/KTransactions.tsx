@@ -24,7 +24,7 @@ import './coins.css';
 
 
 const KIND_KEY = { recharge: 'coins.kindRecharge', spend: 'coins.kindSpend', refund: 'coins.kindRefund' } as const;
-const STATE_KEY = { pending: 'coins.statePending', credited: 'coins.stateCredited', failed: 'coins.stateFailed' } as const;
+const STATE_KEY = { pending: 'coins.statePending', credited: 'coins.stateCredited', failed: 'coins.stateFailed', cancelled: 'coins.stateCancelled' } as const;
 // How far the user pulls down at the top of the page before letting go reloads the list.
 const PULL_PX = 64;
 

@@ -42,7 +42,8 @@ export const coinOrder = v.object({
 });
 
 export const transactionKind = v.picklist(['recharge', 'spend', 'refund']);
-export const transactionState = v.picklist(['pending', 'credited', 'failed']);
+/** `cancelled`: the user abandoned the recharge before paying (issue 15). */
+export const transactionState = v.picklist(['pending', 'credited', 'failed', 'cancelled']);
 
 export const transaction = v.object({
   id: v.string(),
@@ -88,6 +89,13 @@ export const coinCreateOrder = endpoint(
 
 /** A recharge order as the payment provider reported it, and the balance now. Only `paid` credits coins. */
 export const coinOrderStatus = endpoint('/api/coins/order/status', v.object({ orderId: v.pipe(v.string(), v.maxLength(64)) }), v.object({ order: coinOrder, balance: int }));
+
+/**
+ * The user abandons a recharge: a `created` order becomes `cancelled`, and its record reads
+ * "Cancelled" instead of pending. An order already settled is answered as it is; a payment the
+ * provider still reports later is honoured (the money arrived). `notFound` for another user's order.
+ */
+export const coinCancelOrder = endpoint('/api/coins/order/cancel', v.object({ orderId: v.pipe(v.string(), v.maxLength(64)) }), v.object({ order: coinOrder }));
 
 /**
  * The user's records, newest first, `limit` at a time. `cursor` is null for the first page, then the

@@ -89,6 +89,13 @@ export const vipOrderStatus = endpoint(
   v.object({ order, membership, renewed: v.boolean() }),
 );
 
+/**
+ * The user abandons a purchase: a `created` order becomes `cancelled`, so order history says so
+ * instead of "Awaiting payment". An order already settled is answered as it is; a payment the
+ * provider still reports later is honoured. `notFound` for another user's order.
+ */
+export const vipCancelOrder = endpoint('/api/vip/order/cancel', v.object({ orderId }), v.object({ order }));
+
 /** The user's membership orders, newest first (vip-management history). */
 export const vipOrders = endpoint('/api/vip/orders', v.object({}), v.object({ orders: v.array(order) }));
 
