@@ -31,14 +31,19 @@ const AREAS = new Set(['vip']);
 const SPLIT = new Set(['lists', 'coins', 'report', 'appeal', 'forms', 'help', 'feedback', 'music', 'submission', 'personal']);
 // Also left out of `core`: helpers only some pages use (the phone-brand rules, needed outside the app
 // and on the music pages; the app-version check, debounce and file sizes, for a page or two; paging,
-// for the lists; asking to sign in again, on a refused session). Tracking: its loader goes with the page's script, the rest loads when the page is idle.
-const LAZY = /^api\/crypto\b|^pay\/(flow|host|attempt)\b|^stores\/dialog-back\b|^\w+\/(checkout|pay-deps)\b|^track\/|^(platform|app-version|debounce|paging|file-size|reauth)\.ts$/;
+// for the lists; asking to sign in again, on a refused session; the purchase model, for the pages
+// that sell, loaded once they run). Tracking: its loader goes with the page's script, the rest loads when the page is idle.
+const LAZY = /^api\/crypto\b|^pay\/(flow|host|attempt|purchase)\b|^model\/paged\b|^stores\/dialog-back\b|^\w+\/(checkout|pay-deps)\b|^track\/|^(platform|app-version|debounce|paging|file-size|reauth)\.ts$/;
+
+// An area's modules that one page uses (a page's model): they go with that page's island, not into
+// the area's chunk every page of the area loads.
+const PAGE_ONLY = /^vip\/(center|history|renewal|redeem|purchase|links)\b/;
 
 /** The shared chunk a module belongs to, or null to leave it to Rolldown's automatic splitting. */
 function sharedChunk(id) {
   if (/\/node_modules\/(preact|nanostores|@nanostores|valibot)\//.test(id)) return 'core';
   const [, dir, path] = /\/src\/(lib|islands)\/(.+)$/.exec(id) ?? [];
-  if (!path || LAZY.test(path)) return null;
+  if (!path || LAZY.test(path) || PAGE_ONLY.test(path)) return null;
   const area = /^api\/endpoints\/(\w+)\.ts$/.exec(path)?.[1] ?? /^(\w+)\//.exec(path)?.[1];
   if (SPLIT.has(area)) return null;
   // Island helpers go with their area: .ts beside the islands (texts, hooks) and the components in

@@ -16,14 +16,6 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** What a refused payment says: the pay flow's `refused` codes (src/lib/pay/flow.ts) → message keys. */
-export const PAY_REFUSALS = {
-  notLoggedIn: 'error.notLoggedIn',
-  oppoLoginOnly: 'error.oppoLoginOnly',
-  payRegion: 'error.payRegion',
-  unavailable: 'shell.openInAppHint',
-} as const;
-
 /**
  * Is this string one of the catalogue's codes?
  * @example isErrorCode('noInternet') // true

@@ -1,21 +1,18 @@
 /**
- * /k-transactions: coin records, newest first, grouped by month, page by page (../lists/use-paged);
+ * /k-transactions: coin records (src/lib/coins/history.ts), newest first, grouped by month, page by page;
  * pulling down at the top reloads from the first page; an error keeps what was already loaded and
  * offers a retry. A recharge pending for 30 minutes points to support.
  */
 import { useStore } from '@nanostores/preact';
 import { useEffect, useState } from 'preact/hooks';
-import '../../lib/api-identity';
-import { request } from '../../lib/api';
-import { coinTransactions } from '../../lib/api/endpoints/coins';
+import { coinRecords } from '../../lib/coins/history';
 import { groupByMonth, overdue } from '../../lib/coins/records';
 import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
-import { RECORDS_PAGE_SIZE } from '../../lib/limits';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
-import { usePaged } from '../lists/use-paged';
+import { useNearEnd } from '../lists/use-near-end';
 import { useText } from '../ui/text';
 import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
@@ -34,13 +31,11 @@ export default function KTransactions() {
   const session = useStore($session);
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
   const [pulled, setPulled] = useState(false);
-  const { list, loading, failure, load, end, started } = usePaged(
-    (cursor) => request(coinTransactions, { cursor, limit: RECORDS_PAGE_SIZE }),
-    session === 'signed-in',
-  );
+  const { list, end, started } = useNearEnd(coinRecords, session === 'signed-in');
+  const { loading, failure } = list;
 
   useEffect(() => {
-    if (session === 'signed-in') void load(true);
+    if (session === 'signed-in') void coinRecords.reload();
   }, [session]);
 
   // Pull to refresh: a downward drag that starts at the top of the page.
@@ -52,7 +47,7 @@ export default function KTransactions() {
     const onMove = (event: TouchEvent) => startY !== null && setPulled(event.touches[0]!.clientY - startY > PULL_PX);
     const onEnd = () => {
       setPulled((was) => {
-        if (was) void load(true);
+        if (was) void coinRecords.reload();
         return false;
       });
       startY = null;
@@ -103,7 +98,7 @@ export default function KTransactions() {
           ))}
         </ul>
       )}
-      {failure && <Failure class="coins-notice is-error" message={t(failure)} retry={t('coins.retry')} onRetry={() => void load(!started)} />}
+      {failure && <Failure class="coins-notice is-error" message={t(failure)} retry={t('coins.retry')} onRetry={() => void (started ? coinRecords.loadMore() : coinRecords.reload())} />}
       {list.done && list.items.length === 0 && <p class="records-empty">{t('coins.noData')}</p>}
       {list.done && list.items.length > 0 && <p class="records-end">{t('coins.end')}</p>}
       <div ref={end} />

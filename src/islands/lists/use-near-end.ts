@@ -17,9 +17,13 @@ export function useNearEnd<T extends RecordLike>(model: PagedModel<T>, active: b
   useEffect(() => {
     const target = end.current;
     if (!target || list.done || list.failure || !active) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void model.loadMore(), { rootMargin: '200px' });
+    // An observer's first answer can arrive after a load has failed and before this effect has run
+    // again: a failed list waits for the user's retry, whatever the observer says.
+    const near = (entries: IntersectionObserverEntry[]) => entries.some((e) => e.isIntersecting) && !model.$list.get().failure && void model.loadMore();
+    const observer = new IntersectionObserver(near, { rootMargin: '200px' });
     observer.observe(target);
     return () => observer.disconnect();
-  }, [list, active]);
+    // Not on `loading`: a new observer per load start would ask again at once.
+  }, [list.items, list.done, list.failure, active]);
   return { list, end, started: list.items.length > 0 || list.done };
 }

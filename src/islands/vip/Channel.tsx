@@ -1,96 +1,58 @@
 /**
- * /channel: the order summary and the host's payment methods, then the pay flow (src/lib/vip).
- * WeChat only when it is installed; the method selector only when the host supports choosing.
+ * /channel: the order summary and the host's payment methods; paying runs the VIP purchase model
+ * (src/lib/vip/purchase.ts). WeChat only when it is installed; the method selector only when the
+ * host supports choosing.
  */
 import { useStore } from '@nanostores/preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type * as v from 'valibot';
-import '../../lib/api-identity';
-import { messageKey, request } from '../../lib/api';
-import { vipPlans, type plan as planSchema } from '../../lib/api/endpoints/vip';
-import { onHost } from '../../lib/bridge';
-import { PAY_REFUSALS } from '../../lib/errors';
 import { formatPrice } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
+import { dataOf } from '../../lib/model/loadable';
 import { pageHref, queryParam } from '../../lib/nav';
 import { payMethods } from '../../lib/pay/methods';
 import { $session, watchSession } from '../../lib/session';
-import { $selfInfo } from '../../lib/stores/self-info';
 import { showToast } from '../../lib/stores/ui';
-import type { Purchase } from '../../lib/vip/pay-deps';
-import type { Outcome as PayOutcome } from '../../lib/vip/checkout';
+import { $plans, loadPlans } from '../../lib/vip/plans';
+import { $vipPurchase, payPlan, recheckPlan, watchPlanPayment } from '../../lib/vip/purchase';
 import { useText } from '../ui/text';
 import '../ui/controls.css';
 import { planLabel, vipText } from './text';
 import './vip.css';
 
-type Plan = v.InferOutput<typeof planSchema>;
-
 export default function Channel() {
   const t = useText(vipText);
   const locale = useStore($locale);
   const session = useStore($session);
-  const region = useStore($selfInfo).dev_region;
+  const offer = useStore($plans);
+  const purchase = useStore($vipPurchase);
   const planId = useMemo(() => queryParam('plan', /^[\w-]{1,40}$/), []);
-  const [plan, setPlan] = useState<Plan | null | 'missing'>(null);
-  const [available, setAvailable] = useState(true);
   const [method, setMethod] = useState<string>('');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<PayOutcome | null>(null);
-
   const { methods, selectable } = useMemo(() => (planId ? payMethods(planId) : { methods: [], selectable: false }), [planId, session]);
 
   // No sign-in gate on this route: the page reads the account itself; paying checks it again.
   useEffect(watchSession, []);
+  useEffect(watchPlanPayment, []);
   useEffect(() => {
-    if (session === 'checking') return;
-    request(vipPlans, { region })
-      .then(({ plans, paymentAvailable }) => {
-        setPlan(plans.find((p) => p.id === planId) ?? 'missing');
-        setAvailable(paymentAvailable);
-      })
-      .catch((error) => showToast(messageKey(error)));
+    if (session !== 'checking') void loadPlans();
   }, [session]);
+  useEffect(() => {
+    if (offer.state === 'failed') showToast(offer.error);
+  }, [offer]);
   useEffect(() => setMethod((current) => current || String(methods[0]?.id ?? '')), [methods]);
+  // Where a finished purchase leads.
+  useEffect(() => {
+    if (purchase.state === 'paid') location.replace(pageHref('vip-center', { order: purchase.orderId }));
+    if (purchase.state === 'failed') location.href = pageHref('payError', { plan: planId ?? '' });
+    if (purchase.state === 'cancelled') history.length > 1 ? history.back() : location.replace(pageHref('vip-center'));
+  }, [purchase.state]);
 
-  const purchase = (): Purchase => ({ plan: plan as Plan, payType: method, region, paymentAvailable: available });
-  // The flow loads on the first tap (src/lib/vip/checkout.ts), not with the page.
-  const flow = () => import('../../lib/vip/checkout');
-  const attempts = () => import('../../lib/pay/attempt');
-  // Loaded with the flow, so an ended purchase forgets its key before the page moves on.
-  const finish = (result: PayOutcome, { endAttempt }: Awaited<ReturnType<typeof attempts>>) => {
-    setOutcome(result);
-    if (result.kind === 'paid' || result.kind === 'failed' || result.kind === 'abandoned') endAttempt((plan as Plan).id);
-    if (result.kind === 'paid') location.replace(pageHref('vip-center', { order: result.status.order.orderId }));
-    if (result.kind === 'failed') location.href = pageHref('payError', { plan: (plan as Plan).id });
-    if (result.kind === 'abandoned') history.length > 1 ? history.back() : location.replace(pageHref('vip-center'));
-  };
-  const onPay = async () => {
-    setBusy(true);
-    try {
-      const [{ checkout }, keys] = await Promise.all([flow(), attempts()]);
-      finish(await checkout(keys.attemptFor((plan as Plan).id), purchase()), keys);
-    } catch (error) {
-      // The order could not be created, or the flow's code could not load (network): nothing was
-      // charged, and the same attempt retries.
-      showToast(messageKey(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const recheck = async () => {
-    if (outcome?.kind !== 'pending') return;
-    setBusy(true);
-    const [{ recheck: again }, keys] = await Promise.all([flow(), attempts()]);
-    finish(await again(outcome.orderId, purchase()), keys);
-    setBusy(false);
-  };
-  // Back from the provider's cashier with a payment still unconfirmed: ask the server again.
-  useEffect(() => onHost('onResume', () => void recheck()), [outcome]);
-
-  if (plan === 'missing' || !planId) return <p class="vip-failure">{t('vip.planMissing')}</p>;
-  if (!plan) return null;
-  const refused = outcome?.kind === 'refused' ? PAY_REFUSALS[outcome.code] : !available ? 'error.payRegion' : null;
+  const plans = dataOf(offer);
+  const plan = plans?.plans.find((p) => p.id === planId);
+  if (!planId || (plans && !plan)) return <p class="vip-failure">{t('vip.planMissing')}</p>;
+  if (!plans || !plan) return null;
+  const busy = purchase.state === 'paying' || purchase.state === 'checking';
+  const refused = purchase.state === 'refused' ? purchase.error : !plans.paymentAvailable ? 'error.payRegion' : null;
+  const pending = purchase.state === 'pending' || purchase.state === 'checking';
 
   return (
     <div class="vip hero">
@@ -117,17 +79,17 @@ export default function Channel() {
         </fieldset>
       )}
       {refused && <p class="vip-failure" role="alert">{t(refused)}</p>}
-      {outcome?.kind === 'pending' ? (
+      {pending ? (
         <p class="vip-banner" role="status">
           {t('vip.pending')}{' '}
-          <button type="button" class="link" disabled={busy} onClick={recheck}>{t('vip.checkAgain')}</button>
+          <button type="button" class="link" disabled={busy} onClick={recheckPlan}>{t('vip.checkAgain')}</button>
         </p>
       ) : (
         <button
           type="button"
           class="button vip-buy"
-          disabled={busy || !method || !available}
-          onClick={onPay}
+          disabled={busy || !method || !plans.paymentAvailable}
+          onClick={() => payPlan(plan.id, method)}
           data-track="vip.pay"
           data-track-props={JSON.stringify({ plan: planId })}
         >

@@ -4,39 +4,18 @@
  * submission runs at a time.
  */
 import { useStore } from '@nanostores/preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
-import '../../lib/api-identity';
-import { messageKey, request } from '../../lib/api';
-import { vipRedeem } from '../../lib/api/endpoints/vip';
+import { useEffect, useRef } from 'preact/hooks';
 import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
-import { normalizeCode } from '../../lib/vip/redeem-code';
-import { syncMembership } from '../../lib/vip/membership';
+import { $redeem, redeem, restoreCode, typeCode } from '../../lib/vip/redeem';
 import { useHydrated } from '../ui/hydrated';
 import { useText } from '../ui/text';
 import '../ui/controls.css';
 import { vipText } from './text';
 import './vip.css';
-
-const DRAFT_KEY = 'redeem-code-draft';
-
-interface Redeemed {
-  days: number;
-  tier: string;
-  expiresAt: number;
-}
-
-function saveDraft(value: string): void {
-  try {
-    if (value) sessionStorage.setItem(DRAFT_KEY, value);
-    else sessionStorage.removeItem(DRAFT_KEY);
-  } catch {
-    // Storage refused (private mode, full): the field still holds the code.
-  }
-}
 
 export default function ExchangeMembers() {
   const t = useText(vipText);
@@ -45,61 +24,12 @@ export default function ExchangeMembers() {
   const signedIn = useHydrated() && session === 'signed-in';
   const timeZone = useStore($selfInfo).dev_timezone;
   const input = useRef<HTMLInputElement>(null);
-  const sending = useRef(false);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [redeemed, setRedeemed] = useState<Redeemed | null>(null);
+  const { code, error, busy, redeemed } = useStore($redeem);
 
-  // What was typed before the page ran (a slow network) wins, and is kept; else the saved draft.
-  useEffect(() => {
-    const typed = input.current?.value ?? '';
-    if (typed) {
-      setCode(typed);
-      saveDraft(typed);
-      return;
-    }
-    try {
-      setCode(sessionStorage.getItem(DRAFT_KEY) ?? '');
-    } catch {
-      // No storage: nothing saved.
-    }
-  }, []);
-
-  const onInput = (value: string) => {
-    setCode(value);
-    setError(null);
-    saveDraft(value);
-  };
-
+  useEffect(() => restoreCode(input.current?.value ?? ''), []);
   const onSubmit = async (event: Event) => {
     event.preventDefault();
-    // The second tap of a double tap can land after a fast success has emptied the field (Preact
-    // re-renders in a microtask, before the next tap): it has nothing to send and no error to show.
-    if (sending.current || (redeemed && !code.trim())) return;
-    const checked = normalizeCode(code);
-    if (!checked.ok) {
-      setError(checked.error);
-      input.current?.focus();
-      return;
-    }
-    sending.current = true;
-    setBusy(true);
-    setError(null);
-    setRedeemed(null);
-    try {
-      const { membership, days } = await request(vipRedeem, { code: checked.code });
-      syncMembership(membership);
-      setRedeemed({ days, tier: membership.tier.toUpperCase(), expiresAt: membership.expiresAt ?? 0 });
-      setCode('');
-      saveDraft('');
-    } catch (failure) {
-      setError(messageKey(failure));
-      input.current?.focus();
-    } finally {
-      sending.current = false;
-      setBusy(false);
-    }
+    if (!(await redeem())) input.current?.focus();
   };
 
   return (
@@ -120,7 +50,7 @@ export default function ExchangeMembers() {
           spellcheck={false}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'redeem-error' : 'redeem-hint'}
-          onInput={(event) => onInput(event.currentTarget.value)}
+          onInput={(event) => typeCode(event.currentTarget.value)}
         />
         {error ? (
           <p id="redeem-error" class="vip-field-error" role="alert">

@@ -5,69 +5,45 @@
  * The server's HTML is the placeholder; everything else is drawn after the settings arrive.
  */
 import { useStore } from '@nanostores/preact';
-import { useEffect, useState } from 'preact/hooks';
-import type * as v from 'valibot';
-import '../../lib/api-identity';
-import { messageKey, request } from '../../lib/api';
-import { vipPlans, vipSetRenewal, vipStatus, type plan as planSchema, type renewal as renewalSchema } from '../../lib/api/endpoints/vip';
+import { useEffect } from 'preact/hooks';
 import { formatDate, formatPrice } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
+import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
-import { confirmDialog, showToast } from '../../lib/stores/ui';
+import { $vipStatus, loadMembership, type Renewal } from '../../lib/vip/membership';
+import { $plans, loadPlans, type Plan } from '../../lib/vip/plans';
+import { $switching, switchRenewal } from '../../lib/vip/renewal';
 import { useText } from '../ui/text';
 import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
 import { planLabel, vipText } from './text';
 import './vip.css';
 
-type Plan = v.InferOutput<typeof planSchema>;
-type Renewal = v.InferOutput<typeof renewalSchema>;
-interface Settings {
-  plans: Plan[];
-  renewals: Renewal[];
-}
+const load = () => {
+  void loadPlans(true);
+  void loadMembership();
+};
 
 export default function RenewalManagement() {
   const t = useText(vipText);
   const locale = useStore($locale);
   const session = useStore($session);
-  const { dev_region: region, dev_timezone: timeZone } = useStore($selfInfo);
-  const [settings, setSettings] = useState<Settings | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-
-  const load = () => {
-    setFailure(null);
-    Promise.all([request(vipPlans, { region }), request(vipStatus, {})])
-      .then(([{ plans }, { renewals }]) => setSettings({ plans: plans.filter((p) => p.autoRenew), renewals }))
-      .catch((error) => setFailure(messageKey(error)));
-  };
+  const timeZone = useStore($selfInfo).dev_timezone;
+  const offer = useStore($plans);
+  const status = useStore($vipStatus);
+  const busy = useStore($switching);
   useEffect(() => {
     if (session === 'signed-in') load();
   }, [session]);
 
-  const toggle = async (plan: Plan, renewal: Renewal) => {
-    const on = !renewal.on;
-    const amount = formatPrice(renewal.amount, renewal.currency, locale);
-    const agreed = await confirmDialog(
-      on
-        ? { titleKey: 'vip.turnOnTitle', messageKey: 'vip.turnOnMessage', params: { plan: planLabel(plan, t), amount }, confirmKey: 'vip.turnOn' }
-        : { titleKey: 'vip.turnOffTitle', messageKey: 'vip.turnOffMessage', confirmKey: 'vip.turnOff', cancelKey: 'vip.keepOn' },
-    );
-    if (!agreed) return;
-    setBusy(plan.id);
-    try {
-      const { renewals } = await request(vipSetRenewal, { planId: plan.id, on });
-      setSettings((current) => current && { ...current, renewals });
-      showToast(on ? 'vip.turnedOn' : 'vip.turnedOff');
-    } catch (error) {
-      showToast(messageKey(error));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const failure = offer.state === 'failed' ? offer.error : status.state === 'failed' ? status.error : null;
+  const plans = dataOf(offer)?.plans.filter((p) => p.autoRenew);
+  const renewals = dataOf(status)?.renewals;
+  const settings = plans && renewals ? { plans, renewals } : null;
+  const toggle = (plan: Plan, renewal: Renewal) =>
+    switchRenewal(plan.id, !renewal.on, { plan: planLabel(plan, t), amount: formatPrice(renewal.amount, renewal.currency, locale) });
 
   if (failure) {
     return <Failure class="vip-failure hero" message={t(failure)} retry={t('vip.retry')} onRetry={load} />;

@@ -7,18 +7,17 @@
  */
 import { useStore } from '@nanostores/preact';
 import { useEffect, useState } from 'preact/hooks';
-import type * as v from 'valibot';
-import '../../lib/api-identity';
-import { messageKey, request } from '../../lib/api';
-import { vipOrderStatus, vipPlans, type plan as planSchema } from '../../lib/api/endpoints/vip';
-import { command } from '../../lib/bridge';
 import { formatDate, formatPrice } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
+import { dataOf } from '../../lib/model/loadable';
 import { pageHref, queryParam } from '../../lib/nav';
+import { openWelfareCenter } from '../../lib/vip/links';
 import { $session } from '../../lib/session';
 import { $isMember } from '../../lib/stores/membership';
 import { $selfInfo } from '../../lib/stores/self-info';
-import { syncMembership } from '../../lib/vip/membership';
+import { $activation, showOrder } from '../../lib/vip/center';
+import { loadMembership } from '../../lib/vip/membership';
+import { $plans, defaultPlan, loadPlans, type Plan } from '../../lib/vip/plans';
 import { useHydrated } from '../ui/hydrated';
 import { useText } from '../ui/text';
 import { MembershipCard } from './parts/MembershipCard';
@@ -27,9 +26,6 @@ import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
 import { periodKey, planLabel, vipText } from './text';
 import './vip.css';
-
-type Plan = v.InferOutput<typeof planSchema>;
-type Banner = { key: 'vip.activated' | 'vip.renewed'; plan: string; expiresAt: number } | null;
 
 // Day, month, quarter, year: the usual offer, so the placeholders take the plans' place.
 const PLACEHOLDERS = [0, 1, 2, 3];
@@ -40,44 +36,29 @@ export default function VipCenter() {
   const session = useStore($session);
   const signedIn = useHydrated() && session === 'signed-in';
   const member = useStore($isMember);
-  const { dev_region: region, dev_timezone: timeZone } = useStore($selfInfo);
-  const [plans, setPlans] = useState<Plan[] | null>(null);
+  const offer = useStore($plans);
+  const banner = useStore($activation);
+  const timeZone = useStore($selfInfo).dev_timezone;
   const [tier, setTier] = useState<Plan['tier']>('vip');
   const [selected, setSelected] = useState<string | null>(null);
-  const [banner, setBanner] = useState<Banner>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const date = (seconds: number) => formatDate(seconds, locale, { timeZone: timeZone || undefined, style: 'long' });
   const price = (p: Plan, cents = p.price) => formatPrice(cents, p.currency, locale);
 
-  const load = () => {
-    setFailure(null);
-    request(vipPlans, { region })
-      .then(({ plans: list }) => {
-        setPlans(list);
-        setSelected((current) => current ?? list.find((p) => p.tier === 'vip' && p.period === 'month')?.id ?? list[0]?.id ?? null);
-      })
-      .catch((error) => setFailure(messageKey(error)));
-  };
-
   useEffect(() => {
     if (session !== 'signed-in') return;
-    load();
+    void loadPlans();
+    // The server's membership wins over the host's, here as on every page that shows it.
+    void loadMembership();
     // Back from a paid order (/channel sends ?order=): the server says what it bought.
     const orderId = queryParam('order', /^o-[\w-]{1,40}$/);
-    if (orderId) {
-      request(vipOrderStatus, { orderId })
-        .then(({ order, membership, renewed }) => {
-          if (order.state !== 'paid' || membership.expiresAt === null) return;
-          syncMembership(membership);
-          setBanner({ key: renewed ? 'vip.renewed' : 'vip.activated', plan: order.planId, expiresAt: membership.expiresAt });
-        })
-        .catch(() => undefined);
-    }
+    if (orderId) void showOrder(orderId);
   }, [session]);
 
+  const plans = dataOf(offer)?.plans ?? null;
+  const failure = offer.state === 'failed' ? offer.error : null;
   const tiers = plans ? [...new Set(plans.map((p) => p.tier))] : [];
   const shown = plans?.filter((p) => p.tier === tier) ?? [];
-  const chosen = plans?.find((p) => p.id === selected && p.tier === tier) ?? shown[0];
+  const chosen = plans?.find((p) => p.id === (selected ?? defaultPlan(plans)?.id) && p.tier === tier) ?? shown[0];
   const planName = (id: string) => {
     const p = plans?.find((x) => x.id === id);
     return p ? planLabel(p, t) : id;
@@ -89,12 +70,12 @@ export default function VipCenter() {
 
       {banner && (
         <p class="vip-banner" role="status">
-          {t(banner.key, { plan: planName(banner.plan), date: date(banner.expiresAt) })}
+          {t(banner.key, { plan: planName(banner.planId), date: date(banner.expiresAt) })}
         </p>
       )}
 
       <h2 class="vip-heading">{t('vip.plans')}</h2>
-      {failure && <Failure class="vip-failure" message={t(failure)} retry={t('vip.retry')} onRetry={load} />}
+      {failure && <Failure class="vip-failure" message={t(failure)} retry={t('vip.retry')} onRetry={() => loadPlans(true)} />}
       {/* The tier tabs are drawn even for one tier: they name it, and keep the plans in place. */}
       <div class="vip-tiers" role="tablist" aria-busy={!plans}>
         {plans ? (
@@ -143,7 +124,7 @@ export default function VipCenter() {
       ) : (
         <span class="button vip-buy skeleton" aria-hidden="true" />
       )}
-      <button type="button" class="link" onClick={() => command('goWelfareCenterPage')}>
+      <button type="button" class="link" onClick={openWelfareCenter}>
         {t('vip.rewards')}
       </button>
     </div>

@@ -4,18 +4,17 @@
  * Rendered on the server with placeholders; the server's state replaces them once the session is known.
  */
 import { useStore } from '@nanostores/preact';
-import { useEffect, useState } from 'preact/hooks';
-import type * as v from 'valibot';
-import '../../lib/api-identity';
-import { messageKey, request } from '../../lib/api';
-import { vipOrders, vipPlans, vipStatus, type order as orderSchema, type plan as planSchema } from '../../lib/api/endpoints/vip';
+import { useEffect } from 'preact/hooks';
 import { formatDate, formatPrice } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
+import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { $isMember } from '../../lib/stores/membership';
 import { $selfInfo } from '../../lib/stores/self-info';
-import { syncMembership } from '../../lib/vip/membership';
+import { $orders, loadOrders } from '../../lib/vip/history';
+import { loadMembership } from '../../lib/vip/membership';
+import { $plans, loadPlans } from '../../lib/vip/plans';
 import { useHydrated } from '../ui/hydrated';
 import { useText } from '../ui/text';
 import { MembershipCard } from './parts/MembershipCard';
@@ -24,15 +23,15 @@ import '../ui/placeholder.css';
 import { planLabel, vipText } from './text';
 import './vip.css';
 
-type Order = v.InferOutput<typeof orderSchema>;
-type Plan = v.InferOutput<typeof planSchema>;
-interface History {
-  orders: Order[];
-  plans: Plan[];
-}
-
 const STATE_KEY = { paid: 'vip.orderPaid', failed: 'vip.orderFailed', cancelled: 'vip.orderCancelled', created: 'vip.orderCreated' } as const;
 const BENEFITS = ['vip.benefitLossless', 'vip.benefitDownload', 'vip.benefitVipSongs', 'vip.benefitNoTrial'];
+
+const load = () => {
+  // The server's membership wins over what the host last said (it may not know of a redeemed code).
+  void loadMembership();
+  void loadOrders();
+  void loadPlans(true);
+};
 
 export default function VipManagement() {
   const t = useText(vipText);
@@ -41,27 +40,19 @@ export default function VipManagement() {
   const hydrated = useHydrated();
   const signedIn = hydrated && session === 'signed-in';
   const member = useStore($isMember);
-  const { dev_region: region, dev_timezone: timeZone } = useStore($selfInfo);
-  const [history, setHistory] = useState<History | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const orders = useStore($orders);
+  const offer = useStore($plans);
+  const plans = dataOf(offer)?.plans;
+  const timeZone = useStore($selfInfo).dev_timezone;
   const time = (seconds: number) => formatDate(seconds, locale, { timeZone: timeZone || undefined, style: 'datetime' });
-
-  const load = () => {
-    setFailure(null);
-    // The server's membership wins over what the host last said (it may not know of a redeemed code).
-    request(vipStatus, {})
-      .then(({ membership: current }) => syncMembership(current))
-      .catch(() => undefined);
-    Promise.all([request(vipOrders, {}), request(vipPlans, { region })])
-      .then(([{ orders }, { plans }]) => setHistory({ orders, plans }))
-      .catch((error) => setFailure(messageKey(error)));
-  };
   useEffect(() => {
     if (session === 'signed-in') load();
   }, [session]);
 
+  const history = plans ? (dataOf(orders) ?? null) : null;
+  const failure = orders.state === 'failed' ? orders.error : offer.state === 'failed' ? offer.error : null;
   const planName = (id: string) => {
-    const plan = history?.plans.find((p) => p.id === id);
+    const plan = plans?.find((p) => p.id === id);
     return plan ? planLabel(plan, t) : id;
   };
 
@@ -94,11 +85,11 @@ export default function VipManagement() {
         <Failure class="vip-failure" message={t(failure)} retry={t('vip.retry')} onRetry={load} />
       ) : !history ? (
         <p class="vip-order skeleton" aria-hidden="true" />
-      ) : history.orders.length === 0 ? (
+      ) : history.length === 0 ? (
         <p class="vip-empty">{t('vip.noOrders')}</p>
       ) : (
         <ul class="vip-orders">
-          {history.orders.map((o) => (
+          {history.map((o) => (
             <li key={o.orderId} class="vip-order">
               <span class="vip-order-plan">{planName(o.planId)}</span>
               <span class="vip-order-amount">{formatPrice(o.amount, o.currency, locale)}</span>

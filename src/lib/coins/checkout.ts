@@ -1,14 +1,17 @@
 /**
- * The pay flow with a recharge's dependencies, loaded when the user taps Pay (not first-load JS).
+ * The pay flow with a recharge's dependencies, loaded when the user taps Pay (not first-load JS);
+ * src/lib/coins/recharge.ts runs it.
  */
-import { confirm, payOnce, type PayOutcome } from '../pay/flow';
+import '../api-identity';
+import { request } from '../api';
+import { coinOrderStatus } from '../api/endpoints/coins';
+import { confirm, payOnce } from '../pay/flow';
+import { hostConfirm } from '../pay/host';
+import type { Checkout } from '../pay/purchase';
 import { coinPayDeps, type CoinStatus, type Recharge } from './pay-deps';
 
-/** How a recharge ended, with the server's order and balance when paid. */
-export type Outcome = PayOutcome<CoinStatus>;
-
-/** @example const outcome = await recharge(attempt, { packageId: 'coins-300', payType, region, paymentAvailable }) */
-export const recharge = (attempt: string, what: Recharge): Promise<Outcome> => payOnce(attempt, coinPayDeps(what));
-
-/** Asks the server again about a recharge left pending. @example await recheck('c-1', what) */
-export const recheck = (orderId: string, what: Recharge): Promise<Outcome> => confirm(orderId, coinPayDeps(what));
+/** @example await (await import('./checkout')).checkout.pay(attempt, { packageId: 'coins-300', payType, region, paymentAvailable }) */
+export const checkout: Checkout<Recharge, CoinStatus> = {
+  pay: (attempt, what) => payOnce(attempt, coinPayDeps(what)),
+  recheck: (orderId) => confirm(orderId, { ...hostConfirm, orderStatus: (id) => request(coinOrderStatus, { orderId: id }) }),
+};

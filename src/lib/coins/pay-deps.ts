@@ -5,7 +5,7 @@
 import '../api-identity';
 import { request } from '../api';
 import type { DataOf } from '../api/endpoint';
-import { coinCreateOrder, coinOrderStatus } from '../api/endpoints/coins';
+import { coinCancelOrder, coinCreateOrder, coinOrderStatus } from '../api/endpoints/coins';
 import type { PayDeps } from '../pay/flow';
 import { hostPay } from '../pay/host';
 import { confirmDialog } from '../stores/ui';
@@ -17,7 +17,7 @@ export type CoinOrder = DataOf<typeof coinCreateOrder>['order'];
 export type CoinStatus = DataOf<typeof coinOrderStatus>;
 
 /**
- * @example await payOnce(attempt, coinPayDeps({ packageId: 'coins-300', payType: '1', region: 'SG', paymentAvailable: true }))
+ * @example await pay(attempt, coinPayDeps({ packageId: 'coins-300', payType: '1', region: 'SG', paymentAvailable: true }))
  */
 export function coinPayDeps(recharge: Recharge): PayDeps<CoinOrder, CoinStatus> {
   const { payType, region, paymentAvailable } = recharge;
@@ -27,6 +27,7 @@ export function coinPayDeps(recharge: Recharge): PayDeps<CoinOrder, CoinStatus> 
     paymentAvailable: () => paymentAvailable,
     createOrder: async (attempt) => (await request(coinCreateOrder, { ...what, payType, region, attempt })).order,
     orderStatus: (orderId) => request(coinOrderStatus, { orderId }),
+    cancelOrder: (orderId) => request(coinCancelOrder, { orderId }),
     confirmAbandon: () =>
       confirmDialog({ titleKey: 'coins.abandonTitle', messageKey: 'coins.abandonMessage', confirmKey: 'coins.abandon', cancelKey: 'coins.continuePay' }),
   };

@@ -5,24 +5,27 @@
 import type { WritableAtom } from 'nanostores';
 import { messageKey } from '../api';
 
-export type Loadable<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'failed'; error: string };
+/** `data` stays through a reload: a failed refresh shows its error beside what was there. */
+export type Loadable<T> = { state: 'loading'; data?: T } | { state: 'ready'; data: T } | { state: 'failed'; error: string; data?: T };
 
 /** @example export const $offer = atom(loading<Offer>()) */
 export const loading = <T>(): Loadable<T> => ({ state: 'loading' });
 
-/** The data when there is some. @example dataOf($offer.get())?.packages */
-export const dataOf = <T>(value: Loadable<T>): T | undefined => (value.state === 'ready' ? value.data : undefined);
+/** The data when there is some, loaded now or before. @example dataOf($offer.get())?.packages */
+export const dataOf = <T>(value: Loadable<T>): T | undefined => value.data;
 
 /**
- * Fills `store` from `fetch`: loading, then the data or the failure's message key. Data already
- * there stays on screen while it reloads (`keep`), so a refresh never blanks a page.
- * @example await fill($offer, () => request(coinPackages, { region }))
+ * Fills `store` from `fetch`: loading, then the data or the failure's message key. With `keep`, data
+ * already there stays while it reloads and after a failed reload, so a refresh never blanks a page.
+ * @example await fill($offer, () => request(coinPackages, { region }), { keep: true })
  */
 export async function fill<T>(store: WritableAtom<Loadable<T>>, fetch: () => Promise<T>, { keep = false } = {}): Promise<void> {
-  if (!(keep && store.get().state === 'ready')) store.set({ state: 'loading' });
+  const kept = keep ? store.get().data : undefined;
+  store.set(kept === undefined ? { state: 'loading' } : { state: 'loading', data: kept });
   try {
     store.set({ state: 'ready', data: await fetch() });
   } catch (error) {
-    store.set({ state: 'failed', error: messageKey(error) });
+    const failed = { state: 'failed', error: messageKey(error) } as const;
+    store.set(kept === undefined ? failed : { ...failed, data: kept });
   }
 }

@@ -19,6 +19,7 @@ function deps(overrides: Partial<PayDeps> = {}): PayDeps & { calls: string[] } {
     startPay: vi.fn(async () => (calls.push('startPay'), { status: 'success' as const, orderId: 'o-1' })),
     paid: vi.fn((id: string) => void calls.push(`paid:${id}`)),
     confirmAbandon: vi.fn(async () => true),
+    cancelOrder: vi.fn(async (id: string) => void calls.push(`cancel:${id}`)),
     sleep: vi.fn(async () => {}),
     ...overrides,
   };
@@ -56,10 +57,28 @@ describe('pay', () => {
     expect(d.paid).toHaveBeenCalledTimes(1);
   });
 
-  it('cancel → abandon ends the purchase', async () => {
+  it('cancel → abandon ends the purchase and cancels its order on the server', async () => {
     const d = deps({ startPay: async () => ({ status: 'cancel', orderId: 'o-1' }), confirmAbandon: async () => true });
-    expect(await pay('attempt-0000000001', d)).toEqual({ kind: 'abandoned' });
+    expect(await pay('attempt-0000000001', d)).toEqual({ kind: 'abandoned', cancelled: true });
+    expect(d.calls).toEqual(['order:attempt-0000000001', 'cancel:o-1']);
     expect(d.paid).not.toHaveBeenCalled();
+  });
+
+  it('an abandon the server did not hear says so, so the attempt is kept', async () => {
+    const d = deps({ startPay: async () => ({ status: 'cancel', orderId: 'o-1' }), cancelOrder: async () => Promise.reject(new Error('offline')) });
+    expect(await pay('attempt-0000000001', d)).toEqual({ kind: 'abandoned', cancelled: false });
+  });
+
+  it("an attempt whose order is already paid confirms it and never opens the cashier again", async () => {
+    const d = deps({ createOrder: vi.fn(async () => ({ ...order, state: 'paid' as const })) });
+    expect(await pay('attempt-0000000001', d)).toMatchObject({ kind: 'paid' });
+    expect(d.startPay).not.toHaveBeenCalled();
+  });
+
+  it.each(['failed', 'cancelled'] as const)('an attempt whose order is already %s is stale: no payment on it', async (state) => {
+    const d = deps({ createOrder: vi.fn(async () => ({ ...order, state })) });
+    expect(await pay('attempt-0000000001', d)).toEqual({ kind: 'stale', orderId: 'o-1' });
+    expect(d.startPay).not.toHaveBeenCalled();
   });
 
   it('cancel → continue pays the same order again', async () => {

@@ -6,13 +6,14 @@
  * supplies its own order endpoints and wording (src/lib/vip/pay-deps.ts, src/lib/coins/pay-deps.ts).
  */
 
-/** What the flow needs of an order: its id. */
+/** What the flow needs of an order: its id, and its state (an old attempt may find it settled). */
 export interface PayOrder {
   orderId: string;
+  state: 'created' | 'paid' | 'failed' | 'cancelled';
 }
 /** What the flow needs of the server's answer about an order: its state. */
 export interface PayStatus {
-  order: { state: 'created' | 'paid' | 'failed' | 'cancelled' };
+  order: { orderId: string; state: 'created' | 'paid' | 'failed' | 'cancelled' };
 }
 /** The cashier's answer; `unknown`: the page is back but no answer came (a lost callback). */
 export type PayResult = { status: 'success' | 'failed' | 'cancel' | 'unknown'; orderId: string | number; message?: string };
@@ -23,8 +24,10 @@ export type PayOutcome<Status extends PayStatus = PayStatus> =
   /** The host reported success but the server has not confirmed yet: show "check again". */
   | { kind: 'pending'; orderId: string }
   | { kind: 'failed'; orderId: string }
-  /** The user chose to abandon the purchase after cancelling. */
-  | { kind: 'abandoned' }
+  /** The user chose to abandon the purchase after cancelling; `cancelled`: the server heard it. */
+  | { kind: 'abandoned'; cancelled: boolean }
+  /** The attempt's order was already failed or cancelled: the purchase needs a new attempt. */
+  | { kind: 'stale'; orderId: string }
   /** Stopped before any payment: not signed in, not the provider's account, region, no host. */
   | { kind: 'refused'; code: 'notLoggedIn' | 'oppoLoginOnly' | 'payRegion' | 'unavailable' };
 
@@ -40,6 +43,8 @@ export interface PayDeps<Order extends PayOrder = PayOrder, Status extends PaySt
   paid(orderId: string): void;
   /** "Abandon this purchase?": true abandons, false pays again. */
   confirmAbandon(): Promise<boolean>;
+  /** Tells the server the user abandoned the order, so history and records say "Cancelled". */
+  cancelOrder(orderId: string): Promise<unknown>;
   sleep(ms: number): Promise<void>;
 }
 
@@ -58,6 +63,9 @@ export async function pay<O extends PayOrder, S extends PayStatus>(attempt: stri
   if (!deps.paymentAvailable()) return { kind: 'refused', code: 'payRegion' };
 
   const order = await deps.createOrder(attempt);
+  // The same attempt finds the order it made before (a reload, a second tap): never pay it twice.
+  if (order.state === 'paid') return confirm(order.orderId, deps);
+  if (order.state !== 'created') return { kind: 'stale', orderId: order.orderId };
   for (;;) {
     let result: PayResult;
     try {
@@ -68,7 +76,17 @@ export async function pay<O extends PayOrder, S extends PayStatus>(attempt: stri
     // A lost answer is not a failure: the server heard from the provider either way, so ask it.
     if (result.status === 'success' || result.status === 'unknown') return confirm(order.orderId, deps);
     if (result.status === 'failed') return { kind: 'failed', orderId: order.orderId };
-    if (await deps.confirmAbandon()) return { kind: 'abandoned' };
+    if (await deps.confirmAbandon()) return abandon(order.orderId, deps);
+  }
+}
+
+async function abandon(orderId: string, deps: Pick<PayDeps, 'cancelOrder'>): Promise<PayOutcome<never>> {
+  try {
+    await deps.cancelOrder(orderId);
+    return { kind: 'abandoned', cancelled: true };
+  } catch {
+    // Unheard, the order stays open on the server: the attempt is kept, so buying again pays it.
+    return { kind: 'abandoned', cancelled: false };
   }
 }
 

@@ -20,6 +20,7 @@ export function hostPay<O extends PayOrder & { amount: number }>(
   productOf: (order: O) => string,
 ): Pick<PayDeps<O>, 'account' | 'startPay' | 'paid' | 'sleep'> {
   return {
+    ...hostConfirm,
     account: () => ({ signedIn: query('accountInfo').isLogin === true, provider: query('isHeytapLogin') }),
     startPay: (order) => {
       const lost = new AbortController();
@@ -42,8 +43,15 @@ export function hostPay<O extends PayOrder & { amount: number }>(
           off();
         });
     },
-    // The host refreshes the account (membership and coins).
-    paid: (orderId) => command('paySuccess', { orderId }),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
 }
+
+/**
+ * What confirming an order needs of the host, whatever was bought: `paySuccess` once paid, and time.
+ * @example await confirm(orderId, { ...hostConfirm, orderStatus })
+ */
+export const hostConfirm: Pick<PayDeps, 'paid' | 'sleep'> = {
+  // The host refreshes the account (membership and coins).
+  paid: (orderId) => command('paySuccess', { orderId }),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};

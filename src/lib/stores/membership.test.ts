@@ -89,3 +89,37 @@ describe('$isMember and $daysLeft around expiry', () => {
     expect($daysLeft.get()).toBe(0);
   });
 });
+
+/** What src/lib/vip/membership.ts hands over from the server. */
+const fromServer = (days: number | null, tier = 'vip') =>
+  setMembership(
+    { isLogin: true, vip: { is_vip: days === null ? 0 : 1, valid_time: days === null ? 0 : inSeconds(NOW + days * DAY) }, vipType: tier === 'vip' ? 1 : 0, svipType: tier === 'svip' ? 1 : 0, is_member: days === null ? 0 : 1 },
+    { server: true },
+  );
+
+describe('one source of truth (issue 15)', () => {
+  it("paints the host's membership first; the server's, once it answers, wins over later host reads", () => {
+    vipUntil(NOW + 30 * DAY);
+    expect($daysLeft.get()).toBe(30);
+    fromServer(null);
+    expect($isMember.get()).toBe(false);
+    // The app shows the page again and the host still says VIP: the server's answer stands.
+    vipUntil(NOW + 30 * DAY, { avatar: 'https://cdn.example/b.png' });
+    expect($isMember.get()).toBe(false);
+    expect($membership.get().userInfo_?.avatar).toBe('https://cdn.example/b.png');
+  });
+
+  it("gives a member by the server's word its days, whatever the host said", () => {
+    setMembership({ isLogin: true, vip: { is_vip: 0, valid_time: 0 } });
+    fromServer(93, 'svip');
+    expect($daysLeft.get()).toBe(93);
+    expect($membership.get().svipType).toBe(1);
+  });
+
+  it('forgets the server after signing out, so the next account paints from the host again', () => {
+    fromServer(1);
+    setMembership({ isLogin: false });
+    vipUntil(NOW + 5 * DAY);
+    expect($daysLeft.get()).toBe(5);
+  });
+});

@@ -1,6 +1,7 @@
 /**
- * Membership (spec §3 vipType, svipType, is_member, userInfo_; §6 roles), filled from the host's
- * `accountInfo` and shared by every island on the page.
+ * Membership (spec §3 vipType, svipType, is_member, userInfo_; §6 roles), the one store every island
+ * and page reads: the host's `accountInfo` paints first, and once the server has answered its word
+ * wins for the rest of the page's life (the host may not yet know of a code redeemed or an order paid).
  */
 import { atom, computed } from 'nanostores';
 
@@ -63,14 +64,24 @@ export function refreshNow(): void {
   $now.set(clock());
 }
 
+// Whether the server has answered since the last sign-in: then the host's figures no longer apply.
+let fromServer = false;
+
 /**
- * Takes the host's accountInfo; a signed-out account clears membership.
+ * Takes the host's accountInfo; a signed-out account clears membership. Once the server has answered
+ * (`server: true`, src/lib/vip/membership.ts), only the avatar is taken from the host.
  * @example setMembership({ isLogin: true, avatar: 'https://…/a.png', vip: { is_vip: 1, valid_time: 1767225600 } })
  */
-export function setMembership(account: AccountInfo | null | undefined): void {
+export function setMembership(account: AccountInfo | null | undefined, { server = false } = {}): void {
   refreshNow();
   if (!account?.isLogin) {
+    fromServer = false;
     $membership.set(SIGNED_OUT);
+    return;
+  }
+  if (fromServer && !server) {
+    const current = $membership.get();
+    if (current.userInfo_ && typeof account.avatar === 'string') $membership.set({ ...current, userInfo_: { ...current.userInfo_, avatar: account.avatar } });
     return;
   }
   const vip = account.vip;
@@ -87,6 +98,7 @@ export function setMembership(account: AccountInfo | null | undefined): void {
       },
     },
   });
+  fromServer ||= server;
 }
 
 /**

@@ -1,17 +1,18 @@
 /**
- * The pay flow with the page's dependencies, as one module the channel page loads when the user taps
- * Pay: nothing of it is needed to show the order summary, so it is not first-load JavaScript.
+ * The pay flow with a membership's dependencies, loaded when the user taps Pay (not first-load JS);
+ * src/lib/vip/purchase.ts runs it.
  */
-import { payDeps, type Purchase } from './pay-deps';
+import '../api-identity';
+import { request } from '../api';
 import type { DataOf } from '../api/endpoint';
-import type { vipOrderStatus } from '../api/endpoints/vip';
-import { confirm, payOnce, type PayOutcome } from '../pay/flow';
+import { vipOrderStatus } from '../api/endpoints/vip';
+import { confirm, payOnce } from '../pay/flow';
+import { hostConfirm } from '../pay/host';
+import type { Checkout } from '../pay/purchase';
+import { payDeps, type Purchase } from './pay-deps';
 
-/** How a membership purchase ended, with the server's order and membership when paid. */
-export type Outcome = PayOutcome<DataOf<typeof vipOrderStatus>>;
-
-/** @example const outcome = await checkout(attempt, { plan, payType, region, paymentAvailable }) */
-export const checkout = (attempt: string, purchase: Purchase): Promise<Outcome> => payOnce(attempt, payDeps(purchase));
-
-/** Asks the server again about an order left pending. @example await recheck('o-1', purchase) */
-export const recheck = (orderId: string, purchase: Purchase): Promise<Outcome> => confirm(orderId, payDeps(purchase));
+/** @example await (await import('./checkout')).checkout.pay(attempt, { plan, payType, region, paymentAvailable }) */
+export const checkout: Checkout<Purchase, DataOf<typeof vipOrderStatus>> = {
+  pay: (attempt, purchase) => payOnce(attempt, payDeps(purchase)),
+  recheck: (orderId) => confirm(orderId, { ...hostConfirm, orderStatus: (id) => request(vipOrderStatus, { orderId: id }) }),
+};

@@ -5,7 +5,7 @@
 import '../api-identity';
 import { request } from '../api';
 import type { DataOf } from '../api/endpoint';
-import { vipCreateOrder, vipOrderStatus, type plan } from '../api/endpoints/vip';
+import { vipCancelOrder, vipCreateOrder, vipOrderStatus, type plan } from '../api/endpoints/vip';
 import type * as v from 'valibot';
 import type { PayDeps } from '../pay/flow';
 import { hostPay } from '../pay/host';
@@ -23,7 +23,7 @@ export interface Purchase {
 
 /**
  * Dependencies for buying one plan with one payment method.
- * @example await payOnce(attempt, payDeps({ plan, payType: 'heytap', region: 'SG', paymentAvailable: true }))
+ * @example await pay(attempt, payDeps({ plan, payType: 'heytap', region: 'SG', paymentAvailable: true }))
  */
 export function payDeps({ plan, payType, region, paymentAvailable }: Purchase): PayDeps<Order, DataOf<typeof vipOrderStatus>> {
   return {
@@ -31,6 +31,7 @@ export function payDeps({ plan, payType, region, paymentAvailable }: Purchase): 
     paymentAvailable: () => paymentAvailable,
     createOrder: async (attempt) => (await request(vipCreateOrder, { planId: plan.id, payType, region, attempt })).order,
     orderStatus: (orderId) => request(vipOrderStatus, { orderId }),
+    cancelOrder: (orderId) => request(vipCancelOrder, { orderId }),
     confirmAbandon: () =>
       confirmDialog({ titleKey: 'vip.abandonTitle', messageKey: 'vip.abandonMessage', confirmKey: 'vip.abandon', cancelKey: 'vip.continuePay' }),
   };

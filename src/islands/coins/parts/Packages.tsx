@@ -1,0 +1,42 @@
+/** The coin packages of /k-recharge, or placeholders of their size while they load. */
+import { useStore } from '@nanostores/preact';
+import type { Package } from '../../../lib/coins/recharge';
+import { formatPrice } from '../../../lib/format';
+import { $locale } from '../../../lib/i18n';
+import type { Text } from '../../ui/text';
+
+const PLACEHOLDERS = [0, 1, 2, 3, 4, 5];
+
+interface Props {
+  packages: Package[] | null;
+  chosen: string | null;
+  onChoose: (packageId: string) => void;
+  t: Text;
+}
+
+export function Packages({ packages, chosen, onChoose, t }: Props) {
+  const locale = useStore($locale);
+  return (
+    <ul class="coins-packages" aria-busy={!packages}>
+      {packages
+        ? packages.map((p) => (
+            <li key={p.id}>
+              <button
+                type="button"
+                class="coins-package"
+                aria-pressed={chosen === p.id}
+                onClick={() => onChoose(p.id)}
+                data-track="coins.package"
+                data-track-on="exposure click"
+                data-track-props={JSON.stringify({ package: p.id })}
+              >
+                <span class="coins-amount">{t('coins.coins', { coins: p.coins })}</span>
+                {p.bonus > 0 && <span class="coins-bonus">{t('coins.bonus', { coins: p.bonus })}</span>}
+                <span class="coins-price">{formatPrice(p.price, p.currency, locale)}</span>
+              </button>
+            </li>
+          ))
+        : PLACEHOLDERS.map((key) => <li key={key} class="coins-package skeleton" aria-hidden="true" />)}
+    </ul>
+  );
+}

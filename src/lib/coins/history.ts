@@ -1,0 +1,12 @@
+/** /k-transactions: the user's coin records, newest first, page by page (src/lib/model/paged.ts). */
+import '../api-identity';
+import { request } from '../api';
+import type { DataOf } from '../api/endpoint';
+import { coinTransactions } from '../api/endpoints/coins';
+import { RECORDS_PAGE_SIZE } from '../limits';
+import { pagedList } from '../model/paged';
+
+export type CoinRecord = DataOf<typeof coinTransactions>['items'][number];
+
+/** @example const { list, end } = useNearEnd(coinRecords, signedIn) */
+export const coinRecords = pagedList<CoinRecord>((cursor) => request(coinTransactions, { cursor, limit: RECORDS_PAGE_SIZE }));

@@ -1,0 +1,109 @@
+/**
+ * /k-recharge: the coin balance (the host's figure at once, the ledger's when it answers), the
+ * packages and custom-amount limits for the user's region, and the recharge itself, run by the
+ * purchase model (src/lib/pay/purchase.ts) so a recharge that may still arrive is never ordered twice.
+ */
+import { atom, computed } from 'nanostores';
+import '../api-identity';
+import { request } from '../api';
+import type { DataOf } from '../api/endpoint';
+import { coinBalance, coinPackages } from '../api/endpoints/coins';
+import { onHost, query } from '../bridge';
+import { fill, loading, type Loadable } from '../model/loadable';
+import { once, watchLoaded } from '../model/once';
+import type { Purchase } from '../pay/purchase';
+import { $selfInfo } from '../stores/self-info';
+import { reconcileBalance } from './balance';
+import type { CoinStatus, Recharge } from './pay-deps';
+
+export type Offer = DataOf<typeof coinPackages>;
+export type Package = Offer['packages'][number];
+/** A package, or a number of coins typed by the user. */
+export type Choice = { packageId: string } | { coins: number };
+
+const $hostCoins = atom<number | null>(null);
+const $ledger = atom<{ balance: number; pending: number } | null>(null);
+
+/** What to show as the balance (src/lib/coins/balance.ts), or null before anyone has answered. */
+export const $balance = computed([$hostCoins, $ledger], reconcileBalance);
+/** @example useStore($offer).state // 'ready' */
+export const $offer = atom<Loadable<Offer>>(loading());
+
+/** @example useStore($recharge).state // 'pending' */
+export const $recharge = atom<Purchase<CoinStatus>>({ state: 'idle' });
+
+// The purchase model and the checkout load once the page runs, not with it.
+const model = once(() =>
+  import('../pay/purchase').then(({ purchaseModel }) =>
+    purchaseModel<Recharge, CoinStatus>(
+      'coins',
+      $recharge,
+      () => import('./checkout').then((m) => m.checkout),
+      // What the purchase is for, as its attempt's name: a retry or a reload of the same choice is the same purchase.
+      (what) => `coins:${'packageId' in what ? what.packageId : `custom:${what.coins}`}`,
+    ),
+  ),
+);
+
+/**
+ * The host's balance now and the ledger's when it answers (a failure keeps the host's).
+ * @example onHost('onResume', refreshBalance)
+ */
+export async function refreshBalance(): Promise<void> {
+  $hostCoins.set(query('getKCoins').balance);
+  try {
+    $ledger.set(await request(coinBalance, {}));
+  } catch {
+    // The host's figure stays, marked as not yet confirmed.
+  }
+}
+
+/** @example onRetry={loadOffer} */
+export const loadOffer = (): Promise<void> => fill($offer, () => request(coinPackages, { region: $selfInfo.get().dev_region }), { keep: true });
+
+/**
+ * Everything the page shows, loaded now and the balance again whenever the app shows the page;
+ * a recharge left pending before a reload is picked up. Returns the unsubscribe.
+ * @example useEffect(() => (signedIn ? openRecharge() : undefined), [signedIn])
+ */
+export function openRecharge(): () => void {
+  void refreshBalance();
+  void loadOffer();
+  const stop = watchLoaded(model);
+  const off = onHost('onResume', () => void refreshBalance());
+  return () => {
+    stop();
+    off();
+  };
+}
+
+/**
+ * Recharges `choice` with a payment method; paid, the balance is the server's.
+ * @example await recharge({ packageId: 'coins-300' }, '1')
+ */
+export async function recharge(choice: Choice, payType: string): Promise<void> {
+  const offer = $offer.get();
+  if (offer.state !== 'ready') return;
+  await (await model()).pay({ ...choice, payType, region: $selfInfo.get().dev_region, paymentAvailable: offer.data.paymentAvailable });
+}
+
+/** Asks the server again about a recharge left pending. @example onClick={recheckRecharge} */
+export const recheckRecharge = async (): Promise<void> => (await model()).recheck();
+
+// However the payment was confirmed (the tap, a recheck later, after a reload), the balance is the
+// server's at once, and the ledger's pending coins follow.
+$recharge.listen((purchase) => {
+  if (purchase.state !== 'paid') return;
+  $ledger.set({ balance: purchase.status.balance, pending: $ledger.get()?.pending ?? 0 });
+  void refreshBalance();
+});
+
+/**
+ * A typed custom amount: its coins, or the reason it cannot be bought (a message key with params).
+ * @example customAmount('5', offer.custom) // { error: 'coins.customRange', params: { min: 10, max: 50000 } }
+ */
+export function customAmount(typed: string, limits: Offer['custom']): { coins: number } | { error: 'coins.customRange'; params: { min: number; max: number } } | null {
+  if (typed === '') return null;
+  const coins = /^\d{1,9}$/.test(typed) ? Number(typed) : NaN;
+  return coins >= limits.min && coins <= limits.max ? { coins } : { error: 'coins.customRange', params: { min: limits.min, max: limits.max } };
+}

@@ -1,0 +1,15 @@
+/** /vip-management's order history: every membership order of the user, newest first, with its state. */
+import { atom } from 'nanostores';
+import type * as v from 'valibot';
+import '../api-identity';
+import { request } from '../api';
+import { vipOrders, type order } from '../api/endpoints/vip';
+import { fill, loading, type Loadable } from '../model/loadable';
+
+export type Order = v.InferOutput<typeof order>;
+
+/** @example useStore($orders) */
+export const $orders = atom<Loadable<Order[]>>(loading());
+
+/** @example void loadOrders() */
+export const loadOrders = (): Promise<void> => fill($orders, async () => (await request(vipOrders, {})).orders, { keep: true });
