@@ -2,7 +2,7 @@
  * Searching the help centre (/search-keyword): a request once typing pauses, only the answer to the
  * latest text shown, and the recent searches kept on the phone.
  */
-import { atom, map } from 'nanostores';
+import { atom } from 'nanostores';
 import '../api-identity';
 import { messageKey, request, type DataOf } from '../api';
 import { helpSearch } from '../api/endpoints/help';
@@ -24,7 +24,7 @@ const RECENT_KEY = 'help-recent-searches';
 export const SEARCH_WAIT_MS = 300;
 const QUERY_MAX = 100;
 
-export const $search = map<Search>({ query: '', results: null, failure: null });
+export const $search = atom<Search>({ query: '', results: null, failure: null });
 /** Recent searches, newest first. */
 export const $recent = atom<string[]>([]);
 
@@ -35,7 +35,7 @@ const search = debounce((text: string) => {
   latest = text;
   request(helpSearch, { query: text, locale: $locale.get() })
     .then(({ results }) => latest === text && $search.set({ ...$search.get(), results: { for: text, items: results }, failure: null }))
-    .catch((error) => latest === text && $search.setKey('failure', messageKey(error)));
+    .catch((error) => latest === text && $search.set({ ...$search.get(), failure: messageKey(error) }));
 }, SEARCH_WAIT_MS);
 
 /**
@@ -43,7 +43,7 @@ const search = debounce((text: string) => {
  * @example <input onInput={(e) => changeQuery(e.currentTarget.value)} />
  */
 export function changeQuery(text: string): void {
-  $search.setKey('query', text);
+  $search.set({ ...$search.get(), query: text });
   if (text.trim()) return search(text.trim().slice(0, QUERY_MAX));
   search.cancel();
   latest = '';
