@@ -28,7 +28,7 @@ function shellModule() {
 const AREAS = new Set(['vip']);
 // Areas whose pages share little (a report form, an appeal form): each page takes only what it
 // imports, split by Rolldown, rather than one area chunk carrying every page's helpers.
-const SPLIT = new Set(['lists', 'coins', 'report', 'appeal', 'forms', 'help', 'feedback', 'music', 'submission', 'personal']);
+const SPLIT = new Set(['model', 'lists', 'coins', 'report', 'appeal', 'forms', 'help', 'feedback', 'music', 'submission', 'personal']);
 // Also left out of `core`: helpers only some pages use (the phone-brand rules, needed outside the app
 // and on the music pages; the app-version check, debounce and file sizes, for a page or two; paging,
 // for the lists; asking to sign in again, on a refused session; the purchase model, for the pages

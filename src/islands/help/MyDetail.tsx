@@ -1,18 +1,14 @@
 /**
- * /my-detail and /my-detail2: one feedback (the `id` query, allow-listed) with what was sent along,
- * and the thread with support; opening it marks the replies read. Under it the follow-up form
- * (./parts/FollowUp), loaded while the feedback is fetched.
+ * /my-detail and /my-detail2: one feedback (src/lib/help/thread.ts) with what was sent along, and the
+ * thread with support. Under it the follow-up form (./parts/FollowUp), loaded while the feedback is
+ * fetched.
  */
 import { useStore } from '@nanostores/preact';
 import { useEffect, useState } from 'preact/hooks';
-import '../../lib/api-identity';
-import { messageKey, request } from '../../lib/api';
-import type { DataOf } from '../../lib/api/endpoint';
-import { feedbackDetail } from '../../lib/api/endpoints/feedback';
 import { formatFileSize } from '../../lib/file-size';
 import { formatDate } from '../../lib/format';
+import { $thread, addFollowUp, loadThread } from '../../lib/help/thread';
 import { $locale } from '../../lib/i18n';
-import { isContentId } from '../../lib/id';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { formText } from '../forms/text';
@@ -23,33 +19,26 @@ import type { FollowUp as Form } from './parts/FollowUp';
 import { STATE_KEY, helpText } from './text';
 import './help.css';
 
-type Detail = DataOf<typeof feedbackDetail>;
-
 export default function MyDetail() {
   const t = useText({ ...helpText, ...formText });
   const locale = useStore($locale);
   const session = useStore($session);
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
-  const [detail, setDetail] = useState<Detail | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const thread = useStore($thread);
   // The form's code arrives while the feedback is fetched.
   const [FollowUp, setFollowUp] = useState<typeof Form | null>(null);
-  const id = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('id');
   const date = (seconds: number) => formatDate(seconds, locale, { timeZone, style: 'datetime' });
 
   const load = () => {
-    setFailure(null);
-    if (!isContentId(id)) return setFailure('error.noContent');
-    request(feedbackDetail, { id, locale })
-      .then(setDetail)
-      .catch((e) => setFailure(messageKey(e)));
-    if (!FollowUp) import('./parts/FollowUp').then((module) => setFollowUp(() => module.FollowUp), () => setFailure('error.noInternet'));
+    void loadThread();
+    if (!FollowUp) import('./parts/FollowUp').then((module) => setFollowUp(() => module.FollowUp), () => undefined);
   };
   useEffect(() => {
     if (session === 'signed-in') load();
   }, [session, locale]);
 
-  if (!detail) {
+  if (thread.state !== 'ready') {
+    const failure = thread.state === 'failed' ? thread.error : null;
     return (
       <div class="help" aria-busy={!failure}>
         {failure === 'error.noContent' ? (
@@ -62,7 +51,7 @@ export default function MyDetail() {
       </div>
     );
   }
-  const { feedback, messages } = detail;
+  const { feedback, messages } = thread.data;
   return (
     <div class="help">
       <article class="answer">
@@ -98,12 +87,7 @@ export default function MyDetail() {
         ))}
       </ol>
 
-      {FollowUp && (
-        <FollowUp
-          feedbackId={feedback.id}
-          onSent={(message) => setDetail((current) => current && { feedback: { ...current.feedback, state: 'inProgress' }, messages: [...current.messages, message] })}
-        />
-      )}
+      {FollowUp && <FollowUp feedbackId={feedback.id} onSent={addFollowUp} />}
     </div>
   );
 }

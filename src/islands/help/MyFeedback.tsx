@@ -1,29 +1,24 @@
 /**
- * /my-feedback and /my-feedback1: the user's feedback, newest first, each with its type, the start of
- * its text, its state and a mark while support's reply is unread; more load as the end comes into view;
- * "No data" when there is none. The `data1` query titles the page "My feedback" (the shell does it).
- * A cached route: coming back from a detail refreshes the marks.
+ * /my-feedback and /my-feedback1: the user's feedback (src/lib/help/my-feedback.ts), newest first,
+ * each with its type, the start of its text, its state and a mark while support's reply is unread;
+ * more load as the end comes into view; "No data" when there is none. The `data1` query titles the
+ * page "My feedback" (the shell does it). A cached route: coming back from a detail refreshes the marks.
  */
 import { useStore } from '@nanostores/preact';
 import { useEffect } from 'preact/hooks';
-import '../../lib/api-identity';
-import { request } from '../../lib/api';
-import { feedbackList } from '../../lib/api/endpoints/feedback';
-import { onHost } from '../../lib/bridge';
 import { formatDate } from '../../lib/format';
+import { myFeedback, watchMyFeedback } from '../../lib/help/my-feedback';
 import { $locale } from '../../lib/i18n';
-import { RECORDS_PAGE_SIZE } from '../../lib/limits';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { formText } from '../forms/text';
-import { usePaged } from '../lists/use-paged';
+import { useNearEnd } from '../lists/use-near-end';
 import { Failure } from '../ui/parts/Failure';
 import { useText } from '../ui/text';
 import '../ui/placeholder.css';
 import { STATE_KEY, helpText } from './text';
 import './help.css';
-
 
 /** @param detail the page a feedback opens on: /my-feedback1 pairs with /my-detail2 */
 export default function MyFeedback({ detail }: { detail: 'my-detail' | 'my-detail2' }) {
@@ -31,23 +26,9 @@ export default function MyFeedback({ detail }: { detail: 'my-detail' | 'my-detai
   const locale = useStore($locale);
   const session = useStore($session);
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
-  const { list, failure, load, end, started } = usePaged(
-    (cursor) => request(feedbackList, { cursor, limit: RECORDS_PAGE_SIZE, locale }),
-    session === 'signed-in',
-  );
+  const { list, end, started } = useNearEnd(myFeedback, session === 'signed-in');
 
-  useEffect(() => {
-    if (session !== 'signed-in') return;
-    void load(true);
-    // Shown again (back from a detail kept in the bfcache, or the app resumed): the marks may be stale.
-    const refresh = (event: PageTransitionEvent) => event.persisted && void load(true);
-    addEventListener('pageshow', refresh);
-    const off = onHost('onResume', () => void load(true));
-    return () => {
-      removeEventListener('pageshow', refresh);
-      off();
-    };
-  }, [session, locale]);
+  useEffect(() => (session === 'signed-in' ? watchMyFeedback() : undefined), [session, locale]);
 
   return (
     <div class="help">
@@ -68,9 +49,9 @@ export default function MyFeedback({ detail }: { detail: 'my-detail' | 'my-detai
             </a>
           </li>
         ))}
-        {!started && !failure && [0, 1, 2].map((key) => <li key={key} class="feedback-item skeleton" aria-hidden="true" />)}
+        {!started && !list.failure && [0, 1, 2].map((key) => <li key={key} class="feedback-item skeleton" aria-hidden="true" />)}
       </ul>
-      {failure && <Failure class="help-failure" message={t(failure)} retry={t('form.retry')} onRetry={() => void load(!started)} />}
+      {list.failure && <Failure class="help-failure" message={t(list.failure)} retry={t('form.retry')} onRetry={myFeedback.loadMore} />}
       {list.done && list.items.length === 0 && <p class="empty">{t('error.noData')}</p>}
       {list.done && list.items.length > 0 && <p class="empty">{t('help.end')}</p>}
       <div ref={end} />

@@ -1,30 +1,25 @@
 /**
  * /download: this cycle's download quota (used of total, when it resets or ends) for a member, or
- * why downloads need a membership and the way to /vip-center; then the download history, page by page.
- * A cached route that scrolls to the top when shown again: the figures are reloaded then.
+ * why downloads need a membership and the way to /vip-center; then the download history, page by
+ * page (src/lib/music/downloads.ts). A cached route that scrolls to the top when shown again: the
+ * figures are reloaded then.
  */
 import { useStore } from '@nanostores/preact';
-import { useEffect, useState } from 'preact/hooks';
-import '../../lib/api-identity';
-import { messageKey, request } from '../../lib/api';
-import type { DataOf } from '../../lib/api/endpoint';
-import { downloadHistory, downloadQuota } from '../../lib/api/endpoints/music';
-import { onHost } from '../../lib/bridge';
+import { useEffect } from 'preact/hooks';
 import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
-import { RECORDS_PAGE_SIZE } from '../../lib/limits';
+import { dataOf } from '../../lib/model/loadable';
+import { $quota, downloads, retryDownloads, watchDownloads } from '../../lib/music/downloads';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { formText } from '../forms/text';
-import { usePaged } from '../lists/use-paged';
+import { useNearEnd } from '../lists/use-near-end';
 import { Failure } from '../ui/parts/Failure';
 import { useText } from '../ui/text';
 import '../ui/placeholder.css';
 import { musicText } from './text';
 import './music.css';
-
-type Status = DataOf<typeof downloadQuota>;
 
 const QUALITY_KEY = { standard: 'music.qualityStandard', high: 'music.qualityHigh', lossless: 'music.qualityLossless' } as const;
 
@@ -33,40 +28,19 @@ export default function Download() {
   const locale = useStore($locale);
   const session = useStore($session);
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
-  const [status, setStatus] = useState<Status | null>(null);
-  const [statusFailure, setStatusFailure] = useState<string | null>(null);
-  const { list, failure: pageFailure, load: loadPage, end, started } = usePaged(
-    (cursor) => request(downloadHistory, { cursor, limit: RECORDS_PAGE_SIZE }),
-    session === 'signed-in',
-  );
+  const status = useStore($quota);
+  const { list, end, started } = useNearEnd(downloads, session === 'signed-in');
   const date = (seconds: number, style: 'long' | 'datetime' = 'long') => formatDate(seconds, locale, { timeZone, style });
 
-  const failure = statusFailure ?? pageFailure;
-  const load = () => {
-    setStatusFailure(null);
-    request(downloadQuota, {})
-      .then(setStatus)
-      .catch((error) => setStatusFailure(messageKey(error)));
-    void loadPage(true);
-  };
+  useEffect(() => (session === 'signed-in' ? watchDownloads() : undefined), [session]);
 
-  useEffect(() => {
-    if (session !== 'signed-in') return;
-    load();
-    const again = (event: PageTransitionEvent) => event.persisted && load();
-    addEventListener('pageshow', again);
-    const off = onHost('onResume', load);
-    return () => {
-      removeEventListener('pageshow', again);
-      off();
-    };
-  }, [session]);
-
-  const quota = status?.quota;
+  const failure = status.state === 'failed' ? status.error : list.failure;
+  const shown = dataOf(status);
+  const quota = shown?.quota;
   return (
     <div class="music">
       <section class="music-hero hero" aria-live="polite">
-        {!status ? (
+        {!shown ? (
           <div class="quota-skeleton skeleton" aria-hidden="true" />
         ) : quota ? (
           <>
@@ -100,7 +74,7 @@ export default function Download() {
         ))}
         {!started && !failure && [0, 1, 2].map((key) => <li key={key} class="download skeleton" aria-hidden="true" />)}
       </ul>
-      {failure && <Failure class="music-failure" message={t(failure)} retry={t('form.retry')} onRetry={() => (statusFailure ? load() : void loadPage(!started))} />}
+      {failure && <Failure class="music-failure" message={t(failure)} retry={t('form.retry')} onRetry={retryDownloads} />}
       {list.done && list.items.length === 0 && <p class="music-empty">{t('error.noData')}</p>}
       {list.done && list.items.length > 0 && <p class="music-empty">{t('music.end')}</p>}
       <div ref={end} />

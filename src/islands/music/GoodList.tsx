@@ -1,20 +1,15 @@
 /**
  * /good-list: what makes a good playlist, the playlist about to be submitted, and the submit button
  * (once; the backend's rules answer any condition that changed since /song-test). Success goes to
- * /submit-success.
+ * /submit-success (src/lib/music/submit.ts).
  */
 import { useStore } from '@nanostores/preact';
-import { useEffect, useState } from 'preact/hooks';
-import '../../lib/api-identity';
-import { messageKey, request } from '../../lib/api';
-import { submitPlaylist } from '../../lib/api/endpoints/submission';
-import { randomId } from '../../lib/id';
-import { pageHref } from '../../lib/nav';
+import { useEffect } from 'preact/hooks';
+import { $playlist, $sending, readPlaylist, submit } from '../../lib/music/submit';
 import { $session } from '../../lib/session';
 import { useHydrated } from '../ui/hydrated';
 import { useText } from '../ui/text';
 import { musicText } from './text';
-import { submittedPlaylist, type SubmittedPlaylist } from './submission';
 import './music.css';
 
 const TIPS = ['music.tip1', 'music.tip2', 'music.tip3', 'music.tip4'];
@@ -23,26 +18,9 @@ export default function GoodList() {
   const t = useText(musicText);
   const session = useStore($session);
   const hydrated = useHydrated();
-  const [playlist, setPlaylist] = useState<SubmittedPlaylist | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  // One key for this page's submission: a retry after a lost answer is the same submission.
-  const [attempt] = useState(randomId);
-  useEffect(() => setPlaylist(submittedPlaylist()), [session]);
-
-  const submit = async () => {
-    if (!playlist || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const { submission } = await request(submitPlaylist, { playlistId: playlist.id, name: playlist.name, songIds: playlist.songIds, attempt });
-      location.href = pageHref('submit-success', { id: submission.id });
-    } catch (failure) {
-      // The same attempt key stays: a retry is the same submission.
-      setError(t(messageKey(failure)));
-      setBusy(false);
-    }
-  };
+  const playlist = useStore($playlist);
+  const sending = useStore($sending);
+  useEffect(readPlaylist, [session]);
 
   return (
     <div class="music">
@@ -55,13 +33,18 @@ export default function GoodList() {
       {playlist && (
         <p class="music-rule">{t('music.condPlaylistCount', { name: playlist.name, count: playlist.songIds.length })}</p>
       )}
-      {error && (
+      {sending.state === 'failed' && (
         <p class="music-failure" role="alert">
-          {error}
+          {t(sending.error)}
         </p>
       )}
       {hydrated && !playlist && <p class="music-rule">{t('music.condPlaylistNone')}</p>}
-      <button type="button" class="button music-continue" disabled={!hydrated || session !== 'signed-in' || !playlist || busy} onClick={submit}>
+      <button
+        type="button"
+        class="button music-continue"
+        disabled={!hydrated || session !== 'signed-in' || !playlist || sending.state === 'sending' || sending.state === 'sent'}
+        onClick={submit}
+      >
         {t('music.submit')}
       </button>
     </div>

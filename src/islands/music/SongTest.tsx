@@ -1,18 +1,14 @@
 /**
- * /song-test: whether the user can submit a playlist, one condition per row (met or not, and what to
- * do when not): signed in, Music authorised in the app (`getUserAuth`), the playlist the app opened
- * this page from (`getSonglistInfo`, the `id` query) holding 10 to 200 songs, no other submission
- * under review. Continue goes to the tips and the submit button (/good-list).
+ * /song-test: whether the user can submit a playlist (src/lib/music/conditions.ts), one condition
+ * per row (met or not, and what to do when not): signed in, Music authorised in the app, the playlist
+ * the app opened this page from holding 10 to 200 songs, no other submission under review. Continue
+ * goes to the tips and the submit button (/good-list).
  */
 import { useStore } from '@nanostores/preact';
-import { useEffect, useState } from 'preact/hooks';
-import '../../lib/api-identity';
-import { messageKey, request } from '../../lib/api';
-import type { DataOf } from '../../lib/api/endpoint';
-import { SUBMISSION_RULES, submissionStatus } from '../../lib/api/endpoints/submission';
-import { command, onHost, query } from '../../lib/bridge';
+import { useEffect } from 'preact/hooks';
 import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
+import { $conditions, $playlist, $status, addSongs, authorize, checkConditions, watchConditions } from '../../lib/music/conditions';
 import { pageHref } from '../../lib/nav';
 import { $session, signIn } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
@@ -23,10 +19,7 @@ import { useText } from '../ui/text';
 import '../ui/controls.css';
 import '../ui/placeholder.css';
 import { musicText } from './text';
-import { submittedPlaylist } from './submission';
 import './music.css';
-
-type Status = DataOf<typeof submissionStatus>;
 
 interface Row {
   id: string;
@@ -42,60 +35,36 @@ export default function SongTest() {
   const session = useStore($session);
   const hydrated = useHydrated();
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
-  const [status, setStatus] = useState<Status | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [authorized, setAuthorized] = useState(false);
-  const [playlist, setPlaylist] = useState(submittedPlaylist);
+  const playlist = useStore($playlist);
+  const status = useStore($status);
+  const met = useStore($conditions);
 
-  const load = () => {
-    setFailure(null);
-    setAuthorized(query('getUserAuth').authorized);
-    setPlaylist(submittedPlaylist());
-    request(submissionStatus, {})
-      .then(setStatus)
-      .catch((error) => setFailure(messageKey(error)));
-  };
-  useEffect(() => {
-    if (session !== 'signed-in') return;
-    load();
-    // Back from the app (authorised, songs added): check again.
-    return onHost('onResume', load);
-  }, [session]);
+  useEffect(() => watchConditions(session === 'signed-in'), [session]);
 
   if (!hydrated) return <div class="music"><div class="quota-skeleton skeleton" /></div>;
-  const signedIn = session === 'signed-in';
-  const { minSongs, maxSongs } = SUBMISSION_RULES;
-  const sized = !!playlist && playlist.songIds.length >= minSongs && playlist.songIds.length <= maxSongs;
-  const open = status?.open;
+  const { open } = met;
   const rows: Row[] = [
-    { id: 'signed-in', label: t('music.condSignedIn'), met: signedIn, todo: t('music.condSignedInTodo'), action: { label: t('shell.signIn'), run: () => void signIn() } },
-    {
-      id: 'authorized',
-      label: t('music.condAuthorized'),
-      met: signedIn && authorized,
-      todo: t('music.condAuthorizedTodo'),
-      action: { label: t('music.authorize'), run: () => command('jump', { target: 'user-auth' }) },
-    },
+    { id: 'signed-in', label: t('music.condSignedIn'), met: met.signedIn, todo: t('music.condSignedInTodo'), action: { label: t('shell.signIn'), run: () => void signIn() } },
+    { id: 'authorized', label: t('music.condAuthorized'), met: met.authorized, todo: t('music.condAuthorizedTodo'), action: { label: t('music.authorize'), run: authorize } },
     {
       id: 'playlist',
       label: t('music.condPlaylist'),
-      met: sized,
+      met: met.sized,
       todo: playlist ? t('music.condPlaylistCount', { name: playlist.name, count: playlist.songIds.length }) : t('music.condPlaylistNone'),
-      action: playlist ? { label: t('music.addSongs'), run: () => command('goEditSonglist', { id: playlist.id }) } : undefined,
+      action: playlist ? { label: t('music.addSongs'), run: addSongs } : undefined,
     },
     {
       id: 'one-at-a-time',
       label: t('music.condOneAtATime'),
-      met: !!status && !open,
+      met: met.oneAtATime,
       todo: open ? t('music.condUnderReview', { name: open.name, date: formatDate(open.reviewBy, locale, { timeZone, style: 'long' }) }) : undefined,
     },
   ];
-  const ready = rows.every((row) => row.met);
   return (
     <div class="music">
       <h2 class="music-heading">{t('music.conditionsTitle')}</h2>
-      {failure && <Failure class="music-failure" message={t(failure)} retry={t('form.retry')} onRetry={load} />}
-      <ul class="conditions" aria-busy={signedIn && !status && !failure}>
+      {status.state === 'failed' && <Failure class="music-failure" message={t(status.error)} retry={t('form.retry')} onRetry={checkConditions} />}
+      <ul class="conditions" aria-busy={met.signedIn && status.state === 'loading'}>
         {rows.map((row) => (
           <li key={row.id} class={`condition${row.met ? ' is-met' : ''}`}>
             <span class="condition-mark" aria-hidden="true">
@@ -114,7 +83,7 @@ export default function SongTest() {
           </li>
         ))}
       </ul>
-      <a class={`button music-continue${ready ? '' : ' is-disabled'}`} aria-disabled={!ready} href={ready && playlist ? pageHref('good-list', { id: playlist.id }) : undefined}>
+      <a class={`button music-continue${met.ready ? '' : ' is-disabled'}`} aria-disabled={!met.ready} href={met.ready && playlist ? pageHref('good-list', { id: playlist.id }) : undefined}>
         {t('music.continue')}
       </a>
     </div>

@@ -5,12 +5,11 @@
  */
 import { useStore } from '@nanostores/preact';
 import { useEffect, useState } from 'preact/hooks';
-import '../../lib/api-identity';
-import { request } from '../../lib/api';
-import { exportStatus } from '../../lib/api/endpoints/personal';
 import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
+import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
+import { $exports, loadExports } from '../../lib/personal/requests';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { useText } from '../ui/text';
@@ -24,18 +23,14 @@ export default function Private() {
   const locale = useStore($locale);
   const session = useStore($session);
   const timeZone = userTimeZone(useStore($selfInfo).dev_timezone);
-  const [nextAllowedAt, setNextAllowedAt] = useState<number | null>(null);
+  const nextAllowedAt = dataOf(useStore($exports))?.nextAllowedAt ?? null;
   const [sent, setSent] = useState<string | null>(null);
   // The form's code arrives while the page asks whether today's request is still free.
   const [RequestForm, setRequestForm] = useState<typeof Form | null>(null);
 
-  const checkLimit = () =>
-    request(exportStatus, { timeZone })
-      .then((status) => setNextAllowedAt(status.nextAllowedAt))
-      .catch(() => undefined);
   useEffect(() => {
     if (session !== 'signed-in') return;
-    void checkLimit();
+    void loadExports();
     void import('./parts/RequestForm').then((module) => setRequestForm(() => module.RequestForm));
   }, [session]);
 
@@ -58,7 +53,7 @@ export default function Private() {
           {t('error.downloadLimit')} {t('personal.limitNext', { date: formatDate(nextAllowedAt, locale, { timeZone, style: 'datetime' }) })}
         </p>
       )}
-      {RequestForm ? <RequestForm onLimit={() => void checkLimit()} onSent={setSent} /> : <div class="skeleton personal-skeleton" aria-hidden="true" />}
+      {RequestForm ? <RequestForm onLimit={() => void loadExports()} onSent={setSent} /> : <div class="skeleton personal-skeleton" aria-hidden="true" />}
     </div>
   );
 }

@@ -2,17 +2,15 @@
  * /personalDataDownload.html and /personalDataDownload2.html: the user's export requests, newest
  * first, each with its state (requested, preparing, sent, expired) and dates, a link to the file while
  * it can be downloaded, and a new request when one is allowed. The second page is the overseas
- * policy's variant: it says so and links that policy.
+ * policy's variant: it says so and links that policy. The requests are src/lib/personal/requests.ts.
  */
 import { useStore } from '@nanostores/preact';
-import { useEffect, useState } from 'preact/hooks';
-import '../../lib/api-identity';
-import { messageKey, request } from '../../lib/api';
-import type { DataOf } from '../../lib/api/endpoint';
-import { exportStatus } from '../../lib/api/endpoints/personal';
+import { useEffect } from 'preact/hooks';
 import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
+import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
+import { $exports, loadExports } from '../../lib/personal/requests';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { useHydrated } from '../ui/hydrated';
@@ -21,7 +19,6 @@ import '../ui/placeholder.css';
 import { personalText, userTimeZone } from './text';
 import './personal.css';
 
-type Status = DataOf<typeof exportStatus>;
 const STATE_KEY = { requested: 'personal.stateRequested', preparing: 'personal.statePreparing', sent: 'personal.stateSent', expired: 'personal.stateExpired' } as const;
 
 export default function Requests({ overseas }: { overseas: boolean }) {
@@ -29,17 +26,15 @@ export default function Requests({ overseas }: { overseas: boolean }) {
   const locale = useStore($locale);
   const session = useStore($session);
   const timeZone = userTimeZone(useStore($selfInfo).dev_timezone);
-  const [status, setStatus] = useState<Status | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const loaded = useStore($exports);
+  const status = dataOf(loaded);
+  const failure = loaded.state === 'failed' ? loaded.error : null;
   const date = (seconds: number) => formatDate(seconds, locale, { timeZone, style: 'datetime' });
   // Links carry the page's locale and shell query, known in the browser only.
   const hydrated = useHydrated();
 
   useEffect(() => {
-    if (session !== 'signed-in') return;
-    request(exportStatus, { timeZone })
-      .then(setStatus)
-      .catch((error) => setFailure(messageKey(error)));
+    if (session === 'signed-in') void loadExports();
   }, [session]);
 
   return (

@@ -1,0 +1,93 @@
+/**
+ * The song lists of /oppo-music and /center-station: the app's own list when the query names one
+ * (`getSonglistInfo`), then the backend's playlists, and the spatial-audio songs; playing any of them
+ * goes through the host (./play.ts), and a page outside the app says to open it there.
+ */
+import { atom } from 'nanostores';
+import '../api-identity';
+import { request, type DataOf } from '../api';
+import { musicLists } from '../api/endpoints/music';
+import { command, query } from '../bridge';
+import { isContentId } from '../id';
+import { fill, loading, type Loadable } from '../model/loadable';
+import { queryParam } from '../nav';
+import { showToast } from '../stores/ui';
+import { play, playAll, watchPlayer } from './play';
+
+export { $playingId } from './play';
+
+type ApiSong = DataOf<typeof musicLists>['playlists'][number]['songs'][number];
+/** A song as the page shows it: its cover checked (null: none to show). */
+export type Song = Omit<ApiSong, 'cover'> & { cover: string | null };
+export interface SongList {
+  id: string;
+  name: string;
+  cover: string | null;
+  songs: Song[];
+  /** The user's own list, from the app: it can be edited there. */
+  own?: boolean;
+}
+export type Page = 'oppo-music' | 'center-station';
+
+export const $lists = atom<Loadable<{ lists: SongList[]; spatial: Song[] }>>(loading());
+
+/** A cover the page may show: one of ours, or an inline image from the host; anything else is left out. */
+const safeCover = (src: string | undefined) => (src && (/^\/covers\/\d+\.svg$/.test(src) || /^data:image\/(png|jpeg|webp);base64,/.test(src)) ? src : null);
+const checked = <S extends { cover?: string }>(song: S) => ({ ...song, cover: safeCover(song.cover) });
+
+/** The app's list named by the query (`id`), as the host describes it; null when there is none. */
+function ownList(): SongList | null {
+  const id = queryParam('id', /^[\w-]{1,40}$/);
+  if (!id) return null;
+  const info = query('getSonglistInfo', { id });
+  if (!info.songs?.length) return null;
+  const songs = info.songs
+    .filter((s) => isContentId(String(s.id)))
+    .map((s) => ({ id: String(s.id), name: s.name, artist: s.artist ?? '', cover: null, seconds: 0, vip: !!s.vip, paid: !!s.paid, spatial: false }));
+  return { id, name: info.name ?? '', cover: safeCover(info.cover), songs, own: true };
+}
+
+/**
+ * Loads the lists: the app's own first, then the editors'.
+ * @example await loadLists()
+ */
+export const loadLists = (): Promise<void> =>
+  fill($lists, async () => {
+    const { playlists } = await request(musicLists, {});
+    const own = ownList();
+    const editorial = playlists.filter((p) => p.kind === 'editorial').map((p) => ({ ...checked(p), songs: p.songs.map(checked) }));
+    return { lists: own ? [own, ...editorial] : editorial, spatial: (playlists.find((p) => p.kind === 'spatial')?.songs ?? []).map(checked) };
+  });
+
+/**
+ * Loads the lists and follows the host's player while the page shows.
+ * @returns a function that stops following
+ * @example useEffect(() => (signedIn ? watchLists() : undefined), [signedIn])
+ */
+export function watchLists(): () => void {
+  void loadLists();
+  return watchPlayer();
+}
+
+/**
+ * Plays one song of a list (spatial: in spatial audio, where the phone and membership allow).
+ * @example playSong(song, { page: 'center-station', list: 'spatial', spatial: true })
+ */
+export function playSong(song: Song, { page, list, spatial = false }: { page: Page; list: string; spatial?: boolean }): void {
+  if (!play(song, { referrer: `${page}:${list}`, spatial })) showToast('shell.openInAppHint');
+}
+
+/**
+ * Plays a whole list from its first song.
+ * @example playList(list, 'oppo-music')
+ */
+export function playList(list: SongList, page: Page): void {
+  const first = list.songs[0];
+  if (first && !playAll({ id: list.id, first: first.id }, { referrer: `${page}:${list.id}` })) showToast('shell.openInAppHint');
+}
+
+/** The app's music search. @example <button onClick={findMusic}> */
+export const findMusic = (): void => void command('foundMusic');
+
+/** The app's editor for the user's own list. @example editList(list.id) */
+export const editList = (id: string): void => void command('goEditSonglist', { id });
