@@ -1,16 +1,15 @@
 /**
  * /private.html: request a copy of one's personal data, sent by e-mail as an encrypted PDF within 72
  * hours, once a day. The page says at once when today's request is used, with when the next is
- * allowed; the form (./parts/RequestForm) loads meanwhile; then "request received".
+ * allowed (src/lib/personal/request-limit.ts); the form (./parts/RequestForm) loads meanwhile; then
+ * "request received".
  */
 import { useStore } from '@nanostores/preact';
 import { useEffect, useState } from 'preact/hooks';
-import '../../lib/api-identity';
-import { request } from '../../lib/api';
-import { exportStatus } from '../../lib/api/endpoints/personal';
 import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
+import { $nextAllowedAt, $sentTo, checkLimit } from '../../lib/personal/request-limit';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { useText } from '../ui/text';
@@ -24,18 +23,14 @@ export default function Private() {
   const locale = useStore($locale);
   const session = useStore($session);
   const timeZone = userTimeZone(useStore($selfInfo).dev_timezone);
-  const [nextAllowedAt, setNextAllowedAt] = useState<number | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
+  const nextAllowedAt = useStore($nextAllowedAt);
+  const sent = useStore($sentTo);
   // The form's code arrives while the page asks whether today's request is still free.
   const [RequestForm, setRequestForm] = useState<typeof Form | null>(null);
 
-  const checkLimit = () =>
-    request(exportStatus, { timeZone })
-      .then((status) => setNextAllowedAt(status.nextAllowedAt))
-      .catch(() => undefined);
   useEffect(() => {
     if (session !== 'signed-in') return;
-    void checkLimit();
+    void checkLimit(timeZone);
     void import('./parts/RequestForm').then((module) => setRequestForm(() => module.RequestForm));
   }, [session]);
 
@@ -58,7 +53,7 @@ export default function Private() {
           {t('error.downloadLimit')} {t('personal.limitNext', { date: formatDate(nextAllowedAt, locale, { timeZone, style: 'datetime' }) })}
         </p>
       )}
-      {RequestForm ? <RequestForm onLimit={() => void checkLimit()} onSent={setSent} /> : <div class="skeleton personal-skeleton" aria-hidden="true" />}
+      {RequestForm ? <RequestForm /> : <div class="skeleton personal-skeleton" aria-hidden="true" />}
     </div>
   );
 }
