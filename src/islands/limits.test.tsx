@@ -58,7 +58,7 @@ describe('feedback form', () => {
   const config = { types: [{ id: 'music' as const, label: 'Music content' }], phoneOptional: true, codeRequired: true };
 
   async function fill() {
-    act(() => render(<FeedbackForm config={config} presetType="music" song={null} />, root));
+    act(() => render(<FeedbackForm config={config} presetType="music" song={null} onSent={() => undefined} />, root));
     await settle();
     await type('#feedback-text', 'The lyrics are late.');
     await type('#feedback-contact', 'me@example.com');
@@ -97,7 +97,7 @@ describe('feedback form', () => {
 
 describe('personal-data request form', () => {
   it('shows a code voided by wrong tries at the code field, and keeps the e-mail, code and password', async () => {
-    act(() => render(<RequestForm />, root));
+    act(() => render(<RequestForm onLimit={() => undefined} onSent={() => undefined} />, root));
     await settle();
     await type('#private-email', 'me@example.com');
     await type('#private-code', '123456');

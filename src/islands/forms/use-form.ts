@@ -15,6 +15,20 @@ export function focusFirst(selectors: readonly (string | false | undefined)[]): 
 }
 
 /**
+ * The model's submit, then `done` with the server's answer once sent: the page (whose own model
+ * loaded before the form's) shows what comes next.
+ * @example onSubmit(sendThen(followUp.submit, followUp.$result, onSent), followUp.$errors, fields)
+ */
+export function sendThen<R>(submit: () => Promise<boolean>, $result: ReadableAtom<R | null>, done: (result: R) => void): () => Promise<boolean> {
+  return async () => {
+    const sent = await submit();
+    const result = $result.get();
+    if (sent && result !== null) done(result);
+    return sent;
+  };
+}
+
+/**
  * A form's submit handler: the model's submit, then focus on the first of `fields` with a message;
  * at once for a rule (the fields are still enabled), and again once a refused send's answer is in
  * and the fields are enabled again (a wrong code: the code field).

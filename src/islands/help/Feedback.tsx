@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { $feedbackConfig, $feedbackSent, feedbackOrigin, loadFeedbackConfig } from '../../lib/help/feedback';
+import { $feedbackConfig, $feedbackSent, feedbackOrigin, loadFeedbackConfig, markSent } from '../../lib/help/feedback';
 import { $locale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
@@ -64,7 +64,7 @@ export default function Feedback({ page }: { page: 'help' | 'player' }) {
   }
   return (
     <div class="help">
-      <FeedbackForm config={config.data} presetType={origin.presetType} song={origin.song} />
+      <FeedbackForm config={config.data} presetType={origin.presetType} song={origin.song} onSent={markSent} />
     </div>
   );
 }

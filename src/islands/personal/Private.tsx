@@ -9,7 +9,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
-import { $nextAllowedAt, $sentTo, checkLimit } from '../../lib/personal/request-limit';
+import { $nextAllowedAt, $sentTo, checkLimit, markRequested } from '../../lib/personal/request-limit';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { useText } from '../ui/text';
@@ -53,7 +53,7 @@ export default function Private() {
           {t('error.downloadLimit')} {t('personal.limitNext', { date: formatDate(nextAllowedAt, locale, { timeZone, style: 'datetime' }) })}
         </p>
       )}
-      {RequestForm ? <RequestForm /> : <div class="skeleton personal-skeleton" aria-hidden="true" />}
+      {RequestForm ? <RequestForm onLimit={() => void checkLimit(timeZone)} onSent={markRequested} /> : <div class="skeleton personal-skeleton" aria-hidden="true" />}
     </div>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/preact';
 import { useEffect, useState } from 'preact/hooks';
-import { $report, $target, checkTarget, startReport, type ReportTarget, type TargetType } from '../../lib/report/report';
+import { $report, $target, checkTarget, finishReport, startReport, type ReportTarget, type TargetType } from '../../lib/report/report';
 import { $session } from '../../lib/session';
 import { formText } from '../forms/text';
 import { Failure } from '../ui/parts/Failure';
@@ -83,7 +83,7 @@ export default function KReport({ page }: { page: 'comment' | 'content' }) {
         />
       )}
       {report.state === 'ready' && ReportForm && target ? (
-        <ReportForm target={target} />
+        <ReportForm target={target} onDone={finishReport} />
       ) : (
         !failure && <div class="choices skeleton-rows" aria-hidden="true" />
       )}

@@ -64,7 +64,7 @@ const picture: v.GenericSchema<unknown, Picture> = v.object({ ...fileFields, thu
 export const draftPictures = v.fallback(v.pipe(listOf(picture), v.transform((list) => addPictures([], list).pictures)), []);
 
 const finished: v.GenericSchema<unknown, Upload> = v.pipe(
-  v.object({ ...fileFields, url: v.pipe(v.string(), v.minLength(1), v.maxLength(2000)), state: v.literal('done') }),
+  v.object({ ...fileFields, url: v.pipe(v.string(), v.minLength(1), v.maxLength(2000)), state: v.picklist(['done'] as const) }),
   v.transform((upload) => ({ ...upload, progress: 100 })),
 );
 

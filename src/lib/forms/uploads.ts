@@ -3,9 +3,9 @@
  * acquireFileCallback names the file picked, uploadFileCallback reports progress until done or
  * failed, `cancelUploadFile` stops one. Every event goes through the state machine of ./upload; a file
  * over 200M or of another kind is refused as soon as it is named, and its upload stopped. The host's
- * events are listened to while something (the form's island) watches the list.
+ * events are listened to from the first file asked for on, for as long as the page lives.
  */
-import { atom, onMount, type ReadableAtom } from 'nanostores';
+import { atom, type ReadableAtom } from 'nanostores';
 import { command, onHost } from '../bridge';
 import { UPLOAD_MAX_BYTES } from '../limits';
 import { cancelled, onUploadEvent, picked, type Upload } from './upload';
@@ -40,26 +40,28 @@ export function uploadList(onChange: (uploads: Upload[]) => void): UploadList {
     onChange(next);
   };
 
-  onMount($uploads, () => {
-    const offPicked = onHost('acquireFileCallback', (file) => {
+  let listening = false;
+  const listen = () => {
+    if (listening) return;
+    listening = true;
+    onHost('acquireFileCallback', (file) => {
       if (!picking) return;
       picking = false;
       const upload = picked(file);
       if (upload.state !== 'uploading') command('cancelUploadFile', { id: upload.id });
       change([...$uploads.get(), upload]);
     });
-    const offProgress = onHost('uploadFileCallback', (event) => {
+    onHost('uploadFileCallback', (event) => {
       const id = String(event.id);
       if (!$uploads.get().some((u) => u.id === id)) return;
       change($uploads.get().map((u) => (u.id === id ? onUploadEvent(u, event) : u)));
     });
-    return () => {
-      offPicked();
-      offProgress();
-    };
-  });
+  };
 
-  const add = (kind: Kind) => (picking = command('uploadFile', { accept: kind, maxBytes: UPLOAD_MAX_BYTES }).ok);
+  const add = (kind: Kind) => {
+    listen();
+    return (picking = command('uploadFile', { accept: kind, maxBytes: UPLOAD_MAX_BYTES }).ok);
+  };
   const remove = (id: string) => {
     if ($uploads.get().find((u) => u.id === id)?.state === 'uploading') command('cancelUploadFile', { id });
     change($uploads.get().filter((u) => u.id !== id));

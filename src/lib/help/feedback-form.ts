@@ -13,7 +13,7 @@ import { createForm, type Checked } from '../forms/form';
 import { screenshotsOf } from '../forms/pick-pictures';
 import { uploadList, type Kind } from '../forms/uploads';
 import { $locale } from '../i18n';
-import { $feedbackSent, type FeedbackConfig, type FeedbackOrigin } from './feedback';
+import type { FeedbackConfig, FeedbackOrigin } from './feedback';
 import { logUpload } from './feedback-log';
 import { emptyFeedback, feedbackDraft, type FeedbackDraft } from './feedback-draft';
 import { checkFeedback, type FeedbackField } from './feedback-rules';
@@ -64,7 +64,6 @@ export const feedbackForm = createForm<FeedbackDraft, BodyOf<typeof feedbackSubm
   async send(body) {
     try {
       await request(feedbackSubmit, body);
-      $feedbackSent.set(true);
     } catch (error) {
       // The backend wants a code now: the field appears, and everything else stays as it is.
       if (messageKey(error) === 'error.codeRequired') $needsCode.set(true);

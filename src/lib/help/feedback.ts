@@ -25,6 +25,12 @@ export const $feedbackConfig = atom<Loadable<FeedbackConfig>>(loading());
 export const $feedbackSent = atom(false);
 
 /**
+ * The form (its own model, loaded later) says the feedback went.
+ * @example <FeedbackForm onSent={markSent} … />
+ */
+export const markSent = (): void => $feedbackSent.set(true);
+
+/**
  * The options in the user's language; what was shown stays while another locale's load.
  * @example await loadFeedbackConfig('en-US')
  */

@@ -14,6 +14,12 @@ export const $nextAllowedAt = atom<number | null>(null);
 export const $sentTo = atom<string | null>(null);
 
 /**
+ * The form (its own model, loaded later) says the request went.
+ * @example <RequestForm onSent={markRequested} … />
+ */
+export const markRequested = (email: string): void => $sentTo.set(email);
+
+/**
  * Asks whether today's request is still free, counted in the user's time zone. A failure leaves the
  * page as it is: the server refuses a second request anyway.
  * @example await checkLimit('Asia/Singapore')

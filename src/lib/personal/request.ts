@@ -14,7 +14,6 @@ import { countdown } from '../forms/countdown';
 import { draftAttempt, draftText } from '../forms/draft-fields';
 import { createForm } from '../forms/form';
 import { randomId } from '../id';
-import { checkLimit, $sentTo } from './request-limit';
 import { checkEmail, checkPassword } from './rules';
 
 /** The app lets a code be asked for again after a minute. */
@@ -30,11 +29,13 @@ interface RequestValues {
 }
 
 let timeZone = 'UTC';
+// The page's word for "today's request is used after all" (./request-limit checkLimit).
+let onLimit = () => {};
 // Typing a secret clears what was said of the secrets.
 const SECRETS: readonly (Field | 'submit')[] = ['code', 'password', 'submit'];
 
 /** @example requestForm.update({ email: 'me@example.com' }) */
-export const requestForm = createForm<RequestValues, BodyOf<typeof exportRequest>, void, Field>({
+export const requestForm = createForm<RequestValues, BodyOf<typeof exportRequest>, string, Field>({
   schema: v.object({ email: draftText, attempt: draftAttempt }),
   empty: () => ({ email: '', code: '', password: '', again: '', attempt: randomId() }),
   saved: ({ email, attempt }) => ({ email, attempt }),
@@ -52,10 +53,10 @@ export const requestForm = createForm<RequestValues, BodyOf<typeof exportRequest
   async send(body) {
     try {
       await request(exportRequest, body);
-      $sentTo.set(body.email);
+      return body.email;
     } catch (error) {
       // Used today after all (another device): the page says until when.
-      if (messageKey(error) === 'error.downloadLimit') void checkLimit(timeZone);
+      if (messageKey(error) === 'error.downloadLimit') onLimit();
       throw error;
     }
   },
@@ -69,15 +70,20 @@ export const $codeSentTo = atom<string | null>(null);
 /** Seconds before another code may be asked for. */
 export const resend = countdown();
 
-/** @example openRequest() */
-export function openRequest(): void {
+/**
+ * The form with its draft; `limit` is called when the server says today's request is used.
+ * @example openRequest(() => void checkLimit(zone))
+ */
+export function openRequest(limit: () => void): void {
+  onLimit = limit;
   requestForm.open('personal-request');
   $codeSentTo.set(null);
   resend.stop();
 }
 
 /**
- * Sends the request, the once-a-day limit counted in `zone`. True when sent.
+ * Sends the request, the once-a-day limit counted in `zone`. True when sent; the answer
+ * (`requestForm.$result`) is the address the file goes to.
  * @example await submitRequest('Asia/Singapore')
  */
 export function submitRequest(zone: string): Promise<boolean> {

@@ -12,7 +12,7 @@ import { createForm } from '../forms/form';
 import { checkText } from '../forms/rules';
 import { randomId } from '../id';
 import { REASONS_BY_TYPE, REPORT_REASONS, needsDescription, type ReportReason, type ReportTarget } from './reasons';
-import { $report } from './report';
+import type { ReportOutcome } from './report';
 
 export type { ReportReason } from './reasons';
 
@@ -25,8 +25,8 @@ interface ReportDraft {
 
 let target: ReportTarget | null = null;
 
-/** @example reportForm.update({ reason: 'spam' }); await reportForm.submit() */
-export const reportForm = createForm<ReportDraft, { reason: ReportReason; description: string }, void, 'reason' | 'text'>({
+/** @example reportForm.update({ reason: 'spam' }); await reportForm.submit() && reportForm.$result.get() // { state: 'sent', duplicate: false } */
+export const reportForm = createForm<ReportDraft, { reason: ReportReason; description: string }, ReportOutcome, 'reason' | 'text'>({
   schema: v.object({ reason: draftChoice(REPORT_REASONS), text: draftText, attempt: draftAttempt }),
   empty: () => ({ reason: null, text: '', attempt: randomId() }),
   check: ({ reason, text }) => {
@@ -41,11 +41,11 @@ export const reportForm = createForm<ReportDraft, { reason: ReportReason; descri
     const { type, id } = target!;
     try {
       const { duplicate } = await request(reportSubmit, { type, id, ...checked, attempt });
-      $report.set({ state: 'sent', duplicate });
+      return { state: 'sent', duplicate };
     } catch (error) {
       // Removed while the user wrote: nothing left to report, and the draft goes with it.
       if (messageKey(error) !== 'error.contentGone') throw error;
-      $report.set({ state: 'gone' });
+      return { state: 'gone' };
     }
   },
 });

@@ -24,6 +24,9 @@ export type ReportState =
   /** Sent; `duplicate` when an earlier report of the user's on it is still open. */
   | { state: 'sent'; duplicate: boolean };
 
+/** How a sent report ended, as the form (its own model, loaded later) tells the page. */
+export type ReportOutcome = Extract<ReportState, { state: 'sent' | 'gone' }>;
+
 /** What is reported: the host's words first, the backend's once it answered. */
 export const $target = atom<ReportTarget | null>(null);
 export const $report = atom<ReportState>({ state: 'loading' });
@@ -45,6 +48,12 @@ export async function checkTarget(): Promise<void> {
     $report.set(key === 'error.contentGone' ? { state: 'gone' } : { state: 'failed', error: key });
   }
 }
+
+/**
+ * The form is done: thanks, or the content was removed while the user wrote.
+ * @example <ReportForm onDone={finishReport} … />
+ */
+export const finishReport = (outcome: ReportOutcome): void => $report.set(outcome);
 
 /**
  * What the page reports (the host's comment, or the query's content), shown at once, then checked.

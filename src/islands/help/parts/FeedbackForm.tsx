@@ -14,7 +14,7 @@ import { Screenshots } from '../../forms/parts/Screenshots';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { TextBox } from '../../forms/parts/TextBox';
 import { formText } from '../../forms/text';
-import { onSubmit } from '../../forms/use-form';
+import { onSubmit, sendThen } from '../../forms/use-form';
 import { useText } from '../../ui/text';
 import '../../forms/forms.css';
 import '../../ui/controls.css';
@@ -29,6 +29,7 @@ interface Props {
   presetType: FeedbackType | null;
   /** The song playing when the form was opened from the player, or null. */
   song: string | null;
+  onSent: () => void;
 }
 
 // The fields in the order focus looks for the first to fix.
@@ -39,9 +40,8 @@ const FIELDS: readonly (readonly [FeedbackFormField, string])[] = [
   ['phone', '#feedback-phone'],
   ['code', '#feedback-code'],
 ];
-const submit = onSubmit(feedbackForm.submit, feedbackForm.$errors, FIELDS);
 
-export function FeedbackForm({ config, presetType, song }: Props) {
+export function FeedbackForm({ config, presetType, song, onSent }: Props) {
   const t = useText({ ...helpText, ...formText });
   const ready = useStore($session) === 'signed-in';
   const draft = useStore(feedbackForm.$values);
@@ -50,6 +50,7 @@ export function FeedbackForm({ config, presetType, song }: Props) {
   useEffect(() => openFeedback(config, { presetType, song }), []);
   const disabled = !ready || busy;
   const error = (key: string | undefined) => (key ? t(key) : null);
+  const submit = onSubmit(sendThen(feedbackForm.submit, feedbackForm.$result, onSent), feedbackForm.$errors, FIELDS);
 
   return (
     <form class="feedback" noValidate onSubmit={submit}>

@@ -10,7 +10,7 @@ import { $session } from '../../../lib/session';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { TextBox } from '../../forms/parts/TextBox';
 import { formText } from '../../forms/text';
-import { onSubmit } from '../../forms/use-form';
+import { onSubmit, sendThen } from '../../forms/use-form';
 import { useText } from '../../ui/text';
 import '../../forms/forms.css';
 import { helpText } from '../text';
@@ -25,15 +25,8 @@ export function FollowUp({ feedbackId, onSent }: { feedbackId: string; onSent: (
   const busy = useStore(followUp.$busy);
   useEffect(() => openFollowUp(feedbackId), [feedbackId]);
 
-  const send = async () => {
-    const sent = await followUp.submit();
-    const message = followUp.$result.get();
-    if (sent && message) onSent(message);
-    return sent;
-  };
-
   return (
-    <form class="feedback" noValidate onSubmit={onSubmit(send, followUp.$errors, [['text', '#follow-up']])}>
+    <form class="feedback" noValidate onSubmit={onSubmit(sendThen(followUp.submit, followUp.$result, onSent), followUp.$errors, [['text', '#follow-up']])}>
       <TextBox
         id="follow-up"
         label={t('help.followUpLabel')}

@@ -12,14 +12,14 @@ import { $selfInfo } from '../../../lib/stores/self-info';
 import { Field } from '../../forms/parts/Field';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { formText } from '../../forms/text';
-import { focusFirst, onSubmit } from '../../forms/use-form';
+import { focusFirst, onSubmit, sendThen } from '../../forms/use-form';
 import { useText } from '../../ui/text';
 import '../../forms/forms.css';
 import '../../ui/controls.css';
 import { personalText, userTimeZone } from '../text';
 import { Digits } from './Digits';
 
-export function RequestForm() {
+export function RequestForm({ onLimit, onSent }: { onLimit: () => void; onSent: (email: string) => void }) {
   const t = useText({ ...personalText, ...formText });
   const session = useStore($session);
   const timeZone = userTimeZone(useStore($selfInfo).dev_timezone);
@@ -28,10 +28,10 @@ export function RequestForm() {
   const busy = useStore(requestForm.$busy);
   const codeSentTo = useStore($codeSentTo);
   const wait = useStore(resend.$left);
-  useEffect(openRequest, []);
+  useEffect(() => openRequest(onLimit), []);
   const disabled = busy || session !== 'signed-in';
   const error = (key: string | undefined) => key && t(key);
-  const submit = onSubmit(() => submitRequest(timeZone), requestForm.$errors, [
+  const submit = onSubmit(sendThen(() => submitRequest(timeZone), requestForm.$result, onSent), requestForm.$errors, [
     ['email', '#private-email'],
     ['code', '#private-code'],
     ['password', '#private-password'],

@@ -5,14 +5,15 @@
  */
 import { useStore } from '@nanostores/preact';
 import { useEffect } from 'preact/hooks';
-import { needsDescription, type ReportTarget } from '../../../lib/report/reasons';
+import { needsDescription } from '../../../lib/report/reasons';
+import type { ReportOutcome, ReportTarget } from '../../../lib/report/report';
 import { openReport, reasonsFor, reportForm, type ReportReason } from '../../../lib/report/report-form';
 import { $session } from '../../../lib/session';
 import { Choices } from '../../forms/parts/Choices';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { TextBox } from '../../forms/parts/TextBox';
 import { formText } from '../../forms/text';
-import { onSubmit } from '../../forms/use-form';
+import { onSubmit, sendThen } from '../../forms/use-form';
 import { useText } from '../../ui/text';
 import '../../forms/forms.css';
 import { reportText } from '../text';
@@ -31,12 +32,13 @@ const REASON_KEY: Record<ReportReason, string> = {
   other: 'report.reasonOther',
 };
 
-const submit = onSubmit(reportForm.submit, reportForm.$errors, [
-  ['reason', 'input[name="reason"]'],
-  ['text', '#report-text'],
-]);
+interface Props {
+  target: ReportTarget;
+  /** Sent (perhaps again), or the content was removed meanwhile. */
+  onDone: (outcome: ReportOutcome) => void;
+}
 
-export function ReportForm({ target }: { target: ReportTarget }) {
+export function ReportForm({ target, onDone }: Props) {
   const t = useText({ ...reportText, ...formText });
   const ready = useStore($session) === 'signed-in';
   const draft = useStore(reportForm.$values);
@@ -44,6 +46,10 @@ export function ReportForm({ target }: { target: ReportTarget }) {
   const busy = useStore(reportForm.$busy);
   useEffect(() => openReport(target), [target.type, target.id]);
   const disabled = !ready || busy;
+  const submit = onSubmit(sendThen(reportForm.submit, reportForm.$result, onDone), reportForm.$errors, [
+    ['reason', 'input[name="reason"]'],
+    ['text', '#report-text'],
+  ]);
 
   return (
     <form class="report" noValidate onSubmit={submit}>
