@@ -9,17 +9,18 @@ vi.mock('../bridge', async (importOriginal) => ({
   commandWithReply: async () => [{ id: 'p1', name: 'a.png', size: 1, mime: 'image/png' }, { id: 'p2', name: 'b.gif', size: 1, mime: 'image/gif' }],
 }));
 const { $appealSent, $subjects } = await import('./appeal');
+type Subject = import('./appeal').Subject;
 const { $chosen, appealForm, openAppeal, screenshots } = await import('./appeal-form');
 
-const subject = (id: string, appealed = false) => ({
+const subject = (id: string, appealed = false): Subject => ({
   id,
-  kind: 'comment' as const,
+  kind: 'comment',
   text: 'My review.',
   at: 1,
   until: null,
-  appeal: appealed ? { id: `a-${id}`, state: 'submitted' as const, createdAt: 2, decidedAt: null } : null,
+  appeal: appealed ? { id: `a-${id}`, reason: 'misjudged', state: 'submitted', createdAt: 2, decidedAt: null } : null,
 });
-const subjects = (...list: ReturnType<typeof subject>[]) => $subjects.set({ state: 'ready', data: list });
+const subjects = (...list: Subject[]) => $subjects.set({ state: 'ready', data: list });
 
 beforeEach(() => {
   vi.stubGlobal('sessionStorage', memoryStorage());
