@@ -1,71 +1,50 @@
 /**
- * The habits every form shares: a draft that survives a reload until it is sent, a submit that runs
- * once however often it is tapped, and focus on the first field to fix.
+ * The DOM side of every form's model (src/lib/forms/form.ts): submit, then focus on the first field
+ * to fix, so a screen reader reads its message and the keyboard is where the fix goes.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { clearDraft, loadDraft, saveDraft } from '../../lib/forms/draft';
+import type { ReadableAtom } from 'nanostores';
+import type { FormErrors } from '../../lib/forms/form';
 
 /**
- * The form's values, kept in sessionStorage under `key` as they change. The key may arrive late (it
- * names what is reported, known once the page has asked the host): until then nothing is saved, and
- * when it arrives the saved draft, if any, replaces the empty form.
- * @example const [draft, update, reset] = useDraft(`report:${id}`, emptyReport, readReport)
- */
-export function useDraft<T extends object>(
-  key: string | null,
-  empty: () => T,
-  read: (raw: Record<string, unknown>) => T | undefined,
-): [T, (patch: Partial<T>) => void, () => void] {
-  const [draft, setDraft] = useState(empty);
-  const keyRef = useRef(key);
-  keyRef.current = key;
-  useEffect(() => {
-    if (key) setDraft(loadDraft(key, read) ?? empty());
-  }, [key]);
-  const update = (patch: Partial<T>) =>
-    setDraft((current) => {
-      const next = { ...current, ...patch };
-      if (keyRef.current) saveDraft(keyRef.current, next);
-      return next;
-    });
-  const reset = () => {
-    if (keyRef.current) clearDraft(keyRef.current);
-    setDraft(empty());
-  };
-  return [draft, update, reset];
-}
-
-/**
- * A form's submit handler that sends once: `validate` applies the rules (while the fields are still
- * enabled, so focus can move to the first to fix) and gives what to send, or null; `send` sends it.
- * A second tap while sending does nothing, and `busy` disables the button meanwhile. A ref, not the
- * state, guards: two taps can land before a render.
- * @example const { busy, onSubmit } = useSubmitOnce(validate, send); <form onSubmit={onSubmit}>
- */
-export function useSubmitOnce<T>(validate: () => T | null, send: (value: T) => Promise<void>): { busy: boolean; onSubmit: (event: Event) => void } {
-  const sending = useRef(false);
-  const [busy, setBusy] = useState(false);
-  const onSubmit = (event: Event) => {
-    event.preventDefault();
-    if (sending.current) return;
-    const value = validate();
-    if (value === null) return;
-    sending.current = true;
-    setBusy(true);
-    void send(value).finally(() => {
-      sending.current = false;
-      setBusy(false);
-    });
-  };
-  return { busy, onSubmit };
-}
-
-/**
- * Moves focus to the first field whose rule failed, so a screen reader reads its message and the
- * keyboard is where the fix goes.
+ * Moves focus to the first selector given (false and undefined are skipped).
  * @example focusFirst([!reason && 'input[name="reason"]', !text && '#report-text'])
  */
 export function focusFirst(selectors: readonly (string | false | undefined)[]): void {
   const selector = selectors.find(Boolean);
   if (selector) document.querySelector<HTMLElement>(selector)?.focus();
+}
+
+/**
+ * The model's submit, then `done` with the server's answer once sent: the page (whose own model
+ * loaded before the form's) shows what comes next.
+ * @example onSubmit(sendThen(followUp.submit, followUp.$result, onSent), followUp.$errors, fields)
+ */
+export function sendThen<R>(submit: () => Promise<boolean>, $result: ReadableAtom<R | null>, done: (result: R) => void): () => Promise<boolean> {
+  return async () => {
+    const sent = await submit();
+    const result = $result.get();
+    if (sent && result !== null) done(result);
+    return sent;
+  };
+}
+
+/**
+ * A form's submit handler: the model's submit, then focus on the first of `fields` with a message;
+ * at once for a rule (the fields are still enabled), and again once a refused send's answer is in
+ * and the fields are enabled again (a wrong code: the code field).
+ * @example <form onSubmit={onSubmit(reportForm.submit, reportForm.$errors, [['reason', 'input[name="reason"]'], ['text', '#report-text']])}>
+ */
+export function onSubmit<F extends string>(submit: () => Promise<boolean>, $errors: ReadableAtom<FormErrors<F>>, fields: readonly (readonly [F, string])[]) {
+  const focus = () => {
+    const errors = $errors.get();
+    focusFirst(fields.map(([field, selector]) => !!errors[field] && selector));
+  };
+  return (event: Event) => {
+    event.preventDefault();
+    const sent = submit();
+    focus();
+    void sent.then((ok) => {
+      if (!ok) setTimeout(focus, 0);
+    });
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * /private.html: request a copy of one's personal data, sent by e-mail as an encrypted PDF within 72
  * hours, once a day. The page says at once when today's request is used, with when the next is
- * allowed; the form (./parts/RequestForm) loads meanwhile; then "request received".
+ * allowed (src/lib/personal/requests.ts); the form (./parts/RequestForm) loads meanwhile; then
+ * "request received".
  */
 import { useStore } from '@nanostores/preact';
 import { useEffect, useState } from 'preact/hooks';
@@ -9,7 +10,7 @@ import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
-import { $exports, loadExports } from '../../lib/personal/requests';
+import { $exports, $sentTo, loadExports, markRequested } from '../../lib/personal/requests';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { useText } from '../ui/text';
@@ -24,7 +25,7 @@ export default function Private() {
   const session = useStore($session);
   const timeZone = userTimeZone(useStore($selfInfo).dev_timezone);
   const nextAllowedAt = dataOf(useStore($exports))?.nextAllowedAt ?? null;
-  const [sent, setSent] = useState<string | null>(null);
+  const sent = useStore($sentTo);
   // The form's code arrives while the page asks whether today's request is still free.
   const [RequestForm, setRequestForm] = useState<typeof Form | null>(null);
 
@@ -53,7 +54,7 @@ export default function Private() {
           {t('error.downloadLimit')} {t('personal.limitNext', { date: formatDate(nextAllowedAt, locale, { timeZone, style: 'datetime' }) })}
         </p>
       )}
-      {RequestForm ? <RequestForm onLimit={() => void loadExports()} onSent={setSent} /> : <div class="skeleton personal-skeleton" aria-hidden="true" />}
+      {RequestForm ? <RequestForm onLimit={() => void loadExports()} onSent={markRequested} /> : <div class="skeleton personal-skeleton" aria-hidden="true" />}
     </div>
   );
 }

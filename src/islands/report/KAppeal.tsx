@@ -1,21 +1,20 @@
 /**
- * /k-appeal: the user's removed comments and restrictions. Those appealed show where their appeal
- * stands; for the others, the appeal form (./parts/AppealForm), loaded while the list is fetched.
+ * /k-appeal: the user's removed comments and restrictions (src/lib/report/appeal.ts). Those appealed
+ * show where their appeal stands; for the others, the appeal form (./parts/AppealForm), loaded while
+ * the list is fetched.
  */
 import { useStore } from '@nanostores/preact';
 import { useEffect, useState } from 'preact/hooks';
-import '../../lib/api-identity';
-import { messageKey, request } from '../../lib/api';
-import { appealStatus } from '../../lib/api/endpoints/appeal';
 import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
+import { $appealSent, $open, $subjects, loadSubjects, type Subject } from '../../lib/report/appeal';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { formText } from '../forms/text';
 import { Failure } from '../ui/parts/Failure';
 import { useText, type Text } from '../ui/text';
 import '../ui/placeholder.css';
-import type { AppealForm as Form, Subject } from './parts/AppealForm';
+import type { AppealForm as Form } from './parts/AppealForm';
 import { reportText } from './text';
 import './report.css';
 
@@ -33,38 +32,33 @@ export default function KAppeal() {
   const locale = useStore($locale);
   const session = useStore($session);
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
-  const [subjects, setSubjects] = useState<Subject[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
+  const subjects = useStore($subjects);
+  const open = useStore($open);
+  const sent = useStore($appealSent);
   // The form's code arrives while the list is fetched: it cannot show before the list anyway.
   const [AppealForm, setAppealForm] = useState<typeof Form | null>(null);
+  const [codeFailed, setCodeFailed] = useState(false);
   const date = (seconds: number) => formatDate(seconds, locale, { timeZone, style: 'long' });
 
-  const load = () => {
-    setLoadError(null);
-    request(appealStatus, {})
-      .then(({ subjects: list }) => setSubjects(list))
-      .catch((error) => setLoadError(messageKey(error)));
-  };
   useEffect(() => {
     if (session !== 'signed-in') return;
-    load();
+    void loadSubjects();
     import('./parts/AppealForm').then(
       (module) => setAppealForm(() => module.AppealForm),
-      () => setLoadError('error.noInternet'),
+      () => setCodeFailed(true),
     );
   }, [session]);
 
-  if (!subjects || (!AppealForm && !loadError && subjects.some((s) => !s.appeal))) {
+  const failure = subjects.state === 'failed' ? subjects.error : codeFailed ? 'error.noInternet' : null;
+  if (subjects.state !== 'ready' || (!AppealForm && !failure && open.length > 0)) {
     return (
-      <div class="report" aria-busy={!loadError}>
-        {loadError ? <Failure class="form-error" message={t(loadError)} retry={t('form.retry')} onRetry={() => location.reload()} /> : <div class="reported skeleton" />}
+      <div class="report" aria-busy={!failure}>
+        {failure ? <Failure class="form-error" message={t(failure)} retry={t('form.retry')} onRetry={() => location.reload()} /> : <div class="reported skeleton" />}
       </div>
     );
   }
 
-  const open = subjects.filter((s) => !s.appeal);
-  const appealed = subjects.filter((s) => s.appeal);
+  const appealed = subjects.data.filter((s) => s.appeal);
   // The comment is the user's own words, isolated (<bdi>) so a right-to-left comment cannot reorder the line.
   const describe = (s: Subject) =>
     s.kind === 'comment'
@@ -80,7 +74,7 @@ export default function KAppeal() {
           <p>{t('report.openBody')}</p>
         </div>
       )}
-      {subjects.length === 0 && <p class="report-gone">{t('report.nothingToAppeal')}</p>}
+      {subjects.data.length === 0 && <p class="report-gone">{t('report.nothingToAppeal')}</p>}
       {appealed.length > 0 && (
         <ul class="appeals">
           {appealed.map((s) => (
@@ -88,18 +82,7 @@ export default function KAppeal() {
           ))}
         </ul>
       )}
-      {open.length > 0 && AppealForm && (
-        <AppealForm
-          open={open}
-          describe={describe}
-          labelOf={(s) => t(labelKey(s))}
-          onSent={() => {
-            setSent(true);
-            load();
-          }}
-          onConflict={load}
-        />
-      )}
+      {open.length > 0 && AppealForm && <AppealForm describe={describe} labelOf={(s) => t(labelKey(s))} />}
     </div>
   );
 }

@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearDraft, field, loadDraft, saveDraft } from './draft';
+import * as v from 'valibot';
+import { clearDraft, loadDraft, saveDraft } from './draft';
+import { draftChoice, draftText } from './draft-fields';
 
-const read = (raw: Record<string, unknown>) => ({ text: field.string(raw.text), reason: field.oneOf(raw.reason, ['spam', 'abuse'] as const) });
+const read = v.object({ text: draftText, reason: draftChoice(['spam', 'abuse'] as const) });
 
 describe('drafts', () => {
   beforeEach(() => sessionStorage.clear());

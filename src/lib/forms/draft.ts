@@ -4,25 +4,29 @@
  * belongs to this visit of the page: a report typed yesterday about another comment must not reappear.
  *
  * A draft is read back as untrusted (another version of the page may have written it, or nobody):
- * the caller's `read` keeps only fields of the right type.
+ * through the form's valibot schema, whose fields fall back to safe values (./draft-fields).
  */
+import * as v from 'valibot';
 
 const PREFIX = 'draft:';
 
 /**
- * The saved draft for `key`, made safe by `read`, or undefined when there is none or storage is refused.
- * @example loadDraft('report:c1', (raw) => (typeof raw === 'object' ? raw : undefined))
+ * The saved draft for `key` as `schema` reads it, or undefined when there is none, it does not pass
+ * (a missing attempt key, say) or storage is refused.
+ * @example loadDraft('report:comment:c1', v.object({ text: draftText }))
  */
-export function loadDraft<T>(key: string, read: (raw: Record<string, unknown>) => T | undefined): T | undefined {
+export function loadDraft<T>(key: string, schema: v.GenericSchema<unknown, T>): T | undefined {
   try {
     const raw: unknown = JSON.parse(sessionStorage.getItem(PREFIX + key) ?? 'null');
-    return raw && typeof raw === 'object' && !Array.isArray(raw) ? read(raw as Record<string, unknown>) : undefined;
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+    const parsed = v.safeParse(schema, raw);
+    return parsed.success ? parsed.output : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Saves the draft; a refused write (private mode, quota) leaves the form as it is. */
+/** Saves the draft; a refused write (private mode, quota) leaves the form as it is. @example saveDraft('appeal', values) */
 export function saveDraft(key: string, draft: unknown): void {
   try {
     sessionStorage.setItem(PREFIX + key, JSON.stringify(draft));
@@ -31,7 +35,7 @@ export function saveDraft(key: string, draft: unknown): void {
   }
 }
 
-/** Forgets the draft once the form is sent. */
+/** Forgets the draft once the form is sent. @example clearDraft('feedback') */
 export function clearDraft(key: string): void {
   try {
     sessionStorage.removeItem(PREFIX + key);
@@ -39,11 +43,3 @@ export function clearDraft(key: string): void {
     // Nothing to forget.
   }
 }
-
-/** Field readers for `loadDraft`: a value of the expected type, else the fallback. */
-export const field = {
-  string: (value: unknown, fallback = '') => (typeof value === 'string' ? value : fallback),
-  boolean: (value: unknown, fallback = false) => (typeof value === 'boolean' ? value : fallback),
-  /** One of the allowed strings, else null. */
-  oneOf: <T extends string>(value: unknown, allowed: readonly T[]): T | null => (allowed.includes(value as T) ? (value as T) : null),
-};

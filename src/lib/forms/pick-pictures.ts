@@ -1,8 +1,9 @@
 /**
  * Screenshots from the app's picker (`acquirePicture`, asked for the room left), added to those a form
  * already holds by the screenshot rule, with the message key to show when some were refused or the
- * picker could not open.
+ * picker could not open; and the add/remove verbs of a form that holds screenshots.
  */
+import type { ReadableAtom } from 'nanostores';
 import { messageKey } from '../api/api-error';
 import { BridgeError, commandWithReply } from '../bridge';
 import { SCREENSHOT_MAX } from '../limits';
@@ -22,4 +23,31 @@ export async function pickPictures(current: readonly Picture[]): Promise<{ pictu
     // Outside the app there is no picker: say where screenshots can be added.
     return { pictures: [...current], notice: error instanceof BridgeError && error.code === 'unavailable' ? 'shell.openInAppHint' : messageKey(error) };
   }
+}
+
+/** What a form with screenshots offers `screenshotsOf`: its pictures, and where the notice goes. */
+export interface PictureForm {
+  $values: ReadableAtom<{ pictures: Picture[] }>;
+  update(patch: { pictures: Picture[] }): void;
+  setError(field: 'pictures', key: string): void;
+  clearErrors(...fields: ('pictures' | 'submit')[]): void;
+}
+
+/**
+ * A form's screenshot verbs: add from the picker (a notice when some were refused or it could not
+ * open), remove one. The notice is about what was picked, so a submit leaves it (the form's `keep`).
+ * @example const screenshots = screenshotsOf(appealForm); await screenshots.add()
+ */
+export function screenshotsOf(form: PictureForm) {
+  return {
+    async add(): Promise<void> {
+      form.clearErrors('pictures', 'submit');
+      const { pictures, notice } = await pickPictures(form.$values.get().pictures);
+      form.update({ pictures });
+      if (notice) form.setError('pictures', notice);
+    },
+    remove(id: string): void {
+      form.update({ pictures: form.$values.get().pictures.filter((p) => p.id !== id) });
+    },
+  };
 }

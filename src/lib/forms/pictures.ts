@@ -48,14 +48,3 @@ const THUMBNAIL = /^data:image\/(?:png|jpeg|jpg|bmp|webp);base64,[A-Za-z0-9+/]+=
 export function safeThumbnail(url: string | undefined): string | undefined {
   return url && url.length <= 2_000_000 && THUMBNAIL.test(url) ? url : undefined;
 }
-
-const isPicture = (p: unknown): p is Picture =>
-  !!p && typeof p === 'object' && ['id', 'name', 'mime'].every((k) => typeof (p as Record<string, unknown>)[k] === 'string') && typeof (p as Picture).size === 'number';
-
-/**
- * Pictures a draft saved, read back through the screenshot rule: storage is as untrusted as the host.
- * @example readPictures(JSON.parse(saved).pictures) // [] for anything that is not a list of pictures
- */
-export function readPictures(value: unknown): Picture[] {
-  return Array.isArray(value) ? addPictures([], value.filter(isPicture)).pictures : [];
-}

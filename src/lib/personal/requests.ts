@@ -20,3 +20,12 @@ export const $exports = atom<Loadable<ExportStatus>>(loading());
  * @example <RequestForm onLimit={loadExports} />
  */
 export const loadExports = (): Promise<void> => fill($exports, () => request(exportStatus, { timeZone: currentTimeZone() }), { keep: true });
+
+/** The request just went: the page says the file will be sent to this address. */
+export const $sentTo = atom<string | null>(null);
+
+/**
+ * The form (its own model, loaded later) says the request went.
+ * @example <RequestForm onSent={markRequested} … />
+ */
+export const markRequested = (email: string): void => $sentTo.set(email);

@@ -7,7 +7,7 @@ import { formatFileSize } from '../../../lib/file-size';
 import { uploadMessage, type Upload } from '../../../lib/forms/upload';
 import { useText } from '../../ui/text';
 import { formText } from '../text';
-import type { Kind } from '../use-uploads';
+import type { Kind } from '../../../lib/forms/uploads';
 import '../../ui/controls.css';
 
 interface Props {

@@ -1,0 +1,92 @@
+/**
+ * The feedback form's ways back to the user: the contact, the important flag with its phone number
+ * (required for an important question unless the backend says otherwise in the locale), and the
+ * verification code with its resend wait when the backend asks for one.
+ */
+import { useStore } from '@nanostores/preact';
+import { $needsCode, feedbackForm, resend, sendCode } from '../../../lib/help/feedback-form';
+import { phoneRequired } from '../../../lib/help/feedback-rules';
+import { Field } from '../../forms/parts/Field';
+import { formText } from '../../forms/text';
+import { useText } from '../../ui/text';
+import { helpText } from '../text';
+
+export function FeedbackContact({ phoneOptional, disabled }: { phoneOptional: boolean; disabled: boolean }) {
+  const t = useText({ ...helpText, ...formText });
+  const draft = useStore(feedbackForm.$values);
+  const errors = useStore(feedbackForm.$errors);
+  const needsCode = useStore($needsCode);
+  const wait = useStore(resend.$left);
+  const phoneNeeded = phoneRequired(draft.important, { phoneOptional });
+  const error = (key: string | undefined) => key && t(key);
+
+  return (
+    <>
+      <Field id="feedback-contact" label={t('form.contact')} hint={t('form.contactHint')} error={error(errors.contact)}>
+        <input
+          id="feedback-contact"
+          class="field"
+          type="text"
+          inputMode="email"
+          autocomplete="email"
+          placeholder={t('help.contactPlaceholder')}
+          value={draft.contact}
+          disabled={disabled}
+          aria-invalid={errors.contact ? true : undefined}
+          aria-describedby="feedback-contact-note"
+          onInput={(event) => feedbackForm.update({ contact: event.currentTarget.value })}
+        />
+      </Field>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={draft.important}
+          disabled={disabled}
+          onChange={(event) => feedbackForm.update({ important: event.currentTarget.checked })}
+        />
+        <span>{t('help.important')}</span>
+      </label>
+      <Field
+        id="feedback-phone"
+        label={t('help.phoneLabel')}
+        optional={phoneNeeded ? undefined : t('form.optional')}
+        hint={phoneNeeded ? t('help.phoneHintRequired') : undefined}
+        error={error(errors.phone)}
+      >
+        <input
+          id="feedback-phone"
+          class="field"
+          type="tel"
+          inputMode="tel"
+          autocomplete="tel"
+          value={draft.phone}
+          disabled={disabled}
+          aria-invalid={errors.phone ? true : undefined}
+          aria-describedby="feedback-phone-note"
+          onInput={(event) => feedbackForm.update({ phone: event.currentTarget.value })}
+        />
+      </Field>
+      {needsCode && (
+        <Field id="feedback-code" label={t('help.codeLabel')} hint={wait > 0 ? t('help.codeSent') : t('help.codeHint')} error={error(errors.code)}>
+          <div class="code-row">
+            <input
+              id="feedback-code"
+              class="field"
+              inputMode="numeric"
+              autocomplete="one-time-code"
+              maxLength={6}
+              value={draft.code}
+              disabled={disabled}
+              aria-invalid={errors.code ? true : undefined}
+              aria-describedby="feedback-code-note"
+              onInput={(event) => feedbackForm.update({ code: event.currentTarget.value.replace(/\D/g, '').slice(0, 6) })}
+            />
+            <button type="button" class="chip" disabled={disabled || wait > 0} onClick={() => void sendCode()}>
+              {wait > 0 ? t('help.resendIn', { seconds: wait }) : t('help.sendCode')}
+            </button>
+          </div>
+        </Field>
+      )}
+    </>
+  );
+}

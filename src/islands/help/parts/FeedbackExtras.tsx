@@ -1,0 +1,36 @@
+/** The feedback form's optional extras: the app's logs (uploaded as soon as ticked) and, from the player, the song playing. */
+import { useStore } from '@nanostores/preact';
+import { feedbackForm, log } from '../../../lib/help/feedback-form';
+import { formText } from '../../forms/text';
+import { useText } from '../../ui/text';
+import { helpText } from '../text';
+
+export function FeedbackExtras({ song, disabled }: { song: boolean; disabled: boolean }) {
+  const t = useText({ ...helpText, ...formText });
+  const draft = useStore(feedbackForm.$values);
+  const error = useStore(feedbackForm.$errors).log;
+  const file = useStore(log.$log);
+  const state = error ? t(error) : file?.state === 'done' ? t('help.logDone') : file?.state === 'failed' ? t('error.uploadFailed') : t('help.logUploading', { progress: file?.progress ?? 0 });
+
+  return (
+    <>
+      <div>
+        <label class="check">
+          <input type="checkbox" checked={draft.log} disabled={disabled} onChange={(event) => feedbackForm.update({ log: event.currentTarget.checked })} />
+          <span>{t('help.log')}</span>
+        </label>
+        {file && (
+          <p class={error || file.state === 'failed' ? 'form-error' : 'form-hint'} role={error ? 'alert' : undefined}>
+            {state}
+          </p>
+        )}
+      </div>
+      {song && (
+        <label class="check">
+          <input type="checkbox" checked={draft.song} disabled={disabled} onChange={(event) => feedbackForm.update({ song: event.currentTarget.checked })} />
+          <span>{t('help.song')}</span>
+        </label>
+      )}
+    </>
+  );
+}
