@@ -3,15 +3,20 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+// Node 24 strips the types of these two: the route table and the locales are read, not restated.
+import { LOCALES } from '../../src/lib/locale.ts';
+import { ROUTES, isTextPage } from '../../src/lib/routes.ts';
 
 export const DIST = 'dist';
 export const KB = 1024;
-export const LOCALES = ['zh-CN', 'en-US', 'zh-TW', 'zh-HK', 'id-ID', 'ms-MY', 'fil-PH', 'vi-VN', 'th-TH'];
-/** Routes that ship no JS of their own (the legal texts; src/lib/routes.ts `isTextPage`). */
-export const TEXT_PAGES = [
-  'PrivacyPolicy/ChildrenPolicy', 'privacy-policy_v1_0', 'license', 'vip_license', 'asset-migration', 'source-license',
-  'auto_renewal', 'logout-warn', 'infoList', 'shareList', 'policyAbstract', 'authProtocol', 'privacy-policy_2',
-];
+
+/**
+ * The name a route's page has in the build (and in src/pages): its path without `.html`, `index` for `/`.
+ * @example pageName('license.html') // 'license'
+ */
+export const pageName = (path) => path.replace(/\.html$/, '') || 'index';
+/** Pages that ship no JS of their own (the legal texts), by page name. */
+export const TEXT_PAGES = ROUTES.filter(isTextPage).map((r) => pageName(r.path));
 
 /** Gzip size at level 9: deterministic, and what the CDN's `gzip_static` copies are. */
 export const gz = (buffer) => gzipSync(buffer, { level: 9 }).length;
@@ -59,13 +64,15 @@ export function stylesheets(html) {
     .filter((url) => url?.startsWith('/'));
 }
 
+/** What pageOf calls the locale of a page built without a prefix (served as en-US). */
+export const UNPREFIXED = 'en-US (unprefixed)';
 /** Route name of a dist file, without locale prefix or `.html`. @example pageOf('dist/th-TH/license.html') // { locale: 'th-TH', route: 'license' } */
 export function pageOf(file) {
   const path = relative(DIST, file).replace(/\.html$/, '');
   const [first, ...rest] = path.split('/');
   if (LOCALES.includes(first)) return { locale: first, route: rest.join('/') || 'index' };
   if (LOCALES.includes(path)) return { locale: path, route: 'index' };
-  return { locale: 'en-US (unprefixed)', route: path };
+  return { locale: UNPREFIXED, route: path };
 }
 
 const assetSizes = new Map(); // url → { raw, gzip }: shared assets are read and compressed once

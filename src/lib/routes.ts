@@ -1,6 +1,9 @@
 /**
  * Routes: every URL of spec §2 with its shell flags. Pages read this table at build time and the
- * shell script reads the flags back from `<html data-*>`, so there is one source of truth.
+ * shell script reads the flags back from `<html data-*>`, so there is one source of truth. It is also
+ * the list of pages for everything else: the byte budget and the bench (scripts/, run by Node 24
+ * straight from this file, so it keeps to erasable TypeScript and imports nothing), and the e2e sweeps.
+ * A new route is one line below plus its page file and its title (docs/routes-and-locales.md).
  */
 
 /** Which product area builds the page's body (one issue each). */
@@ -118,5 +121,8 @@ export function titleKey(path: string): string {
   return path === '' ? 'home' : path.replace(/\.html$/, '').replace(/\//g, '-');
 }
 
-/** Text pages ship no JavaScript of their own: only the shell's inline script. */
+/**
+ * Text pages ship no JavaScript of their own, only the shell's inline script (the byte budget checks it).
+ * @example isTextPage(routeFor('license.html')) // true
+ */
 export const isTextPage = (r: Route) => r.area === 'legal';

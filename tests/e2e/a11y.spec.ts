@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { defaultState } from '../../server/fake-host/state';
 import { hostCalls, sessionOf, withHost } from '../fixtures/pages';
-import { PATHS, settle, smallTargets } from '../fixtures/sweep';
+import { ROUTES } from '../../src/lib/routes';
+import { settle, smallTargets } from '../fixtures/sweep';
 
 // Issue 9 §5: every route with axe-core in light and in dark, and every control big enough for a
 // finger. Light in en-US, dark in zh-CN (a second script, and the dark1 palette the app uses most).
@@ -13,7 +14,7 @@ const THEMES = [
 
 test.describe.configure({ mode: 'parallel' });
 
-for (const path of PATHS) {
+for (const { path } of ROUTES) {
   test(`/${path}: 0 axe violations in light and dark, touch targets ≥ 44 px`, async ({ page }) => {
     await withHost(page);
     const problems: string[] = [];

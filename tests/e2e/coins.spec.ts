@@ -1,18 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
 import { defaultState } from '../../server/fake-host/state';
-import { hostCalls, sessionOf, withHost } from '../fixtures/pages';
+import { expect, test } from '../fixtures/app';
+import { hostCalls, withHost } from '../fixtures/pages';
 
-/** A user of their own per test: the e2e database keeps what earlier tests bought. */
-function user(overrides: Record<string, unknown> = {}) {
-  const state = defaultState();
-  return { ...state, baseInfo: { ...state.baseInfo, uid: `e2e-${Math.random().toString(36).slice(2, 10)}` }, providerUrl: '/api/dev/provider', replyDelayMs: 50, ...overrides };
-}
-const open = (page: Page, path: string, query = '') => page.goto(`${path}?status_height=24&app_sessionid=${sessionOf(page)}${query}`);
+// Each test a user of its own (the e2e database keeps what earlier tests bought), paying through the dev provider.
+test.use({ hostDefaults: { providerUrl: '/api/dev/provider', replyDelayMs: 50 } });
 
 test.describe('coins', () => {
-  test('recharge a package to success: the new balance, then a credited record', async ({ page }) => {
-    await withHost(page, user());
-    await open(page, '/k-recharge');
+  test('recharge a package to success: the new balance, then a credited record', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/k-recharge');
     await expect(page.locator('.coins-balance')).toHaveText('0');
     await page.getByRole('button', { name: /300 coins/ }).click();
     await page.getByRole('button', { name: /^Pay/ }).click();
@@ -24,11 +20,11 @@ test.describe('coins', () => {
     await expect(page.locator('.record-state').first()).toHaveText('Credited');
   });
 
-  test('packages that fail to load: the error instead of a skeleton, and a retry that loads them', async ({ page }) => {
-    await withHost(page, user());
+  test('packages that fail to load: the error instead of a skeleton, and a retry that loads them', async ({ page, signIn, open }) => {
+    await signIn();
     let failures = 1;
     await page.route('**/api/coins/packages', (route) => (failures-- > 0 ? route.fulfill({ status: 500, body: 'down' }) : route.fallback()));
-    await open(page, '/vi-VN/k-recharge');
+    await open('/vi-VN/k-recharge');
     await expect(page.locator('.coins-notice.is-error')).toBeVisible();
     await expect(page.locator('.coins-packages')).toBeHidden();
     await page.locator('.coins-notice').getByRole('button', { name: 'Thử lại' }).click();
@@ -36,33 +32,33 @@ test.describe('coins', () => {
     await expect(page.locator('.coins-notice')).toHaveCount(0);
   });
 
-  test('a cancelled recharge can be abandoned and adds no coins', async ({ page }) => {
-    await withHost(page, user({ payOutcome: 'cancel' }));
-    await open(page, '/k-recharge');
+  test('a cancelled recharge can be abandoned and adds no coins', async ({ page, signIn, open }) => {
+    await signIn({ payOutcome: 'cancel' });
+    await open('/k-recharge');
     await page.getByRole('button', { name: /^Pay/ }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Abandon' }).click();
     await expect(page.locator('.coins-balance')).toHaveText('0');
   });
 
-  test('a custom amount outside the limits is refused on the page', async ({ page }) => {
-    await withHost(page, user());
-    await open(page, '/k-recharge');
+  test('a custom amount outside the limits is refused on the page', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/k-recharge');
     await expect(page.getByRole('button', { name: /300 coins/ })).toBeVisible();
     await page.getByLabel('Other amount').fill('5');
     await expect(page.locator('.coins-error')).toHaveText('Enter a whole number of coins from 10 to 50000.');
     await expect(page.getByRole('button', { name: /Choose an amount/ })).toBeDisabled();
   });
 
-  test('a new user sees "No data"', async ({ page }) => {
-    await withHost(page, user());
-    await open(page, '/k-transactions');
+  test('a new user sees "No data"', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/k-transactions');
     await expect(page.locator('.records-empty')).toHaveText('No data');
   });
 
-  test('the seeded user pages through every record to the end, in zh-CN dark', async ({ page }) => {
+  test('the seeded user pages through every record to the end, in zh-CN dark', async ({ page, open }) => {
     const state = defaultState();
     await withHost(page, { ...state, providerUrl: '/api/dev/provider' });
-    await open(page, '/zh-CN/k-transactions', '&dark=1&bgColor=171717');
+    await open('/zh-CN/k-transactions', '&dark=1&bgColor=171717');
     await expect(page.locator('.records-month').first()).toBeVisible();
     for (let i = 0; i < 5 && (await page.locator('.records-end').count()) === 0; i++) {
       await page.locator('.record').last().scrollIntoViewIfNeeded();
@@ -73,9 +69,9 @@ test.describe('coins', () => {
     expect(ids).toBeGreaterThanOrEqual(45);
   });
 
-  test('a failed recharge says so, adds nothing, and the next tap is a new order', async ({ page }) => {
-    await withHost(page, user({ payOutcome: 'failed' }));
-    await open(page, '/k-recharge');
+  test('a failed recharge says so, adds nothing, and the next tap is a new order', async ({ page, signIn, open }) => {
+    await signIn({ payOutcome: 'failed' });
+    await open('/k-recharge');
     await expect(page.locator('.coins-balance')).toHaveText('0');
     await page.getByRole('button', { name: /300 coins/ }).click();
     await page.getByRole('button', { name: /^Pay/ }).click();
@@ -89,13 +85,13 @@ test.describe('coins', () => {
     expect(orders[0]!.orderId).not.toBe(orders[1]!.orderId);
   });
 
-  test('records: a failed page keeps what was loaded and retries', async ({ page }) => {
+  test('records: a failed page keeps what was loaded and retries', async ({ page, open }) => {
     const state = defaultState();
     await withHost(page, { ...state, providerUrl: '/api/dev/provider' });
     let calls = 0;
     // The second page fails once.
     await page.route('**/api/coins/transactions', (route) => (++calls === 2 ? route.fulfill({ status: 500, body: 'down' }) : route.continue()));
-    await open(page, '/k-transactions');
+    await open('/k-transactions');
     await expect(page.locator('.record')).toHaveCount(20);
     await page.locator('.record').last().scrollIntoViewIfNeeded();
     await expect(page.getByRole('alert')).toContainText('Something went wrong. Please try again.');
@@ -105,13 +101,13 @@ test.describe('coins', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
-  test('pull to refresh at the top reloads the first page', async ({ page }) => {
-    await withHost(page, user());
+  test('pull to refresh at the top reloads the first page', async ({ page, signIn, open }) => {
+    await signIn();
     const firstPages: number[] = [];
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/coins/transactions') firstPages.push(Date.now());
     });
-    await open(page, '/k-transactions');
+    await open('/k-transactions');
     await expect(page.locator('.records-empty')).toHaveText('No data');
     const before = firstPages.length;
     const drag = (type: string, y: number) =>

@@ -1,6 +1,6 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
-import { defaultState } from '../../server/fake-host/state';
-import { hostCalls, sessionOf, watch, withHost } from '../fixtures/pages';
+import type { Page, Route } from '@playwright/test';
+import { appQuery, expect, test, type AppFixtures } from '../fixtures/app';
+import { hostCalls, watch } from '../fixtures/pages';
 import { tag, type Fault, type Flow } from '../fixtures/reliability';
 
 // Issue 9 §2: faults injected into every submit and payment flow. For each: the spec's message, every
@@ -29,8 +29,10 @@ interface FlowSpec {
   error(page: Page): ReturnType<Page['locator']>;
 }
 
-/** The query the app opens a page with: its status bar and the session of the page's user. */
-const q = (page: Page) => `status_height=24&app_sessionid=${sessionOf(page)}`;
+// Each test a user of its own, paying through the dev provider (a flow's `host` adds to it).
+test.use({ hostDefaults: { providerUrl: '/api/dev/provider', replyDelayMs: 50 } });
+/** What a scenario gets of its test: the page, the test's user, and the sign-in of that user. */
+type Run = Pick<AppFixtures, 'uid' | 'signIn'> & { page: Page };
 const NO_INTERNET = 'No internet';
 const GENERIC = 'Something went wrong. Please try again.';
 
@@ -52,7 +54,7 @@ function formFlow(form: {
     table: form.table,
     async fill(page, uid) {
       await form.prepare?.(page, uid);
-      await page.goto(`${form.path}?${q(page)}`);
+      await page.goto(`${form.path}?${appQuery(page)}`);
       await page.getByRole('radio', { name: form.choice }).check();
       for (const [label, text] of Object.entries(form.texts)) await page.getByLabel(label).fill(text);
     },
@@ -78,7 +80,7 @@ const FLOWS: FlowSpec[] = [
     table: 'vip_orders',
     payment: true,
     async fill(page) {
-      await page.goto(`/channel?plan=vip-month&${q(page)}`);
+      await page.goto(`/channel?plan=vip-month&${appQuery(page)}`);
       await expect(page.locator('button.vip-buy')).toBeEnabled();
     },
     button: (page) => page.locator('button.vip-buy'),
@@ -99,7 +101,7 @@ const FLOWS: FlowSpec[] = [
     table: 'coin_orders',
     payment: true,
     async fill(page) {
-      await page.goto(`/k-recharge?${q(page)}`);
+      await page.goto(`/k-recharge?${appQuery(page)}`);
       await page.getByRole('button', { name: /300 coins/ }).click();
     },
     button: (page) => page.locator('.coins-pay'),
@@ -149,7 +151,7 @@ const FLOWS: FlowSpec[] = [
     table: 'exports',
     host: { captchaUrl: '/api/dev/export-captcha' },
     async fill(page, uid) {
-      await page.goto(`/private.html?${q(page)}`);
+      await page.goto(`/private.html?${appQuery(page)}`);
       exportEmail = `${uid}@example.com`;
       await page.getByLabel('E-mail').fill(exportEmail);
       await page.getByRole('button', { name: 'Send code' }).click();
@@ -175,12 +177,6 @@ const FLOWS: FlowSpec[] = [
     error: (page) => page.locator('.form-error, .personal-error, [role="alert"]'),
   },
 ];
-
-function user(flow: FlowSpec, overrides: Record<string, unknown> = {}) {
-  const state = defaultState();
-  const uid = `e2e-f-${Math.random().toString(36).slice(2, 10)}`;
-  return { uid, state: { ...state, baseInfo: { ...state.baseInfo, uid }, providerUrl: '/api/dev/provider', replyDelayMs: 50, ...flow.host, ...overrides } };
-}
 
 async function rows(page: Page, uid: string, table: Table): Promise<number> {
   const reply = await page.request.post('/api/dev/rows', { data: { uid } });
@@ -221,12 +217,11 @@ async function afterReceived(flow: FlowSpec, page: Page, uid: string) {
  * heard (a form), or the cashier is still open (a payment). Back on the page: received, or everything
  * kept and a second submit that makes nothing new.
  */
-async function leaveMidFlow(flow: FlowSpec, page: Page, leave: () => Promise<unknown>) {
-  const { uid, state } = user(flow, flow.payment ? { payOutcome: 'none' } : {});
-  await withHost(page, state);
+async function leaveMidFlow(flow: FlowSpec, { page, uid, signIn }: Run, leave: () => Promise<unknown>) {
+  await signIn({ ...flow.host, ...(flow.payment ? { payOutcome: 'none' } : {}) });
   const arrived = flow.payment ? null : await swallowFirstAnswer(page, flow.api);
   // A page to go back to.
-  await page.goto(`/help-feedback?${q(page)}`);
+  await page.goto(`/help-feedback?${appQuery(page)}`);
   await flow.fill(page, uid);
   await flow.button(page).click();
   if (arrived) await expect.poll(() => arrived.value).toBe(true);
@@ -240,10 +235,9 @@ async function leaveMidFlow(flow: FlowSpec, page: Page, leave: () => Promise<unk
   expect(await rows(page, uid, flow.table)).toBe(1);
 }
 
-const scenarios: Record<Fault, ((flow: FlowSpec, page: Page) => Promise<void>) | null> = {
-  async offline(flow, page) {
-    const { uid, state } = user(flow);
-    await withHost(page, state);
+const scenarios: Record<Fault, ((flow: FlowSpec, run: Run) => Promise<void>) | null> = {
+  async offline(flow, { page, uid, signIn }) {
+    await signIn(flow.host);
     await flow.fill(page, uid);
     await page.context().setOffline(true);
     await flow.button(page).click();
@@ -254,9 +248,8 @@ const scenarios: Record<Fault, ((flow: FlowSpec, page: Page) => Promise<void>) |
     await flow.done(page);
     expect(await rows(page, uid, flow.table)).toBe(1);
   },
-  async 'HTTP 500'(flow, page) {
-    const { uid, state } = user(flow);
-    await withHost(page, state);
+  async 'HTTP 500'(flow, { page, uid, signIn }) {
+    await signIn(flow.host);
     let failures = 1;
     await page.route(`**${flow.api}`, (route) => (failures-- > 0 ? route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' }) : route.fallback()));
     await flow.fill(page, uid);
@@ -268,9 +261,8 @@ const scenarios: Record<Fault, ((flow: FlowSpec, page: Page) => Promise<void>) |
     await flow.done(page);
     expect(await rows(page, uid, flow.table)).toBe(1);
   },
-  async 'unreadable response'(flow, page) {
-    const { uid, state } = user(flow);
-    await withHost(page, state);
+  async 'unreadable response'(flow, { page, uid, signIn }) {
+    await signIn(flow.host);
     let first = true;
     await page.route(`**${flow.api}`, async (route) => {
       if (!first) return route.fallback();
@@ -287,10 +279,9 @@ const scenarios: Record<Fault, ((flow: FlowSpec, page: Page) => Promise<void>) |
     // The retry carried the same attempt key: the server answered with what it already had.
     expect(await rows(page, uid, flow.table)).toBe(1);
   },
-  async '30 s stall'(flow, page) {
-    const { uid, state } = user(flow);
+  async '30 s stall'(flow, { page, uid, signIn }) {
     await page.clock.install();
-    await withHost(page, state);
+    await signIn(flow.host);
     const sent = submits(page, flow.api);
     let release: (() => void) | undefined;
     await page.route(`**${flow.api}`, async (route) => {
@@ -309,9 +300,8 @@ const scenarios: Record<Fault, ((flow: FlowSpec, page: Page) => Promise<void>) |
     await flow.done(page);
     expect(await rows(page, uid, flow.table)).toBe(1);
   },
-  async 'host callback never arrives'(flow, page) {
-    const { uid, state } = user(flow, { payOutcome: 'none' });
-    await withHost(page, state);
+  async 'host callback never arrives'(flow, { page, uid, signIn }) {
+    await signIn({ ...flow.host, payOutcome: 'none' });
     await flow.fill(page, uid);
     await flow.button(page).click();
     await expect.poll(async () => (await hostCalls(page, 'startPayWeb')).length).toBe(1);
@@ -324,9 +314,8 @@ const scenarios: Record<Fault, ((flow: FlowSpec, page: Page) => Promise<void>) |
     expect(await rows(page, uid, flow.table)).toBe(1);
     expect(await hostCalls(page, 'paySuccess')).toHaveLength(1);
   },
-  async 'host callback twice'(flow, page) {
-    const { uid, state } = user(flow, { duplicateCallbacks: true });
-    await withHost(page, state);
+  async 'host callback twice'(flow, { page, uid, signIn }) {
+    await signIn({ ...flow.host, duplicateCallbacks: true });
     await flow.fill(page, uid);
     await flow.button(page).click();
     await flow.done(page);
@@ -334,11 +323,11 @@ const scenarios: Record<Fault, ((flow: FlowSpec, page: Page) => Promise<void>) |
     expect(await hostCalls(page, 'paySuccess')).toHaveLength(1);
     expect(await rows(page, uid, flow.table)).toBe(1);
   },
-  'reload mid-flow': (flow, page) => leaveMidFlow(flow, page, () => page.reload()),
-  'back/forward mid-flow': (flow, page) =>
-    leaveMidFlow(flow, page, async () => {
-      await page.goBack();
-      await page.goForward();
+  'reload mid-flow': (flow, run) => leaveMidFlow(flow, run, () => run.page.reload()),
+  'back/forward mid-flow': (flow, run) =>
+    leaveMidFlow(flow, run, async () => {
+      await run.page.goBack();
+      await run.page.goForward();
     }),
   // Tracking's own faults: tests/e2e/tracking.spec.ts.
   'response lost': null,
@@ -355,9 +344,9 @@ test.describe.configure({ mode: 'parallel' });
 for (const flow of FLOWS) {
   for (const [fault, run] of Object.entries(scenarios) as [Fault, (typeof scenarios)[Fault]][]) {
     if (!run || !applies(flow, fault)) continue;
-    test(`${flow.name} × ${fault}`, { annotation: tag(flow.name, fault) }, async ({ page }) => {
+    test(`${flow.name} × ${fault}`, { annotation: tag(flow.name, fault) }, async ({ page, uid, signIn }) => {
       const problems = watch(page);
-      await run(flow, page);
+      await run(flow, { page, uid, signIn });
       expect(problems).toEqual([]);
     });
   }

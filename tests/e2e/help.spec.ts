@@ -1,17 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { defaultState } from '../../server/fake-host/state';
-import { hostCalls, watch, sessionOf, withHost } from '../fixtures/pages';
+import { expect, test } from '../fixtures/app';
+import { hostCalls, watch, withHost } from '../fixtures/pages';
 import { api } from '../fixtures/api';
 
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
-/** A user of their own per test: the e2e database keeps earlier tests' feedback. */
-function user(overrides: Record<string, unknown> = {}) {
-  const state = defaultState();
-  const uid = `e2e-${Math.random().toString(36).slice(2, 10)}`;
-  return { uid, state: { ...state, baseInfo: { ...state.baseInfo, uid }, replyDelayMs: 30, ...overrides } };
-}
-const open = (page: Page, path: string, query = '') => page.goto(`${path}?status_height=24&app_sessionid=${sessionOf(page)}${query}`);
+// Each test a user of its own (the e2e database keeps earlier tests' feedback).
+test.use({ hostDefaults: { replyDelayMs: 30 } });
+
 const feedbackBody = (attempt: string) => ({
   type: 'other',
   description: 'Earlier feedback.',
@@ -30,10 +27,10 @@ const submit = (page: Page) => page.getByRole('button', { name: 'Submit' });
 const describe = (page: Page) => page.getByLabel('Describe the problem');
 
 test.describe('help centre', () => {
-  test('questions by category, the unread dot, customer service, and back closes the page', async ({ page }) => {
+  test('questions by category, the unread dot, customer service, and back closes the page', async ({ page, open }) => {
     const problems = watch(page);
     await withHost(page, { ...defaultState(), replyDelayMs: 30 });
-    await open(page, '/help-feedback');
+    await open('/help-feedback');
     await expect(page.locator('.help-category')).toHaveCount(6);
     await expect(page.locator('.help-category summary').first()).toHaveText('Playback');
     // The default user has one reply not yet read.
@@ -47,11 +44,11 @@ test.describe('help centre', () => {
     expect(problems).toEqual([]);
   });
 
-  test('an answer with its title from the query, voted once, with related questions', async ({ page }) => {
-    await withHost(page, user().state);
+  test('an answer with its title from the query, voted once, with related questions', async ({ page, signIn, open }) => {
+    await signIn();
     const votes: string[] = [];
     page.on('request', (r) => new URL(r.url()).pathname === '/api/help/vote' && votes.push(r.url()));
-    await open(page, '/help-feedback');
+    await open('/help-feedback');
     await page.getByRole('link', { name: 'Why does a song stop after 60 seconds?' }).click();
     await expect(page.locator('#page-title')).toHaveText('Why does a song stop after 60 seconds?');
     await expect(page.locator('.answer')).toContainText('60-second trial');
@@ -67,26 +64,26 @@ test.describe('help centre', () => {
     await expect(page.locator('.help-list a').first()).toBeVisible();
   });
 
-  test('a title in the query is text, never markup', async ({ page }) => {
+  test('a title in the query is text, never markup', async ({ page, signIn, open }) => {
     const problems = watch(page);
-    await withHost(page, user().state);
-    await open(page, '/q-and-a', `&id=lyrics-none&title=${encodeURIComponent('<img src=x onerror=alert(1)>')}`);
+    await signIn();
+    await open('/q-and-a', `&id=lyrics-none&title=${encodeURIComponent('<img src=x onerror=alert(1)>')}`);
     await expect(page.locator('#page-title')).toHaveText('<img src=x onerror=alert(1)>');
     await expect(page.locator('.answer h2')).toBeVisible();
     expect(problems).toEqual([]);
   });
 
-  test('/detail-questions without an id lists the playback questions; an unknown id is "No content yet"', async ({ page }) => {
-    await withHost(page, user().state);
-    await open(page, '/detail-questions');
+  test('/detail-questions without an id lists the playback questions; an unknown id is "No content yet"', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/detail-questions');
     await expect(page.locator('.help-list li')).toHaveCount(4);
-    await open(page, '/q-and-a', '&id=no-such-question');
+    await open('/q-and-a', '&id=no-such-question');
     await expect(page.locator('.empty')).toHaveText('No content yet');
   });
 
-  test('search as you type, in zh-CN dark: matches marked, recent searches kept and cleared, nothing found', async ({ page }) => {
-    await withHost(page, user().state);
-    await open(page, '/zh-CN/search-keyword', '&dark=1&bgColor=171717');
+  test('search as you type, in zh-CN dark: matches marked, recent searches kept and cleared, nothing found', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/zh-CN/search-keyword', '&dark=1&bgColor=171717');
     const box = page.getByRole('searchbox');
     await box.fill('歌词');
     await expect(page.locator('.help-list li').first()).toBeVisible();
@@ -104,11 +101,11 @@ test.describe('help centre', () => {
 });
 
 test.describe('feedback form', () => {
-  test('each rule has its message, and nothing typed is lost', async ({ page }) => {
-    await withHost(page, user().state);
+  test('each rule has its message, and nothing typed is lost', async ({ page, signIn, open }) => {
+    await signIn();
     const posts: string[] = [];
     page.on('request', (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/feedback' && posts.push(r.url()));
-    await open(page, '/zh-CN/feedback');
+    await open('/zh-CN/feedback');
     await page.getByRole('button', { name: '提交' }).click();
     await expect(page.locator('fieldset .form-error')).toHaveText('请选择反馈类型。');
     await expect(page.locator('#feedback-text-error')).toHaveText('请描述您遇到的问题。');
@@ -136,21 +133,20 @@ test.describe('feedback form', () => {
     await expect(describe(page)).toHaveValue('The play button is hidden behind the mini player.');
   });
 
-  test('an important question needs a phone number in zh-CN, and stays optional in en-US', async ({ page }) => {
-    await withHost(page, user().state);
-    await open(page, '/zh-CN/feedback');
+  test('an important question needs a phone number in zh-CN, and stays optional in en-US', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/zh-CN/feedback');
     await page.getByRole('checkbox', { name: /重要/ }).check();
     await page.getByRole('button', { name: '提交' }).click();
     await expect(page.locator('#feedback-phone-note')).toHaveText(/手机号/);
-    await open(page, '/feedback');
+    await open('/feedback');
     await page.getByRole('checkbox', { name: /important/ }).check();
     await expect(page.locator('label[for="feedback-phone"]')).toContainText('Optional');
   });
 
-  test('uploads: progress and cancel, failure and retry, a 201 MB file refused', async ({ page }) => {
-    const { state } = user({ uploadOutcome: 'slow', slowStepMs: 300 });
-    await withHost(page, state);
-    await open(page, '/feedback');
+  test('uploads: progress and cancel, failure and retry, a 201 MB file refused', async ({ page, signIn, open }) => {
+    await signIn({ uploadOutcome: 'slow', slowStepMs: 300 });
+    await open('/feedback');
     await page.getByRole('button', { name: '+ Video' }).click();
     await expect(page.locator('.upload progress')).toBeVisible();
     await expect(page.locator('.upload .form-hint').first()).toHaveText(/Uploading \d+%/);
@@ -179,10 +175,10 @@ test.describe('feedback form', () => {
     expect((await hostCalls(page, 'cancelUploadFile')).length).toBe(2);
   });
 
-  test('a sixth screenshot is refused, even from a host that ignores the limit', async ({ page }) => {
+  test('a sixth screenshot is refused, even from a host that ignores the limit', async ({ page, signIn, open }) => {
     const shot = (n: number) => ({ id: `p${n}`, name: `s${n}.png`, size: 10, mime: 'image/png', thumbnail: PIXEL });
-    await withHost(page, user({ pictures: [1, 2, 3].map(shot) }).state);
-    await open(page, '/feedback');
+    await signIn({ pictures: [1, 2, 3].map(shot) });
+    await open('/feedback');
     await page.getByRole('button', { name: 'Add screenshot' }).click();
     await expect(page.locator('.shot')).toHaveCount(3);
     // The picker is asked for the room left; this host answers with three anyway.
@@ -195,9 +191,9 @@ test.describe('feedback form', () => {
     expect(await hostCalls(page, 'acquirePicture')).toEqual([{ max: 5 }, { max: 2 }]);
   });
 
-  test('the draft, screenshots and finished uploads included, survives a reload', async ({ page }) => {
-    await withHost(page, user().state);
-    await open(page, '/feedback');
+  test('the draft, screenshots and finished uploads included, survives a reload', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/feedback');
     await page.getByRole('radio', { name: 'Music content' }).check();
     await describe(page).fill('Lyrics of Harbour Lights are missing.');
     await page.getByLabel('Contact').fill('+65 8123 4567');
@@ -214,11 +210,11 @@ test.describe('feedback form', () => {
     await expect(page.locator('.upload .form-hint')).toHaveText('Uploaded');
   });
 
-  test('sent once with logs, then listed in My feedback and shown whole, with a follow-up', async ({ page }) => {
-    await withHost(page, user().state);
+  test('sent once with logs, then listed in My feedback and shown whole, with a follow-up', async ({ page, signIn, open }) => {
+    await signIn();
     const posts: string[] = [];
     page.on('request', (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/feedback' && posts.push(r.url()));
-    await open(page, '/feedback');
+    await open('/feedback');
     await page.getByRole('radio', { name: 'User experience' }).check();
     await describe(page).fill('Downloads pause when the screen locks.');
     await page.getByLabel('Contact').fill('me@example.com');
@@ -239,11 +235,10 @@ test.describe('feedback form', () => {
     await expect(page.locator('.feedback-state')).toHaveText('In progress');
   });
 
-  test('after three today, a verification code is asked for: a wrong one is refused', async ({ page }) => {
-    const { uid, state } = user();
+  test('after three today, a verification code is asked for: a wrong one is refused', async ({ page, uid, signIn, open }) => {
     for (let i = 0; i < 3; i++) expect((await api(page, uid, '/api/feedback', feedbackBody(`e2e-earlier-${uid}-${i}`))).code).toBe(0);
-    await withHost(page, state);
-    await open(page, '/feedback');
+    await signIn();
+    await open('/feedback');
     await expect(page.getByLabel('Verification code')).toBeVisible();
     await page.getByRole('radio', { name: 'Other' }).check();
     await describe(page).fill('A fourth one today.');
@@ -263,9 +258,9 @@ test.describe('feedback form', () => {
     await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
   });
 
-  test('/feedback2 from the player, in th-TH dark: the type preselected, the song attached', async ({ page }) => {
-    await withHost(page, user({ player: { playing: true, resourceId: 's04' } }).state);
-    await open(page, '/th-TH/feedback2', '&type=interface&dark=1&bgColor=000000');
+  test('/feedback2 from the player, in th-TH dark: the type preselected, the song attached', async ({ page, signIn, open }) => {
+    await signIn({ player: { playing: true, resourceId: 's04' } });
+    await open('/th-TH/feedback2', '&type=interface&dark=1&bgColor=000000');
     await expect(page.getByRole('radio').nth(2)).toBeChecked();
     await expect(page.locator('.check').last().locator('input')).toBeChecked();
     await page.locator('#feedback-text').fill('ปุ่มเล่นหายไป');
@@ -277,9 +272,9 @@ test.describe('feedback form', () => {
     await expect(page.locator('.answer')).toContainText('Saigon Rain');
   });
 
-  test('My feedback: "No data" for a new user, and the title from data1', async ({ page }) => {
-    await withHost(page, user().state);
-    await open(page, '/my-feedback1', '&data1=1');
+  test('My feedback: "No data" for a new user, and the title from data1', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/my-feedback1', '&data1=1');
     await expect(page.locator('.empty')).toHaveText('No data');
     await expect(page.locator('#page-title')).toHaveText('My feedback');
   });

@@ -1,23 +1,21 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { api } from '../fixtures/api';
 import { defaultState } from '../../server/fake-host/state';
-import { hostCalls, watch, sessionOf, withHost } from '../fixtures/pages';
+import { expect, test } from '../fixtures/app';
+import { hostCalls, watch } from '../fixtures/pages';
 
-const MEMBER_ACCOUNT = { isLogin: true, is_member: 1, vipType: 1, svipType: 0, vip: { is_vip: 1, valid_time: 1_999_999_999 } };
+// The default account made a member; the seeded member (10002) is one on the server too.
+const MEMBER_ACCOUNT = { ...defaultState().account, isLogin: true, is_member: 1, vipType: 1, svipType: 0, vip: { is_vip: 1, valid_time: 1_999_999_999 } };
 
-/** A user of their own per test, or the seeded member account (10002). */
-function user(overrides: Record<string, unknown> = {}, uid = `e2e-${Math.random().toString(36).slice(2, 10)}`) {
-  const state = defaultState();
-  const { account, ...rest } = overrides as { account?: object };
-  return { uid, state: { ...state, baseInfo: { ...state.baseInfo, uid }, account: { ...state.account, ...account }, replyDelayMs: 30, ...rest } };
-}
-const open = (page: Page, path: string, query = '') => page.goto(`${path}?status_height=24&app_sessionid=${sessionOf(page)}${query}`);
+// Each test a user of its own, unless it says whose page it opens.
+test.use({ hostDefaults: { replyDelayMs: 30 } });
+
 const launched = async (page: Page) => (await hostCalls(page, 'launchPlay')) as { resourceId: string; type: string }[];
 
 test.describe('download quota', () => {
-  test('a member sees what is used of 300 and when the cycle ends, then the history to its end', async ({ page }) => {
-    await withHost(page, user({ account: MEMBER_ACCOUNT }, '10002').state);
-    await open(page, '/download');
+  test('a member sees what is used of 300 and when the cycle ends, then the history to its end', async ({ page, signIn, open }) => {
+    await signIn({ account: MEMBER_ACCOUNT }, '10002');
+    await open('/download');
     await expect(page.locator('.quota-left')).toHaveText('276 left');
     await expect(page.locator('.music-hero')).toContainText('24 of 300 used');
     await expect(page.locator('.music-hero')).toContainText('Ends with your membership on');
@@ -27,19 +25,18 @@ test.describe('download quota', () => {
     await expect(page.locator('.music-empty')).toHaveText('No more downloads');
   });
 
-  test('a 10-day package gets 100, in ms-MY dark', async ({ page }) => {
-    const { uid, state } = user({ account: MEMBER_ACCOUNT });
+  test('a 10-day package gets 100, in ms-MY dark', async ({ page, uid, signIn, open }) => {
     const { data } = await (await page.request.post('/api/dev/redeem-code', { data: { tier: 'vip', days: 10 } })).json();
     expect((await api(page, uid, '/api/vip/redeem', { code: data.code })).code).toBe(0);
-    await withHost(page, state);
-    await open(page, '/ms-MY/download', '&dark=1&bgColor=171717');
+    await signIn({ account: MEMBER_ACCOUNT });
+    await open('/ms-MY/download', '&dark=1&bgColor=171717');
     await expect(page.locator('.music-hero progress')).toHaveAttribute('max', '100');
     await expect(page.locator('.music-empty')).toBeVisible();
   });
 
-  test('a non-member sees why, and the way to the VIP centre', async ({ page }) => {
-    await withHost(page, user().state);
-    await open(page, '/download');
+  test('a non-member sees why, and the way to the VIP centre', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/download');
     await expect(page.locator('.music-hero h2')).toHaveText('Downloads need a membership');
     await expect(page.locator('.music-hero')).toContainText('only VIP members can download VIP songs');
     await expect(page.getByRole('link', { name: 'Become a member' })).toHaveAttribute('href', /\/vip-center\?status_height=24$/);
@@ -48,10 +45,10 @@ test.describe('download quota', () => {
 });
 
 test.describe('song lists', () => {
-  test('ten songs at a time with show more and less; play all and a song through the host', async ({ page }) => {
+  test('ten songs at a time with show more and less; play all and a song through the host', async ({ page, signIn, open }) => {
     const problems = watch(page);
-    await withHost(page, user().state);
-    await open(page, '/oppo-music');
+    await signIn();
+    await open('/oppo-music');
     const fresh = page.locator('.playlist').filter({ hasText: 'New This Week' });
     await expect(fresh.locator('.song')).toHaveCount(10);
     await fresh.getByRole('button', { name: 'Show more' }).click();
@@ -75,9 +72,9 @@ test.describe('song lists', () => {
     expect(problems).toEqual([]);
   });
 
-  test("the app's own list from getSonglistInfo, editable in the app", async ({ page }) => {
-    await withHost(page, user().state);
-    await open(page, '/oppo-music', '&id=1');
+  test("the app's own list from getSonglistInfo, editable in the app", async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/oppo-music', '&id=1');
     const own = page.locator('.playlist').first();
     await expect(own.locator('h2')).toHaveText('Favourites');
     await expect(own.locator('.badge.is-vip')).toHaveCount(1);
@@ -94,18 +91,18 @@ test.describe('song lists', () => {
     ['spatial_unsupported', 'Device not supported for spatial audio, switched to normal playback'],
     ['spatial_vip', 'Spatial audio needs membership, switched to normal playback'],
   ] as const) {
-    test(`a play error "${code}" says: ${message}`, async ({ page }) => {
-      await withHost(page, user({ playError: code }).state);
-      await open(page, '/oppo-music');
+    test(`a play error "${code}" says: ${message}`, async ({ page, signIn, open }) => {
+      await signIn({ playError: code });
+      await open('/oppo-music');
       await page.getByRole('button', { name: 'Play Harbour Lights' }).first().click();
       await expect(page.locator('.toast')).toHaveText(message);
     });
   }
 
-  test('a non-member hears 60 seconds of a VIP song, then is asked to join', async ({ page }) => {
+  test('a non-member hears 60 seconds of a VIP song, then is asked to join', async ({ page, signIn, open }) => {
     await page.clock.install();
-    await withHost(page, user().state);
-    await open(page, '/oppo-music');
+    await signIn();
+    await open('/oppo-music');
     await page.getByRole('button', { name: 'Play Monsoon Letters' }).first().click();
     await page.clock.fastForward(59_000);
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
@@ -117,25 +114,25 @@ test.describe('song lists', () => {
 });
 
 test.describe('spatial audio', () => {
-  test('on a phone without it: the notice, and normal playback', async ({ page }) => {
-    await withHost(page, user({ spatialAudio: false, account: MEMBER_ACCOUNT }).state);
-    await open(page, '/center-station');
+  test('on a phone without it: the notice, and normal playback', async ({ page, signIn, open }) => {
+    await signIn({ spatialAudio: false, account: MEMBER_ACCOUNT });
+    await open('/center-station');
     await page.locator('.spatial .song-play').first().click();
     await expect(page.locator('.toast')).toHaveText('Device not supported for spatial audio, switched to normal playback');
     expect((await launched(page)).map((c) => c.type)).toEqual(['song']);
   });
 
-  test('for a non-member, in zh-CN dark: the notice, and normal playback', async ({ page }) => {
-    await withHost(page, user().state);
-    await open(page, '/zh-CN/center-station', '&dark=1&bgColor=262626');
+  test('for a non-member, in zh-CN dark: the notice, and normal playback', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/zh-CN/center-station', '&dark=1&bgColor=262626');
     await page.locator('.spatial .song-play').first().click();
     await expect(page.locator('.toast')).toHaveText('空间音频需开通会员，已切换为普通播放');
     expect((await launched(page)).map((c) => c.type)).toEqual(['song']);
   });
 
-  test('for a member on a phone with it: spatial playback', async ({ page }) => {
-    await withHost(page, user({ account: MEMBER_ACCOUNT }).state);
-    await open(page, '/center-station');
+  test('for a member on a phone with it: spatial playback', async ({ page, signIn, open }) => {
+    await signIn({ account: MEMBER_ACCOUNT });
+    await open('/center-station');
     await page.locator('.spatial .song-play').first().click();
     expect((await launched(page)).map((c) => c.type)).toEqual(['spatial']);
     await expect(page.locator('.toast')).toHaveCount(0);
@@ -145,10 +142,9 @@ test.describe('spatial audio', () => {
 test.describe('playlist submission', () => {
   const list = (n: number) => ({ id: 7, name: 'Road trip', cover: '', songs: Array.from({ length: n }, (_, i) => ({ id: 100 + i, name: `Song ${i}`, artist: 'A', vip: 0, paid: 0 })) });
 
-  test('all conditions met: the tips, submit once, what happens next; then, in fil-PH, one at a time', async ({ page }) => {
-    const { uid, state } = user({ songlists: { '7': list(12) } });
-    await withHost(page, state);
-    await open(page, '/song-test', '&id=7');
+  test('all conditions met: the tips, submit once, what happens next; then, in fil-PH, one at a time', async ({ page, uid, signIn, open }) => {
+    await signIn({ songlists: { '7': list(12) } });
+    await open('/song-test', '&id=7');
     await expect(page.locator('.condition.is-met')).toHaveCount(4);
     await page.getByRole('link', { name: 'Continue' }).click();
     await expect(page.locator('.tips li')).toHaveCount(4);
@@ -159,15 +155,15 @@ test.describe('playlist submission', () => {
     await page.getByRole('button', { name: 'Done' }).click();
     expect(await hostCalls(page, 'finishPage')).toHaveLength(1);
     // One at a time: the next check says the first is under review.
-    await open(page, '/fil-PH/song-test', '&id=7');
+    await open('/fil-PH/song-test', '&id=7');
     await expect(page.locator('.condition:not(.is-met) .condition-todo')).toContainText('Road trip');
     await expect(page.locator('.music-continue')).toHaveAttribute('aria-disabled', 'true');
     expect((await (await page.request.post('/api/dev/submission', { data: { uid, state: 'accepted' } })).json()).data.state).toBe('accepted');
   });
 
-  test('conditions not met, in ms-MY dark2: what to do for each, and no way on', async ({ page }) => {
-    await withHost(page, user({ authorized: false }).state);
-    await open(page, '/ms-MY/song-test', '&id=1&dark=1&bgColor=262626');
+  test('conditions not met, in ms-MY dark2: what to do for each, and no way on', async ({ page, signIn, open }) => {
+    await signIn({ authorized: false });
+    await open('/ms-MY/song-test', '&id=1&dark=1&bgColor=262626');
     await expect(page.locator('.condition:not(.is-met)')).toHaveCount(2);
     await page.locator('.condition:not(.is-met) .chip').first().click();
     expect(await hostCalls(page, 'jump')).toEqual([{ target: 'user-auth' }]);
@@ -178,18 +174,17 @@ test.describe('playlist submission', () => {
 });
 
 test.describe('open in the app', () => {
-  test('an app too old to play says so; one not yet authorised asks for it in the app', async ({ page }) => {
-    const state = user().state;
-    await withHost(page, { ...state, baseInfo: { ...state.baseInfo, dev_app_version: '9.4.0' } });
-    await open(page, '/oppo-music');
+  test('an app too old to play says so; one not yet authorised asks for it in the app', async ({ page, signIn, open }) => {
+    await signIn({ baseInfo: { dev_app_version: '9.4.0' } });
+    await open('/oppo-music');
     await page.getByRole('button', { name: 'Play Harbour Lights' }).first().click();
     await expect(page.locator('.toast')).toHaveText('Failed to open Music, current app version does not support this song');
     expect(await launched(page)).toEqual([]);
   });
 
-  test('first use without authorisation asks for it, in the app', async ({ page }) => {
-    await withHost(page, user({ authorized: false }).state);
-    await open(page, '/oppo-music');
+  test('first use without authorisation asks for it, in the app', async ({ page, signIn, open }) => {
+    await signIn({ authorized: false });
+    await open('/oppo-music');
     await page.getByRole('button', { name: 'Play Harbour Lights' }).first().click();
     await expect(page.getByRole('alertdialog')).toContainText('Music needs your authorisation the first time.');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Authorise' }).click();

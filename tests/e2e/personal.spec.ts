@@ -1,25 +1,21 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { defaultState } from '../../server/fake-host/state';
-import { hostCalls, watch, sessionOf, withHost } from '../fixtures/pages';
+import { expect, test } from '../fixtures/app';
+import { hostCalls, watch, withHost } from '../fixtures/pages';
 
-/** A user of their own per test: one export a day per user. The fake host sends codes through the dev route. */
-function user(overrides: Record<string, unknown> = {}) {
-  const state = defaultState();
-  const uid = `e2e-${Math.random().toString(36).slice(2, 10)}`;
-  return { uid, state: { ...state, baseInfo: { ...state.baseInfo, uid }, captchaUrl: '/api/dev/export-captcha', replyDelayMs: 30, ...overrides } };
-}
-const open = (page: Page, path: string, query = '') => page.goto(`${path}?status_height=24&app_sessionid=${sessionOf(page)}${query}`);
+// Each test a user of its own: one export a day per user. The fake host sends codes through the dev route.
+test.use({ hostDefaults: { captchaUrl: '/api/dev/export-captcha', replyDelayMs: 30 } });
+
 const codeOf = async (page: Page, uid: string) => {
   await expect.poll(async () => (await page.request.post('/api/dev/export-code', { data: { uid } })).status()).toBe(200);
   return (await (await page.request.post('/api/dev/export-code', { data: { uid } })).json()).data.code as string;
 };
 
 test.describe('personal-data request', () => {
-  test('every rule has its message; then the request is sent, and a second one the same day is refused', async ({ page }) => {
+  test('every rule has its message; then the request is sent, and a second one the same day is refused', async ({ page, uid, signIn, open }) => {
     const problems = watch(page);
-    const { uid, state } = user();
-    await withHost(page, state);
-    await open(page, '/private.html');
+    await signIn();
+    await open('/private.html');
     await page.getByRole('button', { name: 'Request my data' }).click();
     await expect(page.locator('#private-email-note')).toHaveText('E-mail cannot be empty');
     await expect(page.locator('#private-code-note')).toHaveText('Please enter the verification code.');
@@ -54,14 +50,14 @@ test.describe('personal-data request', () => {
     await expect(page.locator('.request-state')).toHaveText('Sent');
     await expect(page.locator('.personal-limit')).toContainText('You can ask again from');
 
-    await open(page, '/private.html');
+    await open('/private.html');
     await expect(page.locator('.personal-limit')).toContainText('Download exceeds the limit of 1 time, try tomorrow');
     expect(problems).toEqual([]);
   });
 
-  test('the e-mail typed survives a reload; the password never leaves the page', async ({ page }) => {
-    await withHost(page, user().state);
-    await open(page, '/private.html');
+  test('the e-mail typed survives a reload; the password never leaves the page', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/private.html');
     await page.getByLabel('E-mail').fill('keep@example.com');
     await page.getByLabel('Encryption password').fill('654321');
     await page.reload();
@@ -71,10 +67,9 @@ test.describe('personal-data request', () => {
     expect(stored).not.toContain('654321');
   });
 
-  test('the file, in zh-CN dark: what it holds and the PDF; expired, it says so', async ({ page }) => {
-    const { uid, state } = user();
-    await withHost(page, state);
-    await open(page, '/private.html');
+  test('the file, in zh-CN dark: what it holds and the PDF; expired, it says so', async ({ page, uid, signIn, open }) => {
+    await signIn();
+    await open('/private.html');
     await page.getByLabel('E-mail').fill(`${uid}@example.com`);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByLabel('Verification code').fill(await codeOf(page, uid));
@@ -82,7 +77,7 @@ test.describe('personal-data request', () => {
     await page.getByLabel('Enter the password again').fill('123456');
     await page.getByRole('button', { name: 'Request my data' }).click();
     await expect(page.getByRole('heading', { name: 'Request received' })).toBeVisible();
-    await open(page, '/zh-CN/AccountOrDevicePdf.html', '&dark=1&bgColor=171717');
+    await open('/zh-CN/AccountOrDevicePdf.html', '&dark=1&bgColor=171717');
     const download = page.locator('a[download]');
     await expect(download).toHaveAttribute('href', /^\/api\/personal\/file\//);
     const pdf = await page.request.get((await download.getAttribute('href'))!);
@@ -97,34 +92,34 @@ test.describe('personal-data request', () => {
     expect(fresh).toMatch(/^\/api\/personal\/file\//);
     expect(fresh).not.toBe(stale);
     // The editors' pipeline lets the link lapse: the page says so and offers a new request.
-    await open(page, '/personalDataDownload.html');
+    await open('/personalDataDownload.html');
     const id = new URL((await page.getByRole('link', { name: 'View file' }).getAttribute('href'))!, page.url()).searchParams.get('id')!;
     expect((await page.request.post('/api/dev/export-state', { data: { exportId: id, state: 'expired' } })).status()).toBe(200);
-    await open(page, '/AccountOrDevicePdf.html', `&id=${id}`);
+    await open('/AccountOrDevicePdf.html', `&id=${id}`);
     await expect(page.getByRole('alert')).toHaveText('This file has expired. Request a new copy.');
-    await open(page, '/personalDataDownload.html');
+    await open('/personalDataDownload.html');
     await expect(page.locator('.request-state')).toHaveText('Expired');
   });
 });
 
 test.describe('account and device data', () => {
-  test('the account with the phone masked, in th-TH; the device from the app; copy a value', async ({ page }) => {
+  test('the account with the phone masked, in th-TH; the device from the app; copy a value', async ({ page, open }) => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await withHost(page, { ...defaultState(), replyDelayMs: 30 });
-    await open(page, '/accountOrDevice.html');
+    await open('/accountOrDevice.html');
     await page.getByRole('link', { name: /Account data/ }).click();
     await expect(page.locator('.info-value').first()).toHaveText('Test User');
     await expect(page.locator('.info-value').nth(1)).toHaveText('••••••0000');
-    await open(page, '/th-TH/deviceData.html');
+    await open('/th-TH/deviceData.html');
     await expect(page.locator('.info-value')).toHaveText(['OPPO', 'CPH2451', '10.0.0.1', 'ColorOS', '14', '12.3.0']);
     await page.locator('.info li').nth(2).locator('button').click();
     await expect(page.locator('.toast')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('10.0.0.1');
   });
 
-  test('"No data" where a value is empty', async ({ page }) => {
-    await withHost(page, user({ personalInfo: {} }).state);
-    await open(page, '/accountData.html');
+  test('"No data" where a value is empty', async ({ page, signIn, open }) => {
+    await signIn({ personalInfo: {} });
+    await open('/accountData.html');
     await expect(page.locator('.info-value')).toHaveText(['No data', 'No data', 'No data']);
   });
 });

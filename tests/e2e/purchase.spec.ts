@@ -1,49 +1,45 @@
 /**
  * Purchases as one model for VIP and coins (issue 15): an abandoned purchase is cancelled on the
  * server, a payment that may still arrive is never ordered twice, and membership reads the same on
- * every page (the server's word over the host's).
+ * every page (the server's word over the host's). Each of these failed on the islands before.
  */
-import { expect, test, type Page } from '@playwright/test';
 import { defaultState } from '../../server/fake-host/state';
-import { hostCalls, sessionOf, withHost } from '../fixtures/pages';
+import { expect, test } from '../fixtures/app';
+import { hostCalls } from '../fixtures/pages';
 
-function user(overrides: Record<string, unknown> = {}) {
-  const state = defaultState();
-  return { ...state, baseInfo: { ...state.baseInfo, uid: `e2e-${Math.random().toString(36).slice(2, 10)}` }, providerUrl: '/api/dev/provider', replyDelayMs: 50, ...overrides };
-}
-const open = (page: Page, path: string, query = '') => page.goto(`${path}?status_height=24&app_sessionid=${sessionOf(page)}${query}`);
+test.use({ hostDefaults: { providerUrl: '/api/dev/provider', replyDelayMs: 50 } });
 
 test.describe('abandoned purchases resolve', () => {
-  test('a cancelled, then abandoned membership purchase reads "Cancelled" in the order history', async ({ page }) => {
-    await withHost(page, user({ payOutcome: 'cancel' }));
-    await open(page, '/vip-center');
-    await open(page, '/channel', '&plan=vip-month');
+  test('a cancelled, then abandoned membership purchase reads "Cancelled" in the order history', async ({ page, signIn, open }) => {
+    await signIn({ payOutcome: 'cancel' });
+    await open('/vip-center');
+    await open('/channel', '&plan=vip-month');
     await page.getByRole('button', { name: 'Pay now' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Abandon' }).click();
     await expect(page).toHaveURL(/vip-center/);
-    await open(page, '/vip-management');
+    await open('/vip-management');
     await expect(page.locator('.vip-order-state')).toHaveText(['Cancelled']);
   });
 
-  test('an abandoned recharge reads "Cancelled" in the records, with no support hint and nothing pending', async ({ page }) => {
-    await withHost(page, user({ payOutcome: 'cancel' }));
-    await open(page, '/k-recharge');
+  test('an abandoned recharge reads "Cancelled" in the records, with no support hint and nothing pending', async ({ page, signIn, open }) => {
+    await signIn({ payOutcome: 'cancel' });
+    await open('/k-recharge');
     await page.getByRole('button', { name: /300 coins/ }).click();
     await page.getByRole('button', { name: /^Pay/ }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Abandon' }).click();
     await expect(page.locator('.coins-sub')).toHaveText(' ');
-    await open(page, '/k-transactions');
+    await open('/k-transactions');
     await expect(page.locator('.record-state')).toHaveText(['Cancelled']);
     await expect(page.locator('.record-support')).toHaveCount(0);
   });
 });
 
 test.describe('a payment that may still arrive', () => {
-  test('a recharge the server has not confirmed is never ordered a second time', async ({ page }) => {
+  test('a recharge the server has not confirmed is never ordered a second time', async ({ page, signIn, open }) => {
     // The app says paid, but the provider's notice never reaches the server: the order stays open.
     await page.clock.install();
-    await withHost(page, user({ providerUrl: undefined }));
-    await open(page, '/k-recharge');
+    await signIn({ providerUrl: undefined });
+    await open('/k-recharge');
     await page.getByRole('button', { name: /300 coins/ }).click();
     await page.getByRole('button', { name: /^Pay/ }).click();
     // The page asks the server for about 30 s before it says so: time runs on while it waits.
@@ -60,23 +56,21 @@ test.describe('a payment that may still arrive', () => {
 });
 
 test.describe('membership reads the same on every page', () => {
-  test("the server's membership wins over the host's on /vip-center, as on /vip-management", async ({ page }) => {
+  test("the server's membership wins over the host's on /vip-center, as on /vip-management", async ({ page, signIn, open }) => {
     // The seeded member (server/db/seed/vip.json), whose app still says "not a member".
-    const state = defaultState();
-    await withHost(page, { ...state, baseInfo: { ...state.baseInfo, uid: '10002' } });
-    await open(page, '/vip-management');
+    await signIn({}, '10002');
+    await open('/vip-management');
     const days = page.locator('.vip-card .vip-state');
     await expect(days).toContainText(/Days left: \d+/);
     const there = (await days.textContent())!.replace(/^.*(Days left: \d+).*$/, '$1');
-    await open(page, '/vip-center');
+    await open('/vip-center');
     await expect(page.locator('.vip-card .vip-state')).toHaveText(there);
   });
 
-  test("a member by the host's word but not the server's is told they are not a member", async ({ page }) => {
+  test("a member by the host's word but not the server's is told they are not a member", async ({ page, signIn, open }) => {
     const inMonth = Math.floor(Date.now() / 1000) + 30 * 86_400;
-    const state = user();
-    await withHost(page, { ...state, account: { ...state.account, vip: { is_vip: 1, valid_time: inMonth }, vipType: 1, is_member: 1 } });
-    await open(page, '/vip-center');
+    await signIn({ account: { ...defaultState().account, vip: { is_vip: 1, valid_time: inMonth }, vipType: 1, is_member: 1 } });
+    await open('/vip-center');
     await expect(page.locator('.vip-card .vip-state')).toHaveText('You are not a VIP member yet');
   });
 });

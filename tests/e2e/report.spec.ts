@@ -1,16 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { defaultState } from '../../server/fake-host/state';
-import { hostCalls, watch, sessionOf, withHost } from '../fixtures/pages';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/app';
+import { hostCalls, watch } from '../fixtures/pages';
 
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
-/** A user of their own per test: the e2e database keeps earlier tests' reports and appeals. */
-function user(overrides: Record<string, unknown> = {}) {
-  const state = defaultState();
-  const uid = `e2e-${Math.random().toString(36).slice(2, 10)}`;
-  return { uid, state: { ...state, baseInfo: { ...state.baseInfo, uid }, replyDelayMs: 50, ...overrides } };
-}
-const open = (page: Page, path: string, query = '') => page.goto(`${path}?status_height=24&app_sessionid=${sessionOf(page)}${query}`);
 /** Counts the page's POSTs to an API path (encrypted bodies: the count is what the test can see). */
 function countPosts(page: Page, path: string) {
   const seen = { n: 0 };
@@ -22,12 +15,11 @@ function countPosts(page: Page, path: string) {
 const submit = (page: Page) => page.getByRole('button', { name: 'Submit' });
 
 test.describe('report a comment', () => {
-  test('a reason must be chosen; then the report is sent once and thanked', async ({ page }) => {
+  test('a reason must be chosen; then the report is sent once and thanked', async ({ page, signIn, open }) => {
     const problems = watch(page);
-    const { state } = user();
-    await withHost(page, state);
+    await signIn();
     const posts = countPosts(page, '/api/report');
-    await open(page, '/k-report');
+    await open('/k-report');
     await expect(page.locator('.reported-title')).toHaveText('This chorus lives in my head rent-free. Best song of the year!');
     await expect(page.locator('.reported-detail')).toHaveText('Comment by Mira fan club');
     await page.getByLabel('More details').fill('Nothing wrong, testing the required reason.');
@@ -43,15 +35,15 @@ test.describe('report a comment', () => {
     expect(problems).toEqual([]);
   });
 
-  test('a double tap sends one report', async ({ page }) => {
-    await withHost(page, { ...user().state, replyDelayMs: 50 });
+  test('a double tap sends one report', async ({ page, signIn, open }) => {
+    await signIn({ replyDelayMs: 50 });
     const posts = countPosts(page, '/api/report');
     // Slow answers: the second tap lands while the first report is on its way.
     await page.route('**/api/report', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 600));
       await route.continue();
     });
-    await open(page, '/k-report');
+    await open('/k-report');
     await page.getByRole('radio', { name: 'Harassment or insults' }).check();
     await submit(page).dblclick();
     await expect(page.getByRole('button', { name: 'Submitting…' })).toBeDisabled();
@@ -59,10 +51,10 @@ test.describe('report a comment', () => {
     expect(posts.n).toBe(1);
   });
 
-  test('400 characters or more are refused with the spec message, and nothing typed is cut', async ({ page }) => {
-    await withHost(page, user().state);
+  test('400 characters or more are refused with the spec message, and nothing typed is cut', async ({ page, signIn, open }) => {
+    await signIn();
     const posts = countPosts(page, '/api/report');
-    await open(page, '/k-report');
+    await open('/k-report');
     await page.getByRole('radio', { name: 'Other' }).check();
     const long = 'a'.repeat(405);
     await page.getByLabel('More details').fill(long);
@@ -78,18 +70,18 @@ test.describe('report a comment', () => {
     await expect(page.getByRole('heading', { name: 'Thanks for your report' })).toBeVisible();
   });
 
-  test('"Other" needs a description', async ({ page }) => {
-    await withHost(page, user().state);
-    await open(page, '/k-report');
+  test('"Other" needs a description', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/k-report');
     await page.getByRole('radio', { name: 'Other' }).check();
     await submit(page).click();
     await expect(page.locator('#report-text-error')).toHaveText('Tell us what is wrong, so that we can review it.');
     await expect(page.getByLabel('More details')).toBeFocused();
   });
 
-  test('the draft survives a reload and a failed submit, and is gone once sent', async ({ page }) => {
-    await withHost(page, user().state);
-    await open(page, '/k-report');
+  test('the draft survives a reload and a failed submit, and is gone once sent', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/k-report');
     await page.getByRole('radio', { name: 'Scam or fraud' }).check();
     await page.getByLabel('More details').fill('Asks people for their passwords.');
     await page.reload();
@@ -108,9 +100,9 @@ test.describe('report a comment', () => {
     await expect(page.getByLabel('More details')).toHaveValue('');
   });
 
-  test('a second report of the same comment says it is already being reviewed', async ({ page }) => {
-    await withHost(page, user().state);
-    await open(page, '/k-report');
+  test('a second report of the same comment says it is already being reviewed', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/k-report');
     await page.getByRole('radio', { name: 'Spam or advertising' }).check();
     await submit(page).click();
     await expect(page.locator('.report-sent p')).toHaveText("We'll review it and take action if it breaks our community rules. We won't tell anyone that you reported it.");
@@ -120,28 +112,26 @@ test.describe('report a comment', () => {
     await expect(page.locator('.report-sent p')).toHaveText("You've already reported this. We're reviewing it.");
   });
 
-  test('a deleted comment says so, and there is nothing to fill in', async ({ page }) => {
-    const state = user().state;
-    await withHost(page, { ...state, reportInfo: { commentId: 'c-removed', content: 'Cheap followers', author: 'spammer-77' } });
-    await open(page, '/k-report');
+  test('a deleted comment says so, and there is nothing to fill in', async ({ page, signIn, open }) => {
+    await signIn({ reportInfo: { commentId: 'c-removed', content: 'Cheap followers', author: 'spammer-77' } });
+    await open('/k-report');
     await expect(page.getByRole('alert')).toHaveText("This comment has been deleted, so it can't be reported.");
     await expect(page.locator('form')).toHaveCount(0);
   });
 
-  test('a host without a comment gives no form, and its words are never markup', async ({ page }) => {
+  test('a host without a comment gives no form, and its words are never markup', async ({ page, signIn, open }) => {
     const problems = watch(page);
-    const state = user().state;
-    await withHost(page, { ...state, reportInfo: { commentId: '<img src=x onerror=alert(1)>', content: '<b>x</b>' } });
-    await open(page, '/k-report');
+    await signIn({ reportInfo: { commentId: '<img src=x onerror=alert(1)>', content: '<b>x</b>' } });
+    await open('/k-report');
     await expect(page.getByRole('alert')).toHaveText('There is nothing to report here. Go back and try again from the app.');
     expect(problems).toEqual([]);
   });
 });
 
 test.describe('report other content', () => {
-  test('a song, in zh-CN dark: its name, its own reasons, sent', async ({ page }) => {
-    await withHost(page, user().state);
-    await open(page, '/zh-CN/k-feedback', '&type=song&id=s03&dark=1&bgColor=171717');
+  test('a song, in zh-CN dark: its name, its own reasons, sent', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/zh-CN/k-feedback', '&type=song&id=s03&dark=1&bgColor=171717');
     await expect(page.locator('.reported-title')).toHaveText('夜航船');
     await expect(page.getByRole('radio')).toHaveCount(6);
     await page.getByRole('radio', { name: '侵犯版权' }).check();
@@ -149,9 +139,9 @@ test.describe('report other content', () => {
     await expect(page.locator('.report-sent h2')).toHaveText('感谢您的举报');
   });
 
-  test('an unknown type in the query is nothing to report', async ({ page }) => {
-    await withHost(page, user().state);
-    await open(page, '/k-feedback', '&type=album&id=1');
+  test('an unknown type in the query is nothing to report', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/k-feedback', '&type=album&id=1');
     await expect(page.getByRole('alert')).toHaveText('There is nothing to report here. Go back and try again from the app.');
   });
 });
@@ -169,13 +159,12 @@ test.describe('appeal', () => {
     { id: 'p4', name: 'four.gif', size: 2048, mime: 'image/gif', thumbnail: PIXEL },
   ];
 
-  test('with screenshots and a contact: checked, sent once, then its state', async ({ page }) => {
+  test('with screenshots and a contact: checked, sent once, then its state', async ({ page, uid, signIn, open }) => {
     const problems = watch(page);
-    const { uid, state } = user({ pictures });
     await subject(page, uid);
-    await withHost(page, state);
+    await signIn({ pictures });
     const posts = countPosts(page, '/api/appeal');
-    await open(page, '/k-appeal');
+    await open('/k-appeal');
     await expect(page.getByRole('radio', { name: /Removed comment/ })).toBeChecked();
     await page.getByRole('radio', { name: "It doesn't break the rules" }).check();
     await page.getByLabel('Your appeal').fill('It was a review of the album, not an advert.');
@@ -214,12 +203,11 @@ test.describe('appeal', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the draft, screenshots included, survives a reload', async ({ page }) => {
-    const { uid, state } = user({ pictures: pictures.slice(0, 2) });
+  test('the draft, screenshots included, survives a reload', async ({ page, uid, signIn, open }) => {
     await subject(page, uid);
     await subject(page, uid, 'restriction');
-    await withHost(page, state);
-    await open(page, '/k-appeal');
+    await signIn({ pictures: pictures.slice(0, 2) });
+    await open('/k-appeal');
     await page.getByRole('radio', { name: /Commenting restricted/ }).check();
     await page.getByRole('radio', { name: 'Someone else used my account' }).check();
     await page.getByLabel('Your appeal').fill('My brother used my phone that week.');
@@ -234,11 +222,10 @@ test.describe('appeal', () => {
     await expect(page.locator('.shot')).toHaveCount(2);
   });
 
-  test('a decided appeal shows its decision, in th-TH dark', async ({ page }) => {
-    const { uid, state } = user();
+  test('a decided appeal shows its decision, in th-TH dark', async ({ page, uid, signIn, open }) => {
     const subjectId = await subject(page, uid);
-    await withHost(page, state);
-    await open(page, '/th-TH/k-appeal', '&dark=1&bgColor=000000');
+    await signIn();
+    await open('/th-TH/k-appeal', '&dark=1&bgColor=000000');
     await page.getByRole('radio').nth(1).check();
     await page.locator('#appeal-text').fill('ความคิดเห็นนี้ไม่ได้ผิดกฎ');
     await page.locator('#appeal-contact').fill('me@example.com');
@@ -250,9 +237,9 @@ test.describe('appeal', () => {
     await expect(page.locator('.appeal-state')).toHaveText('อุทธรณ์สำเร็จ');
   });
 
-  test('nothing to appeal says so', async ({ page }) => {
-    await withHost(page, user().state);
-    await open(page, '/k-appeal');
+  test('nothing to appeal says so', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/k-appeal');
     await expect(page.locator('.report-gone')).toHaveText('You have nothing to appeal. Removed comments and restrictions on your account will appear here.');
   });
 });

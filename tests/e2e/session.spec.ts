@@ -1,18 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
-import { defaultState } from '../../server/fake-host/state';
-import { hostCalls, sessionOf, watch, withHost } from '../fixtures/pages';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/app';
+import { hostCalls, sessionOf, watch } from '../fixtures/pages';
 
-/** A user of their own: these tests end sessions, which must not touch another test's user. */
-function user() {
-  const state = defaultState();
-  return { ...state, baseInfo: { ...state.baseInfo, uid: `e2e-${Math.random().toString(36).slice(2, 10)}` }, replyDelayMs: 50 };
-}
 const storedSession = (page: Page) => page.evaluate(() => localStorage.getItem('app_sessionid'));
 
+// signIn: a user of the test's own, since these tests end sessions, which must not touch another test's user.
 test.describe('a session the server refuses', () => {
-  test('expired: the page says so, the app signs the user in again, and the requests go through with the new session', async ({ page }) => {
+  test('expired: the page says so, the app signs the user in again, and the requests go through with the new session', async ({ page, signIn }) => {
     const problems = watch(page);
-    await withHost(page, user());
+    await signIn();
     const expired = sessionOf(page);
     expect((await page.request.post('/api/dev/session/expire', { data: { app_sessionid: expired } })).ok()).toBe(true);
     await page.goto(`/k-recharge?status_height=24&app_sessionid=${expired}`);
@@ -32,8 +28,8 @@ test.describe('a session the server refuses', () => {
     expect(problems).toEqual([]);
   });
 
-  test('none at all, in zh-CN: declining keeps the page as it was, with the message and no sign-in', async ({ page }) => {
-    await withHost(page, user());
+  test('none at all, in zh-CN: declining keeps the page as it was, with the message and no sign-in', async ({ page, signIn }) => {
+    await signIn();
     await page.goto('/zh-CN/k-recharge?status_height=24');
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText('请登录您的音乐账号。');

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { sessionOf, withHost, watch } from '../fixtures/pages';
-import { LOCALES, MESSAGE_KEYS, NAMES, PATHS, audit, englishPhrases, settle } from '../fixtures/sweep';
+import { LOCALES } from '../../src/lib/locale';
+import { ROUTES } from '../../src/lib/routes';
+import { MESSAGE_KEYS, NAMES, audit, englishPhrases, settle } from '../fixtures/sweep';
 
 // Every route in every locale, at the two smallest phones the app supports (issue 9 §4): a user
 // signed in, as the app opens the page. One test per route, so a failure names it.
@@ -14,8 +16,8 @@ const ZOOM_LOCALE = 'id-ID';
 
 test.describe.configure({ mode: 'parallel' });
 
-for (const path of PATHS) {
-  test(`/${path}: 9 locales at 320 and 360 wide, nothing cut, overflowing or untranslated, text zoom 200 %`, async ({ page }) => {
+for (const { path } of ROUTES) {
+  test(`/${path}: ${LOCALES.length} locales at 320 and 360 wide, nothing cut, overflowing or untranslated, text zoom 200 %`, async ({ page }) => {
     const errors = watch(page);
     await withHost(page);
     const problems: string[] = [];

@@ -1,6 +1,6 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
-import { defaultState } from '../../server/fake-host/state';
-import { issueSession, sessionOf, watch, withHost } from '../fixtures/pages';
+import type { Page, Route } from '@playwright/test';
+import { appUrl, expect, test as app, type HostState } from '../fixtures/app';
+import { issueSession, watch, withHost } from '../fixtures/pages';
 import { tag } from '../fixtures/reliability';
 
 // Issue 9: tracking under faults. Each test generates a known set of events through the pages, then
@@ -18,23 +18,21 @@ type Key = string;
 
 const key = (kind: string, name: string, props: Record<string, unknown> | null = null): Key => `${kind} ${name} ${JSON.stringify(props)}`;
 
-/** A user of their own per test: the e2e database keeps what earlier tests sent. */
-function user() {
-  const state = defaultState();
-  const uid = `trk-${Math.random().toString(36).slice(2, 10)}`;
-  return { uid, host: { ...state, baseInfo: { ...state.baseInfo, uid }, replyDelayMs: 50 } };
-}
-
-const open = (page: Page, path: string) => page.goto(`${path}?status_height=24&app_sessionid=${sessionOf(page)}`);
-
-/** k-recharge with tracking started and the packages' exposures already on the server: the quiet start of a fault. */
-async function openRecharge(page: Page, uid: string, host: Record<string, unknown>) {
-  await withHost(page, host);
-  await open(page, '/k-recharge');
-  await trackingStarted(page, uid, key('exposure', 'coins.package', { package: 'coins-60' }));
-  await expectArrived(page, uid, packageShown());
-}
-
+/**
+ * Each test signs in a user of its own (the e2e database keeps what earlier tests sent). `openRecharge`:
+ * k-recharge with tracking started and the packages' exposures already on the server, the quiet start
+ * of a fault; it resolves with the host state it signed in with.
+ */
+const test = app.extend<{ openRecharge: () => Promise<HostState> }>({
+  openRecharge: async ({ page, uid, signIn, open }, use) =>
+    use(async () => {
+      const host = await signIn();
+      await open('/k-recharge');
+      await trackingStarted(page, uid, key('exposure', 'coins.package', { package: 'coins-60' }));
+      await expectArrived(page, uid, packageShown());
+      return host;
+    }),
+});
 
 async function arrived(page: Page, uid: string): Promise<Arrived[]> {
   const response = await page.request.get(`/api/dev/track-events?uid=${uid}`);
@@ -85,11 +83,10 @@ const tapPackage = (page: Page, id: string) => page.locator(`button.coins-packag
 const plan = (page: Page, id: string) => page.locator(`button.vip-plan[data-track-props='{"plan":"${id}"}']`);
 
 test.describe('tracking', () => {
-  test('VIP plans: each counted once as it scrolls into view, two plan taps and the buy tap that leaves the page, once each', { annotation: tag('tracking', 'none') }, async ({ page }) => {
+  test('VIP plans: each counted once as it scrolls into view, two plan taps and the buy tap that leaves the page, once each', { annotation: tag('tracking', 'none') }, async ({ page, uid, signIn, open }) => {
     const problems = watch(page);
-    const { uid, host } = user();
-    await withHost(page, host);
-    await open(page, '/vip-center');
+    await signIn();
+    await open('/vip-center');
     const plans = page.locator('button.vip-plan');
     await expect(plans).toHaveCount(5);
     const ids: string[] = await plans.evaluateAll((cards) => cards.map((card) => JSON.parse(card.getAttribute('data-track-props')!).plan));
@@ -109,11 +106,10 @@ test.describe('tracking', () => {
     expect(problems).toEqual([]);
   });
 
-  test('help: categories below the fold count when scrolled to, a question tap survives leaving for its answer', { annotation: tag('tracking', 'none') }, async ({ page }) => {
+  test('help: categories below the fold count when scrolled to, a question tap survives leaving for its answer', { annotation: tag('tracking', 'none') }, async ({ page, uid, signIn, open }) => {
     const problems = watch(page);
-    const { uid, host } = user();
-    await withHost(page, host);
-    await open(page, '/help-feedback');
+    await signIn();
+    await open('/help-feedback');
     const categories = page.locator('details.help-category');
     await expect(categories).toHaveCount(6);
     const ids: string[] = await categories.evaluateAll((all) => all.map((c) => JSON.parse(c.getAttribute('data-track-props')!).category));
@@ -132,14 +128,13 @@ test.describe('tracking', () => {
     expect(problems).toEqual([]);
   });
 
-  test('offline for a while: taps and typing wait through the failed retries and go out once when the device is back online', { annotation: tag('tracking', 'offline') }, async ({ page, context }) => {
+  test('offline for a while: taps and typing wait through the failed retries and go out once when the device is back online', { annotation: tag('tracking', 'offline') }, async ({ page, context, uid, openRecharge }) => {
     const problems = watch(page);
-    const { uid, host } = user();
     const failed: string[] = [];
     page.on('requestfailed', (request) => void (request.url().includes('/api/track') && failed.push(request.failure()?.errorText ?? '')));
     // The retries back off from 2 s to 60 s: the test moves the page's clock instead of waiting.
     await page.clock.install();
-    await openRecharge(page, uid, host);
+    await openRecharge();
 
     await context.setOffline(true);
     for (const id of ['coins-60', 'coins-680', 'coins-6480']) await tapPackage(page, id);
@@ -165,9 +160,8 @@ test.describe('tracking', () => {
     expect(problems).toEqual([]);
   });
 
-  test('offline when the page closes: the beacon the browser accepts never arrives, and the next page sends the taps once', { annotation: tag('tracking', 'offline') }, async ({ page, context }) => {
+  test('offline when the page closes: the beacon the browser accepts never arrives, and the next page sends the taps once', { annotation: tag('tracking', 'offline') }, async ({ page, context, uid, openRecharge }) => {
     const problems = watch(page);
-    const { uid, host } = user();
     const beacons: string[] = [];
     page.on('console', (message) => void (message.text().startsWith('beacon') && beacons.push(message.text())));
     await page.addInitScript(() => {
@@ -178,7 +172,7 @@ test.describe('tracking', () => {
         return accepted;
       };
     });
-    await openRecharge(page, uid, host);
+    const host = await openRecharge();
 
     await context.setOffline(true);
     await tapPackage(page, 'coins-300');
@@ -192,7 +186,7 @@ test.describe('tracking', () => {
     await context.setOffline(false);
     const nextProblems = watch(next);
     await withHost(next, host);
-    await open(next, '/k-recharge');
+    await next.goto(appUrl(next, '/k-recharge'));
     // What made this lose the taps before: the browser took the beacon although it could not send it.
     expect(beacons).toEqual(['beacon accepted=true online=false']);
     await expectArrived(next, uid, {
@@ -203,11 +197,10 @@ test.describe('tracking', () => {
     expect([...problems, ...nextProblems]).toEqual([]);
   });
 
-  test('reloaded before the 2 s batch: the stored taps go out once, by beacon and again from the reloaded page', { annotation: tag('tracking', 'reload mid-flow') }, async ({ page }) => {
+  test('reloaded before the 2 s batch: the stored taps go out once, by beacon and again from the reloaded page', { annotation: tag('tracking', 'reload mid-flow') }, async ({ page, uid, signIn, open }) => {
     const problems = watch(page);
-    const { uid, host } = user();
-    await withHost(page, host);
-    await open(page, '/oppo-music');
+    await signIn();
+    await open('/oppo-music');
     const playAll = (list: string) => page.locator(`button[data-track="music.playAll"][data-track-props='{"list":"${list}"}']`);
     // Only the first list's button is on screen; once it is sent, the queue is empty.
     await expectArrived(page, uid, { [key('exposure', 'music.playAll', { list: 'p-daily' })]: 1 });
@@ -227,10 +220,9 @@ test.describe('tracking', () => {
     expect(problems).toEqual([]);
   });
 
-  test('reloaded while a batch is on its way: the reloaded page sends it again, and the server counts it once', { annotation: tag('tracking', 'reload mid-flow') }, async ({ page }) => {
+  test('reloaded while a batch is on its way: the reloaded page sends it again, and the server counts it once', { annotation: tag('tracking', 'reload mid-flow') }, async ({ page, uid, openRecharge }) => {
     const problems = watch(page);
-    const { uid, host } = user();
-    await openRecharge(page, uid, host);
+    await openRecharge();
 
     // The next batch is held on its way until the page has been reloaded and has sent it again.
     let held: Route | undefined;
@@ -261,9 +253,8 @@ test.describe('tracking', () => {
     expect(problems).toEqual([]);
   });
 
-  test('storage full of other data: the queue works from memory, and a reload before the batch still delivers by beacon', { annotation: tag('tracking', 'full queue') }, async ({ page }) => {
+  test('storage full of other data: the queue works from memory, and a reload before the batch still delivers by beacon', { annotation: tag('tracking', 'full queue') }, async ({ page, uid, signIn, open }) => {
     const problems = watch(page);
-    const { uid, host } = user();
     // Before any page script: the session id the shell keeps, then other data up to the quota, once per tab.
     await page.addInitScript((sessionId) => {
       if (sessionStorage.getItem('filled')) return;
@@ -282,8 +273,8 @@ test.describe('tracking', () => {
         }
       }
     }, await issueSession(page, uid));
-    await withHost(page, host);
-    await open(page, '/k-recharge');
+    await signIn();
+    await open('/k-recharge');
     const fillers = await page.evaluate(() => localStorage.length);
     await trackingStarted(page, uid, key('exposure', 'coins.package', { package: 'coins-60' }));
     await tapPackage(page, 'coins-300');
@@ -301,9 +292,8 @@ test.describe('tracking', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the queue at its cap of 500 while the server is unreachable: the oldest overflow goes, everything the queue held arrives once', { annotation: tag('tracking', 'full queue') }, async ({ page }) => {
+  test('the queue at its cap of 500 while the server is unreachable: the oldest overflow goes, everything the queue held arrives once', { annotation: tag('tracking', 'full queue') }, async ({ page, uid, signIn, open }) => {
     const problems = watch(page);
-    const { uid, host } = user();
     const CAP = 500; // MAX_STORED in src/lib/track/queue.ts
     // Earlier pages left a full queue: 500 events the server never got.
     await page.addInitScript((cap) => {
@@ -315,8 +305,8 @@ test.describe('tracking', () => {
     }, CAP);
     await page.route('**/api/track', (route) => route.abort('connectionrefused'));
     await page.clock.install();
-    await withHost(page, host);
-    await open(page, '/k-recharge');
+    await signIn();
+    await open('/k-recharge');
     await expect.poll(async () => (await queued(page)).filter((item) => item.name === 'coins.package').length, { timeout: 15_000 }).toBe(PACKAGES.length);
     for (const id of ['coins-60', 'coins-300', 'coins-680']) await tapPackage(page, id);
 
@@ -339,17 +329,16 @@ test.describe('tracking', () => {
     expect(problems).toEqual([]);
   });
 
-  test('sendBeacon refused when the page is left: the taps stay stored and the next page sends them once', { annotation: tag('tracking', 'sendBeacon refused') }, async ({ page }) => {
+  test('sendBeacon refused when the page is left: the taps stay stored and the next page sends them once', { annotation: tag('tracking', 'sendBeacon refused') }, async ({ page, uid, signIn, open }) => {
     const problems = watch(page);
-    const { uid, host } = user();
     await page.addInitScript(() => {
       navigator.sendBeacon = () => {
         sessionStorage.setItem('refused', String(Number(sessionStorage.getItem('refused') ?? 0) + 1));
         return false;
       };
     });
-    await withHost(page, host);
-    await open(page, '/vip-center');
+    await signIn();
+    await open('/vip-center');
     await trackingStarted(page, uid, key('exposure', 'vip.plan', { plan: 'vip-day' }));
     const shown = Object.keys(tally(await arrived(page, uid)));
     await plan(page, 'vip-day').click();
@@ -366,10 +355,9 @@ test.describe('tracking', () => {
     expect(problems).toEqual([]);
   });
 
-  test('a send whose answer is lost after the server stored it: the page sends it again, the server counts it once', { annotation: tag('tracking', 'response lost') }, async ({ page }) => {
+  test('a send whose answer is lost after the server stored it: the page sends it again, the server counts it once', { annotation: tag('tracking', 'response lost') }, async ({ page, uid, openRecharge }) => {
     const problems = watch(page);
-    const { uid, host } = user();
-    await openRecharge(page, uid, host);
+    await openRecharge();
 
     const answers: Array<{ accepted: number; duplicates: number }> = [];
     let lost = 0;

@@ -1,22 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { defaultState } from '../../server/fake-host/state';
 import { buyOnServer } from '../fixtures/api';
-import { hostCalls, watch, sessionOf, withHost } from '../fixtures/pages';
+import { expect, test } from '../fixtures/app';
+import { hostCalls, watch } from '../fixtures/pages';
 
-/** A user of their own per test: the e2e database keeps what earlier tests bought. */
-function user(overrides: Record<string, unknown> = {}, base: Record<string, unknown> = {}) {
-  const state = defaultState();
-  const uid = `e2e-${Math.random().toString(36).slice(2, 10)}`;
-  return {
-    ...state,
-    baseInfo: { ...state.baseInfo, uid, ...base },
-    providerUrl: '/api/dev/provider',
-    replyDelayMs: 50,
-    ...overrides,
-  };
-}
-
-const open = (page: Page, path: string, query = '') => page.goto(`${path}?status_height=24&app_sessionid=${sessionOf(page)}${query}`);
+// Each test a user of its own (the e2e database keeps what earlier tests bought), paying through the dev provider.
+test.use({ hostDefaults: { providerUrl: '/api/dev/provider', replyDelayMs: 50 } });
 
 async function buyMonth(page: Page) {
   await expect(page.locator('.vip-plan[aria-pressed="true"]')).toContainText(/1 month|1 个月/);
@@ -26,10 +15,10 @@ async function buyMonth(page: Page) {
 }
 
 test.describe('VIP: buy and renew', () => {
-  test('buys a month plan: the activated message, 31 days left and the expiry', async ({ page }) => {
+  test('buys a month plan: the activated message, 31 days left and the expiry', async ({ page, signIn, open }) => {
     const problems = watch(page);
-    await withHost(page, user());
-    await open(page, '/vip-center');
+    await signIn();
+    await open('/vip-center');
     await expect(page.locator('.vip-state')).toHaveText('You are not a VIP member yet');
     await expect(page.locator('.vip-plan')).not.toHaveCount(0);
     await expect(page.locator('.vip-plan-original').first()).toBeVisible();
@@ -41,13 +30,12 @@ test.describe('VIP: buy and renew', () => {
     expect(problems).toEqual([]);
   });
 
-  test('renews in zh-CN dark: the renewed message with the new expiry', async ({ page }) => {
-    const host = user();
-    await withHost(page, host);
-    await open(page, '/zh-CN/vip-center', '&dark=1&bgColor=171717');
+  test('renews in zh-CN dark: the renewed message with the new expiry', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/zh-CN/vip-center', '&dark=1&bgColor=171717');
     await buyMonth(page);
     await expect(page.locator('.vip-banner')).toBeVisible();
-    await open(page, '/zh-CN/vip-center', '&dark=1&bgColor=171717');
+    await open('/zh-CN/vip-center', '&dark=1&bgColor=171717');
     await buyMonth(page);
     await expect(page.locator('.vip-banner')).toContainText('续费成功');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark1');
@@ -57,9 +45,9 @@ test.describe('VIP: buy and renew', () => {
 });
 
 test.describe('VIP: payment outcomes', () => {
-  test('a failed payment goes to payError, and retry returns to the same plan', async ({ page }) => {
-    await withHost(page, user({ payOutcome: 'failed' }));
-    await open(page, '/vip-center');
+  test('a failed payment goes to payError, and retry returns to the same plan', async ({ page, signIn, open }) => {
+    await signIn({ payOutcome: 'failed' });
+    await open('/vip-center');
     await buyMonth(page);
     await expect(page).toHaveURL(/\/payError\?.*plan=vip-month/);
     await expect(page.locator('.vip-failure')).toContainText('Payment failed');
@@ -69,9 +57,9 @@ test.describe('VIP: payment outcomes', () => {
     await expect(page.locator('button.vip-buy')).toBeEnabled();
   });
 
-  test('cancel, then abandon: back to the VIP Center, no membership', async ({ page }) => {
-    await withHost(page, user({ payOutcome: 'cancel' }));
-    await open(page, '/vip-center');
+  test('cancel, then abandon: back to the VIP Center, no membership', async ({ page, signIn, open }) => {
+    await signIn({ payOutcome: 'cancel' });
+    await open('/vip-center');
     await buyMonth(page);
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText('Abandon this purchase?');
@@ -80,9 +68,9 @@ test.describe('VIP: payment outcomes', () => {
     await expect(page.locator('.vip-state')).toHaveText('You are not a VIP member yet');
   });
 
-  test('cancel, then continue: pays the same order again and succeeds', async ({ page }) => {
-    await withHost(page, user({ payOutcome: 'cancel' }));
-    await open(page, '/vip-center');
+  test('cancel, then continue: pays the same order again and succeeds', async ({ page, signIn, open }) => {
+    await signIn({ payOutcome: 'cancel' });
+    await open('/vip-center');
     await buyMonth(page);
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toBeVisible();
@@ -96,9 +84,9 @@ test.describe('VIP: payment outcomes', () => {
 });
 
 test.describe('VIP: who can pay', () => {
-  test('not signed in: the login message; signing in shows the plans in place', async ({ page }) => {
-    await withHost(page, user({ account: { isLogin: false } }));
-    await open(page, '/vip-center');
+  test('not signed in: the login message; signing in shows the plans in place', async ({ page, signIn, open }) => {
+    await signIn({ account: { isLogin: false } });
+    await open('/vip-center');
     await expect(page.locator('.gate')).toContainText('Please log in your music account.');
     await expect(page.locator('.vip-plan.skeleton')).toHaveCount(4);
     const url = page.url();
@@ -109,34 +97,34 @@ test.describe('VIP: who can pay', () => {
     expect(page.url()).toBe(url);
   });
 
-  test('a non-provider account is refused before startPayWeb', async ({ page }) => {
-    await withHost(page, user({ isHeytapLogin: false }));
-    await open(page, '/channel', '&plan=vip-month');
+  test('a non-provider account is refused before startPayWeb', async ({ page, signIn, open }) => {
+    await signIn({ isHeytapLogin: false });
+    await open('/channel', '&plan=vip-month');
     await page.locator('button.vip-buy').click();
     await expect(page.locator('.vip-failure')).toHaveText('Only login with OPPO account is supported');
     expect(await hostCalls(page, 'startPayWeb')).toHaveLength(0);
   });
 
-  test('a blocked region says payment is unavailable and never pays', async ({ page }) => {
-    await withHost(page, user({}, { dev_region: 'XX' }));
-    await open(page, '/id-ID/channel', '&plan=vip-month');
+  test('a blocked region says payment is unavailable and never pays', async ({ page, signIn, open }) => {
+    await signIn({ baseInfo: { dev_region: 'XX' } });
+    await open('/id-ID/channel', '&plan=vip-month');
     await expect(page.locator('.vip-failure')).toBeVisible();
     await expect(page.locator('button.vip-buy')).toBeDisabled();
     expect(await hostCalls(page, 'startPayWeb')).toHaveLength(0);
   });
 
-  test('a double tap on Pay creates one order', async ({ page }) => {
-    await withHost(page, user({ replyDelayMs: 400 }));
-    await open(page, '/channel', '&plan=vip-month');
+  test('a double tap on Pay creates one order', async ({ page, signIn, open }) => {
+    await signIn({ replyDelayMs: 400 });
+    await open('/channel', '&plan=vip-month');
     const pay = page.locator('button.vip-buy');
     await pay.dblclick();
     await expect(page).toHaveURL(/\/vip-center\?.*order=o-/);
     expect(await hostCalls(page, 'startPayWeb')).toHaveLength(1);
   });
 
-  test('an unknown plan in the query is refused, never shown', async ({ page }) => {
-    await withHost(page, user());
-    await open(page, '/channel', '&plan=%3Cimg%20src%3Dx%3E');
+  test('an unknown plan in the query is refused, never shown', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/channel', '&plan=%3Cimg%20src%3Dx%3E');
     await expect(page.locator('.vip-failure')).toHaveText('This plan is no longer available. Choose another one in the VIP Center.');
   });
 });
@@ -158,15 +146,14 @@ test.describe('VIP: the page holds still while it loads', () => {
     );
 
   for (const [who, loaded, host] of [
-    ['a member', '.vip-plan:not(.skeleton)', () => user({ account: { ...defaultState().account, is_member: 1, vip: { is_vip: 1, valid_time: Math.floor(Date.now() / 1000) + 31 * 86_400 } } })],
-    ['a signed-out user', '.gate', () => user({ account: { isLogin: false } })],
+    ['a member', '.vip-plan:not(.skeleton)', () => ({ account: { ...defaultState().account, is_member: 1, vip: { is_vip: 1, valid_time: Math.floor(Date.now() / 1000) + 31 * 86_400 } } })],
+    ['a signed-out user', '.gate', () => ({ account: { isLogin: false } })],
   ] as const) {
-    test(`for ${who}, the plans and prompts take their place without moving the benefits`, async ({ page }) => {
-      const state = host();
-      await withHost(page, state);
+    test(`for ${who}, the plans and prompts take their place without moving the benefits`, async ({ page, uid, signIn, open }) => {
+      await signIn(host());
       // A member by the server's word too, which wins over the host's (issue 15): a month bought.
-      if (who === 'a member') await buyOnServer(page, state.baseInfo.uid, 'vip-month');
-      await open(page, '/vip-center');
+      if (who === 'a member') await buyOnServer(page, uid, 'vip-month');
+      await open('/vip-center');
       await expect(page.locator(loaded).first()).toBeVisible();
       await page.waitForLoadState('networkidle');
       if (who === 'a member') {
@@ -181,13 +168,13 @@ test.describe('VIP: the page holds still while it loads', () => {
 });
 
 test.describe('VIP: management', () => {
-  test('an auto-renew purchase shows in the history and in renewal settings; turning it off asks first', async ({ page }) => {
-    await withHost(page, user());
-    await open(page, '/channel', '&plan=vip-month-auto');
+  test('an auto-renew purchase shows in the history and in renewal settings; turning it off asks first', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/channel', '&plan=vip-month-auto');
     await page.locator('button.vip-buy').click();
     await expect(page).toHaveURL(/\/vip-center\?.*order=o-/);
 
-    await open(page, '/vip-management');
+    await open('/vip-management');
     await expect(page.locator('.vip-state')).toHaveText('VIP · Days left: 31');
     await expect(page.locator('.vip-order')).toHaveCount(1);
     await expect(page.locator('.vip-order')).toContainText('VIP · 1 month');
@@ -214,12 +201,12 @@ test.describe('VIP: management', () => {
     await expect(page.getByRole('switch', { name: 'VIP · 1 month' })).toHaveAttribute('aria-checked', 'false');
   });
 
-  test('in zh-CN dark, a new user has no orders and is offered the auto-renew plans', async ({ page }) => {
-    await withHost(page, user());
-    await open(page, '/zh-CN/vip-management', '&dark=1&bgColor=262626');
+  test('in zh-CN dark, a new user has no orders and is offered the auto-renew plans', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/zh-CN/vip-management', '&dark=1&bgColor=262626');
     await expect(page.locator('.vip-empty')).toHaveText('暂无会员订单。');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark2');
-    await open(page, '/zh-CN/renewal-management', '&dark=1&bgColor=262626');
+    await open('/zh-CN/renewal-management', '&dark=1&bgColor=262626');
     await expect(page.locator('.vip-empty')).toHaveText('您没有开通自动续费的套餐。');
     await page.getByRole('link', { name: '开通' }).first().click();
     await expect(page).toHaveURL(/\/zh-CN\/channel\?.*plan=\w+-month-auto/);
@@ -235,10 +222,10 @@ test.describe('VIP: redeem a code', () => {
   const field = (page: Page) => page.getByLabel('Membership code');
   const redeem = (page: Page) => page.getByRole('button', { name: 'Redeem' });
 
-  test('a valid code adds its days; the same code again is refused as used, and stays in the field', async ({ page }) => {
+  test('a valid code adds its days; the same code again is refused as used, and stays in the field', async ({ page, signIn, open }) => {
     const code = await issueCode(page);
-    await withHost(page, user());
-    await open(page, '/exchange-members');
+    await signIn();
+    await open('/exchange-members');
     // Typed as people do: lower case, in groups.
     await field(page).fill(code.toLowerCase().replace(/(.{4})/g, '$1 '));
     await redeem(page).click();
@@ -252,9 +239,9 @@ test.describe('VIP: redeem a code', () => {
     await expect(field(page)).toHaveAttribute('aria-invalid', 'true');
   });
 
-  test('unknown, expired, empty and malformed codes each get their message', async ({ page }) => {
-    await withHost(page, user());
-    await open(page, '/exchange-members');
+  test('unknown, expired, empty and malformed codes each get their message', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/exchange-members');
     for (const [typed, message] of [
       ['NO-SUCH-CODE', 'This code does not exist.'],
       ['EXPIRED2024', 'This code has expired.'],
@@ -269,9 +256,9 @@ test.describe('VIP: redeem a code', () => {
     expect(await page.locator('img').count()).toBe(0);
   });
 
-  test('what was typed survives a reload, in zh-CN', async ({ page }) => {
-    await withHost(page, user());
-    await open(page, '/zh-CN/exchange-members');
+  test('what was typed survives a reload, in zh-CN', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/zh-CN/exchange-members');
     await expect(page.locator('astro-island:has(#redeem-code)')).not.toHaveAttribute('ssr');
     await page.getByLabel('会员兑换码').fill('ABCD 1234');
     await page.reload();
@@ -280,10 +267,10 @@ test.describe('VIP: redeem a code', () => {
     await expect(page.locator('.vip-field-error')).toHaveText('该兑换码不存在。');
   });
 
-  test('a double tap redeems once', async ({ page }) => {
+  test('a double tap redeems once', async ({ page, signIn, open }) => {
     const code = await issueCode(page, 3);
-    await withHost(page, user());
-    await open(page, '/exchange-members');
+    await signIn();
+    await open('/exchange-members');
     await field(page).fill(code);
     await redeem(page).dblclick();
     await expect(page.getByRole('status').filter({ hasText: 'added' })).toContainText('3 days of VIP added');
