@@ -18,7 +18,7 @@ describe('the feedback page model', () => {
     expect(request).toHaveBeenCalledWith(feedbackConfig, { locale: 'en-US' });
     expect($feedbackConfig.get()).toEqual({ state: 'ready', data: config });
     await loadFeedbackConfig('th-TH');
-    expect($feedbackConfig.get()).toEqual({ state: 'failed', error: 'error.timeout' });
+    expect($feedbackConfig.get()).toEqual({ state: 'failed', error: 'error.timeout', data: config });
   });
 
   it('from the player: the query preselects a known type (else music) and the song playing can be attached', () => {

@@ -66,7 +66,8 @@ describe('the exported file', () => {
     await openFile();
     fail = true;
     await download();
-    expect($file.get()).toEqual({ state: 'failed', error: 'error.noInternet' });
+    // The file stays listed beside the message; nothing is opened.
+    expect($file.get()).toMatchObject({ state: 'failed', error: 'error.noInternet', data: { id: 'e7' } });
     expect(page.location.assign).not.toHaveBeenCalled();
   });
 });

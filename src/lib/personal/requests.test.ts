@@ -36,9 +36,9 @@ describe('the export requests', () => {
     fail = false;
     await loadExports();
     const seen: string[] = [];
-    const off = $exports.listen((value) => seen.push(value.state));
+    const off = $exports.listen((value) => seen.push(`${value.state}${value.data ? ' with the list' : ''}`));
     await loadExports();
     off();
-    expect(seen).toEqual(['ready']);
+    expect(seen).toEqual(['loading with the list', 'ready with the list']);
   });
 });
