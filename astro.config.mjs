@@ -28,12 +28,12 @@ function shellModule() {
 const AREAS = new Set(['vip']);
 // Areas whose pages share little (a report form, an appeal form): each page takes only what it
 // imports, split by Rolldown, rather than one area chunk carrying every page's helpers.
-const SPLIT = new Set(['model', 'lists', 'coins', 'report', 'appeal', 'forms', 'help', 'feedback', 'music', 'submission', 'personal']);
+const SPLIT = new Set(['lists', 'coins', 'report', 'appeal', 'forms', 'help', 'feedback', 'music', 'submission', 'personal']);
 // Also left out of `core`: helpers only some pages use (the phone-brand rules, needed outside the app
 // and on the music pages; the app-version check, debounce and file sizes, for a page or two; paging,
 // for the lists; asking to sign in again, on a refused session; the purchase model, for the pages
 // that sell, loaded once they run). Tracking: its loader goes with the page's script, the rest loads when the page is idle.
-const LAZY = /^api\/crypto\b|^pay\/(flow|host|attempt|purchase)\b|^model\/paged\b|^stores\/dialog-back\b|^\w+\/(checkout|pay-deps)\b|^track\/|^(platform|app-version|debounce|paging|file-size|reauth)\.ts$/;
+const LAZY = /^api\/crypto\b|^pay\/(flow|host|attempt|purchase)\b|^model\/(paged|shown-again)\b|^stores\/dialog-back\b|^\w+\/(checkout|pay-deps)\b|^track\/|^(platform|app-version|debounce|paging|file-size|reauth)\.ts$/;
 
 // An area's modules that one page uses (a page's model): they go with that page's island, not into
 // the area's chunk every page of the area loads.
@@ -44,7 +44,7 @@ function sharedChunk(id) {
   if (/\/node_modules\/(preact|nanostores|@nanostores|valibot)\//.test(id)) return 'core';
   const [, dir, path] = /\/src\/(lib|islands)\/(.+)$/.exec(id) ?? [];
   if (!path || LAZY.test(path) || PAGE_ONLY.test(path)) return null;
-  const area = /^api\/endpoints\/(\w+)\.ts$/.exec(path)?.[1] ?? /^(\w+)\//.exec(path)?.[1];
+  const area = /^api\/endpoints\/(\w+)[\w-]*\.ts$/.exec(path)?.[1] ?? /^(\w+)\//.exec(path)?.[1];
   if (SPLIT.has(area)) return null;
   // Island helpers go with their area: .ts beside the islands (texts, hooks) and the components in
   // parts/ that several islands draw. The islands themselves stay apart.

@@ -4,7 +4,7 @@
  */
 import '../api-identity';
 import { request } from '../api';
-import { coinOrderStatus } from '../api/endpoints/coins';
+import { coinOrderStatus } from '../api/endpoints/coins-orders';
 import { confirm, payOnce } from '../pay/flow';
 import { hostConfirm } from '../pay/host';
 import type { Checkout } from '../pay/purchase';

@@ -5,7 +5,7 @@
 import '../api-identity';
 import { request } from '../api';
 import type { DataOf } from '../api/endpoint';
-import { coinCancelOrder, coinCreateOrder, coinOrderStatus } from '../api/endpoints/coins';
+import { coinCancelOrder, coinCreateOrder, coinOrderStatus } from '../api/endpoints/coins-orders';
 import type { PayDeps } from '../pay/flow';
 import { hostPay } from '../pay/host';
 import { confirmDialog } from '../stores/ui';
