@@ -33,7 +33,7 @@ const SPLIT = new Set(['lists', 'coins', 'report', 'appeal', 'forms', 'help', 'f
 // and on the music pages; the app-version check, debounce and file sizes, for a page or two; paging,
 // for the lists; asking to sign in again, on a refused session; the purchase model, for the pages
 // that sell, loaded once they run). Tracking: its loader goes with the page's script, the rest loads when the page is idle.
-const LAZY = /^api\/crypto\b|^pay\/(flow|host|attempt|purchase)\b|^model\/(paged|shown-again)\b|^stores\/dialog-back\b|^\w+\/(checkout|pay-deps)\b|^track\/|^(platform|app-version|debounce|paging|file-size|reauth)\.ts$/;
+const LAZY = /^api\/crypto\b|^pay\/(flow|host|attempt|purchase)\b|^stores\/dialog-back\b|^\w+\/(checkout|pay-deps)\b|^track\/|^(platform|app-version|debounce|paging|file-size|reauth)\.ts$/;
 
 // An area's modules that one page uses (a page's model): they go with that page's island, not into
 // the area's chunk every page of the area loads.
@@ -43,6 +43,8 @@ const PAGE_ONLY = /^vip\/(center|history|renewal|redeem|purchase|links)\b/;
 function sharedChunk(id) {
   if (/\/node_modules\/(preact|nanostores|@nanostores|valibot)\//.test(id)) return 'core';
   const [, dir, path] = /\/src\/(lib|islands)\/(.+)$/.exec(id) ?? [];
+  // What the paged lists share (the list model, its scroll hook, reloading when shown again): one chunk.
+  if (/^(model\/(paged|shown-again)|lists\/)/.test(path ?? '')) return 'lists';
   if (!path || LAZY.test(path) || PAGE_ONLY.test(path)) return null;
   const area = /^api\/endpoints\/(\w+)[\w-]*\.ts$/.exec(path)?.[1] ?? /^(\w+)\//.exec(path)?.[1];
   if (SPLIT.has(area)) return null;

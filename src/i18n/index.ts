@@ -4,6 +4,12 @@ import enUS from './messages/en-US.json';
 
 export type Messages = typeof enUS;
 export type Area = keyof Messages;
+/**
+ * Every message key, `area.name`, derived from the en-US file: a key no locale has fails the type
+ * check (the message-file test keeps the nine files' keys equal).
+ * @example const key: MessageKey = 'error.noInternet'
+ */
+export type MessageKey = { [A in Area]: `${A}.${keyof Messages[A] & string}` }[Area];
 
 const files = import.meta.glob<Messages>('./messages/*.json', { eager: true, import: 'default' });
 

@@ -2,6 +2,7 @@
  * /k-recharge: renders the coins model (src/lib/coins/recharge.ts): the balance, packages and a
  * custom amount within the backend's limits, the recharge and what became of it.
  */
+import type { MessageKey } from '../../i18n';
 import { useStore } from '@nanostores/preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { $balance, $offer, $recharge, customAmount, loadOffer, openRecharge, recharge, recheckRecharge } from '../../lib/coins/recharge';
@@ -55,7 +56,7 @@ export default function KRecharge() {
     else if (amount && 'coins' in amount) void recharge({ coins: amount.coins }, method);
   };
 
-  const notice: { key: string; params?: MessageParams } | null =
+  const notice: { key: MessageKey; params?: MessageParams } | null =
     offerState.state === 'failed' ? { key: offerState.error }
     : purchase.state === 'paid' ? { key: 'coins.credited', params: { coins: purchase.status.order.coins + purchase.status.order.bonus, balance: purchase.status.balance } }
     : pending ? { key: 'coins.pending' }

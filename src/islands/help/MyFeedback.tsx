@@ -12,7 +12,6 @@ import { $locale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
-import { formText } from '../forms/text';
 import { useNearEnd } from '../lists/use-near-end';
 import { Failure } from '../ui/parts/Failure';
 import { useText } from '../ui/text';
@@ -22,7 +21,7 @@ import './help.css';
 
 /** @param detail the page a feedback opens on: /my-feedback1 pairs with /my-detail2 */
 export default function MyFeedback({ detail }: { detail: 'my-detail' | 'my-detail2' }) {
-  const t = useText({ ...helpText, ...formText });
+  const t = useText(helpText);
   const locale = useStore($locale);
   const session = useStore($session);
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
@@ -51,7 +50,7 @@ export default function MyFeedback({ detail }: { detail: 'my-detail' | 'my-detai
         ))}
         {!started && !list.failure && [0, 1, 2].map((key) => <li key={key} class="feedback-item skeleton" aria-hidden="true" />)}
       </ul>
-      {list.failure && <Failure class="help-failure" message={t(list.failure)} retry={t('form.retry')} onRetry={myFeedback.loadMore} />}
+      {list.failure && <Failure class="help-failure" message={t(list.failure)} retry={t('shell.retry')} onRetry={myFeedback.loadMore} />}
       {list.done && list.items.length === 0 && <p class="empty">{t('error.noData')}</p>}
       {list.done && list.items.length > 0 && <p class="empty">{t('help.end')}</p>}
       <div ref={end} />

@@ -13,7 +13,6 @@ import { $quota, downloads, retryDownloads, watchDownloads } from '../../lib/mus
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
-import { formText } from '../forms/text';
 import { useNearEnd } from '../lists/use-near-end';
 import { Failure } from '../ui/parts/Failure';
 import { useText } from '../ui/text';
@@ -24,7 +23,7 @@ import './music.css';
 const QUALITY_KEY = { standard: 'music.qualityStandard', high: 'music.qualityHigh', lossless: 'music.qualityLossless' } as const;
 
 export default function Download() {
-  const t = useText({ ...musicText, ...formText });
+  const t = useText(musicText);
   const locale = useStore($locale);
   const session = useStore($session);
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
@@ -74,7 +73,7 @@ export default function Download() {
         ))}
         {!started && !failure && [0, 1, 2].map((key) => <li key={key} class="download skeleton" aria-hidden="true" />)}
       </ul>
-      {failure && <Failure class="music-failure" message={t(failure)} retry={t('form.retry')} onRetry={retryDownloads} />}
+      {failure && <Failure class="music-failure" message={t(failure)} retry={t('shell.retry')} onRetry={retryDownloads} />}
       {list.done && list.items.length === 0 && <p class="music-empty">{t('error.noData')}</p>}
       {list.done && list.items.length > 0 && <p class="music-empty">{t('music.end')}</p>}
       <div ref={end} />

@@ -12,7 +12,7 @@ import { useText } from '../ui/text';
 import { musicText } from './text';
 import './music.css';
 
-const TIPS = ['music.tip1', 'music.tip2', 'music.tip3', 'music.tip4'];
+const TIPS = ['music.tip1', 'music.tip2', 'music.tip3', 'music.tip4'] as const;
 
 export default function GoodList() {
   const t = useText(musicText);

@@ -3,6 +3,7 @@
  * query, else the latest one sent): what it holds, shown as a table, and the PDF to download while
  * its link is valid; an expired file says so and offers a new request.
  */
+import type { MessageKey } from '../../i18n';
 import { useStore } from '@nanostores/preact';
 import { useEffect } from 'preact/hooks';
 import { formatDate } from '../../lib/format';
@@ -16,7 +17,7 @@ import '../ui/placeholder.css';
 import { personalText, userTimeZone } from './text';
 import './personal.css';
 
-const LABEL_KEY: Record<string, string> = { nickname: 'personal.nickname', phone: 'personal.phone', registeredAt: 'personal.registerTime' };
+const LABEL_KEY: Partial<Record<string, MessageKey>> = { nickname: 'personal.nickname', phone: 'personal.phone', registeredAt: 'personal.registerTime' };
 
 export default function ExportFile() {
   const t = useText(personalText);
@@ -52,7 +53,7 @@ export default function ExportFile() {
           {file.sections.flatMap((section) =>
             section.rows.map((row) => (
               <tr key={`${section.title}-${row.label}`}>
-                <th scope="row">{t(LABEL_KEY[row.label] ?? row.label)}</th>
+                <th scope="row">{LABEL_KEY[row.label] ? t(LABEL_KEY[row.label]!) : row.label}</th>
                 <td>{row.value || t('error.noData')}</td>
               </tr>
             )),

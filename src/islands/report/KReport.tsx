@@ -4,6 +4,7 @@
  * (src/lib/report/report.ts); the form (./parts/ReportForm), loaded meanwhile; then thanks. Content
  * removed before or while the user writes says so.
  */
+import type { MessageKey } from '../../i18n';
 import { useStore } from '@nanostores/preact';
 import { useEffect, useState } from 'preact/hooks';
 import { $report, $target, checkTarget, finishReport, startReport, type ReportTarget, type TargetType } from '../../lib/report/report';
@@ -16,7 +17,7 @@ import type { ReportForm as Form } from './parts/ReportForm';
 import { reportText } from './text';
 import './report.css';
 
-const TYPE_KEY: Record<TargetType, string> = {
+const TYPE_KEY: Record<TargetType, MessageKey> = {
   comment: 'report.typeComment',
   song: 'report.typeSong',
   lyrics: 'report.typeLyrics',

@@ -7,6 +7,7 @@
 import { useStore } from '@nanostores/preact';
 import type { Messages } from '@nanostores/i18n';
 import { i18n } from '../../lib/i18n';
+import type { MessageKey } from '../../i18n';
 
 const declared = new Map<string, Messages>();
 
@@ -34,11 +35,17 @@ export function embeddedAreas(): Record<string, Messages> {
 }
 
 export type Params = Record<string, string | number>;
-export type Text = (key: string, params?: Params) => string;
+export type Text = (key: MessageKey, params?: Params) => string;
 
 /**
- * A lookup of dotted keys (`error.noInternet`) in the page's language, with `{name}` placeholders
- * filled from params (as text: the caller renders it, never as HTML). An unknown key reads as itself.
+ * A lookup of dotted keys (`error.noInternet`, typed from the en-US file) in the page's language, with
+ * `{name}` placeholders filled from params (as text: the caller renders it, never as HTML).
+ *
+ * Why not `@nanostores/i18n`'s `params()`: its transforms are declared per key in the base
+ * translation (`i18n('vip', { daysLeft: params('Days left: {days}') })`), so every key and its
+ * English text would ship in each island's JavaScript. Here the areas are declared empty and the
+ * page embeds its own locale's strings, so the one-line replace below is all the code there is; the
+ * library still owns the stores, the locale and the cache.
  * @example const t = useText({ vip: vipText }); t('vip.daysLeft', { days: 3 })
  */
 export function useText(areas: Record<string, Messages> = {}): Text {

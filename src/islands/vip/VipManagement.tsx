@@ -24,7 +24,7 @@ import { planLabel, vipText } from './text';
 import './vip.css';
 
 const STATE_KEY = { paid: 'vip.orderPaid', failed: 'vip.orderFailed', cancelled: 'vip.orderCancelled', created: 'vip.orderCreated' } as const;
-const BENEFITS = ['vip.benefitLossless', 'vip.benefitDownload', 'vip.benefitVipSongs', 'vip.benefitNoTrial'];
+const BENEFITS = ['vip.benefitLossless', 'vip.benefitDownload', 'vip.benefitVipSongs', 'vip.benefitNoTrial'] as const;
 
 const load = () => {
   // The server's membership wins over what the host last said (it may not know of a redeemed code).

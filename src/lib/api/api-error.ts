@@ -44,7 +44,7 @@ export function serverCode(code: unknown): ErrorCode {
  * as generic, but callers usually stay silent on it.
  * @example messageKey(new ApiError('noInternet')) // 'error.noInternet'
  */
-export function messageKey(err: unknown): string {
+export function messageKey(err: unknown): `error.${ErrorCode}` {
   const code = typeof err === 'object' && err !== null && 'code' in err ? err.code : undefined;
   // Not from the API client (a flow's code that could not load, say): offline is still the reason to give.
   if (code === undefined && typeof navigator !== 'undefined' && navigator.onLine === false) return errorKey('noInternet');

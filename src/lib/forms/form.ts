@@ -5,16 +5,17 @@
  * send fails, the draft forgotten only once it succeeded. Islands render the stores and call the
  * verbs; moving focus to the first field to fix is theirs (it touches the DOM).
  */
+import type { MessageKey } from '../../i18n';
 import { atom, type ReadableAtom } from 'nanostores';
 import type * as v from 'valibot';
 import { messageKey } from '../api/api-error';
 import { clearDraft, loadDraft, saveDraft } from './draft';
 
 /** What the rules say of the values: what to send, or a message key per field that failed. */
-export type Checked<T, F extends string> = { ok: true; value: T } | { ok: false; errors: Partial<Record<F, string>> };
+export type Checked<T, F extends string> = { ok: true; value: T } | { ok: false; errors: Partial<Record<F, MessageKey>> };
 
 /** Message keys by field; `submit` is a refused send that is no field's (shown above the button). */
-export type FormErrors<F extends string> = Partial<Record<F | 'submit', string>>;
+export type FormErrors<F extends string> = Partial<Record<F | 'submit', MessageKey>>;
 
 export interface FormSpec<V extends object, T, R, F extends string> {
   /** Reads a saved draft; its fields fall back to safe values (./draft-fields). */
@@ -26,7 +27,7 @@ export interface FormSpec<V extends object, T, R, F extends string> {
   /** Sends what `check` gave; a rejection is shown by its message key. */
   send: (value: T, values: V) => Promise<R>;
   /** The field a refused send's message belongs to (a wrong code: the code field); else `submit`. */
-  failed?: (key: string) => F | 'submit';
+  failed?: (key: MessageKey) => F | 'submit';
   /** What of the values is written to storage (secrets are not); all of them by default. */
   saved?: (values: V) => Partial<V>;
   /** The errors a change of each value clears; by default the value's own and `submit`. */
@@ -49,7 +50,7 @@ export interface FormModel<V extends object, R, F extends string> {
   /** Applies the rules and sends once; true when sent. A tap while sending does nothing. */
   submit(): Promise<boolean>;
   /** Sets one field's message, for what happens outside submit (a code that could not be sent). */
-  setError(field: F | 'submit', key: string): void;
+  setError(field: F | 'submit', key: MessageKey): void;
   /** Clears the messages of these fields, or all. */
   clearErrors(...fields: (F | 'submit')[]): void;
   /** An empty form, and the draft forgotten. */
@@ -78,7 +79,7 @@ export function createForm<V extends object, T, R, F extends string>(spec: FormS
     return rest as FormErrors<F>;
   };
   const kept = (): FormErrors<F> => {
-    const errors: Record<string, string> = {};
+    const errors: Record<string, MessageKey> = {};
     for (const field of spec.keep ?? []) {
       const message = $errors.get()[field];
       if (message) errors[field] = message;

@@ -3,6 +3,7 @@
  * when picked → uploadFileCallback progress… then done or failed; `cancelUploadFile` stops it). A pure
  * state machine: the form keeps a list of these and feeds every host event through `onUploadEvent`.
  */
+import type { MessageKey } from '../../i18n';
 import { UPLOAD_MAX_BYTES } from '../limits';
 
 export type UploadState = 'uploading' | 'done' | 'failed' | 'cancelled' | 'tooLarge' | 'wrongType';
@@ -53,7 +54,7 @@ export function onUploadEvent(upload: Upload, event: { status: 'progress' | 'don
 export const cancelled = (upload: Upload): Upload => (upload.state === 'uploading' ? { ...upload, state: 'cancelled' } : upload);
 
 /** The message key of a state the user must act on, or null. */
-export function uploadMessage(state: UploadState): string | null {
+export function uploadMessage(state: UploadState): MessageKey | null {
   if (state === 'tooLarge') return 'error.fileTooLarge';
   if (state === 'failed') return 'error.uploadFailed';
   if (state === 'wrongType') return 'form.fileType';

@@ -4,6 +4,7 @@
  * verification code when the backend asks for one, app logs, and (from the player) the song playing.
  * Every value but the code's wait is kept in a draft until sent; one tap sends once.
  */
+import type { MessageKey } from '../../i18n';
 import '../api-identity';
 import { atom } from 'nanostores';
 import { messageKey, request, type BodyOf } from '../api';
@@ -35,7 +36,7 @@ export const log = logUpload();
 
 function check(draft: FeedbackDraft): Checked<BodyOf<typeof feedbackSubmit>, FeedbackFormField> {
   const checked = checkFeedback(draft, { phoneOptional: opened.phoneOptional, codeRequired: $needsCode.get() });
-  const errors: Partial<Record<FeedbackFormField, string>> = checked.ok ? {} : { ...checked.errors };
+  const errors: Partial<Record<FeedbackFormField, MessageKey>> = checked.ok ? {} : { ...checked.errors };
   const uploads = files.$uploads.get();
   if (uploads.some((u) => u.state !== 'done' && u.state !== 'cancelled')) errors.uploads = 'form.uploadUnfinished';
   const logFile = log.$log.get();

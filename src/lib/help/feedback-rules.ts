@@ -3,6 +3,7 @@
  * /feedback2 before sending and by the reference server on what arrives. Each failed rule names its
  * field and its message key; the form shows them all at once.
  */
+import type { MessageKey } from '../../i18n';
 import { checkContact, checkPhone } from '../forms/contact';
 import { checkText } from '../forms/rules';
 import { FEEDBACK_TYPES, type FeedbackType } from './feedback-types';
@@ -29,7 +30,7 @@ export type FeedbackField = 'type' | 'description' | 'contact' | 'phone' | 'code
 
 export type FeedbackCheck =
   | { ok: true; value: { type: FeedbackType; description: string; contact: string; phone: string; code: string } }
-  | { ok: false; errors: Partial<Record<FeedbackField, string>> };
+  | { ok: false; errors: Partial<Record<FeedbackField, MessageKey>> };
 
 /** Is the phone number required? For an important question, unless the backend says it is optional in the locale. */
 export const phoneRequired = (important: boolean, { phoneOptional }: Pick<FeedbackOptions, 'phoneOptional'>) => important && !phoneOptional;
@@ -39,7 +40,7 @@ export const phoneRequired = (important: boolean, { phoneOptional }: Pick<Feedba
  * // { ok: false, errors: { type: 'form.typeRequired', description: 'form.descriptionRequired', contact: 'error.contactEmpty' } }
  */
 export function checkFeedback(input: FeedbackInput, options: FeedbackOptions): FeedbackCheck {
-  const errors: Partial<Record<FeedbackField, string>> = {};
+  const errors: Partial<Record<FeedbackField, MessageKey>> = {};
   const type = FEEDBACK_TYPES.find((t) => t === input.type);
   if (!type) errors.type = 'form.typeRequired';
   const description = checkText(input.description, { required: true });

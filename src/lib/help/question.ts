@@ -3,6 +3,7 @@
  * allow-listed) with related questions, and "was this helpful?" sent once. /detail-questions without
  * an id lists the playback questions instead.
  */
+import type { MessageKey } from '../../i18n';
 import { atom } from 'nanostores';
 import '../api-identity';
 import { messageKey, request, type DataOf } from '../api';
@@ -19,7 +20,7 @@ export interface Vote {
   helpful: boolean | null;
   sending: boolean;
   /** The message key of a vote that did not go through. */
-  failure: string | null;
+  failure: MessageKey | null;
 }
 
 const QUESTION_ID = /^[a-z0-9-]{1,64}$/;

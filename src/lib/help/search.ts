@@ -2,6 +2,7 @@
  * Searching the help centre (/search-keyword): a request once typing pauses, only the answer to the
  * latest text shown, and the recent searches kept on the phone.
  */
+import type { MessageKey } from '../../i18n';
 import { atom } from 'nanostores';
 import '../api-identity';
 import { messageKey, request, type DataOf } from '../api';
@@ -17,7 +18,7 @@ export interface Search {
   query: string;
   /** The answer for the text it was asked `for` (its words are the ones to mark). */
   results: { for: string; items: SearchResult[] } | null;
-  failure: string | null;
+  failure: MessageKey | null;
 }
 
 const RECENT_KEY = 'help-recent-searches';

@@ -3,10 +3,11 @@
  * message to show. Area models keep one per request in a store; islands only render it.
  */
 import type { WritableAtom } from 'nanostores';
+import type { MessageKey } from '../../i18n';
 import { messageKey } from '../api';
 
 /** `data` stays through a reload: a failed refresh shows its error beside what was there. */
-export type Loadable<T> = { state: 'loading'; data?: T } | { state: 'ready'; data: T } | { state: 'failed'; error: string; data?: T };
+export type Loadable<T> = { state: 'loading'; data?: T } | { state: 'ready'; data: T } | { state: 'failed'; error: MessageKey; data?: T };
 
 /** @example export const $offer = atom(loading<Offer>()) */
 export const loading = <T>(): Loadable<T> => ({ state: 'loading' });

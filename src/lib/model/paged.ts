@@ -4,13 +4,14 @@
  * asked for while one runs is dropped, so a scroll and a tap never fetch the same page twice.
  */
 import { atom, type ReadableAtom } from 'nanostores';
+import type { MessageKey } from '../../i18n';
 import { messageKey } from '../api';
 import { addPage, emptyPaged, type Paged, type RecordLike } from '../paging';
 
 export interface PagedList<T extends RecordLike> extends Paged<T> {
   loading: boolean;
   /** The message key of the last failure, until the next load. */
-  failure: string | null;
+  failure: MessageKey | null;
 }
 
 export interface PagedModel<T extends RecordLike> {

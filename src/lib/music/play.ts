@@ -4,6 +4,7 @@
  * 60-second preview for a non-member's VIP song, and follows what the host reports
  * (onPlayCallback, onPlayErrorCallback) in `$playingId` and a toast.
  */
+import type { MessageKey } from '../../i18n';
 import { atom } from 'nanostores';
 import { command, isInApp, onHost, query } from '../bridge';
 import { playErrorKey } from './play-errors';
@@ -67,7 +68,7 @@ function ready(): boolean {
  * @example playPlan({ id: 's1', vip: false, spatial: true }, { member: false, spatialDevice: true, spatial: true }) // { spatial: false, notice: 'error.spatialVip', trial: false }
  */
 export function playPlan(song: Playable, { member, spatialDevice, spatial }: { member: boolean; spatialDevice: boolean; spatial: boolean }) {
-  let notice: string | null = null;
+  let notice: MessageKey | null = null;
   if (spatial && !spatialDevice) notice = 'error.spatialUnsupported';
   else if (spatial && !member) notice = 'error.spatialVip';
   return { spatial: spatial && !notice, notice, trial: song.vip && !member };

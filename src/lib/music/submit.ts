@@ -2,6 +2,7 @@
  * /good-list: the playlist (./submission.ts) sent once per page (the backend's rules answer any
  * condition that changed since /song-test), then /submit-success.
  */
+import type { MessageKey } from '../../i18n';
 import { atom } from 'nanostores';
 import '../api-identity';
 import { messageKey, request } from '../api';
@@ -12,7 +13,7 @@ import { $playlist } from './submission';
 
 export { $playlist, readPlaylist } from './submission';
 
-export type Sending = { state: 'idle' | 'sending' | 'sent' } | { state: 'failed'; error: string };
+export type Sending = { state: 'idle' | 'sending' | 'sent' } | { state: 'failed'; error: MessageKey };
 
 export const $sending = atom<Sending>({ state: 'idle' });
 

@@ -6,6 +6,7 @@
  * first tap (`load`), not with the page.
  */
 import type { WritableAtom } from 'nanostores';
+import type { MessageKey } from '../../i18n';
 import { messageKey } from '../api/api-error';
 import { onHost } from '../bridge';
 import { showToast } from '../stores/ui';
@@ -25,7 +26,7 @@ export type Purchase<S> =
   /** The user abandoned it; the server was told (or will be, when this attempt pays again). */
   | { state: 'cancelled' }
   /** Stopped before any order: the message key says why. */
-  | { state: 'refused'; error: string };
+  | { state: 'refused'; error: MessageKey };
 
 /** A product's flow, as its lazily loaded checkout module gives it. */
 export interface Checkout<Intent, S extends PayStatus> {

@@ -17,7 +17,7 @@ import { currentTimeZone } from './time-zone';
 
 /** One value with its message key under `personal.`; '' when nobody knows it. */
 export interface InfoRow {
-  key: string;
+  key: 'nickname' | 'phone' | 'registerTime' | (typeof DEVICE)[number];
   value: string;
 }
 

@@ -4,6 +4,7 @@
  * cannot be changed once set. Only the e-mail is a draft: a code expires, and a password is never
  * written to storage.
  */
+import type { MessageKey } from '../../i18n';
 import '../api-identity';
 import { atom } from 'nanostores';
 import * as v from 'valibot';
@@ -44,7 +45,7 @@ export const requestForm = createForm<RequestValues, BodyOf<typeof exportRequest
     const code = values.code.trim();
     const password = checkPassword(values.password, values.again);
     if (email.ok && code && !password) return { ok: true, value: { email: email.email, code, password: values.password, timeZone, attempt: values.attempt } };
-    const errors: Partial<Record<Field, string>> = {};
+    const errors: Partial<Record<Field, MessageKey>> = {};
     if (!email.ok) errors.email = email.error;
     if (!code) errors.code = 'error.codeRequired';
     if (password) errors.password = password;

@@ -3,6 +3,7 @@
  * explanation, up to five screenshots from the app, and a phone number or e-mail to reply to. The
  * draft, screenshots included, survives a reload until it is sent.
  */
+import type { MessageKey } from '../../i18n';
 import '../api-identity';
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import * as v from 'valibot';
@@ -53,7 +54,7 @@ export const appealForm = createForm<AppealDraft, BodyOf<typeof appealSubmit>, v
       const screenshots = draft.pictures.map(({ id, name, mime, size }) => ({ id, name, mime, size }));
       return { ok: true, value: { subjectId: chosen.id, reason: draft.reason, description: text.text, contact: contact.value, screenshots, attempt: draft.attempt } };
     }
-    const errors: Partial<Record<Field, string>> = {};
+    const errors: Partial<Record<Field, MessageKey>> = {};
     if (!chosen) errors.subject = 'report.subjectRequired';
     if (!draft.reason) errors.reason = 'form.reasonRequired';
     if (!text.ok) errors.text = text.error;

@@ -3,6 +3,7 @@
  * description, optional unless the reason is "other". The draft, one per reported content, survives
  * a reload until it is sent.
  */
+import type { MessageKey } from '../../i18n';
 import '../api-identity';
 import * as v from 'valibot';
 import { messageKey, request } from '../api';
@@ -32,7 +33,7 @@ export const reportForm = createForm<ReportDraft, { reason: ReportReason; descri
   check: ({ reason, text }) => {
     const checked = checkText(text, { required: !!reason && needsDescription(reason) });
     if (reason && checked.ok) return { ok: true, value: { reason, description: checked.text } };
-    const errors: Partial<Record<'reason' | 'text', string>> = {};
+    const errors: Partial<Record<'reason' | 'text', MessageKey>> = {};
     if (!reason) errors.reason = 'form.reasonRequired';
     if (!checked.ok) errors.text = checked.error === 'form.required' ? 'report.describeOther' : checked.error;
     return { ok: false, errors };

@@ -3,6 +3,7 @@
  * names): what is reported, shown from the host's words at once, then checked with the backend, and
  * where the page stands. Light on purpose: the form's model (./report-form) loads with the form.
  */
+import type { MessageKey } from '../../i18n';
 import '../api-identity';
 import { atom } from 'nanostores';
 import { messageKey, request } from '../api';
@@ -16,7 +17,7 @@ export type ReportState =
   | { state: 'loading' }
   /** The backend knows the content: the form can be filled in. */
   | { state: 'ready' }
-  | { state: 'failed'; error: string }
+  | { state: 'failed'; error: MessageKey }
   /** Removed, before or while the user wrote. */
   | { state: 'gone' }
   /** The host or the query names nothing that can be reported. */

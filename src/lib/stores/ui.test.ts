@@ -43,24 +43,24 @@ describe('showToast', () => {
 
 describe('confirmDialog', () => {
   it('opens the dialog and resolves true when confirmed', async () => {
-    const answer = confirmDialog({ titleKey: 'pay.title', messageKey: 'pay.cancel.confirm', confirmKey: 'shell.yes' });
-    expect($dialog.get()).toEqual({ titleKey: 'pay.title', messageKey: 'pay.cancel.confirm', confirmKey: 'shell.yes' });
+    const answer = confirmDialog({ titleKey: 'vip.abandonTitle', messageKey: 'vip.abandonMessage', confirmKey: 'vip.abandon' });
+    expect($dialog.get()).toEqual({ titleKey: 'vip.abandonTitle', messageKey: 'vip.abandonMessage', confirmKey: 'vip.abandon' });
     answerDialog(true);
     await expect(answer).resolves.toBe(true);
     expect($dialog.get()).toBeNull();
   });
 
   it('resolves false when cancelled', async () => {
-    const answer = confirmDialog({ messageKey: 'pay.cancel.confirm' });
+    const answer = confirmDialog({ messageKey: 'vip.abandonMessage' });
     answerDialog(false);
     await expect(answer).resolves.toBe(false);
   });
 
   it('answers an open dialog with false when a second one is asked', async () => {
-    const first = confirmDialog({ messageKey: 'first' });
-    const second = confirmDialog({ messageKey: 'second' });
+    const first = confirmDialog({ messageKey: 'vip.turnOffMessage' });
+    const second = confirmDialog({ messageKey: 'vip.turnOnMessage' });
     await expect(first).resolves.toBe(false);
-    expect($dialog.get()?.messageKey).toBe('second');
+    expect($dialog.get()?.messageKey).toBe('vip.turnOnMessage');
     answerDialog(true);
     await expect(second).resolves.toBe(true);
   });

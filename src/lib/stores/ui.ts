@@ -3,25 +3,26 @@
  * cancel asks for confirmation). Any island calls these; the Overlay island draws them.
  */
 import { atom } from 'nanostores';
+import type { MessageKey } from '../../i18n';
 
 /** Values for the placeholders of a message, e.g. `{ days: 3 }`. */
 export type MessageParams = Record<string, string | number>;
 
 export interface Toast {
   /** Dotted message key, e.g. 'error.noInternet'. */
-  key: string;
+  key: MessageKey;
   params?: MessageParams;
 }
 
 export interface DialogRequest {
-  titleKey?: string;
-  messageKey: string;
+  titleKey?: MessageKey;
+  messageKey: MessageKey;
   /** Values for the message's placeholders. */
   params?: MessageParams;
   /** Default: the Overlay's 'shell.ok'. */
-  confirmKey?: string;
+  confirmKey?: MessageKey;
   /** Default: the Overlay's 'shell.cancel'. */
-  cancelKey?: string;
+  cancelKey?: MessageKey;
 }
 
 /** spec §8/§9: toast 1.5 s. */
@@ -42,7 +43,7 @@ let answer: ((confirmed: boolean) => void) | undefined;
  * @example showToast('error.noInternet')
  * @example showToast('vip.daysLeft', { days: 3 })
  */
-export function showToast(key: string, params?: MessageParams): void {
+export function showToast(key: MessageKey, params?: MessageParams): void {
   clearTimeout(toastTimer);
   $toast.set(params ? { key, params } : { key });
   toastTimer = setTimeout(hideToast, TOAST_MS);

@@ -2,6 +2,7 @@
  * Redeeming a membership code (/exchange-members): the code typed so far survives a reload
  * (sessionStorage: the route is "cached"), stays on any error, and one redemption runs at a time.
  */
+import type { MessageKey } from '../../i18n';
 import { map } from 'nanostores';
 import '../api-identity';
 import { messageKey, request } from '../api';
@@ -14,7 +15,7 @@ const DRAFT_KEY = 'redeem-code-draft';
 export interface Redeem {
   code: string;
   /** A message key, shown under the field. */
-  error: string | null;
+  error: MessageKey | null;
   busy: boolean;
   redeemed: { days: number; tier: string; expiresAt: number } | null;
 }

@@ -3,6 +3,7 @@
  * (required for an important question unless the backend says otherwise in the locale), and the
  * verification code with its resend wait when the backend asks for one.
  */
+import type { MessageKey } from '../../../i18n';
 import { useStore } from '@nanostores/preact';
 import { $needsCode, feedbackForm, resend, sendCode } from '../../../lib/help/feedback-form';
 import { phoneRequired } from '../../../lib/help/feedback-rules';
@@ -18,7 +19,7 @@ export function FeedbackContact({ phoneOptional, disabled }: { phoneOptional: bo
   const needsCode = useStore($needsCode);
   const wait = useStore(resend.$left);
   const phoneNeeded = phoneRequired(draft.important, { phoneOptional });
-  const error = (key: string | undefined) => key && t(key);
+  const error = (key: MessageKey | undefined) => key && t(key);
 
   return (
     <>

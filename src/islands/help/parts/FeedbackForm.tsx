@@ -4,6 +4,7 @@
  * phone and code (./FeedbackContact), app logs and the song playing (./FeedbackExtras). Loaded by
  * Feedback while the form's options are fetched.
  */
+import type { MessageKey } from '../../../i18n';
 import { useStore } from '@nanostores/preact';
 import { useEffect } from 'preact/hooks';
 import type { FeedbackConfig, FeedbackType } from '../../../lib/help/feedback';
@@ -49,7 +50,7 @@ export function FeedbackForm({ config, presetType, song, onSent }: Props) {
   const busy = useStore(feedbackForm.$busy);
   useEffect(() => openFeedback(config, { presetType, song }), []);
   const disabled = !ready || busy;
-  const error = (key: string | undefined) => (key ? t(key) : null);
+  const error = (key: MessageKey | undefined) => (key ? t(key) : null);
   const submit = onSubmit(sendThen(feedbackForm.submit, feedbackForm.$result, onSent), feedbackForm.$errors, FIELDS);
 
   return (

@@ -4,6 +4,7 @@
  * twice that cannot be changed once set (said before sending; never saved anywhere). Loaded by
  * Private while it asks whether a request is allowed today.
  */
+import type { MessageKey } from '../../../i18n';
 import { useStore } from '@nanostores/preact';
 import { useEffect } from 'preact/hooks';
 import { $codeSentTo, openRequest, requestForm, resend, sendCode, submitRequest } from '../../../lib/personal/request';
@@ -30,7 +31,7 @@ export function RequestForm({ onLimit, onSent }: { onLimit: () => void; onSent: 
   const wait = useStore(resend.$left);
   useEffect(() => openRequest(onLimit), []);
   const disabled = busy || session !== 'signed-in';
-  const error = (key: string | undefined) => key && t(key);
+  const error = (key: MessageKey | undefined) => key && t(key);
   const submit = onSubmit(sendThen(() => submitRequest(timeZone), requestForm.$result, onSent), requestForm.$errors, [
     ['email', '#private-email'],
     ['code', '#private-code'],

@@ -4,6 +4,7 @@
  * app, and a phone number or e-mail to reply to. Loaded by KAppeal while the subjects are fetched, so
  * the page's first load carries none of it.
  */
+import type { MessageKey } from '../../../i18n';
 import { useStore } from '@nanostores/preact';
 import { useEffect } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
@@ -23,7 +24,7 @@ import '../../forms/forms.css';
 import '../../ui/controls.css';
 import { reportText } from '../text';
 
-const APPEAL_REASON_KEY: Record<AppealReason, string> = {
+const APPEAL_REASON_KEY: Record<AppealReason, MessageKey> = {
   misjudged: 'report.appealMisjudged',
   context: 'report.appealContext',
   hacked: 'report.appealHacked',
@@ -53,7 +54,7 @@ export function AppealForm({ describe, labelOf }: Props) {
   const busy = useStore(appealForm.$busy);
   useEffect(() => openAppeal(new URLSearchParams(location.search).get('subject')), []);
   const disabled = !ready || busy;
-  const error = (key: string | undefined) => (key ? t(key) : null);
+  const error = (key: MessageKey | undefined) => (key ? t(key) : null);
 
   return (
     <form class="report" noValidate onSubmit={submit}>

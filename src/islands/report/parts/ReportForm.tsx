@@ -3,6 +3,7 @@
  * a reason offered for the content's type, and a description, optional unless the reason is "other".
  * Loaded by KReport while the content is checked, so the page's first load carries none of it.
  */
+import type { MessageKey } from '../../../i18n';
 import { useStore } from '@nanostores/preact';
 import { useEffect } from 'preact/hooks';
 import { needsDescription } from '../../../lib/report/reasons';
@@ -18,7 +19,7 @@ import { useText } from '../../ui/text';
 import '../../forms/forms.css';
 import { reportText } from '../text';
 
-const REASON_KEY: Record<ReportReason, string> = {
+const REASON_KEY: Record<ReportReason, MessageKey> = {
   spam: 'report.reasonSpam',
   abuse: 'report.reasonAbuse',
   sexual: 'report.reasonSexual',
