@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,5 +22,22 @@ describe('npm run test:cycles', () => {
     writeFileSync(join(typed, 'a.ts'), "import { b } from './b';\nexport interface A { n: number }\nexport const a = () => b;\n");
     writeFileSync(join(typed, 'b.ts'), "import type { A } from './a';\nexport const b = (x: A) => x.n;\n");
     expect(check(typed).status).toBe(0);
+  });
+
+  it('fails on an island that imports the API or the bridge, even for a type, and on the data layer importing the API', () => {
+    const app = mkdtempSync(join(dir, 'layers-'));
+    for (const folder of ['src/islands/vip', 'src/lib/api', 'src/lib/bridge', 'server/db', 'server/api']) mkdirSync(join(app, folder), { recursive: true });
+    writeFileSync(join(app, 'src/lib/api/index.ts'), 'export interface Plan { id: string }\nexport const request = () => 1;\n');
+    writeFileSync(join(app, 'src/lib/bridge/index.ts'), 'export const query = () => 1;\n');
+    writeFileSync(join(app, 'src/islands/vip/Plans.tsx'), "import type { Plan } from '../../lib/api';\nexport const plans = (p: Plan) => p.id;\n");
+    writeFileSync(join(app, 'src/islands/vip/Pay.tsx'), "export const pay = () => import('../../lib/bridge').then((b) => b.query());\n");
+    writeFileSync(join(app, 'server/api/vip.ts'), 'export const grant = () => 1;\n');
+    writeFileSync(join(app, 'server/db/seed.ts'), "import { grant } from '../api/vip';\nexport const seed = () => grant();\n");
+    const run = check(app);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/3 import\(s\) across a layer:/);
+    expect(run.stderr).toMatch(/Plans\.tsx imports \.\.\/\.\.\/lib\/api: islands render area models/);
+    expect(run.stderr).toMatch(/Pay\.tsx imports \.\.\/\.\.\/lib\/bridge/);
+    expect(run.stderr).toMatch(/seed\.ts imports \.\.\/api\/vip: the data layer sits below the API/);
   });
 });
