@@ -8,6 +8,7 @@ import { useStore } from '@nanostores/preact';
 import { $needsCode, feedbackForm, resend, sendCode } from '../../../lib/help/feedback-form';
 import { phoneRequired } from '../../../lib/help/feedback-rules';
 import { Field } from '../../forms/parts/Field';
+import { Input } from '../../forms/parts/Input';
 import { formText } from '../../forms/text';
 import { useText } from '../../ui/text';
 import { helpText } from '../text';
@@ -24,18 +25,16 @@ export function FeedbackContact({ phoneOptional, disabled }: { phoneOptional: bo
   return (
     <>
       <Field id="feedback-contact" label={t('form.contact')} hint={t('form.contactHint')} error={error(errors.contact)}>
-        <input
+        <Input
           id="feedback-contact"
-          class="field"
           type="text"
           inputMode="email"
           autocomplete="email"
           placeholder={t('help.contactPlaceholder')}
           value={draft.contact}
           disabled={disabled}
-          aria-invalid={errors.contact ? true : undefined}
-          aria-describedby="feedback-contact-note"
-          onInput={(event) => feedbackForm.update({ contact: event.currentTarget.value })}
+          invalid={!!errors.contact}
+          onValue={(contact) => feedbackForm.update({ contact })}
         />
       </Field>
       <label class="check">
@@ -54,33 +53,29 @@ export function FeedbackContact({ phoneOptional, disabled }: { phoneOptional: bo
         hint={phoneNeeded ? t('help.phoneHintRequired') : undefined}
         error={error(errors.phone)}
       >
-        <input
+        <Input
           id="feedback-phone"
-          class="field"
           type="tel"
           inputMode="tel"
           autocomplete="tel"
           value={draft.phone}
           disabled={disabled}
-          aria-invalid={errors.phone ? true : undefined}
-          aria-describedby="feedback-phone-note"
-          onInput={(event) => feedbackForm.update({ phone: event.currentTarget.value })}
+          invalid={!!errors.phone}
+          onValue={(phone) => feedbackForm.update({ phone })}
         />
       </Field>
       {needsCode && (
         <Field id="feedback-code" label={t('help.codeLabel')} hint={wait > 0 ? t('help.codeSent') : t('help.codeHint')} error={error(errors.code)}>
           <div class="code-row">
-            <input
+            <Input
               id="feedback-code"
-              class="field"
               inputMode="numeric"
               autocomplete="one-time-code"
               maxLength={6}
               value={draft.code}
               disabled={disabled}
-              aria-invalid={errors.code ? true : undefined}
-              aria-describedby="feedback-code-note"
-              onInput={(event) => feedbackForm.update({ code: event.currentTarget.value.replace(/\D/g, '').slice(0, 6) })}
+              invalid={!!errors.code}
+              onValue={(code) => feedbackForm.update({ code: code.replace(/\D/g, '').slice(0, 6) })}
             />
             <button type="button" class="chip" disabled={disabled || wait > 0} onClick={() => void sendCode()}>
               {wait > 0 ? t('help.resendIn', { seconds: wait }) : t('help.sendCode')}

@@ -11,6 +11,7 @@ import { $codeSentTo, openRequest, requestForm, resend, sendCode, submitRequest 
 import { $session } from '../../../lib/session';
 import { $selfInfo } from '../../../lib/stores/self-info';
 import { Field } from '../../forms/parts/Field';
+import { Input } from '../../forms/parts/Input';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { formText } from '../../forms/text';
 import { focusFirst, onSubmit, sendThen } from '../../forms/use-form';
@@ -47,17 +48,15 @@ export function RequestForm({ onLimit, onSent }: { onLimit: () => void; onSent: 
         hint={codeSentTo ? t('personal.codeSent', { email: codeSentTo }) : undefined}
       >
         <div class="code-row">
-          <input
+          <Input
             id="private-email"
-            class="field"
             type="email"
             inputMode="email"
             autocomplete="email"
             value={values.email}
             disabled={disabled}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby="private-email-note"
-            onInput={(event) => requestForm.update({ email: event.currentTarget.value })}
+            invalid={!!errors.email}
+            onValue={(email) => requestForm.update({ email })}
           />
           <button type="button" class="chip" disabled={disabled || wait > 0} onClick={() => sendCode() || focusFirst(['#private-email'])}>
             {wait > 0 ? t('personal.resendIn', { seconds: wait }) : t('personal.sendCode')}

@@ -14,6 +14,7 @@ import { APPEAL_REASONS } from '../../../lib/report/reasons';
 import { $session } from '../../../lib/session';
 import { Choices } from '../../forms/parts/Choices';
 import { Field } from '../../forms/parts/Field';
+import { Input } from '../../forms/parts/Input';
 import { Screenshots } from '../../forms/parts/Screenshots';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { TextBox } from '../../forms/parts/TextBox';
@@ -87,17 +88,15 @@ export function AppealForm({ describe, labelOf }: Props) {
       />
       <Screenshots pictures={draft.pictures} onAdd={screenshots.add} onRemove={screenshots.remove} notice={error(errors.pictures)} disabled={disabled} />
       <Field id="appeal-contact" label={t('form.contact')} hint={t('form.contactHint')} error={errors.contact && t(errors.contact)}>
-        <input
+        <Input
           id="appeal-contact"
-          class="field"
           type="text"
           inputMode="email"
           autocomplete="email"
           value={draft.contact}
           disabled={disabled}
-          aria-invalid={errors.contact ? true : undefined}
-          aria-describedby="appeal-contact-note"
-          onInput={(event) => appealForm.update({ contact: event.currentTarget.value })}
+          invalid={!!errors.contact}
+          onValue={(contact) => appealForm.update({ contact })}
         />
       </Field>
       <SubmitBar error={errors.submit && t(errors.submit)} busy={busy} disabled={disabled} track="appeal.submit" />

@@ -1,0 +1,25 @@
+/**
+ * A form's text input inside its Field: described by the Field's note (`<id>-note`), marked invalid
+ * while its rule fails, and handing its value to the form model on every keystroke.
+ */
+import type { JSX } from 'preact';
+
+type Props = Omit<JSX.InputHTMLAttributes<HTMLInputElement>, 'onInput' | 'class'> & {
+  id: string;
+  invalid: boolean;
+  onValue: (value: string) => void;
+};
+
+/** @example <Input id="appeal-contact" type="text" value={draft.contact} invalid={!!errors.contact} onValue={(contact) => form.update({ contact })} /> */
+export function Input({ id, invalid, onValue, ...attributes }: Props) {
+  return (
+    <input
+      {...attributes}
+      id={id}
+      class="field"
+      aria-invalid={invalid ? true : undefined}
+      aria-describedby={`${id}-note`}
+      onInput={(event) => onValue(event.currentTarget.value)}
+    />
+  );
+}
