@@ -10,7 +10,6 @@ import { $feedbackConfig, $feedbackSent, feedbackOrigin, loadFeedbackConfig, mar
 import { $locale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
-import { formText } from '../forms/text';
 import { Failure } from '../ui/parts/Failure';
 import { useText } from '../ui/text';
 import '../ui/placeholder.css';
@@ -19,7 +18,7 @@ import { helpText } from './text';
 import './help.css';
 
 export default function Feedback({ page }: { page: 'help' | 'player' }) {
-  const t = useText({ ...helpText, ...formText });
+  const t = useText(helpText);
   const locale = useStore($locale);
   const session = useStore($session);
   const config = useStore($feedbackConfig);
@@ -58,7 +57,7 @@ export default function Feedback({ page }: { page: 'help' | 'player' }) {
   if (config.state !== 'ready' || !FeedbackForm || !origin) {
     return (
       <div class="help" aria-busy={!failure}>
-        {failure ? <Failure class="help-failure" message={t(failure)} retry={t('form.retry')} onRetry={load} /> : <div class="form-skeleton skeleton" />}
+        {failure ? <Failure class="help-failure" message={t(failure)} retry={t('shell.retry')} onRetry={load} /> : <div class="form-skeleton skeleton" />}
       </div>
     );
   }

@@ -10,7 +10,6 @@ import { $locale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
-import { formText } from '../forms/text';
 import { useHydrated } from '../ui/hydrated';
 import { Failure } from '../ui/parts/Failure';
 import { useText } from '../ui/text';
@@ -19,7 +18,7 @@ import { helpText } from './text';
 import './help.css';
 
 export default function HelpFeedback() {
-  const t = useText({ ...helpText, ...formText });
+  const t = useText(helpText);
   const locale = useStore($locale);
   const session = useStore($session);
   const loaded = useStore($home);
@@ -49,7 +48,7 @@ export default function HelpFeedback() {
       </div>
 
       <h2 class="help-heading">{t('help.commonQuestions')}</h2>
-      {loaded.state === 'failed' && <Failure class="help-failure" message={t(loaded.error)} retry={t('form.retry')} onRetry={loadHome} />}
+      {loaded.state === 'failed' && <Failure class="help-failure" message={t(loaded.error)} retry={t('shell.retry')} onRetry={loadHome} />}
       {home ? (
         home.categories.map((category, i) => (
           <details

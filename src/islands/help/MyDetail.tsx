@@ -11,7 +11,6 @@ import { $thread, addFollowUp, loadThread } from '../../lib/help/thread';
 import { $locale } from '../../lib/i18n';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
-import { formText } from '../forms/text';
 import { Failure } from '../ui/parts/Failure';
 import { useText } from '../ui/text';
 import '../ui/placeholder.css';
@@ -20,7 +19,7 @@ import { STATE_KEY, helpText } from './text';
 import './help.css';
 
 export default function MyDetail() {
-  const t = useText({ ...helpText, ...formText });
+  const t = useText(helpText);
   const locale = useStore($locale);
   const session = useStore($session);
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
@@ -44,7 +43,7 @@ export default function MyDetail() {
         {failure === 'error.noContent' ? (
           <p class="empty">{t(failure)}</p>
         ) : failure ? (
-          <Failure class="help-failure" message={t(failure)} retry={t('form.retry')} onRetry={load} />
+          <Failure class="help-failure" message={t(failure)} retry={t('shell.retry')} onRetry={load} />
         ) : (
           <div class="answer skeleton" />
         )}

@@ -9,7 +9,6 @@ import { $question, $vote, loadQuestion, vote, type QuestionRef } from '../../li
 import { $locale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
-import { formText } from '../forms/text';
 import { Failure } from '../ui/parts/Failure';
 import { useText } from '../ui/text';
 import '../ui/placeholder.css';
@@ -30,7 +29,7 @@ function QuestionList({ questions }: { questions: QuestionRef[] }) {
 }
 
 export default function QAndA({ page }: { page: 'question' | 'playback' }) {
-  const t = useText({ ...helpText, ...formText });
+  const t = useText(helpText);
   const locale = useStore($locale);
   const session = useStore($session);
   const shown = useStore($question);
@@ -43,7 +42,7 @@ export default function QAndA({ page }: { page: 'question' | 'playback' }) {
 
   if (shown.state === 'failed') {
     const retry = shown.error !== 'error.noContent';
-    return <div class="help">{retry ? <Failure class="help-failure" message={t(shown.error)} retry={t('form.retry')} onRetry={load} /> : <p class="empty">{t(shown.error)}</p>}</div>;
+    return <div class="help">{retry ? <Failure class="help-failure" message={t(shown.error)} retry={t('shell.retry')} onRetry={load} /> : <p class="empty">{t(shown.error)}</p>}</div>;
   }
   if (shown.state === 'loading') {
     return (

@@ -9,7 +9,6 @@ import { useEffect, useState } from 'preact/hooks';
 import { SONGS_PAGE_SIZE as PAGE_SIZE } from '../../lib/limits';
 import { $lists, $playingId, editList, findMusic, loadLists, playList, playSong, watchLists, type Page, type Song, type SongList } from '../../lib/music/lists';
 import { $session } from '../../lib/session';
-import { formText } from '../forms/text';
 import { Failure } from '../ui/parts/Failure';
 import { useText, type Text } from '../ui/text';
 import '../ui/controls.css';
@@ -18,7 +17,7 @@ import { musicText } from './text';
 import './music.css';
 
 export default function SongLists({ page }: { page: Page }) {
-  const t = useText({ ...musicText, ...formText });
+  const t = useText(musicText);
   const session = useStore($session);
   const shelf = useStore($lists);
 
@@ -27,7 +26,7 @@ export default function SongLists({ page }: { page: Page }) {
   if (shelf.state !== 'ready') {
     return (
       <div class="music">
-        {shelf.state === 'failed' ? <Failure class="music-failure" message={t(shelf.error)} retry={t('form.retry')} onRetry={loadLists} /> : [0, 1].map((k) => <div key={k} class="quota-skeleton skeleton" />)}
+        {shelf.state === 'failed' ? <Failure class="music-failure" message={t(shelf.error)} retry={t('shell.retry')} onRetry={loadLists} /> : [0, 1].map((k) => <div key={k} class="quota-skeleton skeleton" />)}
       </div>
     );
   }

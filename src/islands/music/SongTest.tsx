@@ -12,7 +12,6 @@ import { $conditions, $playlist, $status, addSongs, authorize, checkConditions, 
 import { pageHref } from '../../lib/nav';
 import { $session, signIn } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
-import { formText } from '../forms/text';
 import { useHydrated } from '../ui/hydrated';
 import { Failure } from '../ui/parts/Failure';
 import { useText } from '../ui/text';
@@ -30,7 +29,7 @@ interface Row {
 }
 
 export default function SongTest() {
-  const t = useText({ ...musicText, ...formText });
+  const t = useText(musicText);
   const locale = useStore($locale);
   const session = useStore($session);
   const hydrated = useHydrated();
@@ -63,7 +62,7 @@ export default function SongTest() {
   return (
     <div class="music">
       <h2 class="music-heading">{t('music.conditionsTitle')}</h2>
-      {status.state === 'failed' && <Failure class="music-failure" message={t(status.error)} retry={t('form.retry')} onRetry={checkConditions} />}
+      {status.state === 'failed' && <Failure class="music-failure" message={t(status.error)} retry={t('shell.retry')} onRetry={checkConditions} />}
       <ul class="conditions" aria-busy={met.signedIn && status.state === 'loading'}>
         {rows.map((row) => (
           <li key={row.id} class={`condition${row.met ? ' is-met' : ''}`}>

@@ -10,7 +10,6 @@ import { $locale } from '../../lib/i18n';
 import { $appealSent, $open, $subjects, loadSubjects, type Subject } from '../../lib/report/appeal';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
-import { formText } from '../forms/text';
 import { Failure } from '../ui/parts/Failure';
 import { useText, type Text } from '../ui/text';
 import '../ui/placeholder.css';
@@ -28,7 +27,7 @@ const STATE_KEY = {
 const labelKey = (s: Subject) => (s.kind === 'comment' ? 'report.subjectComment' : 'report.subjectRestriction');
 
 export default function KAppeal() {
-  const t = useText({ ...reportText, ...formText });
+  const t = useText(reportText);
   const locale = useStore($locale);
   const session = useStore($session);
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
@@ -53,7 +52,7 @@ export default function KAppeal() {
   if (subjects.state !== 'ready' || (!AppealForm && !failure && open.length > 0)) {
     return (
       <div class="report" aria-busy={!failure}>
-        {failure ? <Failure class="form-error" message={t(failure)} retry={t('form.retry')} onRetry={() => location.reload()} /> : <div class="reported skeleton" />}
+        {failure ? <Failure class="form-error" message={t(failure)} retry={t('shell.retry')} onRetry={() => location.reload()} /> : <div class="reported skeleton" />}
       </div>
     );
   }

@@ -76,7 +76,7 @@ export default function KReport({ page }: { page: 'comment' | 'content' }) {
         <Failure
           class="form-error"
           message={t(failure)}
-          retry={t('form.retry')}
+          retry={t('shell.retry')}
           onRetry={() => {
             if (report.state === 'failed') void checkTarget();
             if (!ReportForm) loadForm();

@@ -11,11 +11,6 @@ import { embeddedAreas, useText } from './text';
 const AREAS = typeof document === 'undefined' ? {} : embeddedAreas();
 import './overlay.css';
 
-// Tracking (src/lib/track/page.ts) starts with the one island every interactive page has. The overlay
-// hydrates once the page is idle (client:idle), so tracking never competes with first paint or the
-// page's own islands; a chunk that fails to load leaves this page untracked, and what a previous
-// page stored waits for the next.
-if (typeof window !== 'undefined') import('../../lib/track/page').then((tracking) => tracking.startPageTracking(document), () => undefined);
 
 export default function Overlay() {
   const toast = useStore($toast);

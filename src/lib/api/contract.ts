@@ -9,9 +9,11 @@ import type { Endpoint } from './endpoint';
 import * as appeal from './endpoints/appeal';
 import * as coinOrders from './endpoints/coins-orders';
 import * as coins from './endpoints/coins';
+import * as coinRecords from './endpoints/coins-records';
 import * as feedback from './endpoints/feedback';
 import * as help from './endpoints/help';
 import * as music from './endpoints/music';
+import * as musicDownloads from './endpoints/music-downloads';
 import * as platform from './endpoints/platform';
 import * as personal from './endpoints/personal';
 import * as report from './endpoints/report';
@@ -23,7 +25,7 @@ const endpoints = <T extends Record<string, unknown>>(area: T) =>
   Object.fromEntries(Object.entries(area).filter(([, value]) => isEndpoint(value))) as { [K in keyof T as T[K] extends Endpoint ? K : never]: T[K] };
 const isEndpoint = (value: unknown): value is Endpoint => typeof value === 'object' && value !== null && 'path' in value && 'request' in value;
 
-export const ENDPOINTS = { ...endpoints(platform), ...endpoints(vip), ...endpoints(coins), ...endpoints(coinOrders), ...endpoints(report), ...endpoints(appeal), ...endpoints(help), ...endpoints(feedback), ...endpoints(music), ...endpoints(submission), ...endpoints(personal) };
+export const ENDPOINTS = { ...endpoints(platform), ...endpoints(vip), ...endpoints(coins), ...endpoints(coinOrders), ...endpoints(coinRecords), ...endpoints(report), ...endpoints(appeal), ...endpoints(help), ...endpoints(feedback), ...endpoints(music), ...endpoints(musicDownloads), ...endpoints(submission), ...endpoints(personal) };
 
 /**
  * The contract's type, for code that walks every endpoint (the reference server's router).

@@ -2,7 +2,7 @@
 import '../api-identity';
 import { request } from '../api';
 import type { DataOf } from '../api/endpoint';
-import { coinTransactions } from '../api/endpoints/coins';
+import { coinTransactions } from '../api/endpoints/coins-records';
 import { RECORDS_PAGE_SIZE } from '../limits';
 import { pagedList } from '../model/paged';
 

@@ -6,7 +6,7 @@
 import { atom } from 'nanostores';
 import '../api-identity';
 import { request, type DataOf } from '../api';
-import { downloadHistory, downloadQuota } from '../api/endpoints/music';
+import { downloadHistory, downloadQuota } from '../api/endpoints/music-downloads';
 import { RECORDS_PAGE_SIZE } from '../limits';
 import { fill, loading, type Loadable } from '../model/loadable';
 import { pagedList } from '../model/paged';

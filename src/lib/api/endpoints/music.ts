@@ -1,14 +1,11 @@
 /**
- * Music (issue 7): the download quota and history, and the song lists of the music area. Times are
- * Unix seconds. The quota arithmetic is src/lib/music/quota.ts, shared with the server.
+ * Music (issue 7): the song lists of the music area. The download quota and history are
+ * ./music-downloads.ts, so the list pages do not load their schemas.
  */
 import * as v from 'valibot';
 import { endpoint } from '../endpoint';
 
-const int = v.pipe(v.number(), v.integer());
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
-
-export const quality = v.picklist(['standard', 'high', 'lossless']);
 
 export const song = v.object({
   id: v.string(),
@@ -23,29 +20,6 @@ export const song = v.object({
 });
 
 export const playlist = v.object({ id: v.string(), name: v.string(), cover: v.string(), kind: v.picklist(['editorial', 'spatial']), songs: v.array(song) });
-
-/**
- * The user's membership and this cycle's quota: `quota` null without a membership (the page says
- * why downloads need one).
- */
-export const downloadQuota = endpoint(
-  '/api/music/quota',
-  v.object({}),
-  v.object({
-    membership: v.object({ tier: v.picklist(['none', 'vip', 'svip']), expiresAt: v.nullable(int) }),
-    quota: v.nullable(v.object({ total: count, used: count, cycleStart: int, endsAt: int, renews: v.boolean(), validDays: count })),
-  }),
-);
-
-/** The user's downloads, newest first, `limit` at a time (cursor as the coin records'). */
-export const downloadHistory = endpoint(
-  '/api/music/downloads',
-  v.object({ cursor: v.nullable(v.pipe(v.string(), v.maxLength(80))), limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50)) }),
-  v.object({
-    items: v.array(v.object({ id: v.string(), songId: v.string(), name: v.string(), artist: v.string(), quality, createdAt: int })),
-    next: v.nullable(v.string()),
-  }),
-);
 
 /** The music area's playlists with their songs, in the catalogue's order. */
 export const musicLists = endpoint('/api/music/lists', v.object({}), v.object({ playlists: v.array(playlist) }));
