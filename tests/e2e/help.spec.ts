@@ -3,26 +3,13 @@ import { defaultState } from '../../server/fake-host/state';
 import { expect, test } from '../fixtures/app';
 import { hostCalls, watch, withHost } from '../fixtures/pages';
 import { api } from '../fixtures/api';
+import { feedbackBody } from '../fixtures/bodies';
 
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 // Each test a user of its own (the e2e database keeps earlier tests' feedback).
 test.use({ hostDefaults: { replyDelayMs: 30 } });
 
-const feedbackBody = (attempt: string) => ({
-  type: 'other',
-  description: 'Earlier feedback.',
-  contact: 'me@example.com',
-  important: false,
-  phone: '',
-  code: '',
-  attachments: [],
-  screenshots: [],
-  log: null,
-  song: null,
-  locale: 'en-US',
-  attempt,
-});
 const submit = (page: Page) => page.getByRole('button', { name: 'Submit' });
 const describe = (page: Page) => page.getByLabel('Describe the problem');
 
@@ -236,7 +223,7 @@ test.describe('feedback form', () => {
   });
 
   test('after three today, a verification code is asked for: a wrong one is refused', async ({ page, uid, signIn, open }) => {
-    for (let i = 0; i < 3; i++) expect((await api(page, uid, '/api/feedback', feedbackBody(`e2e-earlier-${uid}-${i}`))).code).toBe(0);
+    for (let i = 0; i < 3; i++) expect((await api(page, uid, '/api/feedback', feedbackBody({ type: 'other', description: 'Earlier feedback.', attempt: `e2e-earlier-${uid}-${i}` }))).code).toBe(0);
     await signIn();
     await open('/feedback');
     await expect(page.getByLabel('Verification code')).toBeVisible();

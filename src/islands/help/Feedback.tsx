@@ -5,15 +5,15 @@
  * the song playing can be attached (src/lib/help/feedback.ts).
  */
 import { useStore } from '@nanostores/preact';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo } from 'preact/hooks';
 import { $feedbackConfig, $feedbackSent, feedbackOrigin, loadFeedbackConfig, markSent } from '../../lib/help/feedback';
 import { $locale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { Failure } from '../ui/parts/Failure';
+import { useLater } from '../ui/later';
 import { useText } from '../ui/text';
 import '../ui/placeholder.css';
-import type { FeedbackForm as Form } from './parts/FeedbackForm';
 import { helpText } from './text';
 import './help.css';
 
@@ -24,19 +24,13 @@ export default function Feedback({ page }: { page: 'help' | 'player' }) {
   const config = useStore($feedbackConfig);
   const sent = useStore($feedbackSent);
   // The form's code arrives while the options are fetched: it cannot show before them anyway.
-  const [FeedbackForm, setFeedbackForm] = useState<typeof Form | null>(null);
-  const [codeFailed, setCodeFailed] = useState(false);
+  const form = useLater(() => import('./parts/FeedbackForm').then((module) => module.FeedbackForm));
+  const FeedbackForm = form.Part;
   const origin = useMemo(() => (session === 'signed-in' ? feedbackOrigin(page, location.search) : null), [session]);
 
   const load = () => {
     void loadFeedbackConfig(locale);
-    if (!FeedbackForm) {
-      setCodeFailed(false);
-      import('./parts/FeedbackForm').then(
-        (module) => setFeedbackForm(() => module.FeedbackForm),
-        () => setCodeFailed(true),
-      );
-    }
+    form.load();
   };
   useEffect(() => {
     if (session === 'signed-in') load();
@@ -53,7 +47,7 @@ export default function Feedback({ page }: { page: 'help' | 'player' }) {
       </div>
     );
   }
-  const failure = config.state === 'failed' ? config.error : codeFailed ? 'error.noInternet' : null;
+  const failure = config.state === 'failed' ? config.error : form.failed ? 'error.noInternet' : null;
   if (config.state !== 'ready' || !FeedbackForm || !origin) {
     return (
       <div class="help" aria-busy={!failure}>

@@ -4,7 +4,7 @@
  * fetched.
  */
 import { useStore } from '@nanostores/preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { formatFileSize } from '../../lib/file-size';
 import { formatDate } from '../../lib/format';
 import { $thread, addFollowUp, loadThread } from '../../lib/help/thread';
@@ -12,9 +12,9 @@ import { $locale } from '../../lib/i18n';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { Failure } from '../ui/parts/Failure';
+import { useLater } from '../ui/later';
 import { useText } from '../ui/text';
 import '../ui/placeholder.css';
-import type { FollowUp as Form } from './parts/FollowUp';
 import { STATE_KEY, helpText } from './text';
 import './help.css';
 
@@ -25,12 +25,13 @@ export default function MyDetail() {
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
   const thread = useStore($thread);
   // The form's code arrives while the feedback is fetched.
-  const [FollowUp, setFollowUp] = useState<typeof Form | null>(null);
+  const form = useLater(() => import('./parts/FollowUp').then((module) => module.FollowUp));
+  const FollowUp = form.Part;
   const date = (seconds: number) => formatDate(seconds, locale, { timeZone, style: 'datetime' });
 
   const load = () => {
     void loadThread();
-    if (!FollowUp) import('./parts/FollowUp').then((module) => setFollowUp(() => module.FollowUp), () => undefined);
+    form.load();
   };
   useEffect(() => {
     if (session === 'signed-in') load();

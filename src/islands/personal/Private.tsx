@@ -5,7 +5,7 @@
  * "request received".
  */
 import { useStore } from '@nanostores/preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
@@ -13,9 +13,9 @@ import { pageHref } from '../../lib/nav';
 import { $exports, $sentTo, loadExports, markRequested } from '../../lib/personal/requests';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
+import { useLater } from '../ui/later';
 import { useText } from '../ui/text';
 import '../ui/placeholder.css';
-import type { RequestForm as Form } from './parts/RequestForm';
 import { personalText, userTimeZone } from './text';
 import './personal.css';
 
@@ -27,12 +27,13 @@ export default function Private() {
   const nextAllowedAt = dataOf(useStore($exports))?.nextAllowedAt ?? null;
   const sent = useStore($sentTo);
   // The form's code arrives while the page asks whether today's request is still free.
-  const [RequestForm, setRequestForm] = useState<typeof Form | null>(null);
+  const form = useLater(() => import('./parts/RequestForm').then((module) => module.RequestForm));
+  const RequestForm = form.Part;
 
   useEffect(() => {
     if (session !== 'signed-in') return;
     void loadExports();
-    void import('./parts/RequestForm').then((module) => setRequestForm(() => module.RequestForm));
+    form.load();
   }, [session]);
 
   if (sent) {

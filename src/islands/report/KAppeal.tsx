@@ -4,16 +4,16 @@
  * the list is fetched.
  */
 import { useStore } from '@nanostores/preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { $appealSent, $open, $subjects, loadSubjects, type Subject } from '../../lib/report/appeal';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { Failure } from '../ui/parts/Failure';
+import { useLater } from '../ui/later';
 import { useText, type Text } from '../ui/text';
 import '../ui/placeholder.css';
-import type { AppealForm as Form } from './parts/AppealForm';
 import { reportText } from './text';
 import './report.css';
 
@@ -35,20 +35,17 @@ export default function KAppeal() {
   const open = useStore($open);
   const sent = useStore($appealSent);
   // The form's code arrives while the list is fetched: it cannot show before the list anyway.
-  const [AppealForm, setAppealForm] = useState<typeof Form | null>(null);
-  const [codeFailed, setCodeFailed] = useState(false);
+  const form = useLater(() => import('./parts/AppealForm').then((module) => module.AppealForm));
+  const AppealForm = form.Part;
   const date = (seconds: number) => formatDate(seconds, locale, { timeZone, style: 'long' });
 
   useEffect(() => {
     if (session !== 'signed-in') return;
     void loadSubjects();
-    import('./parts/AppealForm').then(
-      (module) => setAppealForm(() => module.AppealForm),
-      () => setCodeFailed(true),
-    );
+    form.load();
   }, [session]);
 
-  const failure = subjects.state === 'failed' ? subjects.error : codeFailed ? 'error.noInternet' : null;
+  const failure = subjects.state === 'failed' ? subjects.error : form.failed ? 'error.noInternet' : null;
   if (subjects.state !== 'ready' || (!AppealForm && !failure && open.length > 0)) {
     return (
       <div class="report" aria-busy={!failure}>

@@ -6,14 +6,14 @@
  */
 import type { MessageKey } from '../../i18n';
 import { useStore } from '@nanostores/preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { $report, $target, checkTarget, finishReport, startReport, type ReportTarget, type TargetType } from '../../lib/report/report';
 import { $session } from '../../lib/session';
 import { formText } from '../forms/text';
 import { Failure } from '../ui/parts/Failure';
+import { useLater } from '../ui/later';
 import { useText, type Text } from '../ui/text';
 import '../ui/placeholder.css';
-import type { ReportForm as Form } from './parts/ReportForm';
 import { reportText } from './text';
 import './report.css';
 
@@ -31,20 +31,12 @@ export default function KReport({ page }: { page: 'comment' | 'content' }) {
   const target = useStore($target);
   const report = useStore($report);
   // The form's code arrives while the content is checked: it cannot be used before that anyway.
-  const [ReportForm, setReportForm] = useState<typeof Form | null>(null);
-  const [codeFailed, setCodeFailed] = useState(false);
-
-  const loadForm = () => {
-    setCodeFailed(false);
-    import('./parts/ReportForm').then(
-      (module) => setReportForm(() => module.ReportForm),
-      () => setCodeFailed(true),
-    );
-  };
+  const form = useLater(() => import('./parts/ReportForm').then((module) => module.ReportForm));
+  const ReportForm = form.Part;
   useEffect(() => {
     if (session !== 'signed-in') return;
     void startReport(page, location.search);
-    loadForm();
+    form.load();
   }, [session]);
 
   if (report.state === 'gone' || report.state === 'none') {
@@ -68,7 +60,7 @@ export default function KReport({ page }: { page: 'comment' | 'content' }) {
       </div>
     );
   }
-  const failure = report.state === 'failed' ? report.error : codeFailed ? 'error.noInternet' : null;
+  const failure = report.state === 'failed' ? report.error : form.failed ? 'error.noInternet' : null;
   return (
     <div class="report">
       <ReportedItem target={target} t={t} />
@@ -79,7 +71,7 @@ export default function KReport({ page }: { page: 'comment' | 'content' }) {
           retry={t('shell.retry')}
           onRetry={() => {
             if (report.state === 'failed') void checkTarget();
-            if (!ReportForm) loadForm();
+            form.load();
           }}
         />
       )}
