@@ -13,7 +13,7 @@ export function inlineScript(entry) {
     // Android System WebView updates itself; 80 keeps `??` native.
     target: 'chrome80',
     // The shell's own property names are short-lived: shortened in these bundles only (budget: 2 KB each).
-    mangleProps: /^(statusHeight|paddingTop|showBackBar|titleText|myFeedbackTitle|titleFromQuery|backBar|padding|background)$/,
+    mangleProps: /^(statusHeight|showBackBar|titleText|myFeedbackTitle|titleFromQuery|backBar|background)$/,
     tsconfigRaw: { compilerOptions: { alwaysStrict: false } },
     write: false,
   }).outputFiles[0].text.trim();

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { BODY_MAX_BYTES } from '../src/lib/limits';
+import { isLocale } from '../src/lib/locale';
 import { devRoutes } from './api/dev';
 import { HANDLERS } from './api/handlers';
 import type { OpenerOptions } from './api/opener';
@@ -56,7 +57,15 @@ export function createApp({ root, db, privateKey, dataDir, log = true, now, open
   app.route('/', apiRoutes({ db, privateKey, handlers: HANDLERS, now, opener }));
   app.route('/__host', simulatorRoutes());
   app.get('*', async (c, next) => (await serveStatic(root, new URL(c.req.url), c.req.header('accept-encoding'))) ?? next());
-  app.notFound((c) => c.text('Not found', 404));
+  // An address the site does not have: the styled page, in the locale of the URL's prefix or its
+  // `language` query (resolveFile's rewrite), with status 404.
+  app.notFound(async (c) => {
+    const url = new URL(c.req.url);
+    const first = url.pathname.split('/')[1] ?? '';
+    url.pathname = isLocale(first) ? `/${first}/404` : '/404';
+    const page = await serveStatic(root, url, c.req.header('accept-encoding'));
+    return page ? new Response(page.body, { status: 404, headers: page.headers }) : c.text('Not found', 404);
+  });
   return app;
 }
 

@@ -4,6 +4,7 @@
  * on text pages, which load no other JavaScript. Budget: 2 KB minified (scripts/budget.mjs).
  */
 import { CHUNK_ERROR_MS } from '../lib/limits';
+import { KEEP } from '../lib/nav';
 import { applyTheme, themeOf } from '../lib/shell-rules';
 
 type Host = Record<string, (() => unknown) | undefined>;
@@ -30,11 +31,27 @@ if (html.classList.contains('title-swap')) {
 };
 
 doc.addEventListener('click', (event) => {
-  if (!(event.target as Element).closest('.bar-back')) return;
+  const target = event.target as Element;
+  // A link to another page of this site carries the shell's query (pageHref in src/lib/nav.ts does the
+  // same for the islands' own navigation): the next page keeps the bar, the theme and the language.
+  // Only the allow-listed names, copied from this page's query onto a link written in our HTML.
+  const link = target.closest('a[href]') as HTMLAnchorElement | null;
+  if (link && link.origin === location.origin) {
+    const url = new URL(link.href);
+    const query = new URLSearchParams(location.search);
+    for (const name of KEEP) if (query.has(name) && !url.searchParams.has(name)) url.searchParams.set(name, query.get(name)!);
+    link.href = url.href;
+  }
+  if (!target.closest('.bar-back')) return;
   // Opened straight from the app there is no history to go back to: close the WebView instead.
   if (flags.back || history.length < 2) host && host.finishPage && host.finishPage();
   else history.back();
 });
+
+// The bar over a coloured band turns solid once content scrolls under it (base.css).
+const scrolled = () => html.classList.toggle('scrolled', scrollY > 0);
+addEventListener('scroll', scrolled, { passive: true });
+scrolled();
 
 // "scrolls to top" (spec §2), also when shown again from the back/forward cache. "keeps scroll
 // position" needs no code: Chromium restores it on reload and back/forward, and onResume keeps the page.

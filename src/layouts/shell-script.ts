@@ -7,8 +7,7 @@
  * textContent. Budget: 2 KB minified (scripts/budget.mjs).
  */
 import { normalizeLocale } from '../lib/locale';
-import { SESSION_ID, applyTheme, hexColor, shellState, themeOf } from '../lib/shell-rules';
-import type { Padding } from '../lib/routes';
+import { SESSION_ID, applyTheme, shellState, themeOf } from '../lib/shell-rules';
 
 type Host = Record<string, ((arg?: string) => unknown) | undefined>;
 
@@ -41,19 +40,18 @@ function run() {
     return;
   }
 
-  const state = shellState({ padding: flags.pad as Padding, backBar: !!flags.bar, titleFromQuery: !!flags.tq }, query);
+  const state = shellState({ backBar: !!flags.bar, titleFromQuery: !!flags.tq }, query);
   // The query's theme wins, either of its two parameters (spec §2: the background is set to bgColor).
   const hostTheme = query.has('dark') || query.has('bgColor') ? 0 : ask('dark');
   applyTheme(html, hostTheme ? themeOf(hostTheme.dark, hostTheme.bgColor) : state);
   html.style.setProperty('--sh', `${state.statusHeight}px`);
-  html.style.setProperty('--pt', `${state.paddingTop}px`);
   html.classList.toggle('has-bar', state.showBackBar);
 
   const sessionId = query.get('app_sessionid') ?? '';
-  const bgColor = hexColor(query.get('bgColor'));
   try {
     if (SESSION_ID.test(sessionId)) localStorage.app_sessionid = sessionId;
-    if (bgColor) localStorage.bgColor = bgColor;
+    // The query's bgColor, validated: `#rrggbb` in the state, stored as the six digits.
+    if (state.background) localStorage.bgColor = state.background.slice(1);
   } catch {
     // Storage can be full or disabled in a WebView; the page works without it.
   }

@@ -5,7 +5,7 @@
  */
 
 // What the host passed that the next page's shell needs too (spec §2 global query parameters).
-const KEEP = ['language', 'status_height', 'dark', 'bgColor'];
+export const KEEP = ['language', 'status_height', 'dark', 'bgColor'];
 
 /**
  * @example pageHref('vip-center', { order: 'o-123' }) // '/zh-CN/vip-center?status_height=24&order=o-123'

@@ -82,6 +82,8 @@ export const ROUTES: readonly Route[] = [
   route('q-and-a', 'help', { titleFromQuery: true }),
   // An explanation, readable without an account: a text page with no JS.
   route('automatic-lyrics', 'help', { signIn: false }),
+  // What the server answers, with status 404, for an address the site does not have (server/app.ts).
+  route('404', 'none', { signIn: false }),
   text('PrivacyPolicy/ChildrenPolicy'),
   text('privacy-policy_v1_0.html'),
   text('license.html'),

@@ -2,33 +2,42 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES, routeFor } from './routes';
 import { hexColor, shellState, statusHeight, themeOf } from './shell-rules';
 
+/** WCAG 2 relative luminance of `rrggbb`, the exact piecewise sRGB curve. */
+function luminance(hex: string): number {
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
 const state = (path: string, query: string) => shellState(routeFor(path), new URLSearchParams(query));
 
 describe('shell rules (spec §2) by route and query', () => {
+  // The padding that follows from these (base.css) is checked on the built pages, tests/e2e/shell.spec.ts.
   it.each([
-    // route, query, padding, back bar shown
-    ['vip-center', '', 0, false],
-    ['vip-center', 'status_height=24', 0, false],
-    ['k-recharge', 'status_height=24', 0, true],
-    ['channel', 'status_height=30', 0, true],
-    ['vip_license', '', 0, false],
-    ['auto_renewal', 'status_height=40', 0, true],
-    ['payError', '', 0, false],
-    ['download', '', 0, false],
-    ['vip-management', '', 0, false],
-    ['renewal-management', '', 0, false],
-    ['k-transactions', '', 0, false],
-    ['feedback', '', 82, false],
-    ['feedback', 'status_height=24', 74, true],
-    ['license.html', 'status_height=0', 50, true],
-    ['my-feedback', 'status_height=36.5', 86.5, true],
-    ['search-keyword', '', 32, false],
-    ['search-keyword', 'status_height=28', 28, false],
-    ['help-feedback', 'status_height=', 82, true],
-  ])('%s?%s pads %i px, back bar %s', (path, query, padding, bar) => {
-    const s = state(path, query);
-    expect(s.paddingTop).toBe(padding);
-    expect(s.showBackBar).toBe(bar);
+    // route, query, back bar shown
+    ['vip-center', '', false],
+    ['vip-center', 'status_height=24', false],
+    ['k-recharge', 'status_height=24', true],
+    ['channel', 'status_height=30', true],
+    ['vip_license', '', false],
+    ['auto_renewal', 'status_height=40', true],
+    ['payError', '', false],
+    ['download', '', false],
+    ['vip-management', '', false],
+    ['renewal-management', '', false],
+    ['k-transactions', '', false],
+    ['feedback', '', false],
+    ['feedback', 'status_height=24', true],
+    ['license.html', 'status_height=0', true],
+    ['my-feedback', 'status_height=36.5', true],
+    ['search-keyword', '', false],
+    ['search-keyword', 'status_height=28', false],
+    ['help-feedback', 'status_height=', true],
+    ['license.html', '', false],
+  ])('%s?%s shows the back bar: %s', (path, query, bar) => {
+    expect(state(path, query).showBackBar).toBe(bar);
   });
 
   it('pads exactly the ten routes of spec §2 by 0', () => {
@@ -64,15 +73,34 @@ describe('theme (spec §4)', () => {
     ['1', '171717', 'dark1', '#171717'],
     ['1', '#262626', 'dark2', '#262626'],
     ['1', 'ffffff', 'light', '#ffffff'],
-    ['1', '123456', 'light', null],
-    ['0', '000000', 'light', null],
-    ['true', '000000', 'light', null],
-    ['1', null, 'light', null],
+    // spec §2: the background is bgColor, whatever dark says; the palette follows its luminance.
+    ['1', '123456', 'dark', '#123456'],
+    ['0', '000000', 'dark', '#000000'],
+    ['true', '000000', 'dark', '#000000'],
     [null, 'f7f7f7', 'light', '#f7f7f7'],
+    // Where the palette's muted text or links would fall under 4.5:1, all text is black or white.
+    ['0', 'ff0000', 'light-ink', '#ff0000'],
+    ['0', 'c0c0c0', 'light-ink', '#c0c0c0'],
+    ['0', '0000ff', 'dark-ink', '#0000ff'],
+    ['0', '4a4a4a', 'dark-ink', '#4a4a4a'],
+    ['0', '2a2a2a', 'dark', '#2a2a2a'],
+    ['1', null, 'light', null],
     ['1', 'red;background:url(x)', 'light', null],
     ['1', '00000', 'light', null],
   ])('dark=%s bgColor=%s gives %s on %s', (dark, bg, theme, background) => {
     expect(themeOf(dark, bg)).toEqual({ theme, background });
+  });
+
+  it('keeps every text colour at 4.5:1 or more on any background', () => {
+    const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    // The weakest text of each palette (base.css): light's links, dark's muted text; ink is pure.
+    const weakest = { light: luminance('0b6b3a'), dark: luminance('a8a8a8') };
+    for (let i = 0; i < 4096; i++) {
+      const hex = [i >> 8, (i >> 4) & 15, i & 15].map((n) => (n * 17).toString(16).padStart(2, '0')).join('');
+      const { theme } = themeOf('0', hex);
+      const text = theme === 'light-ink' ? 0 : theme === 'dark-ink' ? 1 : weakest[theme as 'light' | 'dark'];
+      expect(contrast(luminance(hex), text), hex).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it('applies the same rule to the query', () => {

@@ -2,9 +2,13 @@
  * Shell rules (spec §2 "Shell rules", §4 theme): what the page looks like for a route and a query,
  * decided before first paint. Pure, so the inline shell script and the table test share it.
  */
-import type { Padding } from './routes';
 
-export type Theme = 'light' | 'dark' | 'dark1' | 'dark2';
+/**
+ * A palette (base.css): light, or one of the three dark ones. `-ink`: that palette with every text
+ * colour (muted text and links too) replaced by pure black (light) or white (dark), for a background
+ * on which the palette's weakest text would fall under 4.5:1.
+ */
+export type Theme = 'light' | 'dark' | 'dark1' | 'dark2' | 'light-ink' | 'dark-ink';
 
 /** Query access as `URLSearchParams` offers it; the shell only reads. */
 export interface Query {
@@ -13,17 +17,12 @@ export interface Query {
 }
 
 export interface ShellFlags {
-  padding: Padding;
   backBar: boolean;
   titleFromQuery: boolean;
 }
 
-export interface ShellState {
-  theme: Theme;
-  /** `#rrggbb` to paint the page with, or null for the theme's own background. */
-  background: string | null;
+export interface ShellState extends PageTheme {
   statusHeight: number;
-  paddingTop: number;
   showBackBar: boolean;
   /** Text to show as the title instead of the translated one: the `title` query, as text. */
   titleText: string | null;
@@ -32,8 +31,6 @@ export interface ShellState {
 }
 
 export const DEFAULT_STATUS_HEIGHT = 32;
-/** The back bar's own height; "status_height + 50" in spec §2. */
-export const BAR_HEIGHT = 50;
 // No phone has a status bar taller than this; a larger value is an error or an attack on the layout.
 const MAX_STATUS_HEIGHT = 120;
 
@@ -59,35 +56,51 @@ export function hexColor(raw: unknown): string | null {
   return match ? match[1]!.toLowerCase() : null;
 }
 
-/**
- * Theme from the host's `dark` flag and `bgColor` (query, `dark()` or `h5Dark`): dark=1 with one of
- * the three known backgrounds picks a dark variant; anything else is light. The background follows
- * bgColor, but only where the theme's text stays readable on it (a dark bgColor is ignored in light).
- * @example themeOf('1', '171717') // { theme: 'dark1', background: '#171717' }
- */
-export function themeOf(dark: unknown, bgColor: unknown): { theme: Theme; background: string | null } {
-  const hex = hexColor(bgColor);
-  const variant = String(dark) === '1' && hex ? DARK_BACKGROUNDS[hex] : undefined;
-  if (variant) return { theme: variant, background: `#${hex}` };
-  return { theme: 'light', background: hex && LIGHT.test(hex) ? `#${hex}` : null };
+/** The page's look: a theme, and the background to paint. */
+export interface PageTheme {
+  theme: Theme;
+  /** `#rrggbb` to paint the page with, or null for the theme's own background. */
+  background: string | null;
 }
 
-// Every channel at least 0xC0: the light theme's dark text (#1a1a1a) keeps over 9:1 contrast on it.
-const LIGHT = /^([c-f][0-9a-f]){3}$/;
+/**
+ * Theme from the host's `dark` flag and `bgColor` (query, `dark()` or `h5Dark`). spec §2: the page
+ * background is bgColor, whatever it is. dark=1 with one of the three known dark backgrounds picks that
+ * variant; any other colour picks the palette whose text reads best on it (black text: light, white
+ * text: dark), and where even that palette's muted text or links would fall under 4.5:1 its `-ink`
+ * form, all text pure black or white (one of the two always reaches 4.58:1).
+ * @example themeOf('1', '171717') // { theme: 'dark1', background: '#171717' }
+ * @example themeOf('0', 'ff0000') // { theme: 'light-ink', background: '#ff0000' }
+ */
+export function themeOf(dark: unknown, bgColor: unknown): PageTheme {
+  const hex = hexColor(bgColor);
+  // A template rather than String(): the values are query text or parsed JSON, never a Symbol.
+  const variant = `${dark}` === '1' && DARK_BACKGROUNDS[hex!];
+  const background = hex && `#${hex}`;
+  if (!hex || variant) return { theme: variant || 'light', background };
+  // Relative luminance with a 2.2 gamma (within 0.01 of WCAG's piecewise curve: the thresholds keep
+  // that margin, and shell-rules.test.ts checks every colour with the exact formula). Black text beats
+  // white above 0.179. The light palette's weakest text (links, #0b6b3a, L 0.111) reads at 4.5:1 from
+  // 0.675, the dark one's (muted, #a8a8a8, L 0.392) up to 0.047; between those all text is black or white.
+  const [r, g, b] = hex.match(/../g)!.map((c) => (parseInt(c, 16) / 255) ** 2.2);
+  const l = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  return { theme: l < 0.037 ? 'dark' : l < 0.179 ? 'dark-ink' : l < 0.685 ? 'light-ink' : 'light', background };
+}
 
 /**
  * Everything the shell decides for one route and query.
- * @example shellState({ padding: 'bar', backBar: true, titleFromQuery: false }, new URLSearchParams('status_height=24')).paddingTop // 74
+ * The top padding follows in CSS (base.css) from the route's padding flag, the status bar height and
+ * whether the bar shows.
+ * @example shellState({ backBar: true, titleFromQuery: false }, new URLSearchParams('status_height=24')).showBackBar // true
  */
 export function shellState(route: ShellFlags, query: Query): ShellState {
   const height = statusHeight(query.get('status_height'));
-  const paddingTop = route.padding === 'none' ? 0 : route.padding === 'status' ? height : height + BAR_HEIGHT;
+  const showBackBar = route.backBar && query.has('status_height');
   const title = route.titleFromQuery ? cleanTitle(query.get('title')) : null;
   return {
     ...themeOf(query.get('dark'), query.get('bgColor')),
     statusHeight: height,
-    paddingTop,
-    showBackBar: route.backBar && query.has('status_height'),
+    showBackBar,
     titleText: title,
     myFeedbackTitle: !title && query.has('data1'),
   };
@@ -105,7 +118,7 @@ function cleanTitle(raw: string | null): string | null {
  * gets a validated `#rrggbb` (an empty value removes it).
  * @example applyTheme(document.documentElement, themeOf('1', '000000'))
  */
-export function applyTheme(html: HTMLElement, { theme, background }: { theme: Theme; background: string | null }): void {
+export function applyTheme(html: HTMLElement, { theme, background }: PageTheme): void {
   html.dataset.theme = theme;
   html.style.setProperty('--page-bg', background ?? '');
 }

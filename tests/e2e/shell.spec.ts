@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { hostCalls, sessionOf, watch, withHost } from '../fixtures/pages';
+import { defaultState } from '../../server/fake-host/state';
+import { barTitleContrast, textUnderBar } from '../fixtures/sweep';
 
 const px = (page: import('@playwright/test').Page, selector: string, property: string) =>
   page.locator(selector).evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
@@ -14,10 +16,26 @@ test.describe('shell rules before first paint', () => {
     expect(problems).toEqual([]);
   });
 
-  test('without status_height the bar stays hidden and the default status bar height 32 applies', async ({ page }) => {
+  test('without status_height there is no bar, but the title shows at the top of the page with no blank space above it', async ({ page }) => {
     await page.goto('/feedback');
-    await expect(page.locator('.bar')).toBeHidden();
-    expect(await px(page, 'body', 'padding-top')).toBe('82px');
+    await expect(page.locator('.bar-back')).toBeHidden();
+    const title = page.getByRole('heading', { level: 1, name: 'Feedback' });
+    await expect(title).toBeVisible();
+    const box = (await title.boundingBox())!;
+    expect(box.height).toBeGreaterThan(15);
+    expect(box.y).toBeLessThan(24);
+    expect(await px(page, 'body', 'padding-top')).toBe('0px');
+  });
+
+  test('a page with a coloured band opened without status_height shows its title above the band', async ({ page }) => {
+    await withHost(page);
+    await page.goto(`/vi-VN/download?app_sessionid=${sessionOf(page)}`);
+    const title = page.getByRole('heading', { level: 1, name: 'Hạn mức tải xuống' });
+    await expect(title).toBeVisible();
+    const titleBox = (await title.boundingBox())!;
+    const band = (await page.locator('.music-hero').boundingBox())!;
+    expect(titleBox.y + titleBox.height).toBeLessThanOrEqual(band.y + 1);
+    expect(band.y).toBeLessThan(80);
   });
 
   test('vip-center has no back bar and no top padding', async ({ page }) => {
@@ -49,11 +67,46 @@ test.describe('theme', () => {
     });
   }
 
-  test('any other value gives light', async ({ page }) => {
-    await page.goto('/feedback?dark=1&bgColor=123456');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    expect(await px(page, 'body', 'background-color')).toBe('rgb(255, 255, 255)');
-  });
+  // spec §2: the page background is bgColor, whatever it is; its text stays readable (issue 16).
+  for (const [query, theme, rgb] of [
+    ['dark=1&bgColor=123456', 'dark', 'rgb(18, 52, 86)'],
+    ['dark=0&bgColor=000000', 'dark', 'rgb(0, 0, 0)'],
+    ['dark=0&bgColor=ff0000', 'light-ink', 'rgb(255, 0, 0)'],
+    ['bgColor=1e3a8a', 'dark-ink', 'rgb(30, 58, 138)'],
+    ['bgColor=fff3d6', 'light', 'rgb(255, 243, 214)'],
+  ]) {
+    test(`${query} paints the page ${rgb}, every text on it at 4.5:1 or more`, async ({ page }) => {
+      await withHost(page);
+      await page.goto(`/id-ID/feedback?status_height=24&app_sessionid=${sessionOf(page)}&${query}`);
+      // Sent empty: the form's errors show too.
+      await page.locator('main form [type="submit"]').click();
+      await expect(page.locator('[role="alert"], .field-error').first()).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme!);
+      expect(await px(page, 'body', 'background-color')).toBe(rgb);
+      const poor = await page.evaluate(() => {
+        const channel = (c: number) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+        const rgbOf = (color: string) => color.match(/[\d.]+/g)!.map(Number);
+        const luminance = ([r, g, b]: number[]) => 0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(b!);
+        const found: string[] = [];
+        for (const el of document.querySelectorAll('body *')) {
+          if (!el.checkVisibility() || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim())) continue;
+          // Only text drawn straight on the page's background: a card or a button brings its own.
+          let painted = false;
+          for (let node: Element | null = el; node && node !== document.body; node = node.parentElement) {
+            const [, , , alpha = 1] = rgbOf(getComputedStyle(node).backgroundColor);
+            if (alpha > 0) painted = true;
+          }
+          if (painted) continue;
+          const text = luminance(rgbOf(getComputedStyle(el).color));
+          const back = luminance(rgbOf(getComputedStyle(document.body).backgroundColor));
+          const ratio = (Math.max(text, back) + 0.05) / (Math.min(text, back) + 0.05);
+          if (ratio < 4.5) found.push(`${el.tagName} "${el.textContent!.trim().slice(0, 30)}" ${ratio.toFixed(2)}:1`);
+        }
+        return found;
+      });
+      expect(poor).toEqual([]);
+    });
+  }
 
   test("the host's h5Dark switches the theme live", async ({ page }) => {
     await withHost(page);
@@ -168,5 +221,64 @@ test.describe('hostile query values do nothing harmful', () => {
     await page.goto('/feedback?language=//evil.example');
     expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  });
+});
+
+test.describe('the back bar over a page (issue 16)', () => {
+  const MEMBER = { account: { ...defaultState().account, is_member: 1, vipType: 1, vip: { is_vip: 1, valid_time: 1_999_999_999 } } };
+  // The padding-0 pages that open with a coloured band, and one member's gold band.
+  for (const [path, host] of [['download', {}], ['k-recharge', {}], ['vip-management', {}], ['vip-management', MEMBER]] as const) {
+    test(`/${path}${host === MEMBER ? ' (member)' : ''}: the title reads at 4.5:1 on the band's pixels, and the bar turns solid in its colour once scrolled`, async ({ page }) => {
+      await withHost(page, host);
+      await page.setViewportSize({ width: 360, height: 400 });
+      await page.goto(`/ms-MY/${path}?status_height=24&app_sessionid=${sessionOf(page)}`);
+      await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+      expect(await barTitleContrast(page)).toBeGreaterThanOrEqual(4.5);
+      await page.evaluate(() => scrollTo(0, 120));
+      await expect(page.locator('html')).toHaveClass(/scrolled/);
+      expect(await px(page, '.bar', 'background-color')).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
+      expect(await page.evaluate(textUnderBar)).toEqual([]);
+      expect(await barTitleContrast(page)).toBeGreaterThanOrEqual(4.5);
+    });
+  }
+
+  test('on a padding-0 page without a band the bar is solid in the page colour, so text scrolled under it is hidden', async ({ page }) => {
+    await withHost(page);
+    await page.setViewportSize({ width: 320, height: 360 });
+    await page.goto(`/vi-VN/vip_license?status_height=24&dark=1&bgColor=171717`);
+    await page.evaluate(() => scrollTo(0, 400));
+    expect(await px(page, '.bar', 'background-color')).toBe('rgb(23, 23, 23)');
+    expect(await page.evaluate(textUnderBar)).toEqual([]);
+  });
+});
+
+test.describe('links and dead ends (issue 16)', () => {
+  test("a link in a page's HTML carries the shell's query: the next page keeps the bar, theme and language", async ({ page }) => {
+    await page.goto('/th-TH/automatic-lyrics?status_height=24&dark=1&bgColor=171717&language=th');
+    await page.locator('main a.button').click();
+    await expect(page).toHaveURL(/\/th-TH\/feedback\?/);
+    const query = new URL(page.url()).searchParams;
+    expect([query.get('status_height'), query.get('dark'), query.get('bgColor'), query.get('language')]).toEqual(['24', '1', '171717', 'th']);
+    await expect(page.locator('.bar-back')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark1');
+  });
+
+  test('an unknown address gets the styled page in its locale, with status 404 and a way on', async ({ page }) => {
+    const response = await page.goto('/vi-VN/no-such-page?status_height=24');
+    expect(response!.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'vi-VN');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Không tìm thấy trang');
+    await expect(page.locator('.bar-back')).toBeVisible();
+    await page.getByRole('link', { name: 'Đến Trợ giúp & phản hồi' }).click();
+    await expect(page).toHaveURL(/\/vi-VN\/help-feedback\?status_height=24$/);
+  });
+
+  test('an unknown unprefixed address follows the language query, and an unknown API path stays JSON', async ({ page, request }) => {
+    const response = await page.goto('/nothing/here.html?language=th');
+    expect(response!.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'th-TH');
+    const api = await request.get('/api/no-such-endpoint');
+    expect(api.status()).toBe(404);
+    expect(api.headers()['content-type']).toContain('application/json');
   });
 });

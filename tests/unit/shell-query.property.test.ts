@@ -43,10 +43,7 @@ vi.setConfig({ testTimeout: PROPERTY_TIMEOUT_MS });
 
 /** spec §1: the nine UI languages. */
 const NINE = ['zh-CN', 'en-US', 'zh-TW', 'zh-HK', 'id-ID', 'ms-MY', 'fil-PH', 'vi-VN', 'th-TH'];
-/** spec §2: the routes whose top padding is 0; search pads by status_height only; the rest by status_height + 50. */
-const ZERO_PADDING = ['vip-center', 'k-recharge', 'vip_license', 'download', 'vip-management', 'k-transactions', 'channel', 'auto_renewal', 'renewal-management', 'payError'];
-const STATUS_ONLY = ['search-keyword'];
-const THEMES = ['light', 'dark', 'dark1', 'dark2'];
+const THEMES = ['light', 'dark', 'dark1', 'dark2', 'light-ink', 'dark-ink'];
 const NAMES = ['language', 'status_height', 'dark', 'bgColor', 'title', 'data1', 'app_sessionid'];
 
 const isAsciiDigits = (s: string) => s.length > 0 && [...s].every((c) => c >= '0' && c <= '9');
@@ -63,9 +60,6 @@ function expectedHeight(raw: string | null): number {
   return value <= 120 ? value : 32;
 }
 
-const expectedPadding = (route: Route, height: number) =>
-  ZERO_PADDING.includes(route.path) ? 0 : STATUS_ONLY.includes(route.path) ? height : height + 50;
-
 /** Exactly six hex digits after at most one '#', lower-cased; else null. */
 function sixHex(raw: string | null): string | null {
   if (raw === null) return null;
@@ -73,13 +67,17 @@ function sixHex(raw: string | null): string | null {
   return hex.length === 6 && [...hex].every((c) => '0123456789abcdefABCDEF'.includes(c)) ? hex.toLowerCase() : null;
 }
 
-/** spec §4: dark=1 with 000000/171717/262626 picks dark/dark1/dark2; anything else is light. */
+/**
+ * spec §4: dark=1 with 000000/171717/262626 picks dark/dark1/dark2; any other valid bgColor is the
+ * background, with the palette (or its black or white `-ink` form) from its luminance:
+ * shell-rules.test.ts checks that choice against every colour, this only that a colour was taken.
+ */
 function expectedTheme(dark: string | null, bgColor: string | null): { theme: string; background: string | null } {
   const hex = sixHex(bgColor);
   const variant = dark === '1' && hex ? ({ '000000': 'dark', '171717': 'dark1', '262626': 'dark2' } as Record<string, string>)[hex] : undefined;
   if (variant) return { theme: variant, background: `#${hex}` };
-  const readable = hex !== null && [0, 2, 4].every((i) => parseInt(hex.slice(i, i + 2), 16) >= 0xc0);
-  return { theme: 'light', background: readable ? `#${hex}` : null };
+  if (hex === null) return { theme: 'light', background: null };
+  return { theme: themeOf('0', hex).theme, background: `#${hex}` };
 }
 
 /** The title query as plain text: no control or format characters, trimmed, at most 60 code points. */
@@ -172,7 +170,7 @@ describe('shell query parameters under hostile input (spec §2, §4)', () => {
     );
   });
 
-  it('status_height: a finite height in [0, 120], 32 unless a plain number ≤ 120; padding 0, h or h + 50 by route', () => {
+  it('status_height: a finite height in [0, 120], 32 unless a plain number ≤ 120; the bar only with it', () => {
     fc.assert(
       fc.property(route, repeatedParams(['status_height'], hostileNumberText), (r, params) => {
         const raw = first(params, 'status_height');
@@ -182,8 +180,6 @@ describe('shell query parameters under hostile input (spec §2, §4)', () => {
         expect(state.statusHeight).toBeLessThanOrEqual(120);
         expect(state.statusHeight).toBe(expectedHeight(raw));
         expect(statusHeight(raw)).toBe(expectedHeight(raw));
-        expect([0, state.statusHeight, state.statusHeight + 50]).toContain(state.paddingTop);
-        expect(state.paddingTop).toBe(expectedPadding(r, state.statusHeight));
         // spec §2: the back bar only with status_height in the query.
         if (state.showBackBar) expect(params.has('status_height')).toBe(true);
       }),
@@ -255,7 +251,6 @@ describe('shell query parameters under hostile input (spec §2, §4)', () => {
         expect(state).toEqual({
           ...expectedTheme(first(params, 'dark'), first(params, 'bgColor')),
           statusHeight: height,
-          paddingTop: expectedPadding(r, height),
           showBackBar: r.backBar && params.has('status_height'),
           titleText: title,
           myFeedbackTitle: title === null && params.has('data1'),
@@ -387,9 +382,7 @@ describe('the inline shell script under hostile URLs (happy-dom)', () => {
 
         const height = expectedHeight(first(params, 'status_height'));
         expect(html.style.getPropertyValue('--sh')).toBe(`${height}px`);
-        expect(html.style.getPropertyValue('--pt')).toBe(`${expectedPadding(r, height)}px`);
         expect(html.style.getPropertyValue('--sh')).toMatch(/^\d+(\.\d+)?px$/);
-        expect(html.style.getPropertyValue('--pt')).toMatch(/^\d+(\.\d+)?px$/);
 
         const hostTheme = hostObject(host?.dark);
         const theme = params.has('dark') || params.has('bgColor')
