@@ -212,3 +212,72 @@ test.describe('open in the app', () => {
     });
   });
 });
+
+/**
+ * What a squeezed layout does to text, measured in the page: a text box narrower than about four
+ * characters of its font, a line holding one character (one rect per line of each text node), a
+ * page wider than the screen, a row taller than `maxRow` px.
+ */
+async function squeezed(page: Page, rows: string, maxRow = 240): Promise<string[]> {
+  return page.evaluate(
+    ({ rows, maxRow }) => {
+      const problems: string[] = [];
+      if (document.documentElement.scrollWidth > innerWidth) problems.push(`page ${document.documentElement.scrollWidth}px wide in ${innerWidth}px`);
+      for (const row of document.querySelectorAll<HTMLElement>(rows)) {
+        const height = row.getBoundingClientRect().height;
+        if (height > maxRow) problems.push(`row ${height}px tall: ${row.textContent}`);
+        const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent?.trim() ?? '';
+          const box = node.parentElement!;
+          if (text.length < 2 || box.closest('.visually-hidden')) continue;
+          const em = parseFloat(getComputedStyle(box).fontSize);
+          if (box.getBoundingClientRect().width < 2 * em) problems.push(`box ${box.getBoundingClientRect().width}px for "${text}"`);
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const lines = [...range.getClientRects()].filter((r) => r.width > 0);
+          if (lines.some((r) => r.width < 0.9 * em)) problems.push(`a one-character line in "${text}"`);
+          if (getComputedStyle(box).hyphens === 'auto') problems.push(`hyphens: auto on "${text}"`);
+          // A word of a spaced script cut across two lines ("Favouri / tes").
+          const raw = node.textContent ?? '';
+          for (const word of raw.matchAll(/[\p{Script=Latin}\d]{4,}/gu)) {
+            const part = document.createRange();
+            part.setStart(node, word.index);
+            part.setEnd(node, word.index + word[0].length);
+            if (new Set([...part.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size > 1) problems.push(`"${word[0]}" cut across lines`);
+          }
+        }
+      }
+      return problems;
+    },
+    { rows, maxRow },
+  );
+}
+
+test.describe('music pages at 320 and 360', () => {
+  for (const locale of ['vi-VN', 'ms-MY'] as const) {
+    for (const width of [320, 360]) {
+      test(`/song-test with every condition unmet, in ${locale} at ${width}: no squeezed text, no sideways scroll`, async ({ page, uid, signIn, open }) => {
+        await page.setViewportSize({ width, height: 780 });
+        const many = { id: 8, name: 'Chuyến đi dài ngày', cover: '', songs: Array.from({ length: 12 }, (_, i) => ({ id: 300 + i, name: `S${i}`, artist: 'A' })) };
+        expect((await api(page, uid, '/api/submission', { playlistId: '8', name: many.name, songIds: many.songs.map((s) => String(s.id)), attempt: `e2e-layout-${uid}` })).code).toBe(0);
+        await signIn({ authorized: false });
+        await open(`/${locale}/song-test`, '&id=1');
+        await expect(page.locator('.condition:not(.is-met)')).toHaveCount(3);
+        await expect(page.locator('.condition:not(.is-met) .chip')).toHaveCount(2);
+        expect(await squeezed(page, '.condition', 160)).toEqual([]);
+      });
+
+      test(`/oppo-music and /center-station in ${locale} at ${width}: list titles whole, no sideways scroll`, async ({ page, signIn, open }) => {
+        await page.setViewportSize({ width, height: 780 });
+        await signIn();
+        await open(`/${locale}/oppo-music`, '&id=1');
+        await expect(page.locator('.playlist')).toHaveCount(4);
+        expect(await squeezed(page, '.playlist-head, .song, .list-more', 200)).toEqual([]);
+        await open(`/${locale}/center-station`);
+        await expect(page.locator('.spatial')).toBeVisible();
+        expect(await squeezed(page, '.spatial, .playlist-head, .song, .list-more', 2000)).toEqual([]);
+      });
+    }
+  }
+});
