@@ -10,7 +10,7 @@ const MEMBER_ACCOUNT = { ...defaultState().account, isLogin: true, is_member: 1,
 // Each test a user of its own, unless it says whose page it opens.
 test.use({ hostDefaults: { replyDelayMs: 30 } });
 
-const launched = async (page: Page) => (await hostCalls(page, 'launchPlay')) as { resourceId: string; type: string }[];
+const launched = async (page: Page) => (await hostCalls(page, 'launchPlay')) as { resourceId: string; type: string; bitrateType?: string }[];
 
 test.describe('download quota', () => {
   test('a member sees what is used of 300 and when the cycle ends, then the history to its end', async ({ page, signIn, open }) => {
@@ -40,7 +40,15 @@ test.describe('download quota', () => {
     await expect(page.locator('.music-hero h2')).toHaveText('Downloads need a membership');
     await expect(page.locator('.music-hero')).toContainText('only VIP members can download VIP songs');
     await expect(page.getByRole('link', { name: 'Become a member' })).toHaveAttribute('href', /\/vip-center\?status_height=24$/);
-    await expect(page.locator('.music-empty')).toHaveText('No data');
+    await expect(page.locator('.music-empty p')).toHaveText("You haven't downloaded any songs yet.");
+  });
+
+  test('an empty history offers Find music, which opens the app\'s search', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/vi-VN/download');
+    await expect(page.locator('.music-empty p')).toHaveText('Bạn chưa tải xuống bài hát nào.');
+    await page.locator('.music-empty').getByRole('button', { name: 'Tìm nhạc' }).click();
+    expect(await hostCalls(page, 'foundMusic')).toHaveLength(1);
   });
 });
 
@@ -110,6 +118,78 @@ test.describe('song lists', () => {
     await expect(page.getByRole('alertdialog')).toContainText('Your 60-second preview has ended.');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Become a member' }).click();
     await expect(page).toHaveURL(/\/vip-center\?status_height=24$/);
+  });
+});
+
+test.describe('previews, quality and lyrics', () => {
+  test('a non-member is told a VIP song is a 60-second preview before and while it plays, with the way to join', async ({ page, signIn, open }) => {
+    // The host answers late: the notice is there before the song starts.
+    await signIn({ replyDelayMs: 800 });
+    await open('/oppo-music');
+    const notice = page.locator('.play-notice');
+    await page.getByRole('button', { name: 'Play Monsoon Letters' }).first().click();
+    await expect(notice).toHaveText("Monsoon Letters is a VIP song: without a membership, you'll hear a 60-second preview. Become a member");
+    await expect(notice).toHaveText("Preview: you're hearing 60 seconds of Monsoon Letters. Become a member");
+    await expect(notice).toHaveAttribute('data-preview', 'playing');
+    await page.getByRole('button', { name: 'Play Harbour Lights' }).first().click();
+    await expect(notice).toHaveText('');
+    await page.locator('.playlist').filter({ hasText: 'VIP Lossless Picks' }).getByRole('button', { name: 'Play all' }).click();
+    await expect(notice).toHaveText('Without a membership, the VIP songs in this list (9) play as 60-second previews. Become a member');
+    await notice.getByRole('link', { name: 'Become a member' }).click();
+    await expect(page).toHaveURL(/\/vip-center\?status_height=24$/);
+  });
+
+  test('in zh-HK, a member hears no preview notice', async ({ page, signIn, open }) => {
+    await signIn({ account: MEMBER_ACCOUNT });
+    await open('/zh-HK/oppo-music');
+    await page.locator('.playlist').filter({ hasText: 'VIP Lossless Picks' }).getByRole('button', { name: '全部播放' }).click();
+    await page.getByRole('button', { name: /Monsoon Letters/ }).first().click();
+    await expect.poll(async () => (await launched(page)).length).toBe(2);
+    await expect(page.locator('.play-notice')).toHaveText('');
+  });
+
+  test('the quality picked is sent as bitrateType and remembered; lossless is offered to members only', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/oppo-music');
+    const quality = page.getByRole('group', { name: 'Sound quality' });
+    await expect(quality.getByRole('radio', { name: 'Standard' })).toBeChecked();
+    await quality.getByRole('radio', { name: 'High quality' }).check();
+    await page.getByRole('button', { name: 'Play Harbour Lights' }).first().click();
+    await page.reload();
+    await expect(quality.getByRole('radio', { name: 'High quality' })).toBeChecked();
+    await quality.getByRole('radio', { name: /Lossless/ }).click();
+    await expect(quality).toContainText('Lossless quality is for members.');
+    await expect(quality.getByRole('radio', { name: 'High quality' })).toBeChecked();
+    await expect(quality.getByRole('link', { name: 'Become a member' })).toHaveAttribute('href', /\/vip-center\?status_height=24$/);
+    await page.locator('.playlist').first().getByRole('button', { name: 'Play all' }).click();
+    // Storage is the user's to edit: an unknown value reads as the default.
+    await page.evaluate(() => localStorage.setItem('music.quality', '"><img src=x>'));
+    await page.reload();
+    await expect(quality.getByRole('radio', { name: 'Standard' })).toBeChecked();
+    await page.getByRole('button', { name: 'Play Harbour Lights' }).first().click();
+    expect((await launched(page)).map((c) => [c.type, c.bitrateType])).toEqual([
+      ['song', 'high'],
+      ['playlist', 'high'],
+      ['song', 'standard'],
+    ]);
+  });
+
+  test('in th-TH, a member plays lossless', async ({ page, signIn, open }) => {
+    await signIn({ account: MEMBER_ACCOUNT });
+    await open('/th-TH/center-station');
+    await page.getByRole('group', { name: 'คุณภาพเสียง' }).getByRole('radio', { name: /Lossless/ }).check();
+    await page.locator('.spatial .song-play').first().click();
+    expect((await launched(page)).map((c) => [c.type, c.bitrateType])).toEqual([['spatial', 'lossless']]);
+  });
+
+  test('a song without lyrics leads to how automatic lyrics work', async ({ page, signIn, open }) => {
+    await signIn({ playError: 'no_lyrics' });
+    await open('/fil-PH/oppo-music');
+    await page.locator('.song-play').first().click();
+    await expect(page.locator('.play-notice')).toContainText('Wala pang lyrics ang kantang ito.');
+    await page.getByRole('link', { name: 'Paano gumagana ang awtomatikong lyrics' }).click();
+    await expect(page).toHaveURL(/\/fil-PH\/automatic-lyrics\?status_height=24$/);
+    await expect(page.locator('h1')).toHaveText('Auto-match ng lyrics');
   });
 });
 

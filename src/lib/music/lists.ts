@@ -1,7 +1,8 @@
 /**
  * The song lists of /oppo-music and /center-station: the app's own list when the query names one
  * (`getSonglistInfo`), then the backend's playlists, and the spatial-audio songs; playing any of them
- * goes through the host (./play.ts), and a page outside the app says to open it there.
+ * goes through the host (./play.ts, loaded once the page watches), and a page outside the app says to
+ * open it there.
  */
 import { atom } from 'nanostores';
 import '../api-identity';
@@ -10,11 +11,15 @@ import { musicLists } from '../api/endpoints/music';
 import { command, query } from '../bridge';
 import { isContentId } from '../id';
 import { fill, loading, type Loadable } from '../model/loadable';
+import { once, watchLoaded } from '../model/once';
 import { queryParam } from '../nav';
 import { showToast } from '../stores/ui';
-import { play, playAll, watchPlayer } from './play';
 
-export { $playingId } from './play';
+export { $notice, $playingId } from './player';
+export { findMusic } from './find';
+
+// Playing (the preview, the quality, the host's answers) loads after the first screen, as the page starts watching.
+const player = once(() => import('./play'));
 
 type ApiSong = DataOf<typeof musicLists>['playlists'][number]['songs'][number];
 /** A song as the page shows it: its cover checked (null: none to show). */
@@ -66,28 +71,25 @@ export const loadLists = (): Promise<void> =>
  */
 export function watchLists(): () => void {
   void loadLists();
-  return watchPlayer();
+  return watchLoaded(player);
 }
 
 /**
  * Plays one song of a list (spatial: in spatial audio, where the phone and membership allow).
  * @example playSong(song, { page: 'center-station', list: 'spatial', spatial: true })
  */
-export function playSong(song: Song, { page, list, spatial = false }: { page: Page; list: string; spatial?: boolean }): void {
-  if (!play(song, { referrer: `${page}:${list}`, spatial })) showToast('shell.openInAppHint');
+export async function playSong(song: Song, { page, list, spatial = false }: { page: Page; list: string; spatial?: boolean }): Promise<void> {
+  if (!(await player()).play(song, { referrer: `${page}:${list}`, spatial })) showToast('shell.openInAppHint');
 }
 
 /**
  * Plays a whole list from its first song.
  * @example playList(list, 'oppo-music')
  */
-export function playList(list: SongList, page: Page): void {
+export async function playList(list: SongList, page: Page): Promise<void> {
   const first = list.songs[0];
-  if (first && !playAll({ id: list.id, first: first.id }, { referrer: `${page}:${list.id}` })) showToast('shell.openInAppHint');
+  if (first && !(await player()).playAll({ id: list.id, first: first.id, vip: list.songs.filter((s) => s.vip).length }, { referrer: `${page}:${list.id}` })) showToast('shell.openInAppHint');
 }
-
-/** The app's music search. @example <button onClick={findMusic}> */
-export const findMusic = (): void => void command('foundMusic');
 
 /** The app's editor for the user's own list. @example editList(list.id) */
 export const editList = (id: string): void => void command('goEditSonglist', { id });
