@@ -66,7 +66,7 @@ export function PlayNotice({ t }: { t: Text }) {
     <div class={`play-notice${text ? ' is-shown' : ''}`} role="status" data-preview={notice?.kind === 'preview' && notice.playing ? 'playing' : undefined}>
       {text && (
         <p>
-          {text} {action}
+          <span>{text}</span> {action}
         </p>
       )}
     </div>
