@@ -363,6 +363,27 @@ test.describe('music pages at 320 and 360', () => {
         expect(await squeezed(page, '.condition', 160)).toEqual([]);
       });
 
+      test(`/download in ${locale} at ${width}: no squeezed text, no sideways scroll`, async ({ page, signIn, open }) => {
+        await page.setViewportSize({ width, height: 780 });
+        await signIn({ account: MEMBER_ACCOUNT }, '10002');
+        await open(`/${locale}/download`);
+        await expect(page.locator('.download:not(.skeleton)')).toHaveCount(20);
+        expect(await squeezed(page, '.music-hero, .download', 400)).toEqual([]);
+      });
+
+      test(`/good-list and /submit-success in ${locale} at ${width}: no squeezed text, no sideways scroll`, async ({ page, signIn, open }) => {
+        await page.setViewportSize({ width, height: 780 });
+        const songs = Array.from({ length: 12 }, (_, i) => ({ id: 500 + i, name: `Song ${i}`, artist: 'A' }));
+        await signIn({ songlists: { '9': { id: 9, name: 'Những bài hát cho chuyến đi dài ngày', cover: '', songs } } });
+        await open(`/${locale}/good-list`, '&id=9');
+        await expect(page.locator('.tips li')).toHaveCount(4);
+        expect(await squeezed(page, '.music', 2000)).toEqual([]);
+        await page.locator('.music .button').click();
+        await expect(page).toHaveURL(/submit-success/);
+        await expect(page.locator('.submitted h2')).toBeVisible();
+        expect(await squeezed(page, '.music', 2000)).toEqual([]);
+      });
+
       test(`/oppo-music and /center-station in ${locale} at ${width}: list titles whole, no sideways scroll`, async ({ page, signIn, open }) => {
         await page.setViewportSize({ width, height: 780 });
         await signIn();
