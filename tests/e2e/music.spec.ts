@@ -197,6 +197,21 @@ test.describe('previews, quality and lyrics', () => {
     });
   }
 
+  test('offline when the play code would load: a tap says No internet, the next tap online plays and follows the host', async ({ page, signIn, open }) => {
+    const chunk = /\/_astro\/play\.[\w-]+\.js$/;
+    await page.route(chunk, (route) => route.abort('internetdisconnected'));
+    await signIn();
+    await open('/oppo-music');
+    await page.getByRole('button', { name: 'Play Harbour Lights' }).first().click();
+    await expect(page.locator('.toast')).toHaveText('No internet');
+    expect(await launched(page)).toEqual([]);
+    await page.unroute(chunk);
+    await page.getByRole('button', { name: 'Play Monsoon Letters' }).first().click();
+    // The watch of the player started with that tap: the host's answer marks the preview as playing.
+    await expect(page.locator('.play-notice')).toHaveAttribute('data-preview', 'playing');
+    expect((await launched(page)).map((c) => c.resourceId)).toEqual(['s02']);
+  });
+
   test('a song without lyrics leads to how automatic lyrics work', async ({ page, signIn, open }) => {
     await signIn({ playError: 'no_lyrics' });
     await open('/fil-PH/oppo-music');

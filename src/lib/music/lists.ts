@@ -11,15 +11,35 @@ import { musicLists } from '../api/endpoints/music';
 import { command, query } from '../bridge';
 import { isContentId } from '../id';
 import { fill, loading, type Loadable } from '../model/loadable';
-import { once, watchLoaded } from '../model/once';
 import { queryParam } from '../nav';
 import { showToast } from '../stores/ui';
 
 export { $notice, $playingId } from './player';
 export { findMusic } from './find';
 
-// Playing (the preview, the quality, the host's answers) loads after the first screen, as the page starts watching.
-const player = once(() => import('./play'));
+// Playing (the preview, the quality, the host's answers) loads after the first screen, as the page
+// starts watching. A load that failed (offline) is tried again at the next tap.
+type Verbs = typeof import('./play');
+let loaded: Promise<Verbs> | undefined;
+const player = () =>
+  (loaded ??= import('./play').catch((error: unknown) => {
+    loaded = undefined;
+    throw error;
+  }));
+// The page's watch of the player, started once its code is there (a tap may bring it after a failed load).
+let startWatch: ((verbs: Verbs) => void) | undefined;
+
+/** Runs `act` with the play verbs; when they cannot load, says the connection failed. */
+async function withPlayer(act: (verbs: Verbs) => boolean): Promise<void> {
+  let verbs: Verbs;
+  try {
+    verbs = await player();
+  } catch {
+    return showToast('error.noInternet');
+  }
+  startWatch?.(verbs);
+  if (!act(verbs)) showToast('shell.openInAppHint');
+}
 
 type ApiSong = DataOf<typeof musicLists>['playlists'][number]['songs'][number];
 /** A song as the page shows it: its cover checked (null: none to show). */
@@ -71,16 +91,26 @@ export const loadLists = (): Promise<void> =>
  */
 export function watchLists(): () => void {
   void loadLists();
-  return watchLoaded(player);
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  const start = (verbs: Verbs) => {
+    if (!stopped && !stop) stop = verbs.watch();
+  };
+  startWatch = start;
+  player().then(start, () => undefined);
+  return () => {
+    stopped = true;
+    stop?.();
+    if (startWatch === start) startWatch = undefined;
+  };
 }
 
 /**
  * Plays one song of a list (spatial: in spatial audio, where the phone and membership allow).
  * @example playSong(song, { page: 'center-station', list: 'spatial', spatial: true })
  */
-export async function playSong(song: Song, { page, list, spatial = false }: { page: Page; list: string; spatial?: boolean }): Promise<void> {
-  if (!(await player()).play(song, { referrer: `${page}:${list}`, spatial })) showToast('shell.openInAppHint');
-}
+export const playSong = (song: Song, { page, list, spatial = false }: { page: Page; list: string; spatial?: boolean }): Promise<void> =>
+  withPlayer((verbs) => verbs.play(song, { referrer: `${page}:${list}`, spatial }));
 
 /**
  * Plays a whole list from its first song.
@@ -88,7 +118,7 @@ export async function playSong(song: Song, { page, list, spatial = false }: { pa
  */
 export async function playList(list: SongList, page: Page): Promise<void> {
   const first = list.songs[0];
-  if (first && !(await player()).playAll({ id: list.id, first: first.id, vip: list.songs.filter((s) => s.vip).length }, { referrer: `${page}:${list.id}` })) showToast('shell.openInAppHint');
+  if (first) await withPlayer((verbs) => verbs.playAll({ id: list.id, first: first.id, vip: list.songs.filter((s) => s.vip).length }, { referrer: `${page}:${list.id}` }));
 }
 
 /** The app's editor for the user's own list. @example editList(list.id) */
