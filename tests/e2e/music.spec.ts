@@ -1,8 +1,10 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { api } from '../fixtures/api';
 import { defaultState } from '../../server/fake-host/state';
 import { expect, test } from '../fixtures/app';
 import { hostCalls, watch } from '../fixtures/pages';
+import { smallTargets } from '../fixtures/sweep';
 
 // The default account made a member; the seeded member (10002) is one on the server too.
 const MEMBER_ACCOUNT = { ...defaultState().account, isLogin: true, is_member: 1, vipType: 1, svipType: 0, vip: { is_vip: 1, valid_time: 1_999_999_999 } };
@@ -10,7 +12,7 @@ const MEMBER_ACCOUNT = { ...defaultState().account, isLogin: true, is_member: 1,
 // Each test a user of its own, unless it says whose page it opens.
 test.use({ hostDefaults: { replyDelayMs: 30 } });
 
-const launched = async (page: Page) => (await hostCalls(page, 'launchPlay')) as { resourceId: string; type: string }[];
+const launched = async (page: Page) => (await hostCalls(page, 'launchPlay')) as { resourceId: string; type: string; bitrateType?: string }[];
 
 test.describe('download quota', () => {
   test('a member sees what is used of 300 and when the cycle ends, then the history to its end', async ({ page, signIn, open }) => {
@@ -40,7 +42,15 @@ test.describe('download quota', () => {
     await expect(page.locator('.music-hero h2')).toHaveText('Downloads need a membership');
     await expect(page.locator('.music-hero')).toContainText('only VIP members can download VIP songs');
     await expect(page.getByRole('link', { name: 'Become a member' })).toHaveAttribute('href', /\/vip-center\?status_height=24$/);
-    await expect(page.locator('.music-empty')).toHaveText('No data');
+    await expect(page.locator('.music-empty p')).toHaveText("You haven't downloaded any songs yet.");
+  });
+
+  test('an empty history offers Find music, which opens the app\'s search', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/vi-VN/download');
+    await expect(page.locator('.music-empty p')).toHaveText('Bạn chưa tải xuống bài hát nào.');
+    await page.locator('.music-empty').getByRole('button', { name: 'Tìm nhạc' }).click();
+    expect(await hostCalls(page, 'foundMusic')).toHaveLength(1);
   });
 });
 
@@ -110,6 +120,106 @@ test.describe('song lists', () => {
     await expect(page.getByRole('alertdialog')).toContainText('Your 60-second preview has ended.');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Become a member' }).click();
     await expect(page).toHaveURL(/\/vip-center\?status_height=24$/);
+  });
+});
+
+test.describe('previews, quality and lyrics', () => {
+  test('a non-member is told a VIP song is a 60-second preview before and while it plays, with the way to join', async ({ page, signIn, open }) => {
+    // The host answers late: the notice is there before the song starts.
+    await signIn({ replyDelayMs: 800 });
+    await open('/oppo-music');
+    const notice = page.locator('.play-notice');
+    await page.getByRole('button', { name: 'Play Monsoon Letters' }).first().click();
+    await expect(notice).toHaveText("Monsoon Letters is a VIP song: without a membership, you'll hear a 60-second preview. Become a member");
+    await expect(notice).toHaveText("Preview: you're hearing 60 seconds of Monsoon Letters. Become a member");
+    await expect(notice).toHaveAttribute('data-preview', 'playing');
+    await page.getByRole('button', { name: 'Play Harbour Lights' }).first().click();
+    await expect(notice).toHaveText('');
+    await page.locator('.playlist').filter({ hasText: 'VIP Lossless Picks' }).getByRole('button', { name: 'Play all' }).click();
+    await expect(notice).toHaveText('Without a membership, the VIP songs in this list (9) play as 60-second previews. Become a member');
+    await notice.getByRole('link', { name: 'Become a member' }).click();
+    await expect(page).toHaveURL(/\/vip-center\?status_height=24$/);
+  });
+
+  test('in zh-HK, a member hears no preview notice', async ({ page, signIn, open }) => {
+    await signIn({ account: MEMBER_ACCOUNT });
+    await open('/zh-HK/oppo-music');
+    await page.locator('.playlist').filter({ hasText: 'VIP Lossless Picks' }).getByRole('button', { name: '全部播放' }).click();
+    await page.getByRole('button', { name: /Monsoon Letters/ }).first().click();
+    await expect.poll(async () => (await launched(page)).length).toBe(2);
+    await expect(page.locator('.play-notice')).toHaveText('');
+  });
+
+  test('the quality picked is sent as bitrateType and remembered; lossless is offered to members only', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/oppo-music');
+    const quality = page.getByRole('group', { name: 'Sound quality' });
+    await expect(quality.getByRole('radio', { name: 'Standard' })).toBeChecked();
+    await quality.getByRole('radio', { name: 'High quality' }).check();
+    await page.getByRole('button', { name: 'Play Harbour Lights' }).first().click();
+    await page.reload();
+    await expect(quality.getByRole('radio', { name: 'High quality' })).toBeChecked();
+    await quality.getByRole('radio', { name: /Lossless/ }).click();
+    await expect(quality).toContainText('Lossless quality is for members.');
+    await expect(quality.getByRole('radio', { name: 'High quality' })).toBeChecked();
+    await expect(quality.getByRole('link', { name: 'Become a member' })).toHaveAttribute('href', /\/vip-center\?status_height=24$/);
+    await page.locator('.playlist').first().getByRole('button', { name: 'Play all' }).click();
+    // Storage is the user's to edit: an unknown value reads as the default.
+    await page.evaluate(() => localStorage.setItem('music.quality', '"><img src=x>'));
+    await page.reload();
+    await expect(quality.getByRole('radio', { name: 'Standard' })).toBeChecked();
+    await page.getByRole('button', { name: 'Play Harbour Lights' }).first().click();
+    expect((await launched(page)).map((c) => [c.type, c.bitrateType])).toEqual([
+      ['song', 'high'],
+      ['playlist', 'high'],
+      ['song', 'standard'],
+    ]);
+  });
+
+  test('in th-TH, a member plays lossless', async ({ page, signIn, open }) => {
+    await signIn({ account: MEMBER_ACCOUNT });
+    await open('/th-TH/center-station');
+    await page.getByRole('group', { name: 'คุณภาพเสียง' }).getByRole('radio', { name: /Lossless/ }).check();
+    await page.locator('.spatial .song-play').first().click();
+    expect((await launched(page)).map((c) => [c.type, c.bitrateType])).toEqual([['spatial', 'lossless']]);
+  });
+
+  for (const dark of [false, true]) {
+    test(`the quality choice, its refusal and the preview notice${dark ? ', dark' : ''}: 0 axe violations, targets ≥ 44 px`, async ({ page, signIn, open }) => {
+      await signIn();
+      await open('/oppo-music', dark ? '&dark=1&bgColor=171717' : '');
+      await page.getByRole('radio', { name: /Lossless/ }).click();
+      await page.getByRole('button', { name: 'Play Monsoon Letters' }).first().click();
+      await expect(page.locator('.play-notice')).toHaveAttribute('data-preview', 'playing');
+      const { violations } = await new AxeBuilder({ page }).include('.music').analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(await page.evaluate(smallTargets, 44)).toEqual([]);
+    });
+  }
+
+  test('offline when the play code would load: a tap says No internet, the next tap online plays and follows the host', async ({ page, signIn, open }) => {
+    const chunk = /\/_astro\/play\.[\w-]+\.js$/;
+    await page.route(chunk, (route) => route.abort('internetdisconnected'));
+    await signIn();
+    await open('/oppo-music');
+    await page.getByRole('button', { name: 'Play Harbour Lights' }).first().click();
+    await expect(page.locator('.toast')).toHaveText('No internet');
+    expect(await launched(page)).toEqual([]);
+    await page.unroute(chunk);
+    await page.getByRole('button', { name: 'Play Monsoon Letters' }).first().click();
+    // The watch of the player started with that tap: the host's answer marks the preview as playing.
+    await expect(page.locator('.play-notice')).toHaveAttribute('data-preview', 'playing');
+    expect((await launched(page)).map((c) => c.resourceId)).toEqual(['s02']);
+  });
+
+  test('a song without lyrics leads to how automatic lyrics work', async ({ page, signIn, open }) => {
+    await signIn({ playError: 'no_lyrics' });
+    await open('/fil-PH/oppo-music');
+    await page.locator('.song-play').first().click();
+    await expect(page.locator('.play-notice')).toContainText('Wala pang lyrics ang kantang ito.');
+    await page.getByRole('link', { name: 'Paano gumagana ang awtomatikong lyrics' }).click();
+    await expect(page).toHaveURL(/\/fil-PH\/automatic-lyrics\?status_height=24$/);
+    await expect(page.locator('h1')).toHaveText('Auto-match ng lyrics');
   });
 });
 
@@ -211,4 +321,94 @@ test.describe('open in the app', () => {
       await expect(page.locator('.gate a')).toHaveCount(0);
     });
   });
+});
+
+/**
+ * What a squeezed layout does to text, measured in the page: a text box narrower than about four
+ * characters of its font, a line holding one character (one rect per line of each text node), a
+ * page wider than the screen, a row taller than `maxRow` px.
+ */
+async function squeezed(page: Page, rows: string, maxRow = 240): Promise<string[]> {
+  return page.evaluate(
+    ({ rows, maxRow }) => {
+      const problems: string[] = [];
+      if (document.documentElement.scrollWidth > innerWidth) problems.push(`page ${document.documentElement.scrollWidth}px wide in ${innerWidth}px`);
+      for (const row of document.querySelectorAll<HTMLElement>(rows)) {
+        const height = row.getBoundingClientRect().height;
+        if (height > maxRow) problems.push(`row ${height}px tall: ${row.textContent}`);
+        const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent?.trim() ?? '';
+          const box = node.parentElement!;
+          if (text.length < 2 || box.closest('.visually-hidden')) continue;
+          const em = parseFloat(getComputedStyle(box).fontSize);
+          if (box.getBoundingClientRect().width < 2 * em) problems.push(`box ${box.getBoundingClientRect().width}px for "${text}"`);
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const lines = [...range.getClientRects()].filter((r) => r.width > 0);
+          if (lines.some((r) => r.width < 0.9 * em)) problems.push(`a one-character line in "${text}"`);
+          if (getComputedStyle(box).hyphens === 'auto') problems.push(`hyphens: auto on "${text}"`);
+          // A word of a spaced script cut across two lines ("Favouri / tes").
+          const raw = node.textContent ?? '';
+          for (const word of raw.matchAll(/[\p{Script=Latin}\d]{4,}/gu)) {
+            const part = document.createRange();
+            part.setStart(node, word.index);
+            part.setEnd(node, word.index + word[0].length);
+            if (new Set([...part.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size > 1) problems.push(`"${word[0]}" cut across lines`);
+          }
+        }
+      }
+      return problems;
+    },
+    { rows, maxRow },
+  );
+}
+
+test.describe('music pages at 320 and 360', () => {
+  for (const locale of ['vi-VN', 'ms-MY'] as const) {
+    for (const width of [320, 360]) {
+      test(`/song-test with every condition unmet, in ${locale} at ${width}: no squeezed text, no sideways scroll`, async ({ page, uid, signIn, open }) => {
+        await page.setViewportSize({ width, height: 780 });
+        const many = { id: 8, name: 'Chuyến đi dài ngày', cover: '', songs: Array.from({ length: 12 }, (_, i) => ({ id: 300 + i, name: `S${i}`, artist: 'A' })) };
+        expect((await api(page, uid, '/api/submission', { playlistId: '8', name: many.name, songIds: many.songs.map((s) => String(s.id)), attempt: `e2e-layout-${uid}` })).code).toBe(0);
+        await signIn({ authorized: false });
+        await open(`/${locale}/song-test`, '&id=1');
+        await expect(page.locator('.condition:not(.is-met)')).toHaveCount(3);
+        await expect(page.locator('.condition:not(.is-met) .chip')).toHaveCount(2);
+        expect(await squeezed(page, '.condition', 160)).toEqual([]);
+      });
+
+      test(`/download in ${locale} at ${width}: no squeezed text, no sideways scroll`, async ({ page, signIn, open }) => {
+        await page.setViewportSize({ width, height: 780 });
+        await signIn({ account: MEMBER_ACCOUNT }, '10002');
+        await open(`/${locale}/download`);
+        await expect(page.locator('.download:not(.skeleton)')).toHaveCount(20);
+        expect(await squeezed(page, '.music-hero, .download', 400)).toEqual([]);
+      });
+
+      test(`/good-list and /submit-success in ${locale} at ${width}: no squeezed text, no sideways scroll`, async ({ page, signIn, open }) => {
+        await page.setViewportSize({ width, height: 780 });
+        const songs = Array.from({ length: 12 }, (_, i) => ({ id: 500 + i, name: `Song ${i}`, artist: 'A' }));
+        await signIn({ songlists: { '9': { id: 9, name: 'Những bài hát cho chuyến đi dài ngày', cover: '', songs } } });
+        await open(`/${locale}/good-list`, '&id=9');
+        await expect(page.locator('.tips li')).toHaveCount(4);
+        expect(await squeezed(page, '.music', 2000)).toEqual([]);
+        await page.locator('.music .button').click();
+        await expect(page).toHaveURL(/submit-success/);
+        await expect(page.locator('.submitted h2')).toBeVisible();
+        expect(await squeezed(page, '.music', 2000)).toEqual([]);
+      });
+
+      test(`/oppo-music and /center-station in ${locale} at ${width}: list titles whole, no sideways scroll`, async ({ page, signIn, open }) => {
+        await page.setViewportSize({ width, height: 780 });
+        await signIn();
+        await open(`/${locale}/oppo-music`, '&id=1');
+        await expect(page.locator('.playlist')).toHaveCount(4);
+        expect(await squeezed(page, '.playlist-head, .song, .list-more', 200)).toEqual([]);
+        await open(`/${locale}/center-station`);
+        await expect(page.locator('.spatial')).toBeVisible();
+        expect(await squeezed(page, '.spatial, .playlist-head, .song, .list-more', 2000)).toEqual([]);
+      });
+    }
+  }
 });

@@ -10,6 +10,7 @@ import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { $quota, downloads, retryDownloads, watchDownloads } from '../../lib/music/downloads';
+import { findMusic } from '../../lib/music/find';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
@@ -74,7 +75,14 @@ export default function Download() {
         {!started && !failure && [0, 1, 2].map((key) => <li key={key} class="download skeleton" aria-hidden="true" />)}
       </ul>
       {failure && <Failure class="music-failure" message={t(failure)} retry={t('shell.retry')} onRetry={retryDownloads} />}
-      {list.done && list.items.length === 0 && <p class="music-empty">{t('error.noData')}</p>}
+      {list.done && list.items.length === 0 && (
+        <div class="music-empty">
+          <p>{t('music.noDownloads')}</p>
+          <button type="button" class="button" onClick={findMusic}>
+            {t('music.findSongs')}
+          </button>
+        </div>
+      )}
       {list.done && list.items.length > 0 && <p class="music-empty">{t('music.end')}</p>}
       <div ref={end} />
     </div>

@@ -20,8 +20,11 @@ export default function SongLists({ page }: { page: Page }) {
   const t = useText(musicText);
   const session = useStore($session);
   const shelf = useStore($lists);
+  // The quality choice and the play notice come after the first screen (./parts/Player.tsx).
+  const [parts, setParts] = useState<typeof import('./parts/Player') | null>(null);
 
   useEffect(() => (session === 'signed-in' ? watchLists() : undefined), [session]);
+  useEffect(() => void import('./parts/Player').then(setParts, () => undefined), []);
 
   if (shelf.state !== 'ready') {
     return (
@@ -33,6 +36,7 @@ export default function SongLists({ page }: { page: Page }) {
   const { lists, spatial } = shelf.data;
   return (
     <div class="music">
+      {parts ? <parts.QualityChoice t={t} /> : <div class="quality" aria-hidden="true" />}
       {page === 'center-station' && spatial.length > 0 && (
         <section class="spatial" aria-labelledby="spatial-title">
           <h2 id="spatial-title">{t('music.spatialTitle')}</h2>
@@ -43,9 +47,11 @@ export default function SongLists({ page }: { page: Page }) {
       {lists.map((list) => (
         <Playlist key={list.id} list={list} t={t} onPlay={(song) => playSong(song, { page, list: list.id })} onPlayAll={() => playList(list, page)} />
       ))}
+      {lists.length === 0 && <p class="music-empty">{t('music.noLists')}</p>}
       <button type="button" class="chip music-find" onClick={findMusic}>
         {t('music.findMusic')}
       </button>
+      {parts && <parts.PlayNotice t={t} />}
     </div>
   );
 }
@@ -75,6 +81,7 @@ function Playlist({ list, t, onPlay, onPlayAll }: { list: SongList; t: Text; onP
         </button>
       </div>
       <SongRows songs={list.songs.slice(0, shown)} t={t} onPlay={onPlay} />
+      {list.songs.length === 0 && <p class="music-empty">{t('music.emptyList')}</p>}
       <div class="list-more">
         {shown < list.songs.length && (
           <button type="button" class="link" onClick={() => setShown(shown + PAGE_SIZE)}>
@@ -86,10 +93,16 @@ function Playlist({ list, t, onPlay, onPlayAll }: { list: SongList; t: Text; onP
             {t('music.showLess')}
           </button>
         )}
-        {list.own && (
+        {list.own ? (
           <button type="button" class="link" onClick={() => editList(list.id)}>
             {t('music.editList')}
           </button>
+        ) : (
+          list.songs.length === 0 && (
+            <button type="button" class="link" onClick={findMusic}>
+              {t('music.findSongs')}
+            </button>
+          )
         )}
       </div>
     </section>

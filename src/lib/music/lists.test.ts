@@ -5,7 +5,8 @@ import { dataOf, loading } from '../model/loadable';
 import { setMembership } from '../stores/membership';
 import { setSelfInfo } from '../stores/self-info';
 import { $dialog, $toast, answerDialog, hideToast } from '../stores/ui';
-import { $lists, $playingId, editList, loadLists, playList, playSong, watchLists, type Song } from './lists';
+import { $lists, $notice, $playingId, editList, loadLists, playList, playSong, watchLists, type Song } from './lists';
+import { $quality, chooseQuality } from './quality';
 import { stopTrial } from './trial';
 
 vi.mock('../api', async (importActual) => ({ ...(await importActual<typeof import('../api')>()), request: vi.fn() }));
@@ -24,6 +25,8 @@ let page: ModelPage;
 beforeEach(() => {
   $lists.set(loading());
   $playingId.set(null);
+  $notice.set(null);
+  $quality.set('standard');
   hideToast();
   setMembership(null);
   setSelfInfo({ dev_app_version: '12.3.0' });
@@ -63,7 +66,7 @@ describe('the song lists', () => {
     page = openPage({ host: { player: { playing: true, resourceId: 's2' } } });
     fakeApi(vi.mocked(request), { '/api/music/lists': () => playlists() });
     const stop = watchLists();
-    expect($playingId.get()).toBe('s2');
+    await vi.waitFor(() => expect($playingId.get()).toBe('s2'));
     page.host!.emit('onPlayCallback', { resourceId: 's1', state: 'playing' });
     expect($playingId.get()).toBe('s1');
     stop();
@@ -75,28 +78,28 @@ describe('the song lists', () => {
 describe('playing from the lists', () => {
   it('asks the host to play the song or the whole list, naming the page and list', async () => {
     page = openPage({ host: { authorized: true } });
-    playSong(song('s1'), { page: 'oppo-music', list: 'p-daily' });
-    playList({ id: 'p-daily', name: 'Daily', cover: null, songs: [song('s1'), song('s2')] as Song[] }, 'center-station');
+    await playSong(song('s1'), { page: 'oppo-music', list: 'p-daily' });
+    await playList({ id: 'p-daily', name: 'Daily', cover: null, songs: [song('s1'), song('s2')] as Song[] }, 'center-station');
     expect(launches(page)).toEqual([
-      { resourceId: 's1', type: 'song', referrer: 'oppo-music:p-daily' },
-      { resourceId: 'p-daily', type: 'playlist', referrer: 'center-station:p-daily' },
+      { resourceId: 's1', type: 'song', referrer: 'oppo-music:p-daily', bitrateType: 'standard' },
+      { resourceId: 'p-daily', type: 'playlist', referrer: 'center-station:p-daily', bitrateType: 'standard' },
     ]);
     expect($playingId.get()).toBe('s1');
   });
 
-  it('outside the app says to open the page there', () => {
+  it('outside the app says to open the page there', async () => {
     page = openPage({ host: false });
-    playSong(song('s1'), { page: 'oppo-music', list: 'p-daily' });
+    await playSong(song('s1'), { page: 'oppo-music', list: 'p-daily' });
     expect($toast.get()).toEqual({ key: 'shell.openInAppHint' });
   });
 
   it('refuses on an app too old to play, and asks for the authorisation first', async () => {
     page = openPage({ host: { authorized: false } });
     setSelfInfo({ dev_app_version: '9.9.0' });
-    playSong(song('s1'), { page: 'oppo-music', list: 'p-daily' });
+    await playSong(song('s1'), { page: 'oppo-music', list: 'p-daily' });
     expect($toast.get()).toEqual({ key: 'error.unsupportedVersion' });
     setSelfInfo({ dev_app_version: '12.3.0' });
-    playSong(song('s1'), { page: 'oppo-music', list: 'p-daily' });
+    await playSong(song('s1'), { page: 'oppo-music', list: 'p-daily' });
     await vi.waitFor(() => expect($dialog.get()?.messageKey).toBe('music.authorizeHint'));
     expect(launches(page)).toEqual([]);
   });
@@ -105,7 +108,7 @@ describe('playing from the lists', () => {
     vi.useFakeTimers();
     try {
       page = openPage({ host: { authorized: true, spatialAudio: true } });
-      playSong(song('s9', { vip: true }), { page: 'center-station', list: 'spatial', spatial: true });
+      await playSong(song('s9', { vip: true }), { page: 'center-station', list: 'spatial', spatial: true });
       expect(launches(page).at(-1)).toMatchObject({ type: 'song' });
       expect($toast.get()).toEqual({ key: 'error.spatialVip' });
       await vi.advanceTimersByTimeAsync(59_000);
@@ -114,11 +117,56 @@ describe('playing from the lists', () => {
       await vi.waitFor(() => expect($dialog.get()?.messageKey).toBe('music.trialEnded'));
       answerDialog(false);
       setMembership({ isLogin: true, is_member: 1 });
-      playSong(song('s9', { vip: true }), { page: 'center-station', list: 'spatial', spatial: true });
+      await playSong(song('s9', { vip: true }), { page: 'center-station', list: 'spatial', spatial: true });
       expect(launches(page).at(-1)).toMatchObject({ type: 'spatial' });
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('tells a non-member before and while a VIP song plays that it is a 60-second preview; a free song ends the notice', async () => {
+    page = openPage({ host: { authorized: true } });
+    const stop = watchLists();
+    await playSong(song('v1', { vip: true }), { page: 'oppo-music', list: 'p-daily' });
+    expect($notice.get()).toEqual({ kind: 'preview', id: 'v1', name: 'Song v1', playing: false });
+    page.host!.emit('onPlayCallback', { resourceId: 'v1', state: 'playing' });
+    expect($notice.get()).toMatchObject({ kind: 'preview', playing: true });
+    await playSong(song('s1'), { page: 'oppo-music', list: 'p-daily' });
+    expect($notice.get()).toBeNull();
+    stop();
+  });
+
+  it('Play all of a list with VIP songs says they play as previews, to a non-member only', async () => {
+    page = openPage({ host: { authorized: true } });
+    const list = { id: 'p', name: 'P', cover: null, songs: [song('s1'), song('v1', { vip: true }), song('v2', { vip: true })] as Song[] };
+    await playList(list, 'oppo-music');
+    expect($notice.get()).toEqual({ kind: 'previewList', count: 2 });
+    setMembership({ isLogin: true, is_member: 1 });
+    await playList(list, 'oppo-music');
+    expect($notice.get()).toBeNull();
+  });
+
+  it('a no-lyrics error leaves the way to how lyrics are matched', async () => {
+    page = openPage({ host: { authorized: true, playError: 'no_lyrics' } });
+    const stop = watchLists();
+    await playSong(song('s1'), { page: 'oppo-music', list: 'p-daily' });
+    await vi.waitFor(() => expect($notice.get()).toEqual({ kind: 'noLyrics' }));
+    expect($toast.get()).toEqual({ key: 'error.noLyrics' });
+    stop();
+  });
+
+  it('sends the chosen quality; lossless only for a member, and a lapsed member plays high', async () => {
+    page = openPage({ host: { authorized: true } });
+    expect(chooseQuality('high')).toBe(true);
+    expect(chooseQuality('lossless')).toBe(false);
+    expect($notice.get()).toEqual({ kind: 'losslessVip' });
+    await playSong(song('s1'), { page: 'oppo-music', list: 'p-daily' });
+    setMembership({ isLogin: true, is_member: 1 });
+    expect(chooseQuality('lossless')).toBe(true);
+    await playSong(song('s1'), { page: 'oppo-music', list: 'p-daily' });
+    setMembership(null);
+    await playSong(song('s1'), { page: 'oppo-music', list: 'p-daily' });
+    expect(launches(page).map((c) => (c as { bitrateType: string }).bitrateType)).toEqual(['high', 'lossless', 'high']);
   });
 
   it("opens the app's editor for the user's own list", () => {

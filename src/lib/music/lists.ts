@@ -1,7 +1,8 @@
 /**
  * The song lists of /oppo-music and /center-station: the app's own list when the query names one
  * (`getSonglistInfo`), then the backend's playlists, and the spatial-audio songs; playing any of them
- * goes through the host (./play.ts), and a page outside the app says to open it there.
+ * goes through the host (./play.ts, loaded once the page watches), and a page outside the app says to
+ * open it there.
  */
 import { atom } from 'nanostores';
 import '../api-identity';
@@ -12,9 +13,33 @@ import { isContentId } from '../id';
 import { fill, loading, type Loadable } from '../model/loadable';
 import { queryParam } from '../nav';
 import { showToast } from '../stores/ui';
-import { play, playAll, watchPlayer } from './play';
 
-export { $playingId } from './play';
+export { $notice, $playingId } from './player';
+export { findMusic } from './find';
+
+// Playing (the preview, the quality, the host's answers) loads after the first screen, as the page
+// starts watching. A load that failed (offline) is tried again at the next tap.
+type Verbs = typeof import('./play');
+let loaded: Promise<Verbs> | undefined;
+const player = () =>
+  (loaded ??= import('./play').catch((error: unknown) => {
+    loaded = undefined;
+    throw error;
+  }));
+// The page's watch of the player, started once its code is there (a tap may bring it after a failed load).
+let startWatch: ((verbs: Verbs) => void) | undefined;
+
+/** Runs `act` with the play verbs; when they cannot load, says the connection failed. */
+async function withPlayer(act: (verbs: Verbs) => boolean): Promise<void> {
+  let verbs: Verbs;
+  try {
+    verbs = await player();
+  } catch {
+    return showToast('error.noInternet');
+  }
+  startWatch?.(verbs);
+  if (!act(verbs)) showToast('shell.openInAppHint');
+}
 
 type ApiSong = DataOf<typeof musicLists>['playlists'][number]['songs'][number];
 /** A song as the page shows it: its cover checked (null: none to show). */
@@ -66,28 +91,35 @@ export const loadLists = (): Promise<void> =>
  */
 export function watchLists(): () => void {
   void loadLists();
-  return watchPlayer();
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  const start = (verbs: Verbs) => {
+    if (!stopped && !stop) stop = verbs.watch();
+  };
+  startWatch = start;
+  player().then(start, () => undefined);
+  return () => {
+    stopped = true;
+    stop?.();
+    if (startWatch === start) startWatch = undefined;
+  };
 }
 
 /**
  * Plays one song of a list (spatial: in spatial audio, where the phone and membership allow).
  * @example playSong(song, { page: 'center-station', list: 'spatial', spatial: true })
  */
-export function playSong(song: Song, { page, list, spatial = false }: { page: Page; list: string; spatial?: boolean }): void {
-  if (!play(song, { referrer: `${page}:${list}`, spatial })) showToast('shell.openInAppHint');
-}
+export const playSong = (song: Song, { page, list, spatial = false }: { page: Page; list: string; spatial?: boolean }): Promise<void> =>
+  withPlayer((verbs) => verbs.play(song, { referrer: `${page}:${list}`, spatial }));
 
 /**
  * Plays a whole list from its first song.
  * @example playList(list, 'oppo-music')
  */
-export function playList(list: SongList, page: Page): void {
+export async function playList(list: SongList, page: Page): Promise<void> {
   const first = list.songs[0];
-  if (first && !playAll({ id: list.id, first: first.id }, { referrer: `${page}:${list.id}` })) showToast('shell.openInAppHint');
+  if (first) await withPlayer((verbs) => verbs.playAll({ id: list.id, first: first.id, vip: list.songs.filter((s) => s.vip).length }, { referrer: `${page}:${list.id}` }));
 }
-
-/** The app's music search. @example <button onClick={findMusic}> */
-export const findMusic = (): void => void command('foundMusic');
 
 /** The app's editor for the user's own list. @example editList(list.id) */
 export const editList = (id: string): void => void command('goEditSonglist', { id });

@@ -1,11 +1,11 @@
 /**
- * Playing a song from a page: the host plays it (`launchPlay`); the page says what it could not do
- * (spatial audio on a phone without it, or for a non-member: normal playback instead), starts the
- * 60-second preview for a non-member's VIP song, and follows what the host reports
- * (onPlayCallback, onPlayErrorCallback) in `$playingId` and a toast.
+ * Playing a song from a page: the host plays it (`launchPlay`, in the quality chosen: ./quality.ts);
+ * the page says what it could not do (spatial audio on a phone without it, or for a non-member:
+ * normal playback instead), tells a non-member that a VIP song plays as a 60-second preview before it
+ * starts and while it plays, and follows what the host reports (onPlayCallback, onPlayErrorCallback)
+ * in `$playingId`, `$notice` and a toast. Loaded after the page (./lists.ts).
  */
 import type { MessageKey } from '../../i18n';
-import { atom } from 'nanostores';
 import { command, isInApp, onHost, query } from '../bridge';
 import { playErrorKey } from './play-errors';
 import { MIN_PLAY_APP_VERSION } from '../limits';
@@ -14,16 +14,22 @@ import { olderThan } from '../app-version';
 import { $isMember } from '../stores/membership';
 import { $selfInfo } from '../stores/self-info';
 import { confirmDialog, showToast } from '../stores/ui';
+import { $notice, $playingId } from './player';
+import { bitrate } from './quality';
 import { startTrial, stopTrial } from './trial';
 
 export interface Playable {
   id: string;
+  name?: string;
   vip: boolean;
   spatial?: boolean;
 }
 
-/** The song the host says is playing (or last played), by id; null before any. */
-export const $playingId = atom<string | null>(null);
+// A preview notice goes with its song: another song, or none, takes it away.
+const endPreview = () => {
+  const kind = $notice.get()?.kind;
+  if (kind === 'preview' || kind === 'previewList') $notice.set(null);
+};
 
 /**
  * Reads the host's player and follows its callbacks for as long as the page shows.
@@ -33,16 +39,34 @@ export const $playingId = atom<string | null>(null);
 export function watchPlayer(): () => void {
   const state = query('getPlayerState');
   if (state.resourceId !== undefined) $playingId.set(String(state.resourceId));
-  const offPlay = onHost('onPlayCallback', ({ resourceId }) => $playingId.set(String(resourceId)));
+  const offPlay = onHost('onPlayCallback', ({ resourceId, state }) => {
+    const id = String(resourceId);
+    $playingId.set(id);
+    const notice = $notice.get();
+    if (notice?.kind === 'preview' && notice.id === id && state === 'playing') $notice.set({ ...notice, playing: true });
+  });
   const offError = onHost('onPlayErrorCallback', ({ code }) => {
     stopTrial();
+    endPreview();
     showToast(playErrorKey(code));
+    // The toast goes in 1.5 s; the way to how lyrics are matched stays.
+    if (code === 'no_lyrics') $notice.set({ kind: 'noLyrics' });
   });
   return () => {
     offPlay();
     offError();
     stopTrial();
   };
+}
+
+/** The same, under the name `watchLoaded` (../model/once) starts a model with. */
+export const watch = watchPlayer;
+
+function askToJoin() {
+  endPreview();
+  void confirmDialog({ messageKey: 'music.trialEnded', confirmKey: 'music.becomeMember' }).then((join) => {
+    if (join) location.href = pageHref('vip-center');
+  });
 }
 
 /**
@@ -82,28 +106,29 @@ export function playPlan(song: Playable, { member, spatialDevice, spatial }: { m
 export function play(song: Playable, { referrer, spatial = false }: { referrer: string; spatial?: boolean }): boolean {
   if (!ready()) return true;
   const plan = playPlan(song, { member: $isMember.get(), spatialDevice: spatial && query('isSupportSpatialAudio'), spatial });
-  if (!command('launchPlay', { resourceId: song.id, type: plan.spatial ? 'spatial' : 'song', referrer }).ok) return false;
+  // Said before the host answers: a non-member knows it is a preview before hearing it.
+  $notice.set(plan.trial ? { kind: 'preview', id: song.id, name: song.name ?? '', playing: false } : null);
+  if (!command('launchPlay', { resourceId: song.id, type: plan.spatial ? 'spatial' : 'song', referrer, bitrateType: bitrate() }).ok) {
+    endPreview();
+    return false;
+  }
   $playingId.set(song.id);
   if (plan.notice) showToast(plan.notice);
-  if (plan.trial) {
-    startTrial(() => {
-      void confirmDialog({ messageKey: 'music.trialEnded', confirmKey: 'music.becomeMember' }).then((join) => {
-        if (join) location.href = pageHref('vip-center');
-      });
-    });
-  } else stopTrial();
+  if (plan.trial) startTrial(askToJoin);
+  else stopTrial();
   return true;
 }
 
 /**
- * Plays a whole list through the host, from its first song (the app previews VIP songs for
- * non-members itself as the list goes on).
- * @example playAll({ id: 'p-daily', first: 's01' }, { referrer: 'oppo-music:p-daily' })
+ * Plays a whole list through the host, from its first song. The app previews VIP songs for
+ * non-members itself as the list goes on; the page says so first when the list has any (`vip`: how many).
+ * @example playAll({ id: 'p-daily', first: 's01', vip: 2 }, { referrer: 'oppo-music:p-daily' })
  */
-export function playAll(list: { id: string; first: string }, { referrer }: { referrer: string }): boolean {
+export function playAll(list: { id: string; first: string; vip: number }, { referrer }: { referrer: string }): boolean {
   if (!ready()) return true;
-  if (!command('launchPlay', { resourceId: list.id, type: 'playlist', referrer }).ok) return false;
+  if (!command('launchPlay', { resourceId: list.id, type: 'playlist', referrer, bitrateType: bitrate() }).ok) return false;
   stopTrial();
+  $notice.set(list.vip > 0 && !$isMember.get() ? { kind: 'previewList', count: list.vip } : null);
   $playingId.set(list.first);
   return true;
 }
