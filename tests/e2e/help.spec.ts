@@ -259,10 +259,19 @@ test.describe('feedback form', () => {
     await expect(page.locator('.answer')).toContainText('Saigon Rain');
   });
 
-  test('My feedback: "No data" for a new user, and the title from data1', async ({ page, signIn, open }) => {
+  test('My feedback: "No data" for a new user, with the way to give feedback, and the title from data1', async ({ page, signIn, open }) => {
     await signIn();
     await open('/my-feedback1', '&data1=1');
-    await expect(page.locator('.empty')).toHaveText('No data');
+    await expect(page.locator('.empty p')).toHaveText('No data');
     await expect(page.locator('#page-title')).toHaveText('My feedback');
+    await page.locator('.empty').getByRole('link', { name: 'Give feedback' }).click();
+    await expect(page).toHaveURL(/\/feedback\?status_height=24$/);
+    await expect(page.getByLabel('Describe the problem')).toBeVisible();
+  });
+
+  test('/my-feedback in th-TH: "No data" offers feedback too', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/th-TH/my-feedback');
+    await expect(page.locator('.empty').getByRole('link')).toHaveAttribute('href', '/th-TH/feedback?status_height=24');
   });
 });

@@ -102,6 +102,17 @@ test.describe('personal-data request', () => {
   });
 });
 
+test.describe('requests list', () => {
+  test('none yet: "No data", with the way to request a copy', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/personalDataDownload.html');
+    await expect(page.locator('.personal-empty p')).toHaveText('No data');
+    await page.locator('.personal-empty').getByRole('link', { name: 'Request my data' }).click();
+    await expect(page).toHaveURL(/\/private\.html\?status_height=24$/);
+    await expect(page.getByLabel('E-mail')).toBeVisible();
+  });
+});
+
 test.describe('account and device data', () => {
   test('the account with the phone masked, in th-TH; the device from the app; copy a value', async ({ page, open }) => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
