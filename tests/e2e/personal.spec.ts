@@ -102,6 +102,31 @@ test.describe('personal-data request', () => {
   });
 });
 
+test.describe('times on a phone whose browser zone is not the app\'s', () => {
+  // The app says Singapore (the fake host's dev_timezone); the WebView's own zone says New York.
+  test.use({ timezoneId: 'America/New_York' });
+  const inSingapore = (ms: number) =>
+    new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Singapore' }).format(ms);
+
+  test("a request's time reads in the app's zone, as on every other page", async ({ page, uid, signIn, open }) => {
+    await signIn();
+    await open('/private.html');
+    await page.getByLabel('E-mail').fill(`${uid}@example.com`);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Verification code').fill(await codeOf(page, uid));
+    await page.getByLabel('Encryption password').fill('123456');
+    await page.getByLabel('Enter the password again').fill('123456');
+    const before = Date.now();
+    await page.getByRole('button', { name: 'Request my data' }).click();
+    await expect(page.getByRole('heading', { name: 'Request received' })).toBeVisible();
+    const after = Date.now();
+    await open('/personalDataDownload.html');
+    const shown = await page.locator('.request-head strong').textContent();
+    // The request's own second lies between the two readings; either minute may be the one shown.
+    expect([`Requested on ${inSingapore(before)}`, `Requested on ${inSingapore(after)}`]).toContain(shown);
+  });
+});
+
 test.describe('requests list', () => {
   test('none yet: "No data", with the way to request a copy', async ({ page, signIn, open }) => {
     await signIn();
