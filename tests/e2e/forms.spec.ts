@@ -76,3 +76,57 @@ test.describe('refused attachments', () => {
     await expect(page.getByText('Only jpg, png or bmp pictures can be added.')).toHaveCount(0);
   });
 });
+
+// An adjustNothing WebView: the keyboard covers the window's lower part and nothing in the page
+// shrinks; only the host's hasKeyboard says it is up. Playwright's window stays 780 px tall, as such
+// a WebView does: what lies below 780 - 351 (45 %) is under the keyboard.
+test.describe('the submit button above a keyboard that does not resize the page', () => {
+  const KEYBOARD_TOP = 780 - 351;
+  const keyboard = (page: Page, up: boolean) => page.evaluate((hasKeyboard) => (window as any).__fakeHost.setState({ hasKeyboard }), up);
+  const toBottom = (page: Page) => page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+  /** The submit button lies wholly in the part of the window the keyboard leaves. */
+  const aboveKeyboard = async (page: Page) => {
+    const box = (await page.locator('.form-submit').boundingBox())!;
+    return box.y >= 0 && box.y + box.height <= KEYBOARD_TOP;
+  };
+
+  test('feedback: with the keyboard up, the field typed in and, scrolled down, the submit button sit above it; down again, the room goes', async ({ page, signIn, open }) => {
+    await signIn({ hasKeyboard: false });
+    await open('/feedback');
+    const contact = page.getByLabel('Contact');
+    await contact.focus();
+    // No keyboard, no change: the page ends where it did.
+    await toBottom(page);
+    await expect(page.locator('form.feedback')).toHaveCSS('padding-bottom', '0px');
+
+    await keyboard(page, true);
+    await page.getByLabel('Describe the problem').focus();
+    await contact.focus();
+    await expect(page.locator('form.feedback')).toHaveCSS('padding-bottom', '351px');
+    const field = (await contact.boundingBox())!;
+    expect(field.y + field.height).toBeLessThanOrEqual(KEYBOARD_TOP);
+    await contact.pressSequentially('me@example.com');
+    await toBottom(page);
+    await expect.poll(() => aboveKeyboard(page)).toBe(true);
+
+    // The keyboard goes down while the field keeps focus (the back key): so does the room.
+    await keyboard(page, false);
+    await expect(page.locator('form.feedback')).toHaveCSS('padding-bottom', '0px');
+  });
+
+  test('report, appeal and personal-data forms: the submit button can be brought above the keyboard', async ({ page, uid, signIn, open }) => {
+    expect((await page.request.post('/api/dev/moderation', { data: { uid, kind: 'comment', content: 'A review.' } })).ok()).toBe(true);
+    await signIn({ hasKeyboard: true });
+    for (const [path, field] of [
+      ['/k-report', 'More details'],
+      ['/k-appeal', 'Contact'],
+      ['/private.html', 'Enter the password again'],
+    ] as const) {
+      await open(path);
+      await page.getByLabel(field).focus();
+      await expect(page.locator('form')).toHaveCSS('padding-bottom', '351px');
+      await toBottom(page);
+      await expect.poll(() => aboveKeyboard(page), { message: path }).toBe(true);
+    }
+  });
+});
