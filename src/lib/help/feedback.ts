@@ -10,7 +10,7 @@ import { request } from '../api';
 import type { DataOf } from '../api/endpoint';
 import { feedbackConfig } from '../api/endpoints/feedback';
 import { query } from '../bridge';
-import { leavePage } from '../close-page';
+import { leavePage } from './close-page';
 import { isContentId } from '../id';
 import type { Locale } from '../locale';
 import { fill, loading, type Loadable } from '../model/loadable';

@@ -7,7 +7,7 @@ import { atom } from 'nanostores';
 import '../api-identity';
 import { messageKey, request, type DataOf } from '../api';
 import { helpSearch } from '../api/endpoints/help';
-import { closePage } from '../close-page';
+import { closePage } from './close-page';
 import { debounce } from '../debounce';
 import { $locale } from '../i18n';
 import { remember } from './highlight';

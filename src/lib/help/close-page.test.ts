@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installFakeHost, type FakeHost } from '../../server/fake-host';
+import { installFakeHost, type FakeHost } from '../../../server/fake-host';
 import { closePage, leavePage } from './close-page';
 
 let host: FakeHost | undefined;

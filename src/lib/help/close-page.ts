@@ -2,7 +2,7 @@
  * Closing the WebView from the page's own controls (a "Done", a "Cancel" with nowhere to go back
  * to). The shell's back bar has its own rule (src/layouts/shell-events.ts); this is for the rest.
  */
-import { command } from './bridge';
+import { command } from '../bridge';
 
 /**
  * `exit` when the app has it, else `finishPage` (older apps); false outside the app, where the
