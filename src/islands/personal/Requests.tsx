@@ -51,14 +51,7 @@ export default function Requests({ overseas }: { overseas: boolean }) {
         </p>
       )}
       {!status && !failure && <div class="skeleton" aria-hidden="true" />}
-      {status && status.exports.length === 0 && (
-        <div class="personal-empty">
-          <p>{t('error.noData')}</p>
-          <a class="button" href={hydrated ? pageHref('private.html') : undefined}>
-            {t('personal.submit')}
-          </a>
-        </div>
-      )}
+      {status && status.exports.length === 0 && <p class="personal-intro">{t('error.noData')}</p>}
       {status && (
         <ul class="requests">
           {status.exports.map((e) => (
