@@ -85,6 +85,20 @@ describe('appLink and olderThan', () => {
     expect(appLink('download')).toBe('oppomusic://web/download');
   });
 
+  it("carries the page's query, written again, without the session", () => {
+    expect(appLink('/song-test', '?id=7')).toBe('oppomusic://web/song-test?id=7');
+    expect(appLink('/song-test', '?app_sessionid=abc&id=7&status_height=24')).toBe('oppomusic://web/song-test?id=7&status_height=24');
+    expect(appLink('/song-test', '?app_sessionid=abc')).toBe('oppomusic://web/song-test');
+    expect(appLink('/song-test', '?APP_SESSIONID=x&app_sessionid=a&app_sessionid=b')).toBe('oppomusic://web/song-test?APP_SESSIONID=x');
+  });
+
+  it('never lets the query break out of its place in the link', () => {
+    // Raw characters a link must not carry as typed come out percent-encoded.
+    expect(appLink('/q-and-a', '?title=<b>"x"</b> &y=#z')).toBe('oppomusic://web/q-and-a?title=%3Cb%3E%22x%22%3C%2Fb%3E+&y=%23z');
+    expect(appLink('/q-and-a', '?next=javascript:alert(1)')).toBe('oppomusic://web/q-and-a?next=javascript%3Aalert%281%29');
+    expect(appLink('/q-and-a', '')).toBe('oppomusic://web/q-and-a');
+  });
+
   it.each([
     ['9.8.1', '10.0.0', true],
     ['10.0.0', '10.0.0', false],

@@ -54,9 +54,15 @@ export function detectBrand(userAgent: string, manufacturer?: string | null): Br
 export const APP_SCHEME = 'oppomusic';
 
 /**
- * The link that opens this site's page in the app: always one of our paths, never a URL from input.
+ * The link that opens this site's page in the app, with the page's query: always one of our paths,
+ * never a URL from input. The query is parsed and written again (never copied as typed), and the
+ * session id is left out: a link can be shared, a session must not travel with it.
  * @example appLink('/zh-CN/center-station') // 'oppomusic://web/zh-CN/center-station'
+ * @example appLink('/song-test', '?id=7&app_sessionid=s1') // 'oppomusic://web/song-test?id=7'
  */
-export function appLink(path: string): string {
-  return `${APP_SCHEME}://web${path.startsWith('/') ? path : `/${path}`}`;
+export function appLink(path: string, search = ''): string {
+  const query = new URLSearchParams(search);
+  query.delete('app_sessionid');
+  const rest = query.toString();
+  return `${APP_SCHEME}://web${path.startsWith('/') ? path : `/${path}`}${rest ? `?${rest}` : ''}`;
 }

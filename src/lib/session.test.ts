@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeHost, type FakeHost } from '../../server/fake-host';
-import { $session, checkSession, signIn, watchSession } from './session';
+import { $session, $signIn, checkSession, signIn, watchSession } from './session';
 import { $isMember, $membership } from './stores/membership';
 import { $selfInfo } from './stores/self-info';
 
@@ -42,6 +42,23 @@ describe('session', () => {
     install({ account: { isLogin: false } as never, loginOutcome: 'failed' });
     checkSession();
     expect(await signIn()).toBe('signed-out');
+    expect($signIn.get()).toBe('failed');
+  });
+
+  it('is busy while the app signs in, and a later success clears the failure', async () => {
+    install({ account: { isLogin: false } as never, loginOutcome: 'failed' });
+    checkSession();
+    await signIn();
+    host!.setState({ loginOutcome: 'success' });
+    const trying = signIn();
+    expect($signIn.get()).toBe('busy');
+    expect(await trying).toBe('signed-in');
+    expect($signIn.get()).toBe('idle');
+  });
+
+  it('counts no host as a failed try', async () => {
+    expect(await signIn()).toBe('checking');
+    expect($signIn.get()).toBe('failed');
   });
 
   it('checks again on onResume', () => {

@@ -12,7 +12,13 @@ export type Session = 'checking' | 'no-app' | 'signed-out' | 'signed-in';
 
 export const $session = atom<Session>('checking');
 
-// The user may take a while in the app's sign-in screen; past this the button simply works again.
+/**
+ * The app's sign-in as the prompt shows it: `busy` while the app's screen is open, `failed` when it
+ * answered "no" or never answered (the prompt then says so, until the next try).
+ */
+export const $signIn = atom<'idle' | 'busy' | 'failed'>('idle');
+
+// The user may take a while in the app's sign-in screen; past this the try counts as failed.
 const LOGIN_WAIT_MS = 5 * 60_000;
 
 /**
@@ -33,16 +39,20 @@ export function checkSession(): Session {
  * @example await signIn() // 'signed-in' | 'signed-out'
  */
 export async function signIn(): Promise<Session> {
+  $signIn.set('busy');
+  let ok = false;
   try {
     const { success, app_sessionid } = await commandWithReply('login', undefined, 'onLoginCallback', { timeoutMs: LOGIN_WAIT_MS });
     // The API sends the new session from here on (src/lib/api-identity.ts reads it per request).
     // Only what looks like an id is stored, as the shell does with the query's (storage never holds
     // markup). The API reads it per request; storage that refuses it leaves the old one, refused again.
     if (success && SESSION_ID.test(app_sessionid ?? '')) localStorage.setItem('app_sessionid', app_sessionid!);
-    return success ? checkSession() : $session.get();
+    ok = success && checkSession() === 'signed-in';
   } catch {
-    return $session.get();
+    // No answer in time, or no host: a failed try all the same.
   }
+  $signIn.set(ok ? 'idle' : 'failed');
+  return $session.get();
 }
 
 let watching = false;

@@ -49,10 +49,13 @@ test.describe('coins', () => {
     await expect(page.getByRole('button', { name: /Choose an amount/ })).toBeDisabled();
   });
 
-  test('a new user sees "No data"', async ({ page, signIn, open }) => {
+  test('a new user sees "No data", with the way to recharge, in the same locale and theme', async ({ page, signIn, open }) => {
     await signIn();
-    await open('/k-transactions');
-    await expect(page.locator('.records-empty')).toHaveText('No data');
+    await open('/zh-CN/k-transactions', '&dark=1&bgColor=171717');
+    await expect(page.locator('.records-empty p')).toHaveText('暂无数据');
+    await page.locator('.records-empty').getByRole('link', { name: '去充值' }).click();
+    await expect(page).toHaveURL(/\/zh-CN\/k-recharge\?status_height=24&dark=1&bgColor=171717$/);
+    await expect(page.getByRole('button', { name: /300/ })).toBeVisible();
   });
 
   test('the seeded user pages through every record to the end, in zh-CN dark', async ({ page, open }) => {
@@ -108,7 +111,7 @@ test.describe('coins', () => {
       if (new URL(r.url()).pathname === '/api/coins/transactions') firstPages.push(Date.now());
     });
     await open('/k-transactions');
-    await expect(page.locator('.records-empty')).toHaveText('No data');
+    await expect(page.locator('.records-empty p')).toHaveText('No data');
     const before = firstPages.length;
     const drag = (type: string, y: number) =>
       page.evaluate(
@@ -124,6 +127,6 @@ test.describe('coins', () => {
     await expect(page.locator('.records-pull')).toHaveText('Release to refresh');
     await drag('touchend', 200);
     await expect.poll(() => firstPages.length).toBe(before + 1);
-    await expect(page.locator('.records-empty')).toHaveText('No data');
+    await expect(page.locator('.records-empty p')).toHaveText('No data');
   });
 });

@@ -259,10 +259,60 @@ test.describe('feedback form', () => {
     await expect(page.locator('.answer')).toContainText('Saigon Rain');
   });
 
-  test('My feedback: "No data" for a new user, and the title from data1', async ({ page, signIn, open }) => {
+  test('My feedback: "No data" for a new user, with the way to give feedback, and the title from data1', async ({ page, signIn, open }) => {
     await signIn();
     await open('/my-feedback1', '&data1=1');
-    await expect(page.locator('.empty')).toHaveText('No data');
+    await expect(page.locator('.empty p')).toHaveText('No data');
     await expect(page.locator('#page-title')).toHaveText('My feedback');
+    await page.locator('.empty').getByRole('link', { name: 'Give feedback' }).click();
+    await expect(page).toHaveURL(/\/feedback\?status_height=24$/);
+    await expect(page.getByLabel('Describe the problem')).toBeVisible();
+  });
+
+  test('/my-feedback in th-TH: "No data" offers feedback too', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/th-TH/my-feedback');
+    await expect(page.locator('.empty').getByRole('link')).toHaveAttribute('href', '/th-TH/feedback?status_height=24');
+  });
+});
+
+// Issue 16: Done on "Feedback sent" leaves the way the user came, closing the WebView only when the app opened the form.
+test.describe('done with feedback', () => {
+  const send = async (page: Page) => {
+    await page.getByRole('radio', { name: 'Other' }).check();
+    await describe(page).fill('Done should take me back.');
+    await page.getByLabel('Contact').fill('me@example.com');
+    await submit(page).click();
+    await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
+  };
+
+  test('opened by the app on its own: Done closes the WebView with exit', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/feedback');
+    await send(page);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => hostCalls(page, 'exit')).toHaveLength(1);
+    expect(await hostCalls(page, 'finishPage')).toHaveLength(0);
+    expect(new URL(page.url()).pathname).toBe('/feedback');
+  });
+
+  test('an app without exit: Done closes the WebView with finishPage', async ({ page, signIn, open }) => {
+    await signIn({ missing: ['exit'] });
+    await open('/feedback');
+    await send(page);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => hostCalls(page, 'finishPage')).toHaveLength(1);
+  });
+
+  test('from the help centre: Done goes back to it, and the WebView stays', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/help-feedback');
+    await page.getByRole('link', { name: 'Give feedback' }).click();
+    await expect(page).toHaveURL(/\/feedback\?/);
+    await send(page);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect(page).toHaveURL(/\/help-feedback\?/);
+    expect(await hostCalls(page, 'exit')).toHaveLength(0);
+    expect(await hostCalls(page, 'finishPage')).toHaveLength(0);
   });
 });

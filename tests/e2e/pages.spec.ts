@@ -45,11 +45,12 @@ test.describe('sign-in gate', () => {
     expect(problems).toEqual([]);
   });
 
-  test('signed out in th-TH, in dark mode', async ({ page }) => {
+  test('signed out in th-TH, in dark mode: a failed sign-in says so', async ({ page }) => {
     await withHost(page, { account: { isLogin: false }, loginOutcome: 'failed' });
     await page.goto('/th-TH/k-report?status_height=24&dark=1&bgColor=171717');
     await expect(page.locator('.gate')).toContainText('โปรดเข้าสู่ระบบบัญชีเพลงของคุณ');
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await expect(page.locator('.gate [role="alert"]')).toHaveText('การเข้าสู่ระบบยังไม่เสร็จ โปรดลองอีกครั้ง');
     await expect(page.getByRole('button', { name: 'เข้าสู่ระบบ' })).toBeEnabled();
     await expect(page.locator('.gate')).toBeVisible();
   });

@@ -102,6 +102,43 @@ test.describe('personal-data request', () => {
   });
 });
 
+test.describe('times on a phone whose browser zone is not the app\'s', () => {
+  // The app says Singapore (the fake host's dev_timezone); the WebView's own zone says New York.
+  test.use({ timezoneId: 'America/New_York' });
+  const inSingapore = (ms: number) =>
+    new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Singapore' }).format(ms);
+
+  test("a request's time reads in the app's zone, as on every other page", async ({ page, uid, signIn, open }) => {
+    await signIn();
+    await open('/private.html');
+    await page.getByLabel('E-mail').fill(`${uid}@example.com`);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Verification code').fill(await codeOf(page, uid));
+    await page.getByLabel('Encryption password').fill('123456');
+    await page.getByLabel('Enter the password again').fill('123456');
+    const before = Date.now();
+    await page.getByRole('button', { name: 'Request my data' }).click();
+    await expect(page.getByRole('heading', { name: 'Request received' })).toBeVisible();
+    const after = Date.now();
+    await open('/personalDataDownload.html');
+    const shown = await page.locator('.request-head strong').textContent();
+    // The request's own second lies between the two readings; either minute may be the one shown.
+    expect([`Requested on ${inSingapore(before)}`, `Requested on ${inSingapore(after)}`]).toContain(shown);
+  });
+});
+
+test.describe('requests list', () => {
+  // Not bare: the list's own "Request a copy" is there whenever a request may be made.
+  test('none yet: "No data", with the way to request a copy', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/personalDataDownload.html');
+    await expect(page.getByText('No data')).toBeVisible();
+    await page.getByRole('link', { name: 'Request a copy' }).click();
+    await expect(page).toHaveURL(/\/private\.html\?status_height=24$/);
+    await expect(page.getByLabel('E-mail')).toBeVisible();
+  });
+});
+
 test.describe('account and device data', () => {
   test('the account with the phone masked, in th-TH; the device from the app; copy a value', async ({ page, open }) => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

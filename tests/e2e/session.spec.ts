@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { defaultState } from '../../server/fake-host/state';
 import { expect, test } from '../fixtures/app';
 import { hostCalls, sessionOf, watch } from '../fixtures/pages';
 
@@ -37,5 +38,44 @@ test.describe('a session the server refuses', () => {
     await dialog.getByRole('button', { name: '取消' }).click();
     await expect(page.locator('.coins-notice.is-error')).toContainText('请登录您的音乐账号。');
     expect(await hostCalls(page, 'login')).toHaveLength(0);
+  });
+});
+
+// Issue 16: the sign-in prompt of a signed-out user, and the open-in-app prompt outside the app.
+test.describe('the sign-in prompt', () => {
+  const SIGNED_OUT = { account: { ...defaultState().account, isLogin: false } };
+  const prompt = (page: Page) => page.locator('.gate');
+
+  test('a sign-in the app refuses says so, and the message goes on the next try, which signs in', async ({ page, signIn, open }) => {
+    await signIn({ ...SIGNED_OUT, loginOutcome: 'failed' });
+    await open('/k-transactions');
+    await prompt(page).getByRole('button', { name: 'Sign in' }).click();
+    await expect(prompt(page).getByRole('alert')).toHaveText("Sign-in didn't finish. Try again.");
+    await expect(prompt(page).getByRole('button', { name: 'Sign in' })).toBeEnabled();
+
+    // The app takes its time this once: the old message goes as soon as the new try starts.
+    await page.evaluate(() => (window as any).__fakeHost.setState({ loginOutcome: 'success', replyDelayMs: 1500 }));
+    await prompt(page).getByRole('button', { name: 'Sign in' }).click();
+    await expect(prompt(page).getByRole('alert')).toHaveCount(0);
+    await expect(prompt(page).getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    await expect(prompt(page)).toHaveCount(0);
+    expect(await hostCalls(page, 'login')).toHaveLength(2);
+  });
+
+  test('in zh-CN, an app that never answers the sign-in: after the wait, the message', async ({ page, signIn, open }) => {
+    await page.clock.install();
+    await signIn({ ...SIGNED_OUT, loginOutcome: 'none' });
+    await open('/zh-CN/k-transactions');
+    await prompt(page).getByRole('button', { name: '登录' }).click();
+    await expect(prompt(page).getByRole('button', { name: '登录' })).toBeDisabled();
+    await page.clock.fastForward('05:01');
+    await expect(prompt(page).getByRole('alert')).toHaveText('登录未完成，请重试。');
+    await expect(prompt(page).getByRole('button', { name: '登录' })).toBeEnabled();
+  });
+
+  test("outside the app, Open Music carries the page's query, written again, without the session", async ({ page }) => {
+    await page.goto('/song-test?id=7&app_sessionid=abc123&status_height=24&title=%3Cb%3Ex%3C%2Fb%3E');
+    const link = prompt(page).getByRole('link', { name: 'Open Music' });
+    await expect(link).toHaveAttribute('href', 'oppomusic://web/song-test?id=7&status_height=24&title=%3Cb%3Ex%3C%2Fb%3E');
   });
 });

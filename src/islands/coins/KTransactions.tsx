@@ -99,7 +99,14 @@ export default function KTransactions() {
         </ul>
       )}
       {failure && <Failure class="coins-notice is-error" message={t(failure)} retry={t('coins.retry')} onRetry={() => void (started ? coinRecords.loadMore() : coinRecords.reload())} />}
-      {list.done && list.items.length === 0 && <p class="records-empty">{t('coins.noData')}</p>}
+      {list.done && list.items.length === 0 && (
+        <div class="records-empty">
+          <p>{t('coins.noData')}</p>
+          <a class="button" href={pageHref('k-recharge')}>
+            {t('coins.goRecharge')}
+          </a>
+        </div>
+      )}
       {list.done && list.items.length > 0 && <p class="records-end">{t('coins.end')}</p>}
       <div ref={end} />
     </div>

@@ -1,18 +1,19 @@
 /**
  * /feedback and /feedback2: the form's options from the backend (types in the user's language, the
  * phone rule, the code), the form (./parts/FeedbackForm, loaded meanwhile), then "Feedback sent" with
- * the way to My feedback. /feedback2 is opened from the player: the `type` query preselects a type and
+ * the way to My feedback, and Done (back where the user came from, or the WebView closes). /feedback2 is opened from the player: the `type` query preselects a type and
  * the song playing can be attached (src/lib/help/feedback.ts).
  */
 import { useStore } from '@nanostores/preact';
 import { useEffect, useMemo } from 'preact/hooks';
-import { $feedbackConfig, $feedbackSent, feedbackOrigin, loadFeedbackConfig, markSent } from '../../lib/help/feedback';
+import { $feedbackConfig, $feedbackSent, doneWithFeedback, feedbackOrigin, loadFeedbackConfig, markSent } from '../../lib/help/feedback';
 import { $locale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { Failure } from '../ui/parts/Failure';
 import { useLater } from '../ui/later';
 import { useText } from '../ui/text';
+import '../ui/controls.css';
 import '../ui/placeholder.css';
 import { helpText } from './text';
 import './help.css';
@@ -44,6 +45,9 @@ export default function Feedback({ page }: { page: 'help' | 'player' }) {
         <a class="button" href={pageHref('my-feedback')}>
           {t('help.viewFeedback')}
         </a>
+        <button type="button" class="link" onClick={doneWithFeedback}>
+          {t('help.done')}
+        </button>
       </div>
     );
   }

@@ -1,7 +1,7 @@
 /**
  * /my-feedback and /my-feedback1: the user's feedback (src/lib/help/my-feedback.ts), newest first,
  * each with its type, the start of its text, its state and a mark while support's reply is unread;
- * more load as the end comes into view; "No data" when there is none. The `data1` query titles the
+ * more load as the end comes into view; "No data" when there is none, with the way to give some. The `data1` query titles the
  * page "My feedback" (the shell does it). A cached route: coming back from a detail refreshes the marks.
  */
 import { useStore } from '@nanostores/preact';
@@ -51,7 +51,14 @@ export default function MyFeedback({ detail }: { detail: 'my-detail' | 'my-detai
         {!started && !list.failure && [0, 1, 2].map((key) => <li key={key} class="feedback-item skeleton" aria-hidden="true" />)}
       </ul>
       {list.failure && <Failure class="help-failure" message={t(list.failure)} retry={t('shell.retry')} onRetry={myFeedback.loadMore} />}
-      {list.done && list.items.length === 0 && <p class="empty">{t('error.noData')}</p>}
+      {list.done && list.items.length === 0 && (
+        <div class="empty">
+          <p>{t('error.noData')}</p>
+          <a class="button" href={pageHref('feedback')}>
+            {t('help.writeFeedback')}
+          </a>
+        </div>
+      )}
       {list.done && list.items.length > 0 && <p class="empty">{t('help.end')}</p>}
       <div ref={end} />
     </div>

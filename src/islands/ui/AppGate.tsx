@@ -5,13 +5,13 @@
  */
 import { useStore } from '@nanostores/preact';
 import { useEffect, useState } from 'preact/hooks';
-import { $session, signIn, watchSession } from '../../lib/session';
+import { $session, $signIn, signIn, watchSession } from '../../lib/session';
 import { useText } from './text';
 import './gate.css';
 
 export default function AppGate() {
   const session = useStore($session);
-  const [busy, setBusy] = useState(false);
+  const signing = useStore($signIn);
   const t = useText();
   // Outside the app only: which phone this is, and the link into the app (loaded then, not before).
   const [outside, setOutside] = useState<{ supported: boolean; link: string } | null>(null);
@@ -19,7 +19,7 @@ export default function AppGate() {
   useEffect(() => {
     if (session !== 'no-app') return;
     void import('../../lib/platform').then(({ appLink, detectBrand }) =>
-      setOutside({ supported: detectBrand(navigator.userAgent) !== 'other', link: appLink(location.pathname) }),
+      setOutside({ supported: detectBrand(navigator.userAgent) !== 'other', link: appLink(location.pathname, location.search) }),
     );
   }, [session]);
 
@@ -44,15 +44,16 @@ export default function AppGate() {
       </section>
     );
   }
-  const onSignIn = async () => {
-    setBusy(true);
-    await signIn();
-    setBusy(false);
-  };
+  // A failed try says so until the next tap (which clears it: $signIn is busy again).
   return (
     <section class="gate" aria-live="polite">
       <p>{t('error.notLoggedIn')}</p>
-      <button type="button" class="button" disabled={busy} onClick={onSignIn}>
+      {signing === 'failed' && (
+        <p class="gate-error" role="alert">
+          {t('shell.signInFailed')}
+        </p>
+      )}
+      <button type="button" class="button" disabled={signing === 'busy'} onClick={() => void signIn()}>
         {t('shell.signIn')}
       </button>
     </section>

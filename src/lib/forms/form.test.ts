@@ -173,6 +173,15 @@ describe('a form model', () => {
     expect(form.$errors.get()).toEqual({ reason: 'form.reasonRequired' });
   });
 
+  it('a sent form starts fresh: the notice about what was picked goes with the pictures', async () => {
+    const { form } = makeForm();
+    form.open('r1');
+    form.update({ reason: 'spam' });
+    form.setError('notice', 'form.screenshotType');
+    expect(await form.submit()).toBe(true);
+    expect(form.$errors.get()).toEqual({});
+  });
+
   it('reset empties the form and forgets the draft', () => {
     const { form } = makeForm();
     form.open('r1');

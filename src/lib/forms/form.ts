@@ -121,6 +121,8 @@ export function createForm<V extends object, T, R, F extends string>(spec: FormS
         const result = await spec.send(checked.value, values);
         if (key) clearDraft(key);
         $values.set(spec.empty());
+        // A fresh form: no notice about pictures it no longer holds (the `keep` errors go too).
+        $errors.set({});
         $result.set(result);
         return true;
       } catch (error) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '../limits';
-import { cancelled, onUploadEvent, picked, uploadMessage } from './upload';
+import { cancelled, isRefused, onUploadEvent, picked, slotsTaken, uploadMessage } from './upload';
 
 const video = { id: 'f1', name: 'clip.mp4', size: 5_000_000, mime: 'video/mp4' };
 
@@ -15,6 +15,18 @@ describe('an upload', () => {
   it('takes images, audio and video only', () => {
     for (const mime of ['image/jpeg', 'audio/mpeg', 'video/mp4', 'IMAGE/PNG']) expect(picked({ ...video, mime }).state).toBe('uploading');
     for (const mime of ['application/pdf', 'text/html', '', 'imagex/png']) expect(picked({ ...video, mime }).state).toBe('wrongType');
+  });
+
+  it('takes no attachment place when refused: a 201 MB video or a PDF is listed but not counted', () => {
+    const list = [
+      picked(video),
+      picked({ ...video, id: 'f2', size: 201 * 1024 * 1024 }),
+      picked({ ...video, id: 'f3', name: 'a.pdf', mime: 'application/pdf' }),
+      onUploadEvent(picked({ ...video, id: 'f4' }), { status: 'failed' }),
+    ];
+    expect(list.map(isRefused)).toEqual([false, true, true, false]);
+    expect(slotsTaken(list)).toBe(2);
+    expect(slotsTaken([])).toBe(0);
   });
 
   it('moves forward through progress to done with its URL', () => {

@@ -50,6 +50,16 @@ export function onUploadEvent(upload: Upload, event: { status: 'progress' | 'don
   return { ...upload, progress };
 }
 
+/** Refused as soon as it was named (too large, or not a picture, sound or video): never an attachment. */
+export const isRefused = (upload: Pick<Upload, 'state'>): boolean => upload.state === 'tooLarge' || upload.state === 'wrongType';
+
+/**
+ * How many of the form's attachment places the list takes: a refused file is listed with its reason
+ * but takes none, so it never stops the user adding the file they meant.
+ * @example slotsTaken([{ state: 'done' }, { state: 'tooLarge' }]) // 1
+ */
+export const slotsTaken = (uploads: readonly Pick<Upload, 'state'>[]): number => uploads.filter((u) => !isRefused(u)).length;
+
 /** The user cancelled: only a running upload can be. */
 export const cancelled = (upload: Upload): Upload => (upload.state === 'uploading' ? { ...upload, state: 'cancelled' } : upload);
 

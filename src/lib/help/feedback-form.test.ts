@@ -98,6 +98,18 @@ describe('the feedback form model', () => {
     expect(request).not.toHaveBeenCalled();
   });
 
+  it('sends without the files the rules refused: listed with their reason, never waited for or sent', async () => {
+    vi.mocked(request).mockResolvedValue({});
+    feedbackForm.update(filled);
+    files.add('video');
+    emit('acquireFileCallback', { id: 'f1', name: 'huge.mp4', size: 201 * 1024 * 1024, mime: 'video/mp4' });
+    files.add('image');
+    emit('acquireFileCallback', { id: 'f2', name: 'a.pdf', size: 10, mime: 'application/pdf' });
+    expect(files.$uploads.get().map((u) => u.state)).toEqual(['tooLarge', 'wrongType']);
+    expect(await feedbackForm.submit()).toBe(true);
+    expect(vi.mocked(request).mock.calls[0]![1]).toMatchObject({ attachments: [] });
+  });
+
   it('sends once however often submit is tapped, with what the form holds', async () => {
     vi.mocked(request).mockResolvedValue({});
     openFeedback(config, { presetType: null, song: 's04' });

@@ -12,6 +12,7 @@ import { feedbackCode, feedbackSubmit } from '../api/endpoints/feedback';
 import { countdown } from '../forms/countdown';
 import { createForm, type Checked } from '../forms/form';
 import { screenshotsOf } from '../forms/pick-pictures';
+import { isRefused } from '../forms/upload';
 import { uploadList, type Kind } from '../forms/uploads';
 import { $locale } from '../i18n';
 import type { FeedbackConfig, FeedbackOrigin } from './feedback';
@@ -38,7 +39,8 @@ function check(draft: FeedbackDraft): Checked<BodyOf<typeof feedbackSubmit>, Fee
   const checked = checkFeedback(draft, { phoneOptional: opened.phoneOptional, codeRequired: $needsCode.get() });
   const errors: Partial<Record<FeedbackFormField, MessageKey>> = checked.ok ? {} : { ...checked.errors };
   const uploads = files.$uploads.get();
-  if (uploads.some((u) => u.state !== 'done' && u.state !== 'cancelled')) errors.uploads = 'form.uploadUnfinished';
+  // A refused file is listed with its reason but is not sent, so it does not hold the form back.
+  if (uploads.some((u) => u.state !== 'done' && u.state !== 'cancelled' && !isRefused(u))) errors.uploads = 'form.uploadUnfinished';
   const logFile = log.$log.get();
   if (draft.log && logFile?.state !== 'done') errors.log = logFile?.state === 'failed' ? 'error.uploadFailed' : 'form.uploadUnfinished';
   if (!checked.ok || errors.uploads || errors.log) return { ok: false, errors };

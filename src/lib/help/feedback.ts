@@ -10,9 +10,11 @@ import { request } from '../api';
 import type { DataOf } from '../api/endpoint';
 import { feedbackConfig } from '../api/endpoints/feedback';
 import { query } from '../bridge';
+import { leavePage } from './close-page';
 import { isContentId } from '../id';
 import type { Locale } from '../locale';
 import { fill, loading, type Loadable } from '../model/loadable';
+import { pageHref } from '../nav';
 import { FEEDBACK_TYPES, type FeedbackType } from './feedback-types';
 
 export type FeedbackConfig = DataOf<typeof feedbackConfig>;
@@ -29,6 +31,13 @@ export const $feedbackSent = atom(false);
  * @example <FeedbackForm onSent={markSent} … />
  */
 export const markSent = (): void => $feedbackSent.set(true);
+
+/**
+ * Done, on "Feedback sent": back to where the user came from (the help centre), or, when the app
+ * opened the form on its own (nothing to go back to), the WebView closes; outside the app, the help centre.
+ * @example <button onClick={doneWithFeedback}>
+ */
+export const doneWithFeedback = (): void => leavePage(() => pageHref('help-feedback'));
 
 /**
  * The options in the user's language; what was shown stays while another locale's load.

@@ -1,5 +1,10 @@
-/** The end of a form: why the last submit failed, if it did, and the button, which says it is sending. */
+/**
+ * The end of a form: why the last submit failed, if it did, and the button, which says it is sending.
+ * It keeps its form above the app's keyboard where the WebView does not resize (../keyboard).
+ */
+import { useEffect, useRef } from 'preact/hooks';
 import { useText } from '../../ui/text';
+import { keepAboveKeyboard } from '../keyboard';
 import { formText } from '../text';
 
 /**
@@ -8,6 +13,8 @@ import { formText } from '../text';
  */
 export function SubmitBar({ error, busy, disabled, label, track }: { error: string | undefined; busy: boolean; disabled: boolean; label?: string; track?: string }) {
   const t = useText(formText);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => keepAboveKeyboard(button.current?.form ?? null), []);
   return (
     <>
       {error && (
@@ -15,7 +22,7 @@ export function SubmitBar({ error, busy, disabled, label, track }: { error: stri
           {error}
         </p>
       )}
-      <button type="submit" class="button form-submit" disabled={disabled} data-track={track}>
+      <button ref={button} type="submit" class="button form-submit" disabled={disabled} data-track={track}>
         {busy ? t('form.submitting') : (label ?? t('form.submit'))}
       </button>
     </>

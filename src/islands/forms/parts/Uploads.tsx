@@ -4,7 +4,7 @@
  * or a video while there is room.
  */
 import { formatFileSize } from '../../../lib/file-size';
-import { uploadMessage, type Upload } from '../../../lib/forms/upload';
+import { slotsTaken, uploadMessage, type Upload } from '../../../lib/forms/upload';
 import { useText } from '../../ui/text';
 import { formText } from '../text';
 import type { Kind } from '../../../lib/forms/uploads';
@@ -31,10 +31,11 @@ const KINDS: readonly Kind[] = ['image', 'audio', 'video'];
 
 export function Uploads({ label, hint, uploads, max, locale, text, onAdd, onCancel, onRetry, onRemove, error, disabled }: Props) {
   const t = useText(formText);
+  const taken = slotsTaken(uploads);
   return (
     <div class="form-field">
       <p class="form-label" id="uploads-label">
-        {label} <span class="form-optional">· {uploads.length}/{max}</span>
+        {label} <span class="form-optional">· {taken}/{max}</span>
       </p>
       {uploads.length > 0 && (
         <ul class="uploads" aria-labelledby="uploads-label">
@@ -74,7 +75,7 @@ export function Uploads({ label, hint, uploads, max, locale, text, onAdd, onCanc
           })}
         </ul>
       )}
-      {uploads.length < max && (
+      {taken < max && (
         <div class="upload-add">
           {KINDS.map((kind) => (
             <button key={kind} type="button" class="chip" disabled={disabled} onClick={() => onAdd(kind)}>
