@@ -60,7 +60,12 @@ for (const { path } of ROUTES) {
           await frames(page);
           for (const problem of await page.evaluate(textUnderBar)) problems.push(`${locale} scrolled: ${problem}`);
         }
-        const contrast = await barTitleContrast(page);
+        let contrast = await barTitleContrast(page);
+        // A toast passing over the bar is not the bar: a low reading must still be there a moment later.
+        if (contrast !== null && contrast < TITLE_CONTRAST) {
+          await page.waitForTimeout(1_600);
+          contrast = await barTitleContrast(page);
+        }
         if (contrast !== null && contrast < TITLE_CONTRAST) problems.push(`${locale} ${where}: the bar's title has ${contrast}:1 on the pixels behind it`);
       }
       await page.evaluate(() => scrollTo(0, 0));
