@@ -14,6 +14,8 @@ import { $session, watchSession } from '../../lib/session';
 import { showToast } from '../../lib/stores/ui';
 import { $plans, loadPlans } from '../../lib/vip/plans';
 import { $vipPurchase, payPlan, recheckPlan, watchPlanPayment } from '../../lib/vip/purchase';
+import { failurePage } from '../../lib/vip/purchase-failure';
+import { OpenInApp } from '../ui/parts/OpenInApp';
 import { useText } from '../ui/text';
 import '../ui/controls.css';
 import { planLabel, vipText } from './text';
@@ -42,14 +44,21 @@ export default function Channel() {
   // Where a finished purchase leads.
   useEffect(() => {
     if (purchase.state === 'paid') location.replace(pageHref('vip-center', { order: purchase.orderId }));
-    if (purchase.state === 'failed') location.href = pageHref('payError', { plan: planId ?? '' });
+    if (purchase.state === 'failed') location.href = failurePage(planId ?? '', purchase.orderId, purchase.message);
     if (purchase.state === 'cancelled') history.length > 1 ? history.back() : location.replace(pageHref('vip-center'));
   }, [purchase.state]);
 
+  // Outside the app nothing can be paid: the summary, and the prompt to open this page in the app.
+  const prompt = session === 'no-app' ? <OpenInApp path={`${location.pathname}${planId ? `?plan=${encodeURIComponent(planId)}` : ''}`} /> : null;
   const plans = dataOf(offer);
   const plan = plans?.plans.find((p) => p.id === planId);
-  if (!planId || (plans && !plan)) return <p class="vip-failure">{t('vip.planMissing')}</p>;
-  if (!plans || !plan) return null;
+  if (!planId || (plans && !plan)) return (
+      <>
+        <p class="vip-failure">{t('vip.planMissing')}</p>
+        {prompt}
+      </>
+    );
+  if (!plans || !plan) return prompt;
   const busy = purchase.state === 'paying' || purchase.state === 'checking';
   const refused = purchase.state === 'refused' ? purchase.error : !plans.paymentAvailable ? 'error.payRegion' : null;
   const pending = purchase.state === 'pending' || purchase.state === 'checking';
@@ -63,8 +72,9 @@ export default function Channel() {
         <dt>{t('vip.amount')}</dt>
         <dd>{formatPrice(plan.price, plan.currency, locale)}</dd>
       </dl>
-      <h2 class="vip-heading">{t('vip.method')}</h2>
-      {methods.length === 0 ? (
+      {prompt}
+      {!prompt && <h2 class="vip-heading">{t('vip.method')}</h2>}
+      {prompt ? null : methods.length === 0 ? (
         <p>{t('vip.noMethods')}</p>
       ) : (
         <fieldset class="vip-methods" disabled={!selectable || busy}>
@@ -78,8 +88,8 @@ export default function Channel() {
           ))}
         </fieldset>
       )}
-      {refused && <p class="vip-failure" role="alert">{t(refused)}</p>}
-      {pending ? (
+      {refused && !prompt && <p class="vip-failure" role="alert">{t(refused)}</p>}
+      {prompt ? null : pending ? (
         <p class="vip-banner" role="status">
           {t('vip.pending')}{' '}
           <button type="button" class="link" disabled={busy} onClick={recheckPlan}>{t('vip.checkAgain')}</button>
