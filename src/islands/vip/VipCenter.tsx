@@ -1,7 +1,9 @@
 /**
  * /vip-center: the user's membership (not activated, active, just activated, just renewed) and the
- * plans from the backend. Buying goes to /channel. The benefits, notice and agreements are static HTML
- * (src/components/vip/VipBenefits.astro).
+ * plans from the backend, with their limited-time offers. Buying goes to /channel; signed out, the
+ * plans and prices still show (the plan list is public) and buying asks to sign in first. Under the
+ * buy button, the agreements, linked with the shell's parameters so they open with their back bar.
+ * The benefits and the notice are static HTML (src/components/vip/VipBenefits.astro).
  * Rendered on the server too: until the session and the plans are known it shows placeholders of the
  * same size, so the static part below never moves (no layout shift).
  */
@@ -12,7 +14,7 @@ import { $locale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref, queryParam } from '../../lib/nav';
 import { openWelfareCenter } from '../../lib/vip/links';
-import { $session } from '../../lib/session';
+import { $session, signIn } from '../../lib/session';
 import { $isMember } from '../../lib/stores/membership';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { $activation, showOrder } from '../../lib/vip/center';
@@ -30,11 +32,21 @@ import './vip.css';
 // Day, month, quarter, year: the usual offer, so the placeholders take the plans' place.
 const PLACEHOLDERS = [0, 1, 2, 3];
 
-export default function VipCenter() {
+/** An agreement under the buy button: its title (the page's, from the layout) and its route. */
+export interface Agreement {
+  label: string;
+  path: 'vip_license' | 'auto_renewal';
+  /** The plain link the server writes (locale prefix only), until the page runs. */
+  href: string;
+}
+
+export default function VipCenter({ agreements = [] }: { agreements?: Agreement[] }) {
   const t = useText(vipText);
   const locale = useStore($locale);
   const session = useStore($session);
-  const signedIn = useHydrated() && session === 'signed-in';
+  const hydrated = useHydrated();
+  const signedIn = hydrated && session === 'signed-in';
+  const [signingIn, setSigningIn] = useState(false);
   const member = useStore($isMember);
   const offer = useStore($plans);
   const banner = useStore($activation);
@@ -45,8 +57,10 @@ export default function VipCenter() {
   const price = (p: Plan, cents = p.price) => formatPrice(cents, p.currency, locale);
 
   useEffect(() => {
-    if (session !== 'signed-in') return;
+    if (session === 'checking') return;
+    // The plans are public: a signed-out user sees what membership costs before signing in.
     void loadPlans();
+    if (session !== 'signed-in') return;
     // The server's membership wins over the host's, here as on every page that shows it.
     void loadMembership();
     // Back from a paid order (/channel sends ?order=): the server says what it bought.
@@ -59,6 +73,17 @@ export default function VipCenter() {
   const tiers = plans ? [...new Set(plans.map((p) => p.tier))] : [];
   const shown = plans?.filter((p) => p.tier === tier) ?? [];
   const chosen = plans?.find((p) => p.id === (selected ?? defaultPlan(plans)?.id) && p.tier === tier) ?? shown[0];
+  const offerEnds = chosen?.offerEndsAt && chosen.original > chosen.price ? chosen.offerEndsAt : null;
+  // Signed out, buying asks to sign in first (the app's sign-in), then goes on to pay.
+  const buyAfterSignIn = async (event: Event, href: string) => {
+    if (session !== 'signed-out') return;
+    event.preventDefault();
+    if (signingIn) return;
+    setSigningIn(true);
+    const now = await signIn();
+    setSigningIn(false);
+    if (now === 'signed-in') location.assign(href);
+  };
   const planName = (id: string) => {
     const p = plans?.find((x) => x.id === id);
     return p ? planLabel(p, t) : id;
@@ -66,7 +91,7 @@ export default function VipCenter() {
 
   return (
     <div class="vip">
-      <MembershipCard signedIn={signedIn} />
+      <MembershipCard signedIn={signedIn} signedOut={hydrated && session === 'signed-out'} />
 
       {banner && (
         <p class="vip-banner" role="status">
@@ -109,7 +134,11 @@ export default function VipCenter() {
                         {price(p, p.original)}
                       </s>
                     )}
-                    {p.autoRenew && <span class="vip-plan-tag">{t('vip.autoRenew')}</span>}
+                    {p.autoRenew ? (
+                      <span class="vip-plan-tag">{t('vip.autoRenew')}</span>
+                    ) : (
+                      p.offerEndsAt && p.original > p.price && <span class="vip-plan-tag is-offer">{t('vip.limitedTag')}</span>
+                    )}
                   </button>
                 </li>
               ))
@@ -117,12 +146,34 @@ export default function VipCenter() {
         </ul>
       )}
 
+      {/* Always there (empty when the chosen plan is no offer), so choosing a plan moves nothing. */}
+      <p class="vip-offer">{offerEnds ? t('vip.offerEnds', { date: formatDate(offerEnds, locale, { timeZone: timeZone || undefined }) }) : ''}</p>
+
       {chosen ? (
-        <a class="button vip-buy" href={pageHref('channel', { plan: chosen.id })} data-track="vip.buy" data-track-props={JSON.stringify({ plan: chosen.id })}>
+        <a
+          class="button vip-buy"
+          href={pageHref('channel', { plan: chosen.id })}
+          aria-disabled={signingIn || undefined}
+          onClick={(event) => void buyAfterSignIn(event, pageHref('channel', { plan: chosen.id }))}
+          data-track="vip.buy"
+          data-track-props={JSON.stringify({ plan: chosen.id })}
+        >
           {t(member ? 'vip.renew' : 'vip.buy', { price: price(chosen) })}
         </a>
       ) : (
         <span class="button vip-buy skeleton" aria-hidden="true" />
+      )}
+      {agreements.length > 0 && (
+        <p class="vip-agreements">
+          {t('vip.agreements')}{' '}
+          {agreements.map((a, i) => (
+            <>
+              {i > 0 && ' · '}
+              {/* With the shell's parameters (status_height…) once the page runs: the agreement opens with its back bar. */}
+              <a href={hydrated ? pageHref(a.path) : a.href}>{a.label}</a>
+            </>
+          ))}
+        </p>
       )}
       <button type="button" class="link" onClick={openWelfareCenter}>
         {t('vip.rewards')}
