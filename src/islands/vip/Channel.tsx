@@ -14,8 +14,7 @@ import { $session, watchSession } from '../../lib/session';
 import { showToast } from '../../lib/stores/ui';
 import { $plans, loadPlans } from '../../lib/vip/plans';
 import { $vipPurchase, payPlan, recheckPlan, watchPlanPayment } from '../../lib/vip/purchase';
-import { failurePage } from '../../lib/vip/purchase-failure';
-import { OpenInApp } from '../ui/parts/OpenInApp';
+import { useLater } from '../ui/later';
 import { useText } from '../ui/text';
 import '../ui/controls.css';
 import { planLabel, vipText } from './text';
@@ -34,6 +33,11 @@ export default function Channel() {
   // No sign-in gate on this route: the page reads the account itself; paying checks it again.
   useEffect(watchSession, []);
   useEffect(watchPlanPayment, []);
+  // Its code only outside the app.
+  const openInApp = useLater(() => import('../ui/prompts/OpenInApp').then((m) => m.OpenInApp));
+  useEffect(() => {
+    if (session === 'no-app') openInApp.load();
+  }, [session]);
   useEffect(() => {
     if (session !== 'checking') void loadPlans();
   }, [session]);
@@ -44,12 +48,16 @@ export default function Channel() {
   // Where a finished purchase leads.
   useEffect(() => {
     if (purchase.state === 'paid') location.replace(pageHref('vip-center', { order: purchase.orderId }));
-    if (purchase.state === 'failed') location.href = failurePage(planId ?? '', purchase.orderId, purchase.message);
+    if (purchase.state === 'failed') {
+      const { orderId, message } = purchase;
+      void import('../../lib/vip/purchase-failure').then(({ failurePage }) => (location.href = failurePage(planId ?? '', orderId, message)));
+    }
     if (purchase.state === 'cancelled') history.length > 1 ? history.back() : location.replace(pageHref('vip-center'));
   }, [purchase.state]);
 
   // Outside the app nothing can be paid: the summary, and the prompt to open this page in the app.
-  const prompt = session === 'no-app' ? <OpenInApp path={`${location.pathname}${planId ? `?plan=${encodeURIComponent(planId)}` : ''}`} /> : null;
+  const outside = session === 'no-app';
+  const prompt = outside && openInApp.Part ? <openInApp.Part path={`${location.pathname}${planId ? `?plan=${encodeURIComponent(planId)}` : ''}`} /> : null;
   const plans = dataOf(offer);
   const plan = plans?.plans.find((p) => p.id === planId);
   if (!planId || (plans && !plan)) return (
@@ -73,8 +81,8 @@ export default function Channel() {
         <dd>{formatPrice(plan.price, plan.currency, locale)}</dd>
       </dl>
       {prompt}
-      {!prompt && <h2 class="vip-heading">{t('vip.method')}</h2>}
-      {prompt ? null : methods.length === 0 ? (
+      {!outside && <h2 class="vip-heading">{t('vip.method')}</h2>}
+      {outside ? null : methods.length === 0 ? (
         <p>{t('vip.noMethods')}</p>
       ) : (
         <fieldset class="vip-methods" disabled={!selectable || busy}>
@@ -88,8 +96,8 @@ export default function Channel() {
           ))}
         </fieldset>
       )}
-      {refused && !prompt && <p class="vip-failure" role="alert">{t(refused)}</p>}
-      {prompt ? null : pending ? (
+      {refused && !outside && <p class="vip-failure" role="alert">{t(refused)}</p>}
+      {outside ? null : pending ? (
         <p class="vip-banner" role="status">
           {t('vip.pending')}{' '}
           <button type="button" class="link" disabled={busy} onClick={recheckPlan}>{t('vip.checkAgain')}</button>

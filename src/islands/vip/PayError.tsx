@@ -4,9 +4,8 @@
  * (src/lib/vip/purchase-failure.ts), follow as plain text. No "funds arrive within minutes" here:
  * that is for a payment whose result is not known yet, which stays on /channel as pending.
  */
-import { useMemo } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { pageHref, queryParam } from '../../lib/nav';
-import { failureReason } from '../../lib/vip/purchase-failure';
 import { useText } from '../ui/text';
 import { vipText } from './text';
 import './vip.css';
@@ -14,7 +13,16 @@ import './vip.css';
 export default function PayError() {
   const t = useText(vipText);
   const plan = queryParam('plan', /^[\w-]{1,40}$/);
-  const reason = useMemo(failureReason, []);
+  // The reason's code loads with the page, not in its first bundle; the page draws once, with or
+  // without it, so nothing moves when it arrives.
+  const [reason, setReason] = useState<string | null>(null);
+  useEffect(() => {
+    void import('../../lib/vip/purchase-failure').then(
+      ({ failureReason }) => setReason(failureReason()),
+      () => setReason(''),
+    );
+  }, []);
+  if (reason === null) return null;
   return (
     <div class="vip hero">
       <p class="vip-failure" role="alert">

@@ -15,14 +15,14 @@ import { dataOf } from '../../lib/model/loadable';
 import { pageHref, queryParam } from '../../lib/nav';
 import { openWelfareCenter } from '../../lib/vip/links';
 import { $session, signIn } from '../../lib/session';
-import { $isMember } from '../../lib/stores/membership';
+import { $isMember, $membership } from '../../lib/stores/membership';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { $activation, showOrder } from '../../lib/vip/center';
 import { loadMembership } from '../../lib/vip/membership';
 import { $plans, defaultPlan, loadPlans, type Plan } from '../../lib/vip/plans';
 import { useHydrated } from '../ui/hydrated';
 import { useText } from '../ui/text';
-import { MembershipCard } from './parts/MembershipCard';
+import { MembershipCard, tierOf } from './parts/MembershipCard';
 import '../ui/controls.css';
 import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
@@ -31,6 +31,35 @@ import './vip.css';
 
 // Day, month, quarter, year: the usual offer, so the placeholders take the plans' place.
 const PLACEHOLDERS = [0, 1, 2, 3];
+// A sign-in asked for by the buy button is under way: a second tap waits for it.
+let signingIn = false;
+
+/**
+ * Who is signed in, from the app: the avatar only as an https image (never javascript:, data: or
+ * http:; else, or when it does not load, the nickname's initial), the nickname as text, a member's tier.
+ */
+function User({ signedIn }: { signedIn: boolean }) {
+  const member = useStore($isMember);
+  const { svipType, userInfo_ } = useStore($membership);
+  const [broken, setBroken] = useState('');
+  const nickname = userInfo_?.nickname ?? '';
+  const avatar = userInfo_?.avatar ?? '';
+  return (
+    <p class="vip-user">
+      {!signedIn ? (
+        <span class="vip-avatar skeleton" aria-hidden="true" />
+      ) : /^https:\/\//i.test(avatar) && avatar !== broken ? (
+        <img class="vip-avatar" src={avatar} alt="" referrerpolicy="no-referrer" onError={() => setBroken(avatar)} />
+      ) : (
+        <span class="vip-avatar" aria-hidden="true">
+          {[...nickname.trim()][0]?.toUpperCase()}
+        </span>
+      )}
+      {signedIn && <span class="vip-nickname">{nickname}</span>}
+      {signedIn && member && <span class="vip-badge">{tierOf(svipType)}</span>}
+    </p>
+  );
+}
 
 /** An agreement under the buy button: its title (the page's, from the layout) and its route. */
 export interface Agreement {
@@ -46,7 +75,7 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
   const session = useStore($session);
   const hydrated = useHydrated();
   const signedIn = hydrated && session === 'signed-in';
-  const [signingIn, setSigningIn] = useState(false);
+
   const member = useStore($isMember);
   const offer = useStore($plans);
   const banner = useStore($activation);
@@ -74,14 +103,13 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
   const shown = plans?.filter((p) => p.tier === tier) ?? [];
   const chosen = plans?.find((p) => p.id === (selected ?? defaultPlan(plans)?.id) && p.tier === tier) ?? shown[0];
   const offerEnds = chosen?.offerEndsAt && chosen.original > chosen.price ? chosen.offerEndsAt : null;
-  // Signed out, buying asks to sign in first (the app's sign-in), then goes on to pay.
+  // Signed out, buying asks to sign in first (the app's sign-in, one at a time), then goes on to pay.
   const buyAfterSignIn = async (event: Event, href: string) => {
     if (session !== 'signed-out') return;
     event.preventDefault();
     if (signingIn) return;
-    setSigningIn(true);
-    const now = await signIn();
-    setSigningIn(false);
+    signingIn = true;
+    const now = await signIn().finally(() => (signingIn = false));
     if (now === 'signed-in') location.assign(href);
   };
   const planName = (id: string) => {
@@ -91,7 +119,7 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
 
   return (
     <div class="vip">
-      <MembershipCard signedIn={signedIn} signedOut={hydrated && session === 'signed-out'} />
+      <MembershipCard signedIn={signedIn} signedOut={hydrated && session === 'signed-out'} user={<User signedIn={signedIn} />} />
 
       {banner && (
         <p class="vip-banner" role="status">
@@ -153,7 +181,6 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
         <a
           class="button vip-buy"
           href={pageHref('channel', { plan: chosen.id })}
-          aria-disabled={signingIn || undefined}
           onClick={(event) => void buyAfterSignIn(event, pageHref('channel', { plan: chosen.id }))}
           data-track="vip.buy"
           data-track-props={JSON.stringify({ plan: chosen.id })}

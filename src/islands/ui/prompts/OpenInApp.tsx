@@ -1,8 +1,10 @@
 /**
  * The open-in-app prompt, for a page that does not need a sign-in gate but cannot work outside the
- * app (/channel: paying needs the host). The same prompt and styling as AppGate's (./gate.css,
+ * app (/channel: paying needs the host). The same prompt and styling as AppGate's (../gate.css,
  * src/lib/platform): on the phones that have the app, a link that opens `path` there; on any other,
  * the spec's brand messages. `path` is one of our routes, written by the caller (plus validated values).
+ * Not in ../parts: parts go into the core chunk every page loads, and this is needed only outside the
+ * app, so a page loads it then (`useLater`).
  */
 import { useEffect, useState } from 'preact/hooks';
 import { useText } from '../text';
