@@ -378,8 +378,12 @@ test.describe('VIP: every screen as a user meets it (issue 16)', () => {
     await expect(page.locator('.vip-avatar')).toHaveText('<');
     await expect(page.locator('.vip-card img')).toHaveCount(0);
     await page.route('https://cdn.example.com/**', (route) => route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>' }));
-    await page.evaluate(() => (window as any).__fakeHost.setState({ account: { ...(window as any).__fakeHost.state.account, avatar: 'https://cdn.example.com/a.png', nickname: 'Lee' } }));
-    await page.reload();
+    // The app changes the avatar and shows the page again: the row follows.
+    await page.evaluate(() => {
+      const host = (window as any).__fakeHost;
+      host.setState({ account: { ...host.state.account, avatar: 'https://cdn.example.com/a.png', nickname: 'Lee' } });
+      host.emit('onResume');
+    });
     await expect(page.locator('.vip-card img.vip-avatar')).toHaveAttribute('src', 'https://cdn.example.com/a.png');
     await expect(page.locator('.vip-nickname')).toHaveText('Lee');
   });
