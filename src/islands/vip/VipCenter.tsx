@@ -86,7 +86,8 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
             <User />
           ) : (
             <p class="vip-user">
-              <span class="vip-avatar skeleton" aria-hidden="true" />
+              {/* Signed out: an empty avatar, not a placeholder waiting for ever. */}
+              <span class={hydrated && session === 'signed-out' ? 'vip-avatar' : 'vip-avatar skeleton'} aria-hidden="true" />
             </p>
           )
         }
