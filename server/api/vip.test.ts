@@ -34,7 +34,23 @@ describe('plans', () => {
     expect(code).toBe(200);
     expect(body.data.paymentAvailable).toBe(true);
     expect(body.data.plans.map((p: { id: string }) => p.id)).toEqual(['vip-day', 'vip-month', 'vip-month-auto', 'vip-quarter', 'vip-year', 'svip-month', 'svip-month-auto', 'svip-year']);
-    expect(body.data.plans[2]).toEqual({ id: 'vip-month-auto', tier: 'vip', period: 'month', days: 31, price: 990, original: 1800, currency: 'CNY', autoRenew: true });
+    expect(body.data.plans[2]).toEqual({ id: 'vip-month-auto', tier: 'vip', period: 'month', days: 31, price: 990, original: 1800, currency: 'CNY', autoRenew: true, offerEndsAt: null });
+  });
+
+  it('says when a limited-time price ends: 30 days after the catalogue was made', async () => {
+    const { body } = await call('/api/vip/plans', { region: 'SG' }, 'plans-1');
+    const month = body.data.plans.find((p: { id: string }) => p.id === 'vip-month');
+    expect(month).toMatchObject({ price: 1200, original: 1800 });
+    expect(month.offerEndsAt).toBeGreaterThan(nowSec() + 29 * DAY);
+    expect(month.offerEndsAt).toBeLessThanOrEqual(nowSec() + 30 * DAY);
+  });
+
+  it('is answered without a session, and the answer is the same for everyone (nothing of a user in it)', async () => {
+    const anonymous = await api.callAs('/api/vip/plans', { region: 'SG' }, { uid: '', app_sessionid: '' });
+    expect(anonymous.status).toBe(200);
+    const member = await call('/api/vip/plans', { region: 'SG' }, DEMO_UID);
+    expect(anonymous.body.data).toEqual(member.body.data);
+    expect(Object.keys(anonymous.body.data).sort()).toEqual(['paymentAvailable', 'plans']);
   });
 
   it.each(['XX', 'xx', 'IR', 'kp', ' CU '])('says payment is unavailable in blocked region %j, and still lists the plans', async (region) => {

@@ -33,16 +33,22 @@ type Row = Record<string, unknown>;
 const seconds = (ms: number) => Math.floor(ms / 1000);
 const uidOf = (user: User | null) => user!.uid;
 
-const toPlan = (row: Row): Plan => ({
-  id: String(row.id),
-  tier: row.tier as Plan['tier'],
-  period: row.period as Plan['period'],
-  days: Number(row.days),
-  price: Number(row.price_cents),
-  original: Number(row.original_cents),
-  currency: String(row.currency),
-  autoRenew: Boolean(row.auto_renew),
-});
+/** A plan as sold at `now` (Unix seconds): a limited-time price until its offer ends, the original after. */
+function toPlan(row: Row, now: number): Plan {
+  const ends = row.offer_ends_at === null || row.offer_ends_at === undefined ? null : Number(row.offer_ends_at);
+  const onOffer = ends === null || ends > now;
+  return {
+    id: String(row.id),
+    tier: row.tier as Plan['tier'],
+    period: row.period as Plan['period'],
+    days: Number(row.days),
+    price: Number(onOffer ? row.price_cents : row.original_cents),
+    original: Number(row.original_cents),
+    currency: String(row.currency),
+    autoRenew: Boolean(row.auto_renew),
+    offerEndsAt: onOffer ? ends : null,
+  };
+}
 
 const toOrder = (row: Row): Order => ({
   orderId: String(row.order_id),
@@ -62,9 +68,9 @@ const toRenewal = (row: Row): Renewal => ({
   currency: String(row.currency),
 });
 
-function findPlan(db: Db, id: string): Plan | undefined {
+function findPlan(db: Db, id: string, now: number): Plan | undefined {
   const row = db.prepare('SELECT * FROM plans WHERE id = ?').get(id);
-  return row ? toPlan(row) : undefined;
+  return row ? toPlan(row, now) : undefined;
 }
 
 function renewalsOf(db: Db, uid: string): Renewal[] {
@@ -120,7 +126,7 @@ export function settleOrder(db: Db, orderId: string, outcome: ProviderOutcome, n
       db.prepare('UPDATE vip_orders SET state = ? WHERE order_id = ?').run(outcome, orderId);
     } else {
       const uid = String(row.uid);
-      const plan = findPlan(db, String(row.plan_id));
+      const plan = findPlan(db, String(row.plan_id), now);
       if (!plan) throw new Error(`order ${orderId}: plan ${String(row.plan_id)} is gone`);
       const { renewed, expiresAt } = extendMembership(db, uid, plan.tier, plan.days, now);
       db.prepare("UPDATE vip_orders SET state = 'paid', paid_at = ?, renewed = ? WHERE order_id = ?").run(now, renewed ? 1 : 0, orderId);
@@ -134,8 +140,9 @@ type VipHandlers = Pick<Handlers, 'vipPlans' | 'vipStatus' | 'vipCreateOrder' | 
 
 /** The VIP area's handlers, spread into HANDLERS (server/api/handlers.ts). */
 export const VIP_HANDLERS: VipHandlers = {
-  vipPlans: ({ db, body }) => ({
-    plans: db.prepare('SELECT * FROM plans ORDER BY sort').all().map(toPlan),
+  // Public (no session, src/lib/api/endpoints/vip.ts): the catalogue only, nothing of any user's.
+  vipPlans: ({ db, body, now }) => ({
+    plans: db.prepare('SELECT * FROM plans ORDER BY sort').all().map((row) => toPlan(row, seconds(now))),
     paymentAvailable: paymentAllowed(body.region),
   }),
 
@@ -143,7 +150,7 @@ export const VIP_HANDLERS: VipHandlers = {
 
   vipCreateOrder: ({ db, user, body, now }) => {
     const uid = uidOf(user);
-    const plan = findPlan(db, body.planId);
+    const plan = findPlan(db, body.planId, seconds(now));
     if (!plan) throw new ApiFailure('badRequest', 422, 'No such plan.');
     if (!paymentAllowed(body.region)) throw new ApiFailure('payRegion', 403);
     // One order per (uid, attempt): a double tap or a retry finds the first one. SQLite runs this
@@ -171,7 +178,7 @@ export const VIP_HANDLERS: VipHandlers = {
 
   vipSetRenewal: ({ db, user, body, now }) => {
     const uid = uidOf(user);
-    const plan = findPlan(db, body.planId);
+    const plan = findPlan(db, body.planId, seconds(now));
     if (!plan?.autoRenew) throw new ApiFailure('badRequest', 422, 'No such auto-renew plan.');
     const row = db.prepare('SELECT 1 FROM renewals WHERE uid = ? AND plan_id = ?').get(uid, plan.id);
     if (!body.on) {

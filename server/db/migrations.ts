@@ -492,4 +492,11 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE coin_orders ADD COLUMN abandoned_at INTEGER;
     `,
   },
+  {
+    version: 15,
+    name: 'limited-time plan prices: when the offer ends',
+    // offer_ends_at (Unix seconds): until then price_cents is a limited-time price (spec §9); after it
+    // the plan sells at original_cents. NULL: the price is not an offer (an auto-renewal's own price).
+    sql: `ALTER TABLE plans ADD COLUMN offer_ends_at INTEGER;`,
+  },
 ];

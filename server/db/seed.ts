@@ -198,5 +198,12 @@ function seedAccounts(db: DatabaseSync): void {
   insert.run((load('vip.json') as VipSeed).memberUid, 'Mira Member', '+60 12 345 6789', Math.floor(Date.UTC(2023, 5, 14, 9) / 1000));
 }
 
+/** The limited-time offers of the catalogue (`offerDays`), ending that many days after the database is made. */
+function seedOffers(db: DatabaseSync): void {
+  const now = Math.floor(Date.now() / 1000);
+  const offer = db.prepare('UPDATE plans SET offer_ends_at = ? WHERE id = ?');
+  for (const p of load('catalogue.json').plans) if (p.offerDays) offer.run(now + p.offerDays * 86_400, p.id);
+}
+
 /** Seed functions by the migration version whose tables they fill. */
-export const SEEDS: Record<number, (db: DatabaseSync) => void> = { 2: seedCatalogue, 3: seedVip, 4: seedCoins, 5: seedModeration, 6: seedFeedback, 7: seedDownloads, 9: seedAccounts };
+export const SEEDS: Record<number, (db: DatabaseSync) => void> = { 2: seedCatalogue, 3: seedVip, 4: seedCoins, 5: seedModeration, 6: seedFeedback, 7: seedDownloads, 9: seedAccounts, 15: seedOffers };

@@ -12,7 +12,7 @@ export type Effect = 'navigate' | 'host' | 'live' | 'none';
 // In the URL the app opens: the page is opened again at its new address.
 const URL_FIELDS: readonly (keyof Settings)[] = ['route', 'locale', 'localeVia', 'theme', 'themeVia', 'statusHeight', 'extraQuery'];
 // They only decide the host's next answer, so the page is left as it is.
-const LIVE_FIELDS: readonly (keyof Settings)[] = ['payOutcome', 'uploadOutcome', 'uploadFile', 'loginOutcome', 'replyDelayMs'];
+const LIVE_FIELDS: readonly (keyof Settings)[] = ['payOutcome', 'appDialog', 'uploadOutcome', 'uploadFile', 'loginOutcome', 'replyDelayMs'];
 // The panel's own preferences.
 const PANEL_FIELDS: readonly (keyof Settings)[] = ['reloadOnChange', 'h5DarkTheme'];
 

@@ -72,3 +72,11 @@ test('changedFields sends only what changed', () => {
   const before = hostState(base, NOW);
   expect(changedFields(before, hostState({ ...base, coins: 5 }, NOW))).toEqual({ coins: 5 });
 });
+
+test("the abandon question: the page's own dialog by default; the app's, answering continue or abandon", () => {
+  const base = defaultSettings(NOW);
+  expect(hostState(base, NOW)).toMatchObject({ missing: ['launchHTDialog2'] });
+  expect(hostState({ ...base, appDialog: 'abandon' }, NOW)).toMatchObject({ missing: [], dialogAnswer: 1 });
+  expect(hostState({ ...base, appDialog: 'continue' }, NOW)).toMatchObject({ missing: [], dialogAnswer: 0 });
+  expect(readSettings({ appDialog: 'sometimes' }, NOW).appDialog).toBe('page');
+});

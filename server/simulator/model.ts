@@ -63,6 +63,11 @@ export interface Settings {
   wxInstalled: boolean;
   coins: number;
   payOutcome: FakeHostState['payOutcome'];
+  /**
+   * "Abandon this purchase?" after a cancelled payment: the app's own dialog (launchHTDialog2) answered
+   * with continue or abandon, or `page`: an app without that method, so the page's own dialog asks.
+   */
+  appDialog: 'page' | 'continue' | 'abandon';
   uploadOutcome: FakeHostState['uploadOutcome'];
   /** What the user picks when a page asks the app for a file (`uploadFile`). */
   uploadFile: keyof typeof FILES;
@@ -109,6 +114,8 @@ export function defaultSettings(now: number): Settings {
     wxInstalled: false,
     coins: 120,
     payOutcome: 'success',
+    // The page's dialog: the panel's user answers it (the app's would answer at once, the same each time).
+    appDialog: 'page',
     uploadOutcome: 'done',
     uploadFile: 'video',
     loginOutcome: 'success',
@@ -136,6 +143,7 @@ export function readSettings(saved: unknown, now: number): Settings {
   if (!(settings.theme in THEMES)) settings.theme = 'light';
   if (!(settings.brand in BRANDS)) settings.brand = 'OPPO';
   if (!Object.hasOwn(FILES, settings.uploadFile)) settings.uploadFile = 'video';
+  if (!['page', 'continue', 'abandon'].includes(settings.appDialog)) settings.appDialog = 'page';
   return settings;
 }
 
@@ -220,6 +228,8 @@ export function hostState(s: Settings, now: number): Partial<FakeHostState> & Pi
     wxInstalled: s.wxInstalled,
     coins: s.coins,
     payOutcome: s.payOutcome,
+    missing: s.appDialog === 'page' ? ['launchHTDialog2'] : [],
+    dialogAnswer: s.appDialog === 'abandon' ? 1 : 0,
     // The reference server's stand-in for the provider's webhook: only it turns an order into membership.
     providerUrl: '/api/dev/provider',
     // The app's server sending the personal-data export code by e-mail.

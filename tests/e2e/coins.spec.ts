@@ -33,11 +33,34 @@ test.describe('coins', () => {
   });
 
   test('a cancelled recharge can be abandoned and adds no coins', async ({ page, signIn, open }) => {
-    await signIn({ payOutcome: 'cancel' });
+    await signIn({ payOutcome: 'cancel', missing: ['launchHTDialog2'] });
     await open('/k-recharge');
     await page.getByRole('button', { name: /^Pay/ }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Abandon' }).click();
     await expect(page.locator('.coins-balance')).toHaveText('0');
+  });
+
+  test('a recharge paid: the app is told to clear its history after paySuccess', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/k-recharge');
+    await page.getByRole('button', { name: /300 coins/ }).click();
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await expect(page.locator('.coins-balance')).toHaveText('310');
+    expect(await hostCalls(page, 'paySuccess')).toHaveLength(1);
+    expect(await hostCalls(page, 'clearHistory')).toHaveLength(1);
+  });
+
+  test('a cancelled recharge is abandoned through the app\'s own dialog when it has one', async ({ page, signIn, open }) => {
+    await signIn({ payOutcome: 'cancel', dialogAnswer: 1 });
+    await open('/k-recharge');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await expect.poll(() => hostCalls(page, 'launchHTDialog2')).toEqual([
+      { title: 'Abandon this recharge?', content: 'The order is not paid. If you leave now, no coins will be added.', buttons: ['Continue paying', 'Abandon'] },
+    ]);
+    await expect(page.getByRole('button', { name: /^Pay/ })).toBeEnabled();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(page.locator('.coins-balance')).toHaveText('0');
+    expect(await hostCalls(page, 'startPayWeb')).toHaveLength(1);
   });
 
   test('a custom amount outside the limits is refused on the page', async ({ page, signIn, open }) => {

@@ -11,7 +11,7 @@ test.use({ hostDefaults: { providerUrl: '/api/dev/provider', replyDelayMs: 50 } 
 
 test.describe('abandoned purchases resolve', () => {
   test('a cancelled, then abandoned membership purchase reads "Cancelled" in the order history', async ({ page, signIn, open }) => {
-    await signIn({ payOutcome: 'cancel' });
+    await signIn({ payOutcome: 'cancel', missing: ['launchHTDialog2'] });
     await open('/vip-center');
     await open('/channel', '&plan=vip-month');
     await page.getByRole('button', { name: 'Pay now' }).click();
@@ -22,7 +22,7 @@ test.describe('abandoned purchases resolve', () => {
   });
 
   test('an abandoned recharge reads "Cancelled" in the records, with no support hint and nothing pending', async ({ page, signIn, open }) => {
-    await signIn({ payOutcome: 'cancel' });
+    await signIn({ payOutcome: 'cancel', missing: ['launchHTDialog2'] });
     await open('/k-recharge');
     await page.getByRole('button', { name: /300 coins/ }).click();
     await page.getByRole('button', { name: /^Pay/ }).click();

@@ -51,14 +51,14 @@ test.describe('VIP: payment outcomes', () => {
     await buyMonth(page);
     await expect(page).toHaveURL(/\/payError\?.*plan=vip-month/);
     await expect(page.locator('.vip-failure')).toContainText('Payment failed');
-    await expect(page.getByText('Funds arrive within 5-10 minutes; contact support if not credited within 30 minutes.')).toBeVisible();
+    await expect(page.locator('.vip-reason')).toContainText('Payment failed');
     await page.getByRole('link', { name: 'Try again' }).click();
     await expect(page).toHaveURL(/\/channel\?.*plan=vip-month/);
     await expect(page.locator('button.vip-buy')).toBeEnabled();
   });
 
-  test('cancel, then abandon: back to the VIP Center, no membership', async ({ page, signIn, open }) => {
-    await signIn({ payOutcome: 'cancel' });
+  test('cancel, then abandon in the page\'s dialog (an app without launchHTDialog2): back to the VIP Center, no membership', async ({ page, signIn, open }) => {
+    await signIn({ payOutcome: 'cancel', missing: ['launchHTDialog2'] });
     await open('/vip-center');
     await buyMonth(page);
     const dialog = page.getByRole('alertdialog');
@@ -68,8 +68,8 @@ test.describe('VIP: payment outcomes', () => {
     await expect(page.locator('.vip-state')).toHaveText('You are not a VIP member yet');
   });
 
-  test('cancel, then continue: pays the same order again and succeeds', async ({ page, signIn, open }) => {
-    await signIn({ payOutcome: 'cancel' });
+  test('cancel, then continue in the page\'s dialog: pays the same order again and succeeds', async ({ page, signIn, open }) => {
+    await signIn({ payOutcome: 'cancel', missing: ['launchHTDialog2'] });
     await open('/vip-center');
     await buyMonth(page);
     const dialog = page.getByRole('alertdialog');
@@ -84,11 +84,11 @@ test.describe('VIP: payment outcomes', () => {
 });
 
 test.describe('VIP: who can pay', () => {
-  test('not signed in: the login message; signing in shows the plans in place', async ({ page, signIn, open }) => {
+  test('not signed in: the login message over the plans; signing in shows the membership in place', async ({ page, signIn, open }) => {
     await signIn({ account: { isLogin: false } });
     await open('/vip-center');
     await expect(page.locator('.gate')).toContainText('Please log in your music account.');
-    await expect(page.locator('.vip-plan.skeleton')).toHaveCount(4);
+    await expect(page.locator('.vip-state')).toHaveText('Sign in to see your membership.');
     const url = page.url();
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.locator('.gate')).toHaveCount(0);
@@ -275,5 +275,155 @@ test.describe('VIP: redeem a code', () => {
     await redeem(page).dblclick();
     await expect(page.getByRole('status').filter({ hasText: 'added' })).toContainText('3 days of VIP added');
     await expect(page.locator('.vip-field-error')).toHaveCount(0);
+  });
+});
+
+test.describe('VIP: every screen as a user meets it (issue 16)', () => {
+  test('the agreement link keeps the shell: back bar, title and status_height', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/vip-center');
+    await page.getByRole('link', { name: 'Membership Agreement' }).click();
+    await expect(page).toHaveURL(/\/vip_license\?.*status_height=24/);
+    await expect(page.locator('.bar')).toBeVisible();
+    await expect(page.locator('.bar-title')).toHaveText('Membership Agreement');
+    await page.locator('.bar-back').click();
+    await page.getByRole('link', { name: 'Auto-renewal Agreement' }).click();
+    await expect(page).toHaveURL(/\/auto_renewal\?.*status_height=24/);
+    await expect(page.locator('.bar')).toBeVisible();
+  });
+
+  test('signed out: plans and prices show; buying asks to sign in, then goes on to pay', async ({ page, signIn, open }) => {
+    await signIn({ account: { isLogin: false } });
+    await open('/vip-center');
+    await expect(page.locator('.gate')).toContainText('Please log in your music account.');
+    await expect(page.locator('.vip-plan:not(.skeleton)')).not.toHaveCount(0);
+    await expect(page.locator('.vip-plan[aria-pressed="true"] .vip-plan-price')).toHaveText(/12\.00/);
+    await expect(page.locator('.vip-plan.skeleton')).toHaveCount(0);
+    await page.locator('.vip-buy').click();
+    await expect(page).toHaveURL(/\/channel\?.*plan=vip-month/);
+    expect(await hostCalls(page, 'login')).toHaveLength(1);
+    await expect(page.locator('button.vip-buy')).toBeEnabled();
+  });
+
+  test('signed out, a refused sign-in stays on the VIP Center with the plans', async ({ page, signIn, open }) => {
+    await signIn({ account: { isLogin: false }, loginOutcome: 'failed' });
+    await open('/vip-center');
+    await page.locator('.vip-buy').click();
+    await expect.poll(() => hostCalls(page, 'login')).toHaveLength(1);
+    await expect(page).toHaveURL(/\/vip-center/);
+    await expect(page.locator('.vip-plan:not(.skeleton)')).not.toHaveCount(0);
+  });
+
+  test('payError: not charged, the provider’s reason as plain text, no "funds arrive" notice', async ({ page, signIn, open }) => {
+    const problems = watch(page);
+    await signIn({ payOutcome: 'failed', payMessage: '<img src=x onerror=alert(1)>\u0007Card declined\u202e by bank' + ' x'.repeat(200) });
+    await open('/channel', '&plan=vip-month');
+    await page.locator('button.vip-buy').click();
+    await expect(page).toHaveURL(/\/payError\?/);
+    await expect(page.locator('.vip-failure')).toContainText('You have not been charged');
+    await expect(page.locator('.vip-failure')).toContainText('another payment method');
+    const reason = page.locator('.vip-reason');
+    await expect(reason).toContainText('<img src=x onerror=alert(1)>Card declined by bank');
+    expect(((await reason.textContent()) ?? '').length).toBeLessThan(200);
+    await expect(page.locator('img')).toHaveCount(0);
+    await expect(page.getByText(/Funds arrive within 5-10 minutes/)).toHaveCount(0);
+    // A reload still says why; a crafted link cannot put words on the page.
+    await page.reload();
+    await expect(page.locator('.vip-reason')).toContainText('Card declined');
+    await page.goto(`/payError?status_height=24&plan=vip-month&message=${encodeURIComponent('Call +1 555 to get a refund')}`);
+    await expect(page.locator('.vip-failure')).toContainText('You have not been charged');
+    await expect(page.getByText('Call +1 555')).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+
+  test('paid: the app is told to clear its history, so back does not return to the cashier', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/channel', '&plan=vip-month');
+    await page.locator('button.vip-buy').click();
+    await expect(page).toHaveURL(/\/vip-center\?.*order=o-/);
+    expect(await hostCalls(page, 'clearHistory')).toHaveLength(1);
+    expect(await hostCalls(page, 'paySuccess')).toHaveLength(1);
+  });
+
+  test('cancel, then the app’s own dialog: abandon asks through launchHTDialog2, never the page’s', async ({ page, signIn, open }) => {
+    await signIn({ payOutcome: 'cancel', dialogAnswer: 1 });
+    await open('/vip-center');
+    await buyMonth(page);
+    await expect(page).toHaveURL(/\/vip-center/);
+    expect(await hostCalls(page, 'launchHTDialog2')).toEqual([
+      { title: 'Abandon this purchase?', content: 'The order is not paid. If you leave now, your membership will not be activated.', buttons: ['Continue paying', 'Abandon'] },
+    ]);
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    expect(await hostCalls(page, 'startPayWeb')).toHaveLength(1);
+  });
+
+  test('cancel, then the app’s dialog says continue: pays the same order again', async ({ page, signIn, open }) => {
+    await signIn({ payOutcome: 'cancel', dialogAnswer: 0 });
+    await open('/channel', '&plan=vip-month');
+    await page.evaluate(() => {
+      const host = (window as any).__fakeHost;
+      host.onCall((c: { method: string }) => c.method === 'launchHTDialog2' && host.setState({ payOutcome: 'success' }));
+    });
+    await page.locator('button.vip-buy').click();
+    await expect(page).toHaveURL(/\/vip-center\?.*order=o-/);
+    const orders = (await hostCalls(page, 'startPayWeb')) as { orderId: string }[];
+    expect(orders).toHaveLength(2);
+    expect(orders[0]!.orderId).toBe(orders[1]!.orderId);
+  });
+
+  test('the avatar and nickname from the app, as text; a non-https avatar shows the initial', async ({ page, signIn, open }) => {
+    await signIn({ account: { ...defaultState().account, nickname: '<b>Lee</b>', avatar: 'javascript:alert(1)' } });
+    await open('/vip-center');
+    await expect(page.locator('.vip-nickname')).toHaveText('<b>Lee</b>');
+    await expect(page.locator('.vip-avatar')).toHaveText('<');
+    await expect(page.locator('.vip-card img')).toHaveCount(0);
+    await page.route('https://cdn.example.com/**', (route) => route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>' }));
+    // The app changes the avatar and shows the page again: the row follows.
+    await page.evaluate(() => {
+      const host = (window as any).__fakeHost;
+      host.setState({ account: { ...host.state.account, avatar: 'https://cdn.example.com/a.png', nickname: 'Lee' } });
+      host.emit('onResume');
+    });
+    await expect(page.locator('.vip-card img.vip-avatar')).toHaveAttribute('src', 'https://cdn.example.com/a.png');
+    await expect(page.locator('.vip-nickname')).toHaveText('Lee');
+  });
+
+  test('an SVIP member is told the tier; discounted plans say limited-time and when the offer ends', async ({ page, uid, signIn, open }) => {
+    const account = { ...defaultState().account, is_member: 1, svipType: 1, vip: { is_vip: 1, valid_time: Math.floor(Date.now() / 1000) + 31 * 86_400 } };
+    await signIn({ account });
+    await buyOnServer(page, uid, 'svip-month');
+    await open('/vip-center');
+    await expect(page.locator('.vip-badge')).toHaveText('SVIP');
+    await expect(page.locator('.vip-plan[aria-pressed="true"] .vip-plan-tag')).toHaveText('Limited time');
+    await expect(page.locator('.vip-offer')).toHaveText(/^Limited-time price until [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/);
+    // An auto-renewing plan's lower price is not an offer: no end date.
+    await page.locator('.vip-plan', { hasText: 'Auto-renews' }).first().click();
+    await expect(page.locator('.vip-offer')).not.toContainText('Limited');
+  });
+
+  test('in zh-TW a VIP member reads the tier, and the offer in Traditional Chinese', async ({ page, uid, signIn, open }) => {
+    await signIn();
+    await buyOnServer(page, uid, 'vip-month');
+    await open('/zh-TW/vip-center');
+    await expect(page.locator('.vip-badge')).toHaveText('VIP');
+    await expect(page.locator('.vip-offer')).toContainText('限時');
+  });
+});
+
+test.describe('VIP: /channel outside the app', () => {
+  test('a plain browser gets the open-in-app prompt, not "no payment method"', async ({ page }) => {
+    await page.goto('/channel?status_height=24&plan=vip-month');
+    await expect(page.locator('.gate')).toContainText('This page works inside the music app.');
+    await expect(page.locator('.gate a')).toHaveAttribute('href', 'oppomusic://web/channel?plan=vip-month');
+    await expect(page.getByText('No payment method is available on this phone.')).toHaveCount(0);
+  });
+
+  test.describe('on another brand of phone', () => {
+    test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36' });
+    test('says only OPPO, Realme and OnePlus phones can open it', async ({ page }) => {
+      await page.goto('/zh-CN/channel?plan=vip-month');
+      await expect(page.locator('.gate')).toContainText('OPPO');
+      await expect(page.locator('.gate a')).toHaveCount(0);
+    });
   });
 });

@@ -14,6 +14,7 @@ import { $session, watchSession } from '../../lib/session';
 import { showToast } from '../../lib/stores/ui';
 import { $plans, loadPlans } from '../../lib/vip/plans';
 import { $vipPurchase, payPlan, recheckPlan, watchPlanPayment } from '../../lib/vip/purchase';
+import { useLater } from '../ui/later';
 import { useText } from '../ui/text';
 import '../ui/controls.css';
 import { planLabel, vipText } from './text';
@@ -32,6 +33,11 @@ export default function Channel() {
   // No sign-in gate on this route: the page reads the account itself; paying checks it again.
   useEffect(watchSession, []);
   useEffect(watchPlanPayment, []);
+  // Its code only outside the app.
+  const openInApp = useLater(() => import('../ui/prompts/OpenInApp').then((m) => m.OpenInApp));
+  useEffect(() => {
+    if (session === 'no-app') openInApp.load();
+  }, [session]);
   useEffect(() => {
     if (session !== 'checking') void loadPlans();
   }, [session]);
@@ -42,14 +48,25 @@ export default function Channel() {
   // Where a finished purchase leads.
   useEffect(() => {
     if (purchase.state === 'paid') location.replace(pageHref('vip-center', { order: purchase.orderId }));
-    if (purchase.state === 'failed') location.href = pageHref('payError', { plan: planId ?? '' });
+    if (purchase.state === 'failed') {
+      const { orderId, message } = purchase;
+      void import('../../lib/vip/purchase-failure').then(({ failurePage }) => (location.href = failurePage(planId ?? '', orderId, message)));
+    }
     if (purchase.state === 'cancelled') history.length > 1 ? history.back() : location.replace(pageHref('vip-center'));
   }, [purchase.state]);
 
+  // Outside the app nothing can be paid: the summary, and the prompt to open this page in the app.
+  const outside = session === 'no-app';
+  const prompt = outside && openInApp.Part ? <openInApp.Part path={`${location.pathname}${planId ? `?plan=${encodeURIComponent(planId)}` : ''}`} /> : null;
   const plans = dataOf(offer);
   const plan = plans?.plans.find((p) => p.id === planId);
-  if (!planId || (plans && !plan)) return <p class="vip-failure">{t('vip.planMissing')}</p>;
-  if (!plans || !plan) return null;
+  if (!planId || (plans && !plan)) return (
+      <>
+        <p class="vip-failure">{t('vip.planMissing')}</p>
+        {prompt}
+      </>
+    );
+  if (!plans || !plan) return prompt;
   const busy = purchase.state === 'paying' || purchase.state === 'checking';
   const refused = purchase.state === 'refused' ? purchase.error : !plans.paymentAvailable ? 'error.payRegion' : null;
   const pending = purchase.state === 'pending' || purchase.state === 'checking';
@@ -63,8 +80,9 @@ export default function Channel() {
         <dt>{t('vip.amount')}</dt>
         <dd>{formatPrice(plan.price, plan.currency, locale)}</dd>
       </dl>
-      <h2 class="vip-heading">{t('vip.method')}</h2>
-      {methods.length === 0 ? (
+      {prompt}
+      {!outside && <h2 class="vip-heading">{t('vip.method')}</h2>}
+      {outside ? null : methods.length === 0 ? (
         <p>{t('vip.noMethods')}</p>
       ) : (
         <fieldset class="vip-methods" disabled={!selectable || busy}>
@@ -78,8 +96,8 @@ export default function Channel() {
           ))}
         </fieldset>
       )}
-      {refused && <p class="vip-failure" role="alert">{t(refused)}</p>}
-      {pending ? (
+      {refused && !outside && <p class="vip-failure" role="alert">{t(refused)}</p>}
+      {outside ? null : pending ? (
         <p class="vip-banner" role="status">
           {t('vip.pending')}{' '}
           <button type="button" class="link" disabled={busy} onClick={recheckPlan}>{t('vip.checkAgain')}</button>

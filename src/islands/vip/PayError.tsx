@@ -1,4 +1,10 @@
-/** /payError: the payment did not go through; try again with the same plan, or get help. */
+/**
+ * /payError: the payment failed, so nothing was charged: try again with the same plan, or another
+ * payment method, or get help. The provider's own words for this order, when /channel kept them
+ * (src/lib/vip/purchase-failure.ts), follow as plain text. No "funds arrive within minutes" here:
+ * that is for a payment whose result is not known yet, which stays on /channel as pending.
+ */
+import { useEffect, useState } from 'preact/hooks';
 import { pageHref, queryParam } from '../../lib/nav';
 import { useText } from '../ui/text';
 import { vipText } from './text';
@@ -7,11 +13,22 @@ import './vip.css';
 export default function PayError() {
   const t = useText(vipText);
   const plan = queryParam('plan', /^[\w-]{1,40}$/);
+  // The reason's code loads with the page, not in its first bundle; the page draws once, with or
+  // without it, so nothing moves when it arrives.
+  const [reason, setReason] = useState<string | null>(null);
+  useEffect(() => {
+    void import('../../lib/vip/purchase-failure').then(
+      ({ failureReason }) => setReason(failureReason()),
+      () => setReason(''),
+    );
+  }, []);
+  if (reason === null) return null;
   return (
     <div class="vip hero">
-      <p class="vip-failure" role="alert">{t('error.payFailed')}. {t('vip.failedReason')}</p>
-      {/* A charge the provider took may still be on its way. */}
-      <p class="vip-notice">{t('notice.funds')}</p>
+      <p class="vip-failure" role="alert">
+        {t('error.payFailed')}. {t('vip.failedReason')} {t('vip.failedNext')}
+      </p>
+      {reason && <p class="vip-reason">{t('vip.providerSaid', { reason })}</p>}
       {plan && <a class="button vip-buy" href={pageHref('channel', { plan })}>{t('vip.retry')}</a>}
       <p><a class="vip-more" href={pageHref('vip-center')}>{t('vip.backToVip')}</a></p>
       <p><a class="vip-more" href={pageHref('help-feedback')}>{t('vip.support')}</a></p>

@@ -1,13 +1,15 @@
 /**
  * /vip-center: the user's membership (not activated, active, just activated, just renewed) and the
- * plans from the backend. Buying goes to /channel. The benefits, notice and agreements are static HTML
- * (src/components/vip/VipBenefits.astro).
+ * plans from the backend, with their limited-time offers. Buying goes to /channel; signed out, the
+ * plans and prices still show (the plan list is public) and buying asks to sign in first. Under the
+ * buy button, the agreements, linked with the shell's parameters so they open with their back bar.
+ * The benefits and the notice are static HTML (src/components/vip/VipBenefits.astro).
  * Rendered on the server too: until the session and the plans are known it shows placeholders of the
  * same size, so the static part below never moves (no layout shift).
  */
 import { useStore } from '@nanostores/preact';
-import { useEffect, useState } from 'preact/hooks';
-import { formatDate, formatPrice } from '../../lib/format';
+import { useEffect } from 'preact/hooks';
+import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref, queryParam } from '../../lib/nav';
@@ -17,36 +19,50 @@ import { $isMember } from '../../lib/stores/membership';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { $activation, showOrder } from '../../lib/vip/center';
 import { loadMembership } from '../../lib/vip/membership';
-import { $plans, defaultPlan, loadPlans, type Plan } from '../../lib/vip/plans';
+import { $plans, loadPlans } from '../../lib/vip/plans';
 import { useHydrated } from '../ui/hydrated';
+import { useLater } from '../ui/later';
 import { useText } from '../ui/text';
 import { MembershipCard } from './parts/MembershipCard';
 import '../ui/controls.css';
 import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
-import { periodKey, planLabel, vipText } from './text';
+import { planLabel, vipText } from './text';
 import './vip.css';
 
 // Day, month, quarter, year: the usual offer, so the placeholders take the plans' place.
 const PLACEHOLDERS = [0, 1, 2, 3];
 
-export default function VipCenter() {
+/** An agreement under the buy button: its title (the page's, from the layout) and its route. */
+export interface Agreement {
+  label: string;
+  path: 'vip_license' | 'auto_renewal';
+  /** The plain link the server writes (locale prefix only), until the page runs. */
+  href: string;
+}
+
+export default function VipCenter({ agreements = [] }: { agreements?: Agreement[] }) {
   const t = useText(vipText);
   const locale = useStore($locale);
   const session = useStore($session);
-  const signedIn = useHydrated() && session === 'signed-in';
+  const hydrated = useHydrated();
+  const signedIn = hydrated && session === 'signed-in';
   const member = useStore($isMember);
   const offer = useStore($plans);
   const banner = useStore($activation);
   const timeZone = useStore($selfInfo).dev_timezone;
-  const [tier, setTier] = useState<Plan['tier']>('vip');
-  const [selected, setSelected] = useState<string | null>(null);
-  const date = (seconds: number) => formatDate(seconds, locale, { timeZone: timeZone || undefined, style: 'long' });
-  const price = (p: Plan, cents = p.price) => formatPrice(cents, p.currency, locale);
+  // The parts drawn from what the page learns after it runs: the plans' (loading while the plans are
+  // fetched) and the user's (./center/later.tsx).
+  const part = useLater(() => import('./center/later').then((m) => m.Plans));
+  const user = useLater(() => import('./center/later').then((m) => m.User));
 
   useEffect(() => {
-    if (session !== 'signed-in') return;
+    if (session === 'checking') return;
+    // The plans are public: a signed-out user sees what membership costs before signing in.
+    part.load();
     void loadPlans();
+    if (session !== 'signed-in') return;
+    user.load();
     // The server's membership wins over the host's, here as on every page that shows it.
     void loadMembership();
     // Back from a paid order (/channel sends ?order=): the server says what it bought.
@@ -55,10 +71,9 @@ export default function VipCenter() {
   }, [session]);
 
   const plans = dataOf(offer)?.plans ?? null;
-  const failure = offer.state === 'failed' ? offer.error : null;
-  const tiers = plans ? [...new Set(plans.map((p) => p.tier))] : [];
-  const shown = plans?.filter((p) => p.tier === tier) ?? [];
-  const chosen = plans?.find((p) => p.id === (selected ?? defaultPlan(plans)?.id) && p.tier === tier) ?? shown[0];
+  const failure = offer.state === 'failed' ? offer.error : part.failed ? 'shell.chunkError' : null;
+  const Part = part.Part;
+  const User = user.Part;
   const planName = (id: string) => {
     const p = plans?.find((x) => x.id === id);
     return p ? planLabel(p, t) : id;
@@ -66,63 +81,69 @@ export default function VipCenter() {
 
   return (
     <div class="vip">
-      <MembershipCard signedIn={signedIn} />
+      <MembershipCard signedIn={signedIn} signedOut={hydrated && session === 'signed-out'} user={
+          signedIn && User ? (
+            <User />
+          ) : (
+            <p class="vip-user">
+              {/* Signed out: an empty avatar, not a placeholder waiting for ever. */}
+              <span class={hydrated && session === 'signed-out' ? 'vip-avatar' : 'vip-avatar skeleton'} aria-hidden="true" />
+            </p>
+          )
+        }
+      />
 
       {banner && (
         <p class="vip-banner" role="status">
-          {t(banner.key, { plan: planName(banner.planId), date: date(banner.expiresAt) })}
+          {t(banner.key, {
+            plan: planName(banner.planId),
+            date: formatDate(banner.expiresAt, locale, { timeZone: timeZone || undefined, style: 'long' }),
+          })}
         </p>
       )}
 
       <h2 class="vip-heading">{t('vip.plans')}</h2>
-      {failure && <Failure class="vip-failure" message={t(failure)} retry={t('vip.retry')} onRetry={() => loadPlans(true)} />}
-      {/* The tier tabs are drawn even for one tier: they name it, and keep the plans in place. */}
-      <div class="vip-tiers" role="tablist" aria-busy={!plans}>
-        {plans ? (
-          tiers.map((name) => (
-            <button type="button" role="tab" aria-selected={name === tier} class="vip-tier" onClick={() => setTier(name)}>
-              {name.toUpperCase()}
-            </button>
-          ))
-        ) : (
-          <span class="vip-tier skeleton" aria-hidden="true" />
-        )}
-      </div>
-      {!(failure && !plans) && (
-        <ul class="vip-plans" aria-busy={!plans}>
-          {plans
-            ? shown.map((p) => (
-                <li>
-                  <button
-                    type="button"
-                    class="vip-plan"
-                    aria-pressed={p.id === chosen?.id}
-                    onClick={() => setSelected(p.id)}
-                    data-track="vip.plan"
-                    data-track-on="exposure click"
-                    data-track-props={JSON.stringify({ plan: p.id })}
-                  >
-                    <span class="vip-plan-period">{t(periodKey(p.period))}</span>
-                    <span class="vip-plan-price">{price(p)}</span>
-                    {p.original > p.price && (
-                      <s class="vip-plan-original" aria-label={t('vip.originalPrice', { price: price(p, p.original) })}>
-                        {price(p, p.original)}
-                      </s>
-                    )}
-                    {p.autoRenew && <span class="vip-plan-tag">{t('vip.autoRenew')}</span>}
-                  </button>
-                </li>
-              ))
-            : PLACEHOLDERS.map((key) => <li key={key} class="vip-plan skeleton" aria-hidden="true" />)}
-        </ul>
+      {failure && (
+        <Failure
+          class="vip-failure"
+          message={t(failure)}
+          retry={t('vip.retry')}
+          onRetry={() => {
+            part.load();
+            void loadPlans(true);
+          }}
+        />
       )}
-
-      {chosen ? (
-        <a class="button vip-buy" href={pageHref('channel', { plan: chosen.id })} data-track="vip.buy" data-track-props={JSON.stringify({ plan: chosen.id })}>
-          {t(member ? 'vip.renew' : 'vip.buy', { price: price(chosen) })}
-        </a>
+      {hydrated && plans && Part ? (
+        <Part plans={plans} member={member} signedOut={session === 'signed-out'} />
       ) : (
-        <span class="button vip-buy skeleton" aria-hidden="true" />
+        // Placeholders of the plans' size: the tier tab, the row of plans, the offer line, the button.
+        <>
+          <div class="vip-tiers" role="tablist" aria-busy="true">
+            <span class="vip-tier skeleton" aria-hidden="true" />
+          </div>
+          {!failure && (
+            <ul class="vip-plans" aria-busy="true">
+              {PLACEHOLDERS.map((key) => (
+                <li key={key} class="vip-plan skeleton" aria-hidden="true" />
+              ))}
+            </ul>
+          )}
+          <p class="vip-offer" />
+          <span class="button vip-buy skeleton" aria-hidden="true" />
+        </>
+      )}
+      {agreements.length > 0 && (
+        <p class="vip-agreements">
+          {t('vip.agreements')}{' '}
+          {agreements.map((a, i) => (
+            <>
+              {i > 0 && ' · '}
+              {/* With the shell's parameters (status_height…) once the page runs: the agreement opens with its back bar. */}
+              <a href={hydrated ? pageHref(a.path) : a.href}>{a.label}</a>
+            </>
+          ))}
+        </p>
       )}
       <button type="button" class="link" onClick={openWelfareCenter}>
         {t('vip.rewards')}

@@ -7,8 +7,7 @@ import { request } from '../api';
 import type { DataOf } from '../api/endpoint';
 import { coinCancelOrder, coinCreateOrder, coinOrderStatus } from '../api/endpoints/coins-orders';
 import type { PayDeps } from '../pay/flow';
-import { hostPay } from '../pay/host';
-import { confirmDialog } from '../stores/ui';
+import { askHost, hostPay } from '../pay/host';
 
 /** A package, or a custom number of coins. */
 export type Recharge = ({ packageId: string } | { coins: number }) & { payType: string; region: string; paymentAvailable: boolean };
@@ -28,7 +27,8 @@ export function coinPayDeps(recharge: Recharge): PayDeps<CoinOrder, CoinStatus> 
     createOrder: async (attempt) => (await request(coinCreateOrder, { ...what, payType, region, attempt })).order,
     orderStatus: (orderId) => request(coinOrderStatus, { orderId }),
     cancelOrder: (orderId) => request(coinCancelOrder, { orderId }),
+    // The app's own dialog when it has one, else the page's.
     confirmAbandon: () =>
-      confirmDialog({ titleKey: 'coins.abandonTitle', messageKey: 'coins.abandonMessage', confirmKey: 'coins.abandon', cancelKey: 'coins.continuePay' }),
+      askHost({ titleKey: 'coins.abandonTitle', messageKey: 'coins.abandonMessage', confirmKey: 'coins.abandon', cancelKey: 'coins.continuePay' }),
   };
 }

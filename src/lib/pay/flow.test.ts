@@ -43,9 +43,9 @@ describe('pay', () => {
     expect(d.startPay).not.toHaveBeenCalled();
   });
 
-  it('reports a failed payment without confirming or calling paySuccess', async () => {
+  it('reports a failed payment, with the provider\'s words, without confirming or calling paySuccess', async () => {
     const d = deps({ startPay: async () => ({ status: 'failed', orderId: 'o-1', message: 'card declined' }) });
-    expect(await pay('attempt-0000000001', d)).toEqual({ kind: 'failed', orderId: 'o-1' });
+    expect(await pay('attempt-0000000001', d)).toEqual({ kind: 'failed', orderId: 'o-1', message: 'card declined' });
     expect(d.orderStatus).not.toHaveBeenCalled();
     expect(d.paid).not.toHaveBeenCalled();
   });

@@ -23,7 +23,8 @@ export type PayOutcome<Status extends PayStatus = PayStatus> =
   | { kind: 'paid'; status: Status }
   /** The host reported success but the server has not confirmed yet: show "check again". */
   | { kind: 'pending'; orderId: string }
-  | { kind: 'failed'; orderId: string }
+  /** `message`: the provider's words from onPayCallback, untrusted text, when it gave any. */
+  | { kind: 'failed'; orderId: string; message?: string }
   /** The user chose to abandon the purchase after cancelling; `cancelled`: the server heard it. */
   | { kind: 'abandoned'; cancelled: boolean }
   /** The attempt's order was already failed or cancelled: the purchase needs a new attempt. */
@@ -75,7 +76,7 @@ export async function pay<O extends PayOrder, S extends PayStatus>(attempt: stri
     }
     // A lost answer is not a failure: the server heard from the provider either way, so ask it.
     if (result.status === 'success' || result.status === 'unknown') return confirm(order.orderId, deps);
-    if (result.status === 'failed') return { kind: 'failed', orderId: order.orderId };
+    if (result.status === 'failed') return { kind: 'failed', orderId: order.orderId, ...(result.message ? { message: result.message } : {}) };
     if (await deps.confirmAbandon()) return abandon(order.orderId, deps);
   }
 }

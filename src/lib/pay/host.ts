@@ -1,9 +1,13 @@
 /**
  * The host's side of the pay flow, the same for every product: who may pay, the provider's cashier
- * (`startPayWeb` → `onPayCallback`), `paySuccess`. Products add their order endpoints and wording
+ * (`startPayWeb` → `onPayCallback`), `paySuccess` and `clearHistory`, and the app's own dialog for
+ * "abandon this purchase?" (`launchHTDialog2`). Products add their order endpoints and wording
  * (src/lib/vip/pay-deps.ts, src/lib/coins/pay-deps.ts).
  */
+import type { MessageKey } from '../../i18n';
 import { command, commandWithReply, onHost, query } from '../bridge';
+import { $locale, i18n } from '../i18n';
+import { answerDialog, confirmDialog, type DialogRequest } from '../stores/ui';
 import type { PayDeps, PayOrder, PayResult } from './flow';
 
 // The user may spend a long time in the provider's cashier; past this the button works again.
@@ -51,7 +55,67 @@ export function hostPay<O extends PayOrder & { amount: number }>(
  * @example await confirm(orderId, { ...hostConfirm, orderStatus })
  */
 export const hostConfirm: Pick<PayDeps, 'paid' | 'sleep'> = {
-  // The host refreshes the account (membership and coins).
-  paid: (orderId) => command('paySuccess', { orderId }),
+  paid: (orderId) => {
+    // The host refreshes the account (membership and coins).
+    command('paySuccess', { orderId });
+    // The purchase is over: back must not lead into the cashier (/channel) or the paid form again.
+    command('clearHistory');
+  },
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
+
+/**
+ * How long the app's own dialog may stay unanswered before the page asks in its own dialog. Long
+ * enough for someone reading the question, short enough that an app which never answers (a broken
+ * version) does not leave the purchase stuck; an answer that still comes later is taken.
+ */
+export const HOST_DIALOG_WAIT_MS = 15_000;
+// A late answer of the app's dialog is listened for this long (the page's dialog is up meanwhile).
+const LATE_ANSWER_MS = 10 * 60_000;
+
+/** A message of the page's embedded messages (src/lib/i18n.ts), for text the host shows. */
+function message(key: MessageKey): string {
+  const [area = '', name = ''] = key.split('.', 2);
+  const messages = (i18n.cache as unknown as Record<string, Record<string, Record<string, unknown>> | undefined>)[$locale.get()];
+  const value = messages?.[area]?.[name];
+  return typeof value === 'string' ? value : key;
+}
+
+/**
+ * Asks a yes/no question in the app's own dialog (`launchHTDialog2`, buttons [cancel, confirm]:
+ * index 1 confirms, any other index cancels), or in the page's dialog when the app has no such
+ * method or does not answer within HOST_DIALOG_WAIT_MS. Resolves once, with the first answer.
+ * @example if (await askHost({ titleKey: 'vip.abandonTitle', messageKey: 'vip.abandonMessage', confirmKey: 'vip.abandon', cancelKey: 'vip.continuePay' })) abandon()
+ */
+export function askHost(request: DialogRequest & { titleKey: MessageKey; confirmKey: MessageKey; cancelKey: MessageKey }): Promise<boolean> {
+  return new Promise((resolve) => {
+    let answered = false;
+    let inPage = false;
+    const finish = (confirmed: boolean) => {
+      if (answered) return;
+      answered = true;
+      resolve(confirmed);
+    };
+    const askInPage = () => {
+      if (answered || inPage) return;
+      inPage = true;
+      void confirmDialog(request).then(finish);
+    };
+    const wait = setTimeout(askInPage, HOST_DIALOG_WAIT_MS);
+    const arg = { title: message(request.titleKey), content: message(request.messageKey), buttons: [message(request.cancelKey), message(request.confirmKey)] };
+    commandWithReply('launchHTDialog2', arg, 'launchHTDialogCallback', { timeoutMs: LATE_ANSWER_MS }).then(
+      ({ index }) => {
+        clearTimeout(wait);
+        if (answered) return;
+        finish(index === 1);
+        // The app answered after all: the page's own question, if it is up, is no longer asked.
+        if (inPage) answerDialog(false);
+      },
+      () => {
+        // No such method in this app (or no host): the page asks instead.
+        clearTimeout(wait);
+        askInPage();
+      },
+    );
+  });
+}

@@ -22,7 +22,8 @@ export type Purchase<S> =
   /** The server has not seen the payment yet; it may still arrive. */
   | { state: 'pending'; orderId: string }
   | { state: 'paid'; orderId: string; status: S }
-  | { state: 'failed'; orderId: string }
+  /** `message`: what the provider said, untrusted text (src/lib/vip/purchase-failure.ts cleans it). */
+  | { state: 'failed'; orderId: string; message?: string }
   /** The user abandoned it; the server was told (or will be, when this attempt pays again). */
   | { state: 'cancelled' }
   /** Stopped before any order: the message key says why. */
@@ -85,7 +86,7 @@ export function purchaseModel<Intent, S extends PayStatus>(
     forget();
     if (outcome.kind !== 'abandoned' || outcome.cancelled) endAttempt(name);
     if (outcome.kind === 'paid') $purchase.set({ state: 'paid', orderId: outcome.status.order.orderId, status: outcome.status });
-    else if (outcome.kind === 'failed') $purchase.set({ state: 'failed', orderId: outcome.orderId });
+    else if (outcome.kind === 'failed') $purchase.set({ state: 'failed', orderId: outcome.orderId, ...(outcome.message ? { message: outcome.message } : {}) });
     else if (outcome.kind === 'abandoned') $purchase.set({ state: 'cancelled' });
     else $purchase.set({ state: 'idle' });
   }

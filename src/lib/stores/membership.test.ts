@@ -21,7 +21,7 @@ describe('setMembership', () => {
       vipType: 2,
       svipType: '0',
       is_member: true,
-      userInfo_: { avatar: 'https://cdn.example/a.png', vip: { is_vip: 1, valid_time: inSeconds(NOW + 30 * DAY) } },
+      userInfo_: { avatar: 'https://cdn.example/a.png', nickname: 'Ann', vip: { is_vip: 1, valid_time: inSeconds(NOW + 30 * DAY) } },
     });
   });
 
@@ -34,7 +34,7 @@ describe('setMembership', () => {
 
   it('reads a missing vip object as no plan', () => {
     setMembership({ isLogin: true });
-    expect($membership.get().userInfo_).toEqual({ avatar: '', vip: { is_vip: 0, valid_time: 0 } });
+    expect($membership.get().userInfo_).toEqual({ avatar: '', nickname: '', vip: { is_vip: 0, valid_time: 0 } });
     expect($daysLeft.get()).toBe(0);
   });
 
@@ -104,9 +104,9 @@ describe('one source of truth (issue 15)', () => {
     fromServer(null);
     expect($isMember.get()).toBe(false);
     // The app shows the page again and the host still says VIP: the server's answer stands.
-    vipUntil(NOW + 30 * DAY, { avatar: 'https://cdn.example/b.png' });
+    vipUntil(NOW + 30 * DAY, { avatar: 'https://cdn.example/b.png', nickname: 'Ben' });
     expect($isMember.get()).toBe(false);
-    expect($membership.get().userInfo_?.avatar).toBe('https://cdn.example/b.png');
+    expect($membership.get().userInfo_).toMatchObject({ avatar: 'https://cdn.example/b.png', nickname: 'Ben' });
   });
 
   it("gives a member by the server's word its days, whatever the host said", () => {

@@ -9,7 +9,10 @@ import { atom, computed } from 'nanostores';
 export type TypeId = string | number;
 
 export interface UserInfo {
+  /** As the host sent it: untrusted, shown only as an https image (src/islands/vip/parts/MembershipCard.tsx). */
   avatar: string;
+  /** As the host sent it: shown as text only. */
+  nickname: string;
   /** valid_time: Unix SECONDS (spec §3), not milliseconds. */
   vip: { is_vip: 0 | 1; valid_time: number };
 }
@@ -69,7 +72,7 @@ let fromServer = false;
 
 /**
  * Takes the host's accountInfo; a signed-out account clears membership. Once the server has answered
- * (`server: true`, src/lib/vip/membership.ts), only the avatar is taken from the host.
+ * (`server: true`, src/lib/vip/membership.ts), only the avatar and nickname are taken from the host.
  * @example setMembership({ isLogin: true, avatar: 'https://…/a.png', vip: { is_vip: 1, valid_time: 1767225600 } })
  */
 export function setMembership(account: AccountInfo | null | undefined, { server = false } = {}): void {
@@ -81,7 +84,10 @@ export function setMembership(account: AccountInfo | null | undefined, { server 
   }
   if (fromServer && !server) {
     const current = $membership.get();
-    if (current.userInfo_ && typeof account.avatar === 'string') $membership.set({ ...current, userInfo_: { ...current.userInfo_, avatar: account.avatar } });
+    if (current.userInfo_ && (typeof account.avatar === 'string' || typeof account.nickname === 'string')) {
+      const { avatar = current.userInfo_.avatar, nickname = current.userInfo_.nickname } = account;
+      $membership.set({ ...current, userInfo_: { ...current.userInfo_, avatar, nickname } });
+    }
     return;
   }
   const vip = account.vip;
@@ -92,6 +98,7 @@ export function setMembership(account: AccountInfo | null | undefined, { server 
     is_member: account.is_member === true || account.is_member === 1,
     userInfo_: {
       avatar: typeof account.avatar === 'string' ? account.avatar : '',
+      nickname: typeof account.nickname === 'string' ? account.nickname : '',
       vip: {
         is_vip: vip?.is_vip === 1 ? 1 : 0,
         valid_time: typeof validTime === 'number' && Number.isFinite(validTime) ? validTime : 0,

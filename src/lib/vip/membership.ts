@@ -29,6 +29,7 @@ export function setServerMembership({ tier, expiresAt }: v.InferOutput<typeof me
     {
       isLogin: true,
       avatar: $membership.get().userInfo_?.avatar,
+      nickname: $membership.get().userInfo_?.nickname,
       vip: { is_vip: active ? 1 : 0, valid_time: expiresAt ?? 0 },
       vipType: tier === 'vip' ? 1 : 0,
       svipType: tier === 'svip' ? 1 : 0,

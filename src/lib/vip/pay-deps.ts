@@ -8,8 +8,7 @@ import type { DataOf } from '../api/endpoint';
 import { vipCancelOrder, vipCreateOrder, vipOrderStatus, type plan } from '../api/endpoints/vip';
 import type * as v from 'valibot';
 import type { PayDeps } from '../pay/flow';
-import { hostPay } from '../pay/host';
-import { confirmDialog } from '../stores/ui';
+import { askHost, hostPay } from '../pay/host';
 
 type Plan = v.InferOutput<typeof plan>;
 type Order = DataOf<typeof vipCreateOrder>['order'];
@@ -32,7 +31,8 @@ export function payDeps({ plan, payType, region, paymentAvailable }: Purchase): 
     createOrder: async (attempt) => (await request(vipCreateOrder, { planId: plan.id, payType, region, attempt })).order,
     orderStatus: (orderId) => request(vipOrderStatus, { orderId }),
     cancelOrder: (orderId) => request(vipCancelOrder, { orderId }),
+    // The app's own dialog when it has one, else the page's.
     confirmAbandon: () =>
-      confirmDialog({ titleKey: 'vip.abandonTitle', messageKey: 'vip.abandonMessage', confirmKey: 'vip.abandon', cancelKey: 'vip.continuePay' }),
+      askHost({ titleKey: 'vip.abandonTitle', messageKey: 'vip.abandonMessage', confirmKey: 'vip.abandon', cancelKey: 'vip.continuePay' }),
   };
 }

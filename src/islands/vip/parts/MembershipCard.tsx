@@ -1,9 +1,11 @@
 /**
  * The membership at the top of /vip-center and /vip-management, from the shared membership store:
- * days left and expiry, or "not a member" and when it expired. A placeholder of the same size until
- * the session is known, so nothing below moves.
+ * days left and expiry, or "not a member" and when it expired; above them what the page adds (the
+ * user, on /vip-center). A placeholder of the same size until the session is known, so nothing below
+ * moves; signed out, it says to sign in.
  */
 import { useStore } from '@nanostores/preact';
+import type { ComponentChildren } from 'preact';
 import { formatDate } from '../../../lib/format';
 import { $locale } from '../../../lib/i18n';
 import { $daysLeft, $isMember, $membership } from '../../../lib/stores/membership';
@@ -14,11 +16,21 @@ import { vipText } from '../text';
 interface Props {
   /** Hydrated and signed in: before that the card is a placeholder. */
   signedIn: boolean;
+  /** Hydrated and known to be signed out: the card says to sign in instead of a placeholder. */
+  signedOut?: boolean;
   /** Name the tier before the days left ("SVIP · Days left: 9"). */
   showTier?: boolean;
+  /** A first row of the page's own, room kept for it. */
+  user?: ComponentChildren;
 }
 
-export function MembershipCard({ signedIn, showTier = false }: Props) {
+/**
+ * The tier a member has, as the host or the server says it ("0", as some app versions send it, is not SVIP).
+ * @example tierOf(useStore($membership).svipType) // 'SVIP'
+ */
+export const tierOf = (svipType: string | number | null) => (Number(svipType) > 0 ? 'SVIP' : 'VIP');
+
+export function MembershipCard({ signedIn, signedOut = false, showTier = false, user }: Props) {
   const t = useText(vipText);
   const locale = useStore($locale);
   const member = useStore($isMember);
@@ -30,12 +42,17 @@ export function MembershipCard({ signedIn, showTier = false }: Props) {
   const days = t('vip.daysLeft', { days: daysLeft });
 
   return (
-    <section class={`vip-card hero${signedIn && member ? ' is-member' : ''}`} aria-live="polite">
+    <section class={`vip-card hero${signedIn && member ? ' is-member' : ''}${user ? ' has-user' : ''}`} aria-live="polite">
+      {user}
       {!signedIn ? (
-        <p class="vip-state skeleton" aria-hidden="true" />
+        signedOut ? (
+          <p class="vip-state">{t('vip.signInToSee')}</p>
+        ) : (
+          <p class="vip-state skeleton" aria-hidden="true" />
+        )
       ) : member ? (
         <>
-          <p class="vip-state">{showTier ? `${svipType ? 'SVIP' : 'VIP'} · ${days}` : days}</p>
+          <p class="vip-state">{showTier ? `${tierOf(svipType)} · ${days}` : days}</p>
           <p class="vip-expiry">{t('vip.expiresOn', { date })}</p>
         </>
       ) : (

@@ -22,6 +22,8 @@ export const plan = v.object({
   original: money,
   currency: v.string(),
   autoRenew: v.boolean(),
+  /** Unix seconds: `price` is a limited-time offer until then (spec §9); null when it is not an offer. */
+  offerEndsAt: v.nullable(seconds),
 });
 
 export const membership = v.object({

@@ -1,0 +1,128 @@
+/**
+ * What /vip-center draws from what it learns after it runs, loaded then rather than with the page (so
+ * not first-load JavaScript); until it is there, VipCenter draws placeholders of the same size. Not in
+ * ../parts: parts go into the area's first-load chunk.
+ * - `Plans`, once the plans have arrived (its code loads while they are fetched): the tier tabs, the
+ *   plans (limited-time tag), the chosen plan's offer end date in the host's time zone, and the buy
+ *   button (signed out, it asks to sign in first, then goes on to /channel).
+ * - `User`, once signed in: the avatar, nickname and a member's tier, from the app.
+ */
+import { useStore } from '@nanostores/preact';
+import { useState } from 'preact/hooks';
+import { formatDate, formatPrice } from '../../../lib/format';
+import { $locale } from '../../../lib/i18n';
+import { pageHref } from '../../../lib/nav';
+import { signIn } from '../../../lib/session';
+import { $isMember, $membership } from '../../../lib/stores/membership';
+import { $selfInfo } from '../../../lib/stores/self-info';
+import { defaultPlan, type Plan } from '../../../lib/vip/plans';
+import { useText } from '../../ui/text';
+import { tierOf } from '../parts/MembershipCard';
+import { periodKey, vipText } from '../text';
+
+interface Props {
+  plans: Plan[];
+  member: boolean;
+  signedOut: boolean;
+}
+
+// A sign-in asked for by the buy button is under way: a second tap waits for it.
+let signingIn = false;
+
+export function Plans({ plans, member, signedOut }: Props) {
+  const t = useText(vipText);
+  const locale = useStore($locale);
+  const timeZone = useStore($selfInfo).dev_timezone || undefined;
+  const [tier, setTier] = useState<Plan['tier']>('vip');
+  const [selected, setSelected] = useState<string | null>(null);
+  const price = (p: Plan, cents = p.price) => formatPrice(cents, p.currency, locale);
+  const tiers = [...new Set(plans.map((p) => p.tier))];
+  const shown = plans.filter((p) => p.tier === tier);
+  const chosen = plans.find((p) => p.id === (selected ?? defaultPlan(plans)?.id) && p.tier === tier) ?? shown[0];
+  const onOffer = (p: Plan) => p.offerEndsAt !== null && p.original > p.price;
+  const href = chosen && pageHref('channel', { plan: chosen.id });
+
+  const buy = async (event: Event) => {
+    if (!signedOut || !href) return;
+    event.preventDefault();
+    if (signingIn) return;
+    signingIn = true;
+    const now = await signIn().finally(() => (signingIn = false));
+    if (now === 'signed-in') location.assign(href);
+  };
+
+  return (
+    <>
+      {/* The tier tabs are drawn even for one tier: they name it, and keep the plans in place. */}
+      <div class="vip-tiers" role="tablist">
+        {tiers.map((name) => (
+          <button type="button" role="tab" aria-selected={name === tier} class="vip-tier" onClick={() => setTier(name)}>
+            {name.toUpperCase()}
+          </button>
+        ))}
+      </div>
+      <ul class="vip-plans">
+        {shown.map((p) => (
+          <li>
+            <button
+              type="button"
+              class="vip-plan"
+              aria-pressed={p.id === chosen?.id}
+              onClick={() => setSelected(p.id)}
+              data-track="vip.plan"
+              data-track-on="exposure click"
+              data-track-props={JSON.stringify({ plan: p.id })}
+            >
+              <span class="vip-plan-period">{t(periodKey(p.period))}</span>
+              <span class="vip-plan-price">{price(p)}</span>
+              {p.original > p.price && (
+                <s class="vip-plan-original" aria-label={t('vip.originalPrice', { price: price(p, p.original) })}>
+                  {price(p, p.original)}
+                </s>
+              )}
+              {p.autoRenew ? (
+                <span class="vip-plan-tag">{t('vip.autoRenew')}</span>
+              ) : (
+                onOffer(p) && <span class="vip-plan-tag is-offer">{t('vip.limitedTag')}</span>
+              )}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {/* Always there (empty when the chosen plan is no offer), so choosing a plan moves nothing. */}
+      <p class="vip-offer">{chosen && onOffer(chosen) ? t('vip.offerEnds', { date: formatDate(chosen.offerEndsAt!, locale, { timeZone }) }) : ''}</p>
+      {chosen ? (
+        <a class="button vip-buy" href={href} onClick={(event) => void buy(event)} data-track="vip.buy" data-track-props={JSON.stringify({ plan: chosen.id })}>
+          {t(member ? 'vip.renew' : 'vip.buy', { price: price(chosen) })}
+        </a>
+      ) : (
+        <span class="button vip-buy skeleton" aria-hidden="true" />
+      )}
+    </>
+  );
+}
+
+/**
+ * Who is signed in, from the app: the avatar only as an https image (never javascript:, data: or
+ * http:; else, or when it does not load, the nickname's initial), the nickname as text, a member's tier.
+ */
+export function User() {
+  const member = useStore($isMember);
+  const { svipType, userInfo_ } = useStore($membership);
+  const [broken, setBroken] = useState('');
+  const nickname = userInfo_?.nickname ?? '';
+  const avatar = userInfo_?.avatar ?? '';
+  return (
+    <p class="vip-user">
+      {/^https:\/\//i.test(avatar) && avatar !== broken ? (
+        <img class="vip-avatar" src={avatar} alt="" referrerpolicy="no-referrer" onError={() => setBroken(avatar)} />
+      ) : (
+        <span class="vip-avatar" aria-hidden="true">
+          {[...nickname.trim()][0]?.toUpperCase()}
+        </span>
+      )}
+      <span class="vip-nickname">{nickname}</span>
+      {member && <span class="vip-badge">{tierOf(svipType)}</span>}
+    </p>
+  );
+}
