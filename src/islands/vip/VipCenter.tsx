@@ -2,7 +2,7 @@
  * /vip-center: the user's membership (not activated, active, just activated, just renewed) and the
  * plans from the backend, with their limited-time offers. Buying goes to /channel; signed out, the
  * plans and prices still show (the plan list is public) and buying asks to sign in first. Under the
- * buy button, the agreements, linked with the shell's parameters so they open with their back bar.
+ * buy button, the agreements (the shell adds its parameters to the link, so they open with their back bar).
  * The benefits and the notice are static HTML (src/components/vip/VipBenefits.astro).
  * Rendered on the server too: until the session and the plans are known it shows placeholders of the
  * same size, so the static part below never moves (no layout shift).
@@ -12,7 +12,7 @@ import { useEffect } from 'preact/hooks';
 import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
-import { pageHref, queryParam } from '../../lib/nav';
+import { queryParam } from '../../lib/nav';
 import { openWelfareCenter } from '../../lib/vip/links';
 import { $session } from '../../lib/session';
 import { $isMember } from '../../lib/stores/membership';
@@ -33,11 +33,10 @@ import './vip.css';
 // Day, month, quarter, year: the usual offer, so the placeholders take the plans' place.
 const PLACEHOLDERS = [0, 1, 2, 3];
 
-/** An agreement under the buy button: its title (the page's, from the layout) and its route. */
+/** An agreement under the buy button: its title (the page's, from the layout) and its link. */
 export interface Agreement {
   label: string;
-  path: 'vip_license' | 'auto_renewal';
-  /** The plain link the server writes (locale prefix only), until the page runs. */
+  /** With the locale prefix; the shell adds its query on click (docs/shell.md). */
   href: string;
 }
 
@@ -139,8 +138,8 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
           {agreements.map((a, i) => (
             <>
               {i > 0 && ' · '}
-              {/* With the shell's parameters (status_height…) once the page runs: the agreement opens with its back bar. */}
-              <a href={hydrated ? pageHref(a.path) : a.href}>{a.label}</a>
+              {/* The shell adds its parameters (status_height…) on click: the agreement opens with its back bar. */}
+              <a href={a.href}>{a.label}</a>
             </>
           ))}
         </p>

@@ -82,12 +82,11 @@ export function setMembership(account: AccountInfo | null | undefined, { server 
     $membership.set(SIGNED_OUT);
     return;
   }
+  // Who the user is: the host's word, whoever answered about membership.
+  const who = { avatar: account.avatar ?? '', nickname: account.nickname ?? '' };
   if (fromServer && !server) {
     const current = $membership.get();
-    if (current.userInfo_ && (typeof account.avatar === 'string' || typeof account.nickname === 'string')) {
-      const { avatar = current.userInfo_.avatar, nickname = current.userInfo_.nickname } = account;
-      $membership.set({ ...current, userInfo_: { ...current.userInfo_, avatar, nickname } });
-    }
+    if (current.userInfo_) $membership.set({ ...current, userInfo_: { ...current.userInfo_, ...who } });
     return;
   }
   const vip = account.vip;
@@ -97,8 +96,7 @@ export function setMembership(account: AccountInfo | null | undefined, { server 
     svipType: account.svipType ?? null,
     is_member: account.is_member === true || account.is_member === 1,
     userInfo_: {
-      avatar: typeof account.avatar === 'string' ? account.avatar : '',
-      nickname: typeof account.nickname === 'string' ? account.nickname : '',
+      ...who,
       vip: {
         is_vip: vip?.is_vip === 1 ? 1 : 0,
         valid_time: typeof validTime === 'number' && Number.isFinite(validTime) ? validTime : 0,
