@@ -70,6 +70,8 @@ export function keepRecharge($recharge: Atom<Purchase<CoinStatus>>, $choice: Cho
       // not overwrite the saved position.
       addEventListener('scroll', onScroll, { passive: true });
       stops.push(() => removeEventListener('scroll', onScroll), $choice.listen(keep));
+      // A choice made or restored before now has not been kept yet.
+      if ($choice.get() !== untouched) keep();
     };
     if (restored?.scroll) scrollOnceDrawn(restored.scroll, listen);
     else listen();
