@@ -164,4 +164,22 @@ test.describe('form drafts kept by the host', () => {
     await expect(next.getByLabel('Verification code')).toHaveValue('');
     await expect(next.getByLabel('Encryption password')).toHaveValue('');
   });
+
+  test('/exchange-members: the code being typed comes back; once redeemed, it does not', async ({ page, uid, signIn, open }) => {
+    const issued = await page.request.post('/api/dev/redeem-code', { data: { tier: 'vip', days: 7 } });
+    const code = (await issued.json()).data.code as string;
+    await signIn();
+    await open('/exchange-members');
+    await expect(page.locator('astro-island:has(#redeem-code)')).not.toHaveAttribute('ssr');
+    await page.getByLabel('Membership code').fill(code.toLowerCase());
+    let next = await recreate(page, uid, '/exchange-members');
+    await expect(next.getByLabel('Membership code')).toHaveValue(code.toLowerCase());
+    await next.getByRole('button', { name: 'Redeem' }).click();
+    await expect(next.getByRole('status').filter({ hasText: 'added' })).toContainText('7 days of VIP added.');
+    await expect(next.getByLabel('Membership code')).toHaveValue('');
+    next = await recreate(next, uid, '/exchange-members');
+    await expect(next.locator('astro-island:has(#redeem-code)')).not.toHaveAttribute('ssr');
+    await next.waitForTimeout(500);
+    await expect(next.getByLabel('Membership code')).toHaveValue('');
+  });
 });
