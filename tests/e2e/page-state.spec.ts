@@ -75,6 +75,17 @@ test.describe('/k-recharge state kept by the host', () => {
     await expect.poll(() => scrollY(next)).toBe(300);
   });
 
+  test('/k-recharge: once the recharge is paid, the package is not chosen again', async ({ page, uid, signIn, open }) => {
+    const provider = { providerUrl: '/api/dev/provider' };
+    await signIn(provider);
+    await open('/k-recharge');
+    await page.getByRole('button', { name: /1280 coins/ }).click();
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await expect(page.locator('.coins-notice')).toContainText('coins added');
+    const next = await recreate(page, uid, '/k-recharge', provider);
+    await expect(next.locator('.coins-package[aria-pressed="true"]')).toContainText('300 coins');
+  });
+
   test('/k-recharge: a saved state that does not pass is ignored with a warning, its good parts kept', async ({ page, uid }) => {
     const warnings = await openWith(page, uid, '/k-recharge', {
       '/k-recharge': { recharge: { picked: 'coins-999999', custom: '12<b>', scroll: 300 }, 'draft:feedback': { description: 'not this page' } },
