@@ -52,8 +52,10 @@ function current(): Map<string, Part> {
   parts = new Map();
   const saved = read();
   // An object of parts, or nothing: each part is checked by its owner, when it asks for it.
-  if (saved && typeof saved === 'object' && !Array.isArray(saved)) for (const [name, value] of Object.entries(saved)) parts.set(name, { value });
-  else if (saved !== '' && saved !== null) warn('the saved page state');
+  // (`__proto__` left out: written back into a plain object, it would set that object's prototype.)
+  if (saved && typeof saved === 'object' && !Array.isArray(saved)) {
+    for (const [name, value] of Object.entries(saved)) if (name !== '__proto__') parts.set(name, { value });
+  } else if (saved !== '' && saved !== null) warn('the saved page state');
   // `pagehide` on a navigation or a close; `hidden` when the app goes to the background, which may
   // be the last thing the page runs before Android kills it.
   if (inBrowser()) {
