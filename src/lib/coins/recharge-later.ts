@@ -50,7 +50,8 @@ function scrollOnceDrawn(y: number, done: () => void) {
  */
 export function keepRecharge($recharge: Atom<Purchase<CoinStatus>>, $choice: Choice, $offer: Offers): () => void {
   const restored = takePart(PART, saved);
-  const untouched = $choice.get();
+  // Whether the user has chosen anything yet (maybe before this module even loaded).
+  const chosen = () => $choice.get().picked !== null || $choice.get().custom !== '';
   let scroll = restored?.scroll ?? 0;
   let paid = false;
   const keep = () => keepPart(PART, paid ? { scroll } : { ...$choice.get(), scroll });
@@ -63,7 +64,7 @@ export function keepRecharge($recharge: Atom<Purchase<CoinStatus>>, $choice: Cho
 
   const start = (offer: Offer) => {
     // A choice made while the packages loaded is the user's newer word.
-    if (restored && $choice.get() === untouched) $choice.set(choiceIn(offer, restored));
+    if (restored && !chosen()) $choice.set(choiceIn(offer, restored));
     const listen = () => {
       if (stopped) return;
       // Listening only now: the browser's own early restore, clamped to a page still short, must
@@ -71,7 +72,7 @@ export function keepRecharge($recharge: Atom<Purchase<CoinStatus>>, $choice: Cho
       addEventListener('scroll', onScroll, { passive: true });
       stops.push(() => removeEventListener('scroll', onScroll), $choice.listen(keep));
       // A choice made or restored before now has not been kept yet.
-      if ($choice.get() !== untouched) keep();
+      if (chosen()) keep();
     };
     if (restored?.scroll) scrollOnceDrawn(restored.scroll, listen);
     else listen();
