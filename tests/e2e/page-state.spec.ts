@@ -182,6 +182,7 @@ test.describe('form drafts kept by the host', () => {
     await signIn();
     await open('/exchange-members');
     await expect(page.locator('astro-island:has(#redeem-code)')).not.toHaveAttribute('ssr');
+    await page.waitForLoadState('networkidle'); // the page's code has all arrived, as it has by the time anyone types
     await page.getByLabel('Membership code').fill(code.toLowerCase());
     let next = await recreate(page, uid, '/exchange-members');
     await expect(next.getByLabel('Membership code')).toHaveValue(code.toLowerCase());

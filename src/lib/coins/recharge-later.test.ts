@@ -74,14 +74,25 @@ describe('/k-recharge page state', () => {
     page.stop();
   });
 
-  it('waits for the page to be tall enough, then scrolls to the saved position', async () => {
-    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  it('holds the saved position while the page settles, then leaves scrolling to the user', async () => {
+    let y = 0;
+    let bottom = 29; // drawn only in part so far
+    Object.defineProperty(window, 'scrollY', { get: () => y, configurable: true });
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(((_x: number, to: number) => void (y = Math.min(to, bottom))) as never);
     const page = await start({ picked: null, custom: '', scroll: 300 });
     page.$offer.set({ state: 'ready', data: offer });
     expect(scrollTo).not.toHaveBeenCalled();
-    vi.spyOn(document.documentElement, 'scrollHeight', 'get').mockReturnValue(innerHeight + 400);
     await vi.advanceTimersByTimeAsync(100);
     expect(scrollTo).toHaveBeenCalledWith(0, 300);
+    expect(y).toBe(29);
+    bottom = 2000; // the rest is drawn
+    await vi.advanceTimersByTimeAsync(100);
+    expect(y).toBe(300);
+    await vi.advanceTimersByTimeAsync(1000);
+    y = 120; // the user scrolls
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(y).toBe(120);
     page.stop();
+    delete (window as { scrollY?: number }).scrollY;
   });
 });

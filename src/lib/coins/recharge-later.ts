@@ -17,8 +17,10 @@ type Choice = MapStore<{ picked: string | null; custom: string }>;
 type Offers = Atom<Loadable<Offer>>;
 
 const PART = 'recharge';
-// Frames to wait for the page to grow to the saved position before settling for its bottom.
-const FRAMES = 30;
+// How long the saved position is held while the page settles (parts drawn late, a slow phone), and
+// for how many frames in a row it must stay put to count as settled.
+const SETTLE_MS = 3000;
+const STILL_FRAMES = 10;
 
 const saved = v.object({
   picked: v.fallback(v.nullable(v.pipe(v.string(), v.maxLength(64))), null),
@@ -32,13 +34,26 @@ function choiceIn(offer: Offer, { picked, custom }: v.InferOutput<typeof saved>)
   return { picked: known ? picked : null, custom };
 }
 
-/** Scrolls to `y` once the page is tall enough (or as far as it goes), then calls `done`. */
+/**
+ * Scrolls to `y` and holds it there while the page settles: until it has stayed put for a few frames,
+ * the user touches the page, or SETTLE_MS pass (a page that never grows that tall ends at its
+ * bottom). Then calls `done`.
+ */
 function scrollOnceDrawn(y: number, done: () => void) {
-  let frames = 0;
+  const until = Date.now() + SETTLE_MS;
+  let still = 0;
+  let touched = false;
+  const touch = () => (touched = true);
+  const events = ['touchstart', 'wheel', 'keydown'] as const;
+  for (const name of events) addEventListener(name, touch, { passive: true });
   const step = () => {
-    const room = document.documentElement.scrollHeight - innerHeight;
-    if (room < y && ++frames < FRAMES) return void requestAnimationFrame(step);
-    scrollTo(0, y);
+    if (Math.round(scrollY) === y) still++;
+    else {
+      still = 0;
+      scrollTo(0, y);
+    }
+    if (!touched && still < STILL_FRAMES && Date.now() < until) return void requestAnimationFrame(step);
+    for (const name of events) removeEventListener(name, touch);
     done();
   };
   requestAnimationFrame(step);

@@ -38,7 +38,8 @@ export function restoreCode(typed: string): void {
     // No storage: nothing saved.
   }
   // Nothing in this visit's storage: the WebView may have been recreated, and the host kept a copy.
-  if (!$redeem.get().code) void hostCopy().then((m) => !$redeem.get().code && $redeem.setKey('code', m.keptCode()));
+  // Loaded now in any case, so that what is typed next reaches the host without waiting for it.
+  void hostCopy().then((m) => !$redeem.get().code && $redeem.setKey('code', m.keptCode()));
 }
 
 /** @example typeCode('VIP7 DAYS') */
