@@ -5,7 +5,7 @@
 import type { MessageKey } from '../../i18n';
 import { useStore } from '@nanostores/preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { $balance, $offer, $recharge, customAmount, loadOffer, openRecharge, recharge, recheckRecharge } from '../../lib/coins/recharge';
+import { $balance, $choice, $offer, $recharge, customAmount, loadOffer, openRecharge, pick, recharge, recheckRecharge, typeCustom } from '../../lib/coins/recharge';
 import { formatPrice } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
@@ -30,9 +30,7 @@ export default function KRecharge() {
   const offerState = useStore($offer);
   const purchase = useStore($recharge);
   const offer = dataOf(offerState);
-  // What the user is choosing: local to this screen until they pay.
-  const [picked, setPicked] = useState<string | 'custom' | null>(null);
-  const [custom, setCustom] = useState('');
+  const { picked, custom } = useStore($choice);
   const [method, setMethod] = useState('');
 
   useEffect(() => (session === 'signed-in' ? openRecharge() : undefined), [session]);
@@ -80,7 +78,7 @@ export default function KRecharge() {
       </section>
 
       <h2 class="coins-heading">{t('coins.packages')}</h2>
-      {offerState.state !== 'failed' && <Packages packages={offer?.packages ?? null} chosen={chosen?.id ?? null} onChoose={setPicked} t={t} />}
+      {offerState.state !== 'failed' && <Packages packages={offer?.packages ?? null} chosen={chosen?.id ?? null} onChoose={pick} t={t} />}
 
       <div class={`coins-custom${picked === 'custom' ? ' is-chosen' : ''}`}>
         <label for="coins-custom">{t('coins.custom')}</label>
@@ -96,8 +94,8 @@ export default function KRecharge() {
           placeholder={offer ? t('coins.customRangeShort', { min: offer.custom.min, max: offer.custom.max }) : ''}
           aria-invalid={customError ? true : undefined}
           aria-describedby={customError ? 'coins-custom-error' : undefined}
-          onFocus={() => setPicked('custom')}
-          onInput={(event) => setCustom(event.currentTarget.value.replace(/\D/g, '').slice(0, 9))}
+          onFocus={() => pick('custom')}
+          onInput={(event) => typeCustom(event.currentTarget.value)}
           data-track="coins.custom"
         />
         {customError && (

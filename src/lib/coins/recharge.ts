@@ -2,8 +2,10 @@
  * /k-recharge: the coin balance (the host's figure at once, the ledger's when it answers), the
  * packages and custom-amount limits for the user's region, and the recharge itself, run by the
  * purchase model (src/lib/pay/purchase.ts) so a recharge that may still arrive is never ordered twice.
+ * What the user is choosing and how far they scrolled survive the app recreating the WebView
+ * (./recharge-later, loaded once the page runs).
  */
-import { atom, computed } from 'nanostores';
+import { atom, computed, map } from 'nanostores';
 import '../api-identity';
 import { request } from '../api';
 import type { DataOf } from '../api/endpoint';
@@ -32,18 +34,17 @@ export const $offer = atom<Loadable<Offer>>(loading());
 /** @example useStore($recharge).state // 'pending' */
 export const $recharge = atom<Purchase<CoinStatus>>({ state: 'idle' });
 
-// The purchase model and the checkout load once the page runs, not with it.
-const model = once(() =>
-  import('../pay/purchase').then(({ purchaseModel }) =>
-    purchaseModel<Recharge, CoinStatus>(
-      'coins',
-      $recharge,
-      () => import('./checkout').then((m) => m.checkout),
-      // What the purchase is for, as its attempt's name: a retry or a reload of the same choice is the same purchase.
-      (what) => `coins:${'packageId' in what ? what.packageId : `custom:${what.coins}`}`,
-    ),
-  ),
-);
+/** What the user is choosing until they pay: a package id or 'custom' (null: the usual package), and the amount typed. */
+export const $choice = map<{ picked: string | null; custom: string }>({ picked: null, custom: '' });
+
+/** @example onChoose={pick} */
+export const pick = (picked: string): void => $choice.setKey('picked', picked);
+
+/** Digits only, at most nine. @example typeCustom('1200') */
+export const typeCustom = (typed: string): void => $choice.setKey('custom', typed.replace(/\D/g, '').slice(0, 9));
+
+// The purchase model and the page state load once the page runs, not with it (./recharge-later).
+const model = once(() => import('./recharge-later').then((m) => m.rechargeModel($recharge, $choice, $offer)));
 
 /**
  * The host's balance now and the ledger's when it answers (a failure keeps the host's).

@@ -1,0 +1,197 @@
+import type { Page } from '@playwright/test';
+import { appUrl, expect, hostFor, test, type HostState } from '../fixtures/app';
+import { withHost } from '../fixtures/pages';
+
+// The host keeps what a page saved (savePageState) and gives it back (restorePageState) when it
+// recreates a WebView Android killed in the background: sessionStorage is gone by then.
+test.use({ hostDefaults: { replyDelayMs: 30 } });
+
+const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/** The app goes to the background (the page is hidden, its last chance to save); what the host then keeps. */
+async function background(page: Page): Promise<Record<string, unknown>> {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  return page.evaluate(() => (window as unknown as { __fakeHost: { state: { pageStates: Record<string, unknown> } } }).__fakeHost.state.pageStates);
+}
+
+/**
+ * Android kills the backgrounded WebView and the app recreates it on the same page: a new page (its
+ * own sessionStorage, empty) whose host still holds what the old one saved.
+ */
+async function recreate(page: Page, uid: string, path: string, overrides: HostState = {}): Promise<Page> {
+  const pageStates = await background(page);
+  await page.close();
+  const next = await page.context().newPage();
+  await withHost(next, hostFor(uid, { ...overrides, pageStates }, { replyDelayMs: 30 }));
+  await next.goto(appUrl(next, path));
+  return next;
+}
+
+/** A page opened on a host that kept `pageStates` (written by some other page, or by nobody sane). */
+async function openWith(page: Page, uid: string, path: string, pageStates: Record<string, unknown>): Promise<string[]> {
+  const warnings: string[] = [];
+  page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+  await withHost(page, hostFor(uid, { pageStates }, { replyDelayMs: 30 }));
+  await page.goto(appUrl(page, path));
+  return warnings;
+}
+
+const scrollY = (page: Page) => page.evaluate(() => scrollY);
+
+test.describe('/k-recharge state kept by the host', () => {
+  // A phone short enough for the page to scroll well past 300 px.
+  test.use({ viewport: { width: 360, height: 440 } });
+
+  test('/k-recharge: the chosen package and the exact scroll position come back in a recreated WebView', async ({ page, uid, signIn, open }) => {
+    await signIn();
+    await open('/k-recharge');
+    await page.getByRole('button', { name: /1280 coins/ }).click();
+    await page.evaluate(() => scrollTo(0, 300));
+    await expect.poll(() => scrollY(page)).toBe(300);
+    const next = await recreate(page, uid, '/k-recharge');
+    await expect(next.getByRole('button', { name: /1280 coins/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(() => scrollY(next)).toBe(300);
+  });
+
+  test('/k-recharge: a typed amount comes back, and a reload keeps the position exactly', async ({ page, uid, signIn, open }) => {
+    await signIn();
+    await open('/k-recharge');
+    await page.getByLabel('Other amount').fill('1200');
+    await expect(page.getByRole('button', { name: /^Pay/ })).toBeEnabled();
+    const next = await recreate(page, uid, '/k-recharge');
+    await expect(next.getByLabel('Other amount')).toHaveValue('1200');
+    await expect(next.locator('.coins-custom')).toHaveClass(/is-chosen/);
+    await expect(next.getByRole('button', { name: /^Pay/ })).toBeEnabled();
+    await expect(next.locator('.coins-package[aria-pressed="true"]')).toHaveCount(0);
+    // A reload in the same WebView: the browser alone brought it back short, clamped while the packages loaded.
+    await next.evaluate(() => scrollTo(0, 300));
+    await expect.poll(() => scrollY(next)).toBe(300);
+    await next.waitForTimeout(600);
+    await next.reload();
+    await expect(next.getByLabel('Other amount')).toHaveValue('1200');
+    await expect.poll(() => scrollY(next)).toBe(300);
+  });
+
+  test('/k-recharge: once the recharge is paid, the package is not chosen again', async ({ page, uid, signIn, open }) => {
+    const provider = { providerUrl: '/api/dev/provider' };
+    await signIn(provider);
+    await open('/k-recharge');
+    await page.getByRole('button', { name: /1280 coins/ }).click();
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await expect(page.locator('.coins-notice')).toContainText('coins added');
+    const next = await recreate(page, uid, '/k-recharge', provider);
+    await expect(next.locator('.coins-package[aria-pressed="true"]')).toContainText('300 coins');
+  });
+
+  test('/k-recharge: a saved state that does not pass is ignored with a warning, its good parts kept', async ({ page, uid }) => {
+    const warnings = await openWith(page, uid, '/k-recharge', {
+      '/k-recharge': { recharge: { picked: 'coins-999999', custom: '12<b>', scroll: 300 }, 'draft:feedback': { description: 'not this page' } },
+    });
+    // An unknown package and a custom amount that is not digits fall back; the position is good.
+    await expect(page.locator('.coins-package[aria-pressed="true"]')).toContainText('300 coins');
+    await expect(page.getByLabel('Other amount')).toHaveValue('');
+    await expect.poll(() => scrollY(page)).toBe(300);
+
+    const other = await page.context().newPage();
+    const junk = await openWith(other, uid, '/k-recharge', { '/k-recharge': ['not', 'an', 'object'] });
+    await expect(other.locator('.coins-package[aria-pressed="true"]')).toContainText('300 coins');
+    await expect.poll(() => junk.some((w) => w.includes('[page-state]'))).toBe(true);
+    expect(await scrollY(other)).toBe(0);
+    expect(warnings.filter((w) => w.includes('[page-state]'))).toEqual([]);
+  });
+});
+
+test.describe('form drafts kept by the host', () => {
+  test('/feedback: a half-filled form comes back, without its screenshots', async ({ page, uid, signIn, open }) => {
+    await signIn({ pictures: [{ id: 'p1', name: 'screen.png', size: 2048, mime: 'image/png', thumbnail: PIXEL }] });
+    await open('/feedback');
+    await page.getByRole('radio', { name: 'Music content' }).check();
+    await page.getByLabel('Describe the problem').fill('Lyrics of Harbour Lights are missing.');
+    await page.getByLabel('Contact').fill('+65 8123 4567');
+    await page.getByRole('checkbox', { name: /important/ }).check();
+    await page.getByRole('button', { name: 'Add screenshot' }).click();
+    await expect(page.locator('.shot')).toHaveCount(1);
+    const next = await recreate(page, uid, '/feedback');
+    await expect(next.getByRole('radio', { name: 'Music content' })).toBeChecked();
+    await expect(next.getByLabel('Describe the problem')).toHaveValue('Lyrics of Harbour Lights are missing.');
+    await expect(next.getByLabel('Contact')).toHaveValue('+65 8123 4567');
+    await expect(next.getByRole('checkbox', { name: /important/ })).toBeChecked();
+    await expect(next.locator('.shot')).toHaveCount(0);
+  });
+
+  test('/k-report: the draft comes back in a recreated WebView; once sent, it does not', async ({ page, uid, signIn, open }) => {
+    await signIn();
+    await open('/k-report');
+    await page.getByRole('radio', { name: 'Scam or fraud' }).check();
+    await page.getByLabel('More details').fill('Asks people for their passwords.');
+    let next = await recreate(page, uid, '/k-report');
+    await expect(next.getByRole('radio', { name: 'Scam or fraud' })).toBeChecked();
+    await expect(next.getByLabel('More details')).toHaveValue('Asks people for their passwords.');
+    await next.getByRole('button', { name: 'Submit' }).click();
+    await expect(next.getByRole('heading', { name: 'Thanks for your report' })).toBeVisible();
+    next = await recreate(next, uid, '/k-report');
+    await expect(next.getByLabel('More details')).toHaveValue('');
+    await expect(next.getByRole('radio', { name: 'Scam or fraud' })).not.toBeChecked();
+  });
+
+  test('/k-report: a draft the host kept that does not pass is ignored with a warning', async ({ page, uid }) => {
+    const warnings = await openWith(page, uid, '/k-report', {
+      '/k-report': { 'draft:report:comment:c1': { reason: 'scam', text: 'planted', attempt: 'short' } },
+    });
+    await expect(page.getByLabel('More details')).toBeEditable();
+    await expect(page.getByLabel('More details')).toHaveValue('');
+    await expect.poll(() => warnings.some((w) => w.includes('[page-state]'))).toBe(true);
+  });
+
+  test('/k-appeal: the reason, the appeal and the contact come back', async ({ page, uid, signIn, open }) => {
+    const reply = await page.request.post('/api/dev/moderation', { data: { uid, kind: 'comment', content: 'My honest review of the album.' } });
+    expect(reply.ok()).toBe(true);
+    await signIn();
+    await open('/k-appeal');
+    await page.getByRole('radio', { name: "It doesn't break the rules" }).check();
+    await page.getByLabel('Your appeal').fill('It was a review of the album, not an advert.');
+    await page.getByLabel('Contact').fill('me@example.com');
+    const next = await recreate(page, uid, '/k-appeal');
+    await expect(next.getByRole('radio', { name: "It doesn't break the rules" })).toBeChecked();
+    await expect(next.getByLabel('Your appeal')).toHaveValue('It was a review of the album, not an advert.');
+    await expect(next.getByLabel('Contact')).toHaveValue('me@example.com');
+  });
+
+  test('/private.html: the e-mail comes back; the code and the password never reach the host', async ({ page, uid, signIn, open }) => {
+    await signIn();
+    await open('/private.html');
+    await page.getByLabel('E-mail').fill('keep@example.com');
+    await page.getByLabel('Verification code').fill('482913');
+    await page.getByLabel('Encryption password').fill('654321');
+    const kept = JSON.stringify(await background(page));
+    expect(kept).toContain('keep@example.com');
+    expect(kept).not.toContain('482913');
+    expect(kept).not.toContain('654321');
+    const next = await recreate(page, uid, '/private.html');
+    await expect(next.getByLabel('E-mail')).toHaveValue('keep@example.com');
+    await expect(next.getByLabel('Verification code')).toHaveValue('');
+    await expect(next.getByLabel('Encryption password')).toHaveValue('');
+  });
+
+  test('/exchange-members: the code being typed comes back; once redeemed, it does not', async ({ page, uid, signIn, open }) => {
+    const issued = await page.request.post('/api/dev/redeem-code', { data: { tier: 'vip', days: 7 } });
+    const code = (await issued.json()).data.code as string;
+    await signIn();
+    await open('/exchange-members');
+    await expect(page.locator('astro-island:has(#redeem-code)')).not.toHaveAttribute('ssr');
+    await page.waitForLoadState('networkidle'); // the page's code has all arrived, as it has by the time anyone types
+    await page.getByLabel('Membership code').fill(code.toLowerCase());
+    let next = await recreate(page, uid, '/exchange-members');
+    await expect(next.getByLabel('Membership code')).toHaveValue(code.toLowerCase());
+    await next.getByRole('button', { name: 'Redeem' }).click();
+    await expect(next.getByRole('status').filter({ hasText: 'added' })).toContainText('7 days of VIP added.');
+    await expect(next.getByLabel('Membership code')).toHaveValue('');
+    next = await recreate(next, uid, '/exchange-members');
+    await expect(next.locator('astro-island:has(#redeem-code)')).not.toHaveAttribute('ssr');
+    await next.waitForTimeout(500);
+    await expect(next.getByLabel('Membership code')).toHaveValue('');
+  });
+});
