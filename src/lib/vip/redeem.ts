@@ -1,7 +1,6 @@
 /**
  * Redeeming a membership code (/exchange-members): the code typed so far survives a reload
- * (sessionStorage: the route is "cached") and the app recreating the WebView (the host's copy,
- * ./redeem-kept), stays on any error, and one redemption runs at a time.
+ * (sessionStorage: the route is "cached"), stays on any error, and one redemption runs at a time.
  */
 import type { MessageKey } from '../../i18n';
 import { map } from 'nanostores';
@@ -12,7 +11,6 @@ import { syncMembership } from './membership';
 import { normalizeCode } from './redeem-code';
 
 const DRAFT_KEY = 'redeem-code-draft';
-const hostCopy = () => import('./redeem-kept');
 
 export interface Redeem {
   code: string;
@@ -37,9 +35,6 @@ export function restoreCode(typed: string): void {
   } catch {
     // No storage: nothing saved.
   }
-  // Nothing in this visit's storage: the WebView may have been recreated, and the host kept a copy.
-  // Loaded now in any case, so that what is typed next reaches the host without waiting for it.
-  void hostCopy().then((m) => !$redeem.get().code && $redeem.setKey('code', m.keptCode()));
 }
 
 /** @example typeCode('VIP7 DAYS') */
@@ -51,7 +46,6 @@ export function typeCode(code: string): void {
   } catch {
     // Storage refused (private mode, full): the field still holds the code.
   }
-  void hostCopy().then((m) => m.keepCode(code));
 }
 
 /**
