@@ -54,7 +54,7 @@ addEventListener('scroll', scrolled, { passive: true });
 scrolled();
 
 // "scrolls to top" (spec §2), also when shown again from the back/forward cache. "keeps scroll
-// position" needs no code: Chromium restores it on reload and back/forward, and onResume keeps the page.
+// position" (/k-recharge) is the page's: it keeps it through the host too (src/lib/coins/recharge-later.ts).
 addEventListener('pageshow', () => flags.scroll === 'top' && scrollTo(0, 0));
 
 // spec §8: a page whose island chunk never loads shows an error after 120 s. Astro removes `ssr`
