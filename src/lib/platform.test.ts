@@ -87,7 +87,8 @@ describe('appLink and olderThan', () => {
 
   it("carries the page's query, written again, without the session", () => {
     expect(appLink('/song-test', '?id=7')).toBe('oppomusic://web/song-test?id=7');
-    expect(appLink('/song-test', '?app_sessionid=abc&id=7&status_height=24')).toBe('oppomusic://web/song-test?id=7&status_height=24');
+    expect(appLink('/song-test', '?app_sessionid=abc&id=7&status_height=24')).toBe('oppomusic://web/song-test?id=7');
+    expect(appLink('/channel', '?plan=vip-month&dark=1&bgColor=171717&language=th')).toBe('oppomusic://web/channel?plan=vip-month');
     expect(appLink('/song-test', '?app_sessionid=abc')).toBe('oppomusic://web/song-test');
     expect(appLink('/song-test', '?APP_SESSIONID=x&app_sessionid=a&app_sessionid=b')).toBe('oppomusic://web/song-test?APP_SESSIONID=x');
   });

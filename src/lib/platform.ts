@@ -12,6 +12,7 @@
  * Chrome's reduced UA hides the model (`Android 10; K`), so the host's `dev_manufacturer` is the
  * reliable source and wins whenever it is given; the UA is the fallback outside the app.
  */
+import { KEEP } from './nav';
 
 export type Platform = 'android' | 'ios' | 'other';
 export type Brand = 'oppo' | 'realme' | 'oneplus' | 'other';
@@ -54,15 +55,16 @@ export function detectBrand(userAgent: string, manufacturer?: string | null): Br
 export const APP_SCHEME = 'oppomusic';
 
 /**
- * The link that opens this site's page in the app, with the page's query: always one of our paths,
- * never a URL from input. The query is parsed and written again (never copied as typed), and the
- * session id is left out: a link can be shared, a session must not travel with it.
+ * The link that opens this site's page in the app, with the page's own query: always one of our
+ * paths, never a URL from input. The query is parsed and written again (never copied as typed). Left
+ * out: the session id (a link can be shared, a session must not travel with it) and the shell's
+ * parameters (status bar, theme, language), which the app sets for itself when it opens the page.
  * @example appLink('/zh-CN/center-station') // 'oppomusic://web/zh-CN/center-station'
  * @example appLink('/song-test', '?id=7&app_sessionid=s1') // 'oppomusic://web/song-test?id=7'
  */
 export function appLink(path: string, search = ''): string {
   const query = new URLSearchParams(search);
-  query.delete('app_sessionid');
+  for (const name of ['app_sessionid', ...KEEP]) query.delete(name);
   const rest = query.toString();
   return `${APP_SCHEME}://web${path.startsWith('/') ? path : `/${path}`}${rest ? `?${rest}` : ''}`;
 }

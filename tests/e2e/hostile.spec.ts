@@ -81,7 +81,7 @@ for (let batch = 0; batch < BATCHES; batch++) {
       if (long) await page.unroute(isLong, serveLong);
       const layout = await page.evaluate(() => {
         const html = document.documentElement;
-        const pt = parseFloat(getComputedStyle(html).getPropertyValue('--pt'));
+        const pt = parseFloat(getComputedStyle(document.body).paddingTop);
         return {
           sideways: html.scrollWidth > innerWidth,
           origin: location.origin,

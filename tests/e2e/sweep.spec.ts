@@ -28,7 +28,8 @@ const STATES: Record<string, { query?: string; host?: Record<string, unknown> }>
   'song-test': { query: '&id=1', host: { authorized: false } },
 };
 
-test.describe.configure({ mode: 'parallel' });
+// Each route is nine locales at two sizes with screenshots of the bar: more than the default 30 s.
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
 for (const { path } of ROUTES) {
   test(`/${path}: ${LOCALES.length} locales at 320 and 360 wide, nothing cut, squeezed, overflowing, untranslated or under the bar, text zoom 200 %`, async ({ page }) => {

@@ -50,7 +50,8 @@ test.describe('VIP: payment outcomes', () => {
     await open('/vip-center');
     await buyMonth(page);
     await expect(page).toHaveURL(/\/payError\?.*plan=vip-month/);
-    await expect(page.locator('.vip-failure')).toContainText('Payment failed');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment failed');
+    await expect(page.locator('.vip-failure')).toContainText('You have not been charged');
     await expect(page.locator('.vip-reason')).toContainText('Payment failed');
     await page.getByRole('link', { name: 'Try again' }).click();
     await expect(page).toHaveURL(/\/channel\?.*plan=vip-month/);

@@ -1,11 +1,12 @@
 /**
  * Shown at the foot of pages that need a signed-in app user: nothing when signed in, the sign-in prompt
- * when signed out; outside the app, a link that opens the page in the app on the phones that have it,
- * and the spec's brand messages on any other. Area islands read `$session` themselves.
+ * when signed out; outside the app, the open-in-app prompt (./prompts/OpenInApp, loaded only then).
+ * Area islands read `$session` themselves.
  */
 import { useStore } from '@nanostores/preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { $session, $signIn, signIn, watchSession } from '../../lib/session';
+import { useLater } from './later';
 import { useText } from './text';
 import './gate.css';
 
@@ -13,37 +14,14 @@ export default function AppGate() {
   const session = useStore($session);
   const signing = useStore($signIn);
   const t = useText();
-  // Outside the app only: which phone this is, and the link into the app (loaded then, not before).
-  const [outside, setOutside] = useState<{ supported: boolean; link: string } | null>(null);
+  const outside = useLater(() => import('./prompts/OpenInApp').then((m) => m.OpenInApp));
   useEffect(watchSession, []);
   useEffect(() => {
-    if (session !== 'no-app') return;
-    void import('../../lib/platform').then(({ appLink, detectBrand }) =>
-      setOutside({ supported: detectBrand(navigator.userAgent) !== 'other', link: appLink(location.pathname, location.search) }),
-    );
+    if (session === 'no-app') outside.load();
   }, [session]);
 
   if (session === 'checking' || session === 'signed-in') return null;
-  if (session === 'no-app') {
-    if (!outside) return null;
-    // Only OPPO, Realme and OnePlus phones have the app (spec §6): others are told so, not sent to it.
-    if (!outside.supported) {
-      return (
-        <section class="gate" aria-live="polite">
-          <p>{t('error.brandOnly')}</p>
-          <p>{t('error.cannotOpen')}</p>
-        </section>
-      );
-    }
-    return (
-      <section class="gate" aria-live="polite">
-        <p>{t('shell.openInAppHint')}</p>
-        <a class="button" href={outside.link}>
-          {t('shell.openApp')}
-        </a>
-      </section>
-    );
-  }
+  if (session === 'no-app') return outside.Part && <outside.Part />;
   // A failed try says so until the next tap (which clears it: $signIn is busy again).
   return (
     <section class="gate" aria-live="polite">

@@ -57,7 +57,7 @@ export default function Channel() {
 
   // Outside the app nothing can be paid: the summary, and the prompt to open this page in the app.
   const outside = session === 'no-app';
-  const prompt = outside && openInApp.Part ? <openInApp.Part path={`${location.pathname}${planId ? `?plan=${encodeURIComponent(planId)}` : ''}`} /> : null;
+  const prompt = outside && openInApp.Part ? <openInApp.Part /> : null;
   const plans = dataOf(offer);
   const plan = plans?.plans.find((p) => p.id === planId);
   if (!planId || (plans && !plan)) return (

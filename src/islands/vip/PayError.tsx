@@ -25,9 +25,12 @@ export default function PayError() {
   if (reason === null) return null;
   return (
     <div class="vip hero">
-      <p class="vip-failure" role="alert">
-        {t('error.payFailed')}. {t('vip.failedReason')} {t('vip.failedNext')}
-      </p>
+      {/* The title already says the payment failed; each sentence is its own line, so no locale's
+          punctuation is joined to another's. */}
+      <div class="vip-failure" role="alert">
+        <p>{t('vip.failedReason')}</p>
+        <p>{t('vip.failedNext')}</p>
+      </div>
       {reason && <p class="vip-reason">{t('vip.providerSaid', { reason })}</p>}
       {plan && <a class="button vip-buy" href={pageHref('channel', { plan })}>{t('vip.retry')}</a>}
       <p><a class="vip-more" href={pageHref('vip-center')}>{t('vip.backToVip')}</a></p>

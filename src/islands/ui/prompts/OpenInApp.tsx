@@ -1,8 +1,8 @@
 /**
- * The open-in-app prompt, for a page that does not need a sign-in gate but cannot work outside the
- * app (/channel: paying needs the host). The same prompt and styling as AppGate's (../gate.css,
- * src/lib/platform): on the phones that have the app, a link that opens `path` there; on any other,
- * the spec's brand messages. `path` is one of our routes, written by the caller (plus validated values).
+ * The open-in-app prompt of a page that cannot work outside the app: the sign-in gate's (../AppGate)
+ * and /channel's, which has no gate but cannot pay without the host. On the phones that have the app,
+ * a link that opens this page there (src/lib/platform appLink: our path, the query written again,
+ * without the session); on any other, the spec's brand messages.
  * Not in ../parts: parts go into the core chunk every page loads, and this is needed only outside the
  * app, so a page loads it then (`useLater`).
  */
@@ -10,15 +10,15 @@ import { useEffect, useState } from 'preact/hooks';
 import { useText } from '../text';
 import '../gate.css';
 
-export function OpenInApp({ path }: { path: string }) {
+export function OpenInApp() {
   const t = useText();
   // Which phone this is, and the link into the app: the platform rules load only here, outside the app.
   const [outside, setOutside] = useState<{ supported: boolean; link: string } | null>(null);
   useEffect(() => {
     void import('../../../lib/platform').then(({ appLink, detectBrand }) =>
-      setOutside({ supported: detectBrand(navigator.userAgent) !== 'other', link: appLink(path) }),
+      setOutside({ supported: detectBrand(navigator.userAgent) !== 'other', link: appLink(location.pathname, location.search) }),
     );
-  }, [path]);
+  }, []);
 
   if (!outside) return null;
   return outside.supported ? (
