@@ -37,7 +37,7 @@ const LAZY = /^api\/crypto\b|^pay\/(flow|host|attempt|purchase)\b|^stores\/dialo
 
 // An area's modules that one page uses (a page's model): they go with that page's island, not into
 // the area's chunk every page of the area loads.
-const PAGE_ONLY = /^vip\/(center|history|renewal|redeem|purchase|links)\b/;
+const PAGE_ONLY = /^vip\/(center|history|renewal|redeem|purchase|links)\b|^api\/endpoints\/vip-(buy|orders|renewal|redeem)\b/;
 
 /** The shared chunk a module belongs to, or null to leave it to Rolldown's automatic splitting. */
 function sharedChunk(id) {

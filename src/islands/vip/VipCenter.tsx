@@ -56,7 +56,8 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
   const user = useLater(() => import('./center/later').then((m) => m.User));
 
   useEffect(() => {
-    if (session === 'checking') return;
+    // Outside the app the page can only offer to open itself there: no plans, and so no API client.
+    if (session === 'checking' || session === 'no-app') return;
     // The plans are public: a signed-out user sees what membership costs before signing in.
     part.load();
     void loadPlans();

@@ -19,13 +19,17 @@ import * as personal from './endpoints/personal';
 import * as report from './endpoints/report';
 import * as submission from './endpoints/submission';
 import * as vip from './endpoints/vip';
+import * as vipBuy from './endpoints/vip-buy';
+import * as vipOrders from './endpoints/vip-orders';
+import * as vipRedeem from './endpoints/vip-redeem';
+import * as vipRenewal from './endpoints/vip-renewal';
 
 // Only endpoint values: the schema building blocks each area module also exports are left out.
 const endpoints = <T extends Record<string, unknown>>(area: T) =>
   Object.fromEntries(Object.entries(area).filter(([, value]) => isEndpoint(value))) as { [K in keyof T as T[K] extends Endpoint ? K : never]: T[K] };
 const isEndpoint = (value: unknown): value is Endpoint => typeof value === 'object' && value !== null && 'path' in value && 'request' in value;
 
-export const ENDPOINTS = { ...endpoints(platform), ...endpoints(vip), ...endpoints(coins), ...endpoints(coinOrders), ...endpoints(coinRecords), ...endpoints(report), ...endpoints(appeal), ...endpoints(help), ...endpoints(feedback), ...endpoints(music), ...endpoints(musicDownloads), ...endpoints(submission), ...endpoints(personal) };
+export const ENDPOINTS = { ...endpoints(platform), ...endpoints(vip), ...endpoints(vipBuy), ...endpoints(vipOrders), ...endpoints(vipRenewal), ...endpoints(vipRedeem), ...endpoints(coins), ...endpoints(coinOrders), ...endpoints(coinRecords), ...endpoints(report), ...endpoints(appeal), ...endpoints(help), ...endpoints(feedback), ...endpoints(music), ...endpoints(musicDownloads), ...endpoints(submission), ...endpoints(personal) };
 
 /**
  * The contract's type, for code that walks every endpoint (the reference server's router).

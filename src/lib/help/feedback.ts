@@ -10,7 +10,6 @@ import { request } from '../api';
 import type { DataOf } from '../api/endpoint';
 import { feedbackConfig } from '../api/endpoints/feedback';
 import { query } from '../bridge';
-import { leavePage } from './close-page';
 import { isContentId } from '../id';
 import type { Locale } from '../locale';
 import { fill, loading, type Loadable } from '../model/loadable';
@@ -37,7 +36,8 @@ export const markSent = (): void => $feedbackSent.set(true);
  * opened the form on its own (nothing to go back to), the WebView closes; outside the app, the help centre.
  * @example <button onClick={doneWithFeedback}>
  */
-export const doneWithFeedback = (): void => leavePage(() => pageHref('help-feedback'));
+// Its code loads on the tap: outside the app and before it, the page has no use for it.
+export const doneWithFeedback = (): void => void import('./close-page').then((m) => m.leavePage(() => pageHref('help-feedback')));
 
 /**
  * The options in the user's language; what was shown stays while another locale's load.

@@ -7,7 +7,6 @@ import { atom } from 'nanostores';
 import '../api-identity';
 import { messageKey, request, type DataOf } from '../api';
 import { helpSearch } from '../api/endpoints/help';
-import { closePage } from './close-page';
 import { debounce } from '../debounce';
 import { $locale } from '../i18n';
 import { remember } from './highlight';
@@ -86,7 +85,7 @@ export function startSearch(typed: string): void {
  */
 export function leaveSearch(): void {
   if (history.length > 1) history.back();
-  else closePage();
+  else void import('./close-page').then((m) => m.closePage());
 }
 
 function readRecent(): string[] {

@@ -3,7 +3,8 @@ import { atom } from 'nanostores';
 import type * as v from 'valibot';
 import '../api-identity';
 import { request } from '../api';
-import { vipOrders, type order } from '../api/endpoints/vip';
+import type { order } from '../api/endpoints/vip';
+import { vipOrders } from '../api/endpoints/vip-orders';
 import { fill, loading, type Loadable } from '../model/loadable';
 
 export type Order = v.InferOutput<typeof order>;

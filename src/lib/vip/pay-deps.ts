@@ -5,7 +5,8 @@
 import '../api-identity';
 import { request } from '../api';
 import type { DataOf } from '../api/endpoint';
-import { vipCancelOrder, vipCreateOrder, vipOrderStatus, type plan } from '../api/endpoints/vip';
+import { vipOrderStatus, type plan } from '../api/endpoints/vip';
+import { vipCancelOrder, vipCreateOrder } from '../api/endpoints/vip-buy';
 import type * as v from 'valibot';
 import type { PayDeps } from '../pay/flow';
 import { askHost, hostPay } from '../pay/host';

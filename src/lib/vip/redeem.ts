@@ -6,7 +6,7 @@ import type { MessageKey } from '../../i18n';
 import { map } from 'nanostores';
 import '../api-identity';
 import { messageKey, request } from '../api';
-import { vipRedeem } from '../api/endpoints/vip';
+import { vipRedeem } from '../api/endpoints/vip-redeem';
 import { syncMembership } from './membership';
 import { normalizeCode } from './redeem-code';
 

@@ -5,7 +5,7 @@
 import { atom } from 'nanostores';
 import '../api-identity';
 import { messageKey, request } from '../api';
-import { vipSetRenewal } from '../api/endpoints/vip';
+import { vipSetRenewal } from '../api/endpoints/vip-renewal';
 import { confirmDialog, showToast } from '../stores/ui';
 import { setRenewals } from './membership';
 

@@ -4,8 +4,10 @@
  */
 import { SCREENSHOT_MAX } from '../../../lib/limits';
 import { safeThumbnail, type Picture } from '../../../lib/forms/pictures';
-import { useText } from '../../ui/text';
-import { formText } from '../text';
+import { area, useText } from '../../ui/text';
+
+// Declared here, not imported: a shared one-line module would be a chunk of its own (area() is memoised).
+const formText = { form: area('form') };
 
 interface Props {
   pictures: readonly Picture[];

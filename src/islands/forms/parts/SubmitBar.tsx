@@ -3,9 +3,11 @@
  * It keeps its form above the app's keyboard where the WebView does not resize (../keyboard).
  */
 import { useEffect, useRef } from 'preact/hooks';
-import { useText } from '../../ui/text';
+import { area, useText } from '../../ui/text';
 import { keepAboveKeyboard } from '../keyboard';
-import { formText } from '../text';
+
+// Declared here, not imported: a shared one-line module would be a chunk of its own (area() is memoised).
+const formText = { form: area('form') };
 
 /**
  * @param label the button's word when it is not "Submit" ("Send" for a message)

@@ -1,9 +1,14 @@
 /** The feedback form's optional extras: the app's logs (uploaded as soon as ticked) and, from the player, the song playing. */
 import { useStore } from '@nanostores/preact';
 import { feedbackForm, log } from '../../../lib/help/feedback-form';
-import { formText } from '../../forms/text';
-import { useText } from '../../ui/text';
-import { helpText } from '../text';
+import { area, useText } from '../../ui/text';
+
+// Declared here, not imported: a shared one-line module would be a chunk of its own (area() is memoised).
+const formText = { form: area('form') };
+
+// Declared here, not imported from ./text: shared by several islands, that one-line module was a
+// chunk of its own, a request for 70 bytes (area() is memoised, so each area has one store).
+const helpText = { help: area('help') };
 
 export function FeedbackExtras({ song, disabled }: { song: boolean; disabled: boolean }) {
   const t = useText({ ...helpText, ...formText });

@@ -6,25 +6,17 @@
  * Not in ../parts: parts go into the core chunk every page loads, and this is needed only outside the
  * app, so a page loads it then (`useLater`).
  */
-import { useEffect, useState } from 'preact/hooks';
+import { appLink, detectBrand } from '../../../lib/platform';
 import { useText } from '../text';
 import '../gate.css';
 
 export function OpenInApp() {
   const t = useText();
-  // Which phone this is, and the link into the app: the platform rules load only here, outside the app.
-  const [outside, setOutside] = useState<{ supported: boolean; link: string } | null>(null);
-  useEffect(() => {
-    void import('../../../lib/platform').then(({ appLink, detectBrand }) =>
-      setOutside({ supported: detectBrand(navigator.userAgent) !== 'other', link: appLink(location.pathname, location.search) }),
-    );
-  }, []);
-
-  if (!outside) return null;
-  return outside.supported ? (
+  // The platform rules come with this part (one request, outside the app only).
+  return detectBrand(navigator.userAgent) !== 'other' ? (
     <section class="gate" aria-live="polite">
       <p>{t('shell.openInAppHint')}</p>
-      <a class="button" href={outside.link}>
+      <a class="button" href={appLink(location.pathname, location.search)}>
         {t('shell.openApp')}
       </a>
     </section>

@@ -1,6 +1,8 @@
 /**
- * VIP membership and payment endpoints (issue 4). Prices are integers in the currency's minor unit
- * (cents); times are Unix seconds, as the host's `vip.valid_time` is.
+ * VIP membership and payment endpoints (issue 4) that every VIP page may need: plans, status, an
+ * order's status. Buying and cancelling, the order list, renewal and redeeming, each used by one page,
+ * are in ./vip-buy.ts, ./vip-orders.ts, ./vip-renewal.ts and ./vip-redeem.ts, so the VIP chunk every VIP page loads does not carry them. Prices are
+ * integers in the currency's minor unit (cents); times are Unix seconds, as the host's `vip.valid_time` is.
  */
 import * as v from 'valibot';
 import { endpoint } from '../endpoint';
@@ -10,8 +12,8 @@ const period = v.picklist(['day', 'month', 'quarter', 'year']);
 const money = v.pipe(v.number(), v.integer(), v.minValue(0));
 const seconds = v.pipe(v.number(), v.integer());
 /** Request ids are bounded like every request string (issue 14); catalogue and order ids are far shorter. */
-const planId = v.pipe(v.string(), v.maxLength(40));
-const orderId = v.pipe(v.string(), v.maxLength(64));
+export const planId = v.pipe(v.string(), v.maxLength(40));
+export const orderId = v.pipe(v.string(), v.maxLength(64));
 
 export const plan = v.object({
   id: v.string(),
@@ -66,22 +68,6 @@ export const vipPlans = endpoint(
 export const vipStatus = endpoint('/api/vip/status', v.object({}), v.object({ membership, renewals: v.array(renewal) }));
 
 /**
- * Creates an order, once per `attempt` key: the same key returns the same order, so a double tap or a
- * retry after a network error never charges twice. Refused with `payRegion` where payment is not
- * allowed (a blocked region, or anything that is not a known region code).
- */
-export const vipCreateOrder = endpoint(
-  '/api/vip/order',
-  v.object({
-    planId,
-    payType: v.pipe(v.string(), v.maxLength(32)),
-    region: v.pipe(v.string(), v.maxLength(8)),
-    attempt: v.pipe(v.string(), v.minLength(16), v.maxLength(64)),
-  }),
-  v.object({ order }),
-);
-
-/**
  * An order's state as the payment provider reported it to the server. Only `paid` turns a purchase
  * into membership; `renewed` says whether the user was already a member before.
  */
@@ -89,31 +75,4 @@ export const vipOrderStatus = endpoint(
   '/api/vip/order/status',
   v.object({ orderId }),
   v.object({ order, membership, renewed: v.boolean() }),
-);
-
-/**
- * The user abandons a purchase: a `created` order becomes `cancelled`, so order history says so
- * instead of "Awaiting payment". An order already settled is answered as it is; a payment the
- * provider still reports later is honoured. `notFound` for another user's order.
- */
-export const vipCancelOrder = endpoint('/api/vip/order/cancel', v.object({ orderId }), v.object({ order }));
-
-/** The user's membership orders, newest first (vip-management history). */
-export const vipOrders = endpoint('/api/vip/orders', v.object({}), v.object({ orders: v.array(order) }));
-
-/** Turns auto-renewal of a plan on or off. */
-export const vipSetRenewal = endpoint(
-  '/api/vip/renewal',
-  v.object({ planId, on: v.boolean() }),
-  v.object({ renewals: v.array(renewal) }),
-);
-
-/**
- * Redeems a membership code; refused with `redeemUnknown`, `redeemExpired` or `redeemUsed`, and with
- * `redeemLimit` after too many refused codes in an hour (even the right one, until the hour passes).
- */
-export const vipRedeem = endpoint(
-  '/api/vip/redeem',
-  v.object({ code: v.pipe(v.string(), v.minLength(1), v.maxLength(32)) }),
-  v.object({ membership, days: v.pipe(v.number(), v.integer()) }),
 );

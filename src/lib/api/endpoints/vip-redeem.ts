@@ -1,0 +1,17 @@
+/**
+ * Redeeming a membership code (/exchange-members): out of the VIP chunk every VIP page loads
+ * (astro.config.mjs PAGE_ONLY). Shapes as in ./vip.ts.
+ */
+import * as v from 'valibot';
+import { endpoint } from '../endpoint';
+import { membership } from './vip';
+
+/**
+ * Redeems a membership code; refused with `redeemUnknown`, `redeemExpired` or `redeemUsed`, and with
+ * `redeemLimit` after too many refused codes in an hour (even the right one, until the hour passes).
+ */
+export const vipRedeem = endpoint(
+  '/api/vip/redeem',
+  v.object({ code: v.pipe(v.string(), v.minLength(1), v.maxLength(32)) }),
+  v.object({ membership, days: v.pipe(v.number(), v.integer()) }),
+);

@@ -1,0 +1,14 @@
+/**
+ * Switching auto-renewal (/renewal-management): out of the VIP chunk every VIP page loads
+ * (astro.config.mjs PAGE_ONLY). Shapes as in ./vip.ts.
+ */
+import * as v from 'valibot';
+import { endpoint } from '../endpoint';
+import { planId, renewal } from './vip';
+
+/** Turns auto-renewal of a plan on or off. */
+export const vipSetRenewal = endpoint(
+  '/api/vip/renewal',
+  v.object({ planId, on: v.boolean() }),
+  v.object({ renewals: v.array(renewal) }),
+);
