@@ -82,13 +82,14 @@ describe('searching the help centre', () => {
     expect(api.bodies('/api/help/search')).toEqual([{ query: 'typed early', locale: expect.any(String) }]);
   });
 
-  it('Cancel goes back, or closes a page opened on its own', () => {
+  it('Cancel goes back, or closes a page opened on its own', async () => {
     page.history.length = 2;
     leaveSearch();
     expect(page.history.back).toHaveBeenCalledOnce();
     page.history.length = 1;
     leaveSearch();
-    // The app's exit when it has one (the fake host does), else finishPage (./close-page.test.ts).
-    expect(page.host!.calls.filter((c) => c.method === 'exit')).toHaveLength(1);
+    // The app's exit when it has one (the fake host does), else finishPage (./close-page.test.ts);
+    // its code loads on the tap.
+    await vi.waitFor(() => expect(page.host!.calls.filter((c) => c.method === 'exit')).toHaveLength(1));
   });
 });
