@@ -67,6 +67,8 @@ test.describe('/k-recharge state kept by the host', () => {
     await expect(next.getByRole('button', { name: /^Pay/ })).toBeEnabled();
     await expect(next.locator('.coins-package[aria-pressed="true"]')).toHaveCount(0);
     // A reload in the same WebView: the browser alone brought it back short, clamped while the packages loaded.
+    // The packages first (on a loaded machine the offer can come after the custom amount): room to scroll.
+    await expect.poll(() => next.evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBeGreaterThanOrEqual(300);
     await next.evaluate(() => scrollTo(0, 300));
     await expect.poll(() => scrollY(next)).toBe(300);
     await next.waitForTimeout(600);
