@@ -11,6 +11,15 @@ const codeOf = async (page: Page, uid: string) => {
   return (await (await page.request.post('/api/dev/export-code', { data: { uid } })).json()).data.code as string;
 };
 
+/** A valid request on /private.html, ready to send: the user's e-mail, the code it received, a password. */
+const fillRequest = async (page: Page, uid: string) => {
+  await page.getByLabel('E-mail').fill(`${uid}@example.com`);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Verification code').fill(await codeOf(page, uid));
+  await page.getByLabel('Encryption password').fill('123456');
+  await page.getByLabel('Enter the password again').fill('123456');
+};
+
 test.describe('personal-data request', () => {
   test('every rule has its message; then the request is sent, and a second one the same day is refused', async ({ page, uid, signIn, open }) => {
     const problems = watch(page);
@@ -70,11 +79,7 @@ test.describe('personal-data request', () => {
   test('the file, in zh-CN dark: what it holds and the PDF; expired, it says so', async ({ page, uid, signIn, open }) => {
     await signIn();
     await open('/private.html');
-    await page.getByLabel('E-mail').fill(`${uid}@example.com`);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByLabel('Verification code').fill(await codeOf(page, uid));
-    await page.getByLabel('Encryption password').fill('123456');
-    await page.getByLabel('Enter the password again').fill('123456');
+    await fillRequest(page, uid);
     await page.getByRole('button', { name: 'Request my data' }).click();
     await expect(page.getByRole('heading', { name: 'Request received' })).toBeVisible();
     await open('/zh-CN/AccountOrDevicePdf.html', '&dark=1&bgColor=171717');
@@ -111,11 +116,7 @@ test.describe('times on a phone whose browser zone is not the app\'s', () => {
   test("a request's time reads in the app's zone, as on every other page", async ({ page, uid, signIn, open }) => {
     await signIn();
     await open('/private.html');
-    await page.getByLabel('E-mail').fill(`${uid}@example.com`);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByLabel('Verification code').fill(await codeOf(page, uid));
-    await page.getByLabel('Encryption password').fill('123456');
-    await page.getByLabel('Enter the password again').fill('123456');
+    await fillRequest(page, uid);
     const before = Date.now();
     await page.getByRole('button', { name: 'Request my data' }).click();
     await expect(page.getByRole('heading', { name: 'Request received' })).toBeVisible();
