@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'astro/config';
 import preact from '@astrojs/preact';
+import { satteri } from '@astrojs/markdown-satteri';
 import { inlineScript } from './scripts/inline-script.mjs';
 import precompress from './scripts/precompress.mjs';
 
@@ -60,6 +61,9 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   integrations: [preact({ compat: true }), precompress()],
   devToolbar: { enabled: false },
+  // Legal texts name their anchors (`## 8. Your rights {#rights}`), so a link to a section works in
+  // every language: a slug made from a translated heading would differ per locale.
+  markdown: { processor: satteri({ features: { headingAttributes: true } }) },
   security: {
     csp: {
       algorithm: 'SHA-256',
