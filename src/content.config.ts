@@ -1,6 +1,6 @@
 /**
  * Content collections: the legal and policy texts, one Markdown file per text per locale
- * (src/content/legal/<locale>/<name>.md). A text missing in a locale falls back to en-US on its page.
+ * (src/content/legal/<locale>/<name>.md). Every locale has every text (docs/legal.md).
  */
 import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
