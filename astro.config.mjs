@@ -34,7 +34,7 @@ const SPLIT = new Set(['lists', 'coins', 'report', 'appeal', 'forms', 'help', 'f
 // and on the music pages; the app-version check, debounce and file sizes, for a page or two; paging,
 // for the lists; asking to sign in again, on a refused session; the purchase model, for the pages
 // that sell, loaded once they run). Tracking: its loader goes with the page's script, the rest loads when the page is idle.
-const LAZY = /^api\/crypto\b|^pay\/(flow|host|attempt|purchase)\b|^stores\/dialog-back\b|^\w+\/(checkout|pay-deps)\b|^track\/|^(platform|app-version|debounce|paging|file-size|reauth)\.ts$/;
+const LAZY = /^api\/(crypto|seal)\b|^pay\/(flow|host|attempt|purchase)\b|^stores\/dialog-back\b|^\w+\/(checkout|pay-deps)\b|^track\/|^(platform|app-version|debounce|paging|file-size|reauth)\.ts$/;
 
 // An area's modules that one page uses (a page's model): they go with that page's island, not into
 // the area's chunk every page of the area loads.

@@ -79,3 +79,17 @@ test.describe('the sign-in prompt', () => {
     await expect(link).toHaveAttribute('href', 'oppomusic://web/song-test?id=7&title=%3Cb%3Ex%3C%2Fb%3E');
   });
 });
+
+test.describe('the request seal', () => {
+  test('a WebView with Web Crypto seals the first request natively: the 25 KB crypto library never loads', async ({ page, signIn, open }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    await signIn();
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/') && r.request().method() === 'POST' && r.ok());
+    await open('/k-recharge');
+    await answered;
+    await expect(page.locator('main')).not.toBeEmpty();
+    expect(scripts.filter((p) => /\/seal\.[\w-]+\.js$/.test(p))).toHaveLength(1);
+    expect(scripts.filter((p) => /\/crypto\.[\w-]+\.js$/.test(p))).toEqual([]);
+  });
+});

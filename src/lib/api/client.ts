@@ -1,6 +1,6 @@
 /**
  * The one HTTP client: seals the body (docs/api.md), POSTs it as a form, and turns the answer into
- * typed, validated data or an ApiError. The crypto chunk is fetched on the first request only.
+ * typed, validated data or an ApiError. The seal's chunk is fetched on the first request only.
  */
 import * as v from 'valibot';
 import { HTTP_TIMEOUT_MS } from '../limits';
@@ -102,14 +102,14 @@ async function send<E extends Endpoint>(endpoint: E, body: BodyOf<E>, options: R
   const onAbort = () => controller.abort();
   signal?.addEventListener('abort', onAbort);
   try {
-    // Lazy on purpose: crypto-js + jsencrypt are a chunk of their own, fetched by the first request.
-    const { sealRequest, randomString } = await import('./crypto');
+    // Lazy on purpose: the seal (and, without Web Crypto, its libraries) is fetched by the first request.
+    const { sealRequest, randomString } = await import('./seal');
     // A chunk load cannot be aborted, so check whether the time or the caller ran out meanwhile.
     if (controller.signal.aborted) throw controller.signal.reason;
     const { uid, app_sessionid } = session() ?? { uid: '', app_sessionid: '' };
     // Wire fields last: they are reserved and must not be overridden by a body field.
     const wire: WireFields = { uid, app_sessionid, ts: Date.now(), nonce: randomString(32) };
-    const form = sealRequest({ ...body, ...wire });
+    const form = await sealRequest({ ...body, ...wire });
     // URLSearchParams sets Content-Type: application/x-www-form-urlencoded;charset=UTF-8.
     const res = await fetch(apiHost() + endpoint.path, {
       method: 'POST',

@@ -3,10 +3,14 @@ import { basename, dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it, vi } from 'vitest';
 
-const loaded = vi.hoisted(() => vi.fn());
-// The real module, with a spy on the moment it is first evaluated.
+const loaded = vi.hoisted(() => ({ seal: vi.fn(), libraries: vi.fn() }));
+// The real modules, with a spy on the moment each is first evaluated.
+vi.mock('./seal', async (importOriginal) => {
+  loaded.seal();
+  return importOriginal();
+});
 vi.mock('./crypto', async (importOriginal) => {
-  loaded();
+  loaded.libraries();
   return importOriginal();
 });
 
@@ -29,27 +33,28 @@ function staticImports(file: string, seen = new Set<string>()): Set<string> {
 }
 
 describe('crypto loading', () => {
-  it('does not load the crypto module until the first request', async () => {
+  it('loads the seal on the first request, and with Web Crypto never the libraries', async () => {
     const { request } = await import('./index');
     const { health } = await import('./endpoints/platform');
-    expect(loaded).not.toHaveBeenCalled();
+    expect(loaded.seal).not.toHaveBeenCalled();
 
     vi.stubEnv('PUBLIC_RSA_KEY', readFileSync('tests/fixtures/keys/public.pem', 'utf8'));
     vi.stubGlobal('fetch', vi.fn(async () => Response.json({ code: 0, data: { ok: true } })));
     await request(health, {});
     await request(health, {});
-    expect(loaded).toHaveBeenCalledOnce();
+    expect(loaded.seal).toHaveBeenCalledOnce();
+    expect(loaded.libraries).not.toHaveBeenCalled();
     vi.unstubAllGlobals();
     vi.unstubAllEnvs();
   });
 
-  it('keeps crypto-js, jsencrypt and node:crypto out of the static imports of index.ts', () => {
+  it('keeps the seal, crypto-js, jsencrypt and node:crypto out of the static imports of index.ts', () => {
     const graph = [...staticImports('src/lib/api/index.ts')];
     expect(graph).toContain('valibot');
-    expect(graph.filter((m) => /crypto|jsencrypt|wire-node/.test(m))).toEqual([]);
+    expect(graph.filter((m) => /crypto|seal|jsencrypt|wire-node/.test(m))).toEqual([]);
   });
 
-  it('bundles crypto-js and jsencrypt into a chunk of their own', async () => {
+  it('bundles the seal into a small chunk of its own, and crypto-js and jsencrypt into another that only the seal imports, on demand', async () => {
     const { outputFiles } = await build({
       entryPoints: ['src/lib/api/index.ts'],
       bundle: true,
@@ -62,12 +67,21 @@ describe('crypto loading', () => {
       logLevel: 'silent',
     });
     const entry = outputFiles.find((f) => f.path.endsWith('/out/index.js'))!;
-    const lazy = outputFiles.filter((f) => f !== entry && f.text.includes('encryptOAEP'));
-    expect(entry.text).not.toMatch(/encryptOAEP|CryptoJS|BlockCipher/);
-    expect(lazy).toHaveLength(1);
-    // Reached by import("./chunk.js") only: a static `import "./chunk.js"` / `from "./chunk.js"` would load it with the page.
-    const chunk = basename(lazy[0]!.path).replace(/\./g, '\\.');
-    expect(entry.text).toMatch(new RegExp(`import\\("\\./${chunk}"\\)`));
-    expect(entry.text).not.toMatch(new RegExp(`(?:from|import)\\s*"\\./${chunk}"`));
+    const libraries = outputFiles.filter((f) => f !== entry && f.text.includes('encryptOAEP'));
+    const seal = outputFiles.filter((f) => f.text.includes('RSA-OAEP') && !f.text.includes('encryptOAEP'));
+    expect(entry.text).not.toMatch(/encryptOAEP|CryptoJS|BlockCipher|RSA-OAEP/);
+    expect(libraries).toHaveLength(1);
+    expect(seal).toHaveLength(1);
+    // Reached by import("./chunk.js") only: a static `import "./chunk.js"` / `from "./chunk.js"` would load it with its importer.
+    const dynamicOnly = (importer: string, file: string) => {
+      const chunk = basename(file).replace(/\./g, '\\.');
+      expect(importer).toMatch(new RegExp(`import\\("\\./${chunk}"\\)`));
+      expect(importer).not.toMatch(new RegExp(`(?:from|import)\\s*"\\./${chunk}"`));
+    };
+    dynamicOnly(entry.text, seal[0]!.path);
+    dynamicOnly(seal[0]!.text, libraries[0]!.path);
+    expect(entry.text).not.toContain(basename(libraries[0]!.path));
+    // Web Crypto costs no library bytes: the seal's chunk is small.
+    expect(seal[0]!.text.length).toBeLessThan(3000);
   });
 });
