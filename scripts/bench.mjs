@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
 import { ROUTES, isTextPage, routeFor } from '../src/lib/routes.ts';
+import { IN_APP_UID, hostScript, issueSession } from './lib/in-app.mjs';
 import { CHROME_PATH, closeBrowsers, lighthouseRun, medianRun } from './lib/lighthouse-runs.mjs';
 import { DIST, assetSize, htmlFiles, kb, measure, pageName } from './lib/pages.mjs';
 
@@ -18,6 +19,10 @@ const AREA_PAGES = [
   ['none', '/', 'empty by spec §2: "nothing shown"'], ['vip', '/vip-center'], ['coins', '/k-recharge'], ['report', '/k-report'], ['help', '/feedback'],
   ['music', '/download'], ['legal', '/license.html'], ['personal', '/private.html'],
 ].map(([area, path, note]) => ({ area, path: `${path}?status_height=24`, note, text: isTextPage(routeFor(path.slice(1))) }));
+// Each of them twice: as a browser opens it (nothing injects a host), and inside the app, the state
+// users see (scripts/lib/in-app.mjs: the bridge injected before any page script, signed in). `/`
+// paints nothing in either.
+const STATES = ['outside', 'in the app'];
 // The team's aim, against a bare HTML file: a text page as fast, an app page within 150 ms (FCP and LCP).
 const AIM_MS = { text: 0, app: 150 };
 const BARE = { area: 'baseline', path: '/__bench-bare.html', file: join(DIST, '__bench-bare.html') };
@@ -71,7 +76,10 @@ writeFileSync(BARE.file, BARE_HTML);
 const dataDir = mkdtempSync(join(os.tmpdir(), 'bench-'));
 const port = Number(process.env.BENCH_PORT ?? (await freePort(4371)));
 const server = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
-const targets = [BARE, ...AREA_PAGES].map((t) => ({ ...t, runs: [] }));
+const targets = [
+  { ...BARE, state: '' },
+  ...STATES.flatMap((state) => AREA_PAGES.filter((p) => state === 'outside' || p.area !== 'none').map((p) => ({ ...p, state }))),
+].map((t) => ({ ...t, runs: [] }));
 const loadBefore = os.loadavg();
 const cleanUp = () => {
   server.kill();
@@ -91,13 +99,17 @@ try {
     server.stdout.on('data', (chunk) => String(chunk).includes('Serving the site') && resolve());
     server.on('exit', () => reject(new Error('the server exited before it was ready')));
   });
+  const origin = `http://127.0.0.1:${port}`;
+  const session = await issueSession(origin);
+  const inject = hostScript();
   for (let round = 1; round <= RUNS; round++) {
     // A page that painted nothing once paints nothing again (and each try waits 30 s for a paint).
     for (const target of targets.filter((t) => !t.runs[0]?.error)) {
-      const run = await lighthouseRun(`http://127.0.0.1:${port}${target.path}`);
+      const inApp = target.state === 'in the app';
+      const run = await lighthouseRun(`${origin}${target.path}${inApp ? `&app_sessionid=${session}` : ''}`, inApp ? { inject } : {});
       target.runs.push(run);
       const figures = run.error ?? `performance ${run.performance}, FCP ${ms(run.fcp)}, LCP ${ms(run.lcp)}, TBT ${ms(run.tbt)}`;
-      console.log(`run ${round}/${RUNS} ${target.path}: ${figures}`);
+      console.log(`run ${round}/${RUNS} ${target.path}${target.state ? ` (${target.state})` : ''}: ${figures}`);
     }
   }
 } finally {
@@ -119,8 +131,8 @@ function report() {
   const assetBytes = (part, key) => distinct(part).reduce((sum, url) => sum + assetSize(url)[key], 0);
   const kbs = (...values) => values.map(kb).join(' | ');
   const byteRows = routes.map((r) => `| \`${r.path}\` | ${r.area} | ${r.urls} | ${kbs(r.html, r.htmlGz, r.css, r.cssGz, r.js, r.jsGz)} | ${r.jsFiles} |`);
-  const lhRows = medians.map(({ area, path, text, runs, median: m }) => {
-    if (m.error) return `| ${area} | \`${path}\` | ${m.error}: no paint |${' – |'.repeat(12)}`;
+  const lhRows = medians.map(({ area, path, state, text, runs, median: m }) => {
+    if (m.error) return `| ${area} | \`${path}\` | ${state} | ${m.error}: no paint |${' – |'.repeat(13)}`;
     const baseline = area === 'baseline';
     const kind = text ? 'text' : 'app';
     const [dFcp, dLcp] = [m.fcp - base.fcp, m.lcp - base.lcp];
@@ -128,7 +140,9 @@ function report() {
     const aim = baseline ? '' : `${kind} ≤ +${AIM_MS[kind]}: ${Math.max(dFcp, dLcp) <= AIM_MS[kind] ? 'met' : 'not met'}`;
     const scores = `${m.performance} (${runs.map((r) => r.performance).join(', ')})`;
     const times = [m.fcp, m.lcp, m.tbt].map(Math.round).join(' | ');
-    return `| ${area} | \`${path}\` | ${scores} | ${m.accessibility} | ${m.bestPractices} | ${times} | ${m.cls.toFixed(3)} | ${Math.round(m.speedIndex)} | ${kb(m.totalBytes)} | ${kb(m.scriptBytes)} | ${delta(dFcp)} | ${delta(dLcp)} | ${aim} |`;
+    // The LCP element as Lighthouse names it, with characters that would break the table taken out.
+    const element = m.lcpElement ? `\`${m.lcpElement.replace(/[|`\n]/g, ' ').slice(0, 60)}\`` : '';
+    return `| ${area} | \`${path}\` | ${state} | ${scores} | ${m.accessibility} | ${m.bestPractices} | ${times} | ${m.cls.toFixed(3)} | ${Math.round(m.speedIndex)} | ${kb(m.totalBytes)} | ${kb(m.scriptBytes)} | ${delta(dFcp)} | ${delta(dLcp)} | ${aim} | ${element} |`;
   });
   return `<!-- Generated by \`npm run bench\` (scripts/bench.mjs). Do not edit: re-run the bench to refresh it. -->
 # Performance
@@ -161,9 +175,13 @@ ${byteRows.join('\n')}
 Median of ${RUNS} runs per page by performance score (ties: the median FCP); every run's
 score in brackets. Times in ms, sizes in KB as transferred. Δ is the page's FCP or LCP minus the bare
 page's. The aim: a text page as fast as a bare HTML file (Δ ≤ 0), an app page within 150 ms of it.
+Each page in two states: *outside* the app, as a browser opens it (nothing injects a host), and *in the
+app*, the state users see: the host's bridge (\`server/fake-host\`, the whole contract) injected before
+any page script by \`evaluateOnNewDocument\` on a Puppeteer page that Lighthouse drives, signed in as
+user \`${IN_APP_UID}\` with a session the reference server issued (\`scripts/lib/in-app.mjs\`).
 
-| area | page | performance | accessibility | best practices | FCP | LCP | TBT | CLS | Speed Index | total bytes | script bytes | Δ FCP | Δ LCP | aim (max Δ, ms) |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| area | page | state | performance | accessibility | best practices | FCP | LCP | TBT | CLS | Speed Index | total bytes | script bytes | Δ FCP | Δ LCP | aim (max Δ, ms) | LCP element |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${lhRows.join('\n')}
 ${noPaint()}
 The bare page (\`${BARE.path}\`, ${BARE_HTML.length} bytes: a heading and a paragraph in a \`<main>\`, no CSS or JS) is written into

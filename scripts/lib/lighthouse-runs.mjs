@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { killAll, launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 
 const { settings } = JSON.parse(readFileSync('lighthouserc.json', 'utf8')).ci.collect;
 export const CHROME_FLAGS = settings.chromeFlags.split(/\s+/).filter(Boolean);
@@ -13,14 +14,24 @@ export const CHROME_PATH = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chro
 
 /**
  * One Lighthouse run of a URL: its category scores (0–100) and the figures the bench reports, or
- * `{ error: 'NO_FCP' }` when the page paints no content.
+ * `{ error: 'NO_FCP' }` when the page paints no content. `inject`: a script every document of the
+ * page runs before its own (the host app's bridge, scripts/lib/in-app.mjs), through a Puppeteer page
+ * that Lighthouse then drives.
  * @example (await lighthouseRun('http://127.0.0.1:4371/vip-center')).fcp // 913.5 (ms, simulated)
  */
-export async function lighthouseRun(url) {
+export async function lighthouseRun(url, { inject } = {}) {
   // The caller handles Ctrl-C (and calls closeBrowsers), so that its own clean-up runs too.
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent', handleSIGINT: false });
+  let browser;
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
+    let page;
+    if (inject) {
+      browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+      page = await browser.newPage();
+      await page.evaluateOnNewDocument(inject);
+    }
+    const result = await lighthouse(url, flags, undefined, page);
     const lhr = result?.lhr;
     // A page that paints nothing (spec §2: `/` is "empty, nothing shown") has no score, only this code.
     if (lhr?.runtimeError?.code === 'NO_FCP') return { error: 'NO_FCP', lighthouse: lhr.lighthouseVersion };
@@ -39,12 +50,20 @@ export async function lighthouseRun(url) {
       speedIndex: audit('speed-index'),
       totalBytes: audit('total-byte-weight'),
       scriptBytes: scripts?.transferSize ?? 0,
+      // Lighthouse 13 names the LCP element in its LCP breakdown insight: a selector and the text.
+      lcpElement: lcpElement(lhr),
       lighthouse: lhr.lighthouseVersion,
       benchmarkIndex: lhr.environment?.benchmarkIndex,
     };
   } finally {
+    await browser?.disconnect();
     await chrome.kill();
   }
+}
+
+function lcpElement(lhr) {
+  const node = lhr.audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node');
+  return node ? `${node.selector?.split(' > ').slice(-2).join(' > ')}: ${node.nodeLabel ?? ''}`.slice(0, 80) : undefined;
 }
 
 /**
