@@ -1,15 +1,14 @@
 // `npm run bench`: builds the site and times it, measures every page's bytes, runs Lighthouse (mobile,
 // 3 runs, median) on one page per area and on a bare HTML page for comparison, and writes the figures
 // to docs/performance.md. A measurement, not a gate: the gates are `npm run test:size` and `test:lh`.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
 import { ROUTES, isTextPage, routeFor } from '../src/lib/routes.ts';
 import { IN_APP_UID, hostScript, issueSession } from './lib/in-app.mjs';
+import { BARE, BARE_HTML, startLab } from './lib/lab.mjs';
 import { CHROME_PATH, closeBrowsers, lighthouseRun, medianRun } from './lib/lighthouse-runs.mjs';
-import { DIST, assetSize, htmlFiles, kb, measure, pageName } from './lib/pages.mjs';
+import { assetSize, htmlFiles, kb, measure, pageName } from './lib/pages.mjs';
 
 const started = performance.now();
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -25,26 +24,6 @@ const AREA_PAGES = [
 const STATES = ['outside', 'in the app'];
 // The team's aim, against a bare HTML file: a text page as fast, an app page within 150 ms (FCP and LCP).
 const AIM_MS = { text: 0, app: 150 };
-const BARE = { area: 'baseline', path: '/__bench-bare.html', file: join(DIST, '__bench-bare.html') };
-// A heading and a paragraph in a <main>, no CSS or JS; the empty icon link spares it the /favicon.ico
-// request (and its 404 in the console) that the site's pages also avoid.
-const BARE_HTML = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
-<title>Bare page</title>
-</head>
-<body>
-<main>
-<h1>Bare page</h1>
-<p>A heading and a paragraph: no CSS, no JavaScript. The baseline the pages are compared with.</p>
-</main>
-</body>
-</html>
-`;
-
 // 1. Build, timed on the wall clock.
 console.log('Building (astro build)…');
 const buildStart = performance.now();
@@ -72,34 +51,21 @@ console.log(`${pages.length} pages built in ${buildSeconds.toFixed(1)} s; bytes 
 
 // 3. Lighthouse against the reference server, in rounds (every page once, three times over), so that
 // a slow moment of the machine does not fall on one page's three runs.
-writeFileSync(BARE.file, BARE_HTML);
-const dataDir = mkdtempSync(join(os.tmpdir(), 'bench-'));
-const port = Number(process.env.BENCH_PORT ?? (await freePort(4371)));
-const server = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
 const targets = [
   { ...BARE, state: '' },
   ...STATES.flatMap((state) => AREA_PAGES.filter((p) => state === 'outside' || p.area !== 'none').map((p) => ({ ...p, state }))),
 ].map((t) => ({ ...t, runs: [] }));
 const loadBefore = os.loadavg();
-const cleanUp = () => {
-  server.kill();
-  // Left in dist/, the bare page would count as a page of the site in `npm run test:size`.
-  rmSync(BARE.file, { force: true });
-  rmSync(dataDir, { recursive: true, force: true });
-};
+const lab = await startLab(Number(process.env.BENCH_PORT ?? 4371));
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, async () => {
-    cleanUp();
+    lab.stop();
     await closeBrowsers();
     process.exit(130);
   });
 }
 try {
-  await new Promise((resolve, reject) => {
-    server.stdout.on('data', (chunk) => String(chunk).includes('Serving the site') && resolve());
-    server.on('exit', () => reject(new Error('the server exited before it was ready')));
-  });
-  const origin = `http://127.0.0.1:${port}`;
+  const { origin } = lab;
   const session = await issueSession(origin);
   const inject = hostScript();
   for (let round = 1; round <= RUNS; round++) {
@@ -113,7 +79,7 @@ try {
     }
   }
 } finally {
-  cleanUp();
+  lab.stop();
 }
 const loadAfter = os.loadavg();
 
@@ -237,15 +203,4 @@ function ms(value) {
 
 function minutes(seconds) {
   return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
-}
-
-/** The preferred port when nothing listens on it, else one the OS picks. */
-function freePort(preferred) {
-  const probe = (p) => new Promise((resolve) => {
-    const server = createServer().once('error', () => resolve(null)).listen(p, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-  return probe(preferred).then((port) => port ?? probe(0));
 }

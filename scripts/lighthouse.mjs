@@ -1,27 +1,89 @@
-// `npm run test:lh`: Lighthouse CI (mobile preset) in the system Chromium, on one page per area
+// `npm run test:lh`: Lighthouse (mobile preset) in the system Chromium on one page per area
 // (lighthouserc.json): legal, vip, help, coins, report, music, personal. Not `/` (area none): spec §2
 // has it "empty, nothing shown", and a page that paints nothing has no Lighthouse score (NO_FCP).
+// Twice: outside the app with Lighthouse CI (lighthouserc.json's assertions), then inside the app, the
+// state users see (scripts/lib/in-app.mjs), through Lighthouse's Node API next to the bare page
+// measured in the same run (lighthouserc.json's `inApp` gates).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { hostScript, issueSession } from './lib/in-app.mjs';
+import { BARE, startLab } from './lib/lab.mjs';
+import { closeBrowsers, lighthouseRun } from './lib/lighthouse-runs.mjs';
 
+const config = JSON.parse(readFileSync('lighthouserc.json', 'utf8'));
 const chrome = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const env = { ...process.env, ...(chrome ? { CHROME_PATH: chrome } : {}) };
 const run = (args) => execFileSync('npx', ['lhci', ...args, '--config=lighthouserc.json'], { stdio: 'inherit', env });
 
+// 1. Outside the app: Lighthouse CI.
 run(['collect', ...(chrome ? [`--collect.chromePath=${chrome}`] : [])]);
-let failed = false;
+const failures = [];
 try {
   run(['assert']);
 } catch {
-  failed = true;
+  failures.push('outside the app: Lighthouse CI assertions (above)');
 }
 run(['upload']);
+const manifest = JSON.parse(readFileSync('.lighthouseci/reports/manifest.json', 'utf8'));
+const score = (value) => Math.round((value ?? 0) * 100);
+// Lighthouse CI's reports, read for the same figures the in-app rows give (LCP against the bare page
+// comes once the bare page has been measured below).
+const outside = manifest.map(({ url, summary, jsonPath }) => {
+  const { audits } = JSON.parse(readFileSync(jsonPath, 'utf8'));
+  const script = audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script');
+  const { pathname, search } = new URL(url);
+  return { path: `${pathname}${search}`, summary, lcp: audits['largest-contentful-paint'].numericValue, scriptBytes: script?.transferSize ?? 0 };
+});
+const rows = [];
+
+// 2. Inside the app: the same pages with the host's bridge injected and signed in, and the bare page.
+const gates = config.inApp;
+const minScore = (category) => config.ci.assert.assertions[`categories:${category}`][1].minScore * 100;
+const lab = await startLab();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, async () => {
+    lab.stop();
+    await closeBrowsers();
+    process.exit(130);
+  });
+}
+try {
+  const session = await issueSession(lab.origin);
+  const inject = hostScript();
+  const bare = await lighthouseRun(`${lab.origin}${BARE.path}`);
+  const delta = (lcp) => `${lcp < bare.lcp ? '−' : '+'}${Math.abs(Math.round(lcp - bare.lcp))}`;
+  rows.push(`${BARE.path} | baseline | ${bare.performance} | ${bare.accessibility} | ${bare.bestPractices} | ${Math.round(bare.lcp)} | | ${kb(bare.scriptBytes)}`);
+  for (const { path, summary, lcp, scriptBytes } of outside) {
+    rows.push(`${path} | outside | ${score(summary.performance)} | ${score(summary.accessibility)} | ${score(summary['best-practices'])} | ${Math.round(lcp)} | ${delta(lcp)} | ${kb(scriptBytes)}`);
+  }
+  for (const url of config.ci.collect.url) {
+    const { pathname, search } = new URL(url);
+    const path = `${pathname}${search}`;
+    const m = await lighthouseRun(`${lab.origin}${path}&app_sessionid=${session}`, { inject });
+    if (m.error) {
+      failures.push(`${path} in the app: ${m.error}`);
+      continue;
+    }
+    rows.push(`${path} | in the app | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${Math.round(m.lcp)} | ${delta(m.lcp)} | ${kb(m.scriptBytes)}`);
+    if (m.performance < minScore('performance')) failures.push(`${path} in the app: performance ${m.performance} < ${minScore('performance')}`);
+    if (m.accessibility < minScore('accessibility')) failures.push(`${path} in the app: accessibility ${m.accessibility} < ${minScore('accessibility')}`);
+    if (m.tbt > gates.tbtMs) failures.push(`${path} in the app: TBT ${Math.round(m.tbt)} ms > ${gates.tbtMs} ms`);
+    if (m.cls > gates.cls) failures.push(`${path} in the app: CLS ${m.cls.toFixed(3)} > ${gates.cls}`);
+    if (m.scriptBytes > gates.scriptBytes) failures.push(`${path} in the app: ${m.scriptBytes} B of script > ${gates.scriptBytes} B`);
+    if (m.lcp - bare.lcp > gates.lcpOverBareMs) failures.push(`${path} in the app: LCP ${Math.round(m.lcp - bare.lcp)} ms after the bare page's > ${gates.lcpOverBareMs} ms`);
+  }
+} finally {
+  lab.stop();
+}
 
 // One line per page, so the scores are in the log and can be quoted.
-const manifest = JSON.parse(readFileSync('.lighthouseci/reports/manifest.json', 'utf8'));
-console.log('\npage | performance | accessibility | best practices');
-for (const { url, summary } of manifest) {
-  const score = (k) => Math.round((summary[k] ?? 0) * 100);
-  console.log(`${new URL(url).pathname}${new URL(url).search} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')}`);
+console.log('\npage | state | performance | accessibility | best practices | LCP ms | Δ LCP vs bare | script KB');
+for (const row of rows) console.log(row);
+if (failures.length) {
+  console.error(`\n${failures.length} Lighthouse failures:\n- ${failures.join('\n- ')}`);
+  process.exit(1);
 }
-if (failed) process.exit(1);
+
+function kb(bytes) {
+  return (bytes / 1024).toFixed(1);
+}
