@@ -51,6 +51,10 @@ test.describe('/k-recharge state kept by the host', () => {
     await page.getByRole('button', { name: /1280 coins/ }).click();
     await page.evaluate(() => scrollTo(0, 300));
     await expect.poll(() => scrollY(page)).toBe(300);
+    // The scroll event reaches the page at its next frame; a user takes longer than that to leave the
+    // app. Without the wait, under load the page went to the background still holding the position the
+    // tap had scrolled to (29 px), and came back there.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const next = await recreate(page, uid, '/k-recharge');
     await expect(next.getByRole('button', { name: /1280 coins/ })).toHaveAttribute('aria-pressed', 'true');
     await expect.poll(() => scrollY(next)).toBe(300);
