@@ -6,13 +6,19 @@
 // all its requests under one encSecKey as a browser page does: the server's RSA step runs once per
 // page. The garbage comes last from the same address, so after 20 failed opens it is refused with 429.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { form, newPage, seal, sealText } from '../tests/fixtures/seal.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000);
+// Rounds of REQUESTS each; the median round is reported (one round on a shared 2-core machine varies by a third).
+const ROUNDS = 3;
+// Issue 18: what the server must sustain on the 2-core machine, with its client on the same cores.
+const TARGET = { perSecond: 2000, p99Ms: 50 };
+const WRITE = process.argv.includes('--write');
 const GARBAGE = Number(process.env.BENCH_GARBAGE ?? 1_000);
 const CLIENTS = 50;
 // A port the OS says is free now, so the check never collides with a server already running.
@@ -24,7 +30,7 @@ const PORT = Number(process.env.BENCH_PORT ?? (await new Promise((resolve) => {
 })));
 const base = `http://127.0.0.1:${PORT}`;
 const publicKey = readFileSync('server/dev-keys/public.pem', 'utf8');
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
+const dataDir = mkdtempSync(join(os.tmpdir(), 'bench-'));
 
 const server = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
 let exited = null;
@@ -44,11 +50,12 @@ for (let i = 0; i < PAGES; i++) {
   const { data } = await response.json();
   users.push({ uid, app_sessionid: data.app_sessionid, page: newPage(publicKey) });
 }
-// Sealed before the clock starts, so the figures are the server's, not the client's.
-const bodies = Array.from({ length: REQUESTS }, (_, i) => {
+// Sealed before the clock starts, so the figures are the server's, not the client's. Each round has
+// its own (a nonce is accepted once).
+const rounds = Array.from({ length: ROUNDS }, () => Array.from({ length: REQUESTS }, (_, i) => {
   const { uid, app_sessionid, page } = users[i % PAGES];
   return form(seal({}, publicKey, { uid, app_sessionid }, page));
-});
+}));
 const garbage = Array.from({ length: GARBAGE }, (_, i) => {
   const good = seal({}, publicKey, {}, users[i % PAGES].page);
   return [
@@ -65,15 +72,24 @@ const garbage = Array.from({ length: GARBAGE }, (_, i) => {
   ][i % 9];
 });
 
-async function send(body, type = 'application/x-www-form-urlencoded', path = '/api/session') {
+// One kept-alive connection per client, as 50 phones would each hold one: fetch's pool opened more
+// than that from this one address once the server answered fast (a socket not yet back in the pool
+// when the next request left), and the server's cap of 64 connections per address refused them.
+// node:http also costs the client less CPU than fetch, and the client shares the machine.
+const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+
+function send(body, type = 'application/x-www-form-urlencoded', path = '/api/session') {
   const start = performance.now();
-  try {
-    const response = await fetch(base + path, { method: 'POST', headers: { 'content-type': type }, body });
-    await response.arrayBuffer();
-    return { ms: performance.now() - start, status: response.status };
-  } catch {
-    return { ms: performance.now() - start, status: 0 };
-  }
+  return new Promise((resolve) => {
+    const done = (result) => resolve({ ms: performance.now() - start, ...result });
+    const req = request(base + path, { method: 'POST', agent, headers: { 'content-type': type, 'content-length': Buffer.byteLength(body), 'accept-encoding': 'gzip, br' } }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => done({ status: res.statusCode }));
+      res.on('error', (error) => done({ status: 0, error: error.code ?? error.message }));
+    });
+    req.on('error', (error) => done({ status: 0, error: error.code ?? error.message }));
+    req.end(body);
+  });
 }
 
 async function run(items, make) {
@@ -86,7 +102,10 @@ async function run(items, make) {
   return { results, seconds: (performance.now() - started) / 1000 };
 }
 
-const good = await run(bodies, (body) => send(body));
+const goods = [];
+for (const bodies of rounds) goods.push(await run(bodies, (body) => send(body)));
+// The median round by throughput.
+const good = [...goods].sort((a, b) => a.seconds - b.seconds)[Math.floor(ROUNDS / 2)];
 const bad = await run(garbage, async ({ body, type, oversized }) => ({ ...(await send(body, type, '/api/health')), oversized }));
 const health = await fetch(`${base}/api/health`).then((r) => r.status).catch(() => 0);
 server.kill();
@@ -102,9 +121,32 @@ const cutOff = bad.results.filter((r) => r.status === 0 && r.oversized).length;
 const crashed = bad.results.filter((r) => (r.status === 0 && !r.oversized) || r.status >= 500).length;
 const stayedUp = health === 200 && exited === null;
 
-console.log(`encrypted requests: ${REQUESTS} from ${CLIENTS} clients in ${good.seconds.toFixed(2)} s = ${(REQUESTS / good.seconds).toFixed(0)} req/s`);
-console.log(`latency: p50 ${pct(50)} ms, p99 ${pct(99)} ms; answered 200: ${ok}, errors: ${REQUESTS - ok}`);
-console.log(`garbage requests: ${GARBAGE}; refused with 4xx: ${refused} (429, address over its failure limit: ${limited}); over 1 MB, cut off after the 413: ${cutOff}; 5xx or dropped otherwise: ${crashed}`);
-console.log(`server stayed up: ${stayedUp ? 'yes' : 'NO'} (health ${health})`);
-console.log(`machine: ${(await import('node:os')).cpus().length} cores, Node ${process.version}`);
+const perSecond = Math.round(REQUESTS / good.seconds);
+const met = perSecond >= TARGET.perSecond && Number(pct(99)) <= TARGET.p99Ms && ok === REQUESTS;
+const machine = `${os.cpus()[0]?.model.trim()} × ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`;
+const lines = [
+  `encrypted requests: ${REQUESTS} from ${CLIENTS} clients in ${good.seconds.toFixed(2)} s = ${perSecond} req/s (median of ${ROUNDS} rounds: ${goods.map((g) => Math.round(REQUESTS / g.seconds)).join(', ')} req/s)`,
+];
+console.log(lines[0]);
+// What went wrong, counted: the HTTP status, or for a request that got none, the client's error code.
+const statuses = (results) => Object.entries(Object.groupBy(results, (r) => r.error ?? r.status)).map(([status, list]) => `${status}: ${list.length}`).join(', ');
+lines.push(
+  `latency: p50 ${pct(50)} ms, p99 ${pct(99)} ms; answered 200: ${ok}, errors: ${REQUESTS - ok}${ok < REQUESTS ? ` (by status: ${statuses(good.results)})` : ''}`,
+  `target (≥ ${TARGET.perSecond} req/s, p99 ≤ ${TARGET.p99Ms} ms, no errors): ${met ? 'met' : 'NOT met'}`,
+  `garbage requests: ${GARBAGE}; refused with 4xx: ${refused} (429, address over its failure limit: ${limited}); over 1 MB, cut off after the 413: ${cutOff}; 5xx or dropped otherwise: ${crashed}`,
+  `server stayed up: ${stayedUp ? 'yes' : 'NO'} (health ${health})`,
+  `machine: ${machine}`,
+);
+for (const line of lines.slice(1)) console.log(line);
+if (WRITE) writeServerFigures(lines);
 process.exit(stayedUp && ok === REQUESTS && crashed === 0 ? 0 : 1);
+
+/** The figures into docs/performance.md, between its server markers (`npm run bench` keeps them). */
+function writeServerFigures(figures) {
+  const file = 'docs/performance.md';
+  const doc = readFileSync(file, 'utf8');
+  const block = `<!-- server:start -->\n\`npm run bench:server\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC:\n\n\`\`\`text\n${figures.join('\n')}\n\`\`\`\n<!-- server:end -->`;
+  if (!/<!-- server:start -->[\s\S]*<!-- server:end -->/.test(doc)) throw new Error(`${file} has no server markers`);
+  writeFileSync(file, doc.replace(/<!-- server:start -->[\s\S]*<!-- server:end -->/, block));
+  console.log(`written to ${file}`);
+}

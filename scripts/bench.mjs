@@ -155,6 +155,24 @@ The bare page (\`${BARE.path}\`, ${BARE_HTML.length} bytes: a heading and a para
 started: ${loadBefore.map((l) => l.toFixed(2)).join(', ')}; when it finished: ${loadAfter.map((l) => l.toFixed(2)).join(', ')}. Simulated throttling
 scales the CPU time it observes, so TBT in particular rises when other work shares the machine.
 
+## The reference server under load
+
+\`npm run bench:server -- --write\` (\`scripts/bench-server.mjs\`) writes this part; \`npm run bench\` keeps it. 200 pages,
+one per user, each with the session the account service issued and one \`encSecKey\` for all its requests, as a
+browser page sends them; 50 clients on one kept-alive connection each, on the same 2 cores as the server. The target
+(issue 18): 2,000 sealed requests per second with p99 ≤ 50 ms and no errors.
+
+${serverFigures()}
+
+Where the time went (CPU profile of the server, \`node --cpu-prof\`, before issue 18: 934–1,096 requests/s, p99 90–104 ms):
+gzip of every API answer through a compression stream, however small (about a sixth of the server's time: the
+answers had no Content-Length, so the compress middleware's 1 KB threshold never applied); a \`DELETE\` of old
+nonces on every request; the session statement prepared on every request; a key object made from the raw page
+keys by every HMAC and every decipher. Now: answers carry their length, old nonces go once a second, the
+statement is prepared once, the page keys are cached as key objects. The client changed too: \`fetch\`'s pool
+opened more than 64 connections from the one address once the server answered faster, and the server's cap per
+address refused them; it now holds one connection per client, as phones do.
+
 ## How these numbers are made
 
 \`npm run bench\` (\`scripts/bench.mjs\`) runs \`astro build\` and times it; measures every HTML file of \`dist/\`;
@@ -165,6 +183,17 @@ a fresh browser per run, every page once per round for ${RUNS} rounds; then writ
 \`npm run bench\` (one build or Lighthouse at a time on a 2-core machine; \`CHROME_PATH\` picks the browser,
 \`BENCH_PORT\` the port, \`BENCH_RUNS\` the runs per page).
 `;
+}
+
+/** The server's figures as `npm run bench:server -- --write` last wrote them into this file, kept. */
+function serverFigures() {
+  let doc = '';
+  try {
+    doc = readFileSync(OUT, 'utf8');
+  } catch {
+    // First run: nothing to keep.
+  }
+  return /<!-- server:start -->[\s\S]*<!-- server:end -->/.exec(doc)?.[0] ?? '<!-- server:start -->\nNot measured yet: `npm run bench:server -- --write`.\n<!-- server:end -->';
 }
 
 /** What the table cannot say for a page that painted nothing. */

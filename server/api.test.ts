@@ -127,6 +127,26 @@ describe('rejections: 4xx JSON, and the server keeps running', () => {
     expect((await call('/api/health', once)).status).toBe(200);
     expect(await call('/api/health', once)).toMatchObject({ status: 409, body: { code: 'replayed' } });
   });
+
+  it('sends a small answer as it is, with its length, and gzips a large one', async () => {
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', 'accept-encoding': 'gzip' };
+    // Raw HTTP: fetch would decode the body and hide the encoding.
+    const raw = (path: string, body: string) =>
+      new Promise<{ encoding?: string; length?: string; bytes: number }>((resolve, reject) => {
+        const req = httpRequest(`${base}${path}`, { method: 'POST', headers }, (res) => {
+          let bytes = 0;
+          res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], length: res.headers['content-length'], bytes }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    const small = await raw('/api/health', form(seal({}, PUBLIC)));
+    expect(small).toEqual({ encoding: undefined, length: String(small.bytes), bytes: small.bytes });
+    const id = await issue('u-gzip');
+    const large = await raw('/api/help/home', form(seal({ locale: 'en-US' }, PUBLIC, { uid: 'u-gzip', app_sessionid: id })));
+    expect(large.encoding).toBe('gzip');
+  });
 });
 
 describe('uploads', () => {

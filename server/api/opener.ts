@@ -4,8 +4,8 @@
  * sends, and a count of failed opens per client address, so an address that keeps sending what does
  * not open (garbage params, forged keys) is refused before any decoding or RSA work.
  */
-import { createPrivateKey, type KeyObject } from 'node:crypto';
-import { WireError, decodeParams, openParams, parseBody, unwrapKeys, type PageKeys, type WireForm } from './wire-node';
+import { createPrivateKey, createSecretKey, type KeyObject } from 'node:crypto';
+import { WireError, decodeParams, openParams, parseBody, unwrapKeys, type PageKeys, type SecretKeys, type WireForm } from './wire-node';
 
 export interface OpenerOptions {
   /** Failed opens one address may have within `failureWindowMs`; at this many it is refused (default 20). */
@@ -176,7 +176,7 @@ export function addressKey(address: string | undefined): string {
 export class Opener {
   private readonly privateKeyPem: KeyObject | string;
   private privateKey: KeyObject | undefined;
-  private readonly keys: LruCache<PageKeys>;
+  private readonly keys: LruCache<SecretKeys>;
   private readonly failures: FailureLimiter;
   private readonly unwrap: (encSecKey: string, privateKey: KeyObject) => PageKeys;
   private readonly now: () => number;
@@ -218,14 +218,16 @@ export class Opener {
     }
   }
 
-  private keysFor(encSecKey: string): PageKeys {
+  private keysFor(encSecKey: string): SecretKeys {
     const now = this.now();
     const cached = this.keys.get(encSecKey, now);
     if (cached) return cached;
     // Parsed once, on first use (a PEM string would be parsed again by every RSA step); a key that does
     // not parse throws Node's own error, a server fault answered with 500, not a refused request.
     this.privateKey ??= typeof this.privateKeyPem === 'string' ? createPrivateKey(this.privateKeyPem) : this.privateKeyPem;
-    const keys = this.unwrap(encSecKey, this.privateKey);
+    const { aesKey, macKey } = this.unwrap(encSecKey, this.privateKey);
+    // As key objects: Node would otherwise make one from the raw bytes in every HMAC and decipher.
+    const keys = { aesKey: createSecretKey(aesKey), macKey: createSecretKey(macKey) };
     // Cached once RSA accepts them, whatever the params: a page whose request was tampered with
     // still holds good keys, and garbage params under a known encSecKey then cost no RSA at all.
     this.keys.set(encSecKey, keys, now);

@@ -47,6 +47,9 @@ const fail = (code: string, status: number) => new ApiFailure(code, status, WIRE
 
 /** Expired sessions are swept at most this often, by whichever request comes first. */
 const SWEEP_EVERY_MS = 60_000;
+// Old nonces are deleted once a second, not on every request: a write per request fewer. Keeping them
+// a second longer only keeps more of them; a replay inside the window is still refused.
+const NONCE_SWEEP_MS = 1_000;
 
 /**
  * The user a request speaks for: the owner of the session it carries, looked up on every request.
@@ -69,6 +72,7 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: op
   const remember = db.prepare('INSERT INTO nonces (nonce, seen_at) VALUES (?, ?) ON CONFLICT DO NOTHING');
   const forget = db.prepare('DELETE FROM nonces WHERE seen_at < ?');
   let sweptAt = 0;
+  let noncesSweptAt = 0;
 
   for (const [name, endpoint] of Object.entries(ENDPOINTS) as [EndpointName, (typeof ENDPOINTS)[EndpointName]][]) {
     api.post(
@@ -82,7 +86,10 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: op
           if (!wire.success) throw fail('badRequest', 422);
           if (Math.abs(time - wire.output.ts) > REQUEST_SKEW_MS) throw fail('staleRequest', 400);
           // A nonce is remembered for twice the skew window; older requests are refused by ts anyway.
-          forget.run(time - 2 * REQUEST_SKEW_MS);
+          if (time - noncesSweptAt >= NONCE_SWEEP_MS) {
+            noncesSweptAt = time;
+            forget.run(time - 2 * REQUEST_SKEW_MS);
+          }
           if (remember.run(wire.output.nonce, time).changes === 0) throw fail('replayed', 409);
 
           if (time - sweptAt > SWEEP_EVERY_MS) {
@@ -99,14 +106,14 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: op
           // The server's own answer must keep the contract: a mismatch is our bug, never the client's.
           const checked = v.safeParse(endpoint.response, data);
           if (!checked.success) throw fail('server', 500);
-          return c.json({ code: 0, data: checked.output });
+          return json(c, { code: 0, data: checked.output });
         } catch (error) {
           return answer(c, error);
         }
       },
     );
   }
-  api.all('/api/*', (c) => c.json(failureBody(fail('notFound', 404)), 404));
+  api.all('/api/*', (c) => json(c, failureBody(fail('notFound', 404)), 404));
   return api;
 
   /**
@@ -145,14 +152,24 @@ function clientAddress(c: Context): string {
  */
 export function tooLarge(c: Context, failure: ApiFailure) {
   c.header('connection', 'close');
-  return c.json(failureBody(failure), 413);
+  return json(c, failureBody(failure), 413);
 }
 
 function answer(c: Context, error: unknown) {
   if (error instanceof ApiFailure) {
     c.set('failure' as never, (error.detail ? `${error.code} (${error.detail})` : error.code) as never);
-    return c.json(failureBody(error), error.status as 400);
+    return json(c, failureBody(error), error.status);
   }
   console.error(error);
-  return c.json(failureBody(fail('server', 500)), 500);
+  return json(c, failureBody(fail('server', 500)), 500);
+}
+
+/**
+ * JSON with its length. Without a Content-Length the compress middleware gzips every answer through a
+ * stream, a tenth of the server's time under load for answers of a few dozen bytes; with it, answers
+ * under 1 KB (most of them) go as they are.
+ */
+function json(c: Context, body: unknown, status = 200) {
+  const text = JSON.stringify(body);
+  return c.body(text, status as 200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
 }

@@ -33,6 +33,14 @@ export interface FoundSession {
 
 const hash = (id: string) => createHash('sha256').update(id).digest('base64url');
 
+// Every API request looks its session up: the statement is prepared once per database, not per request.
+const lookups = new WeakMap<Db, ReturnType<Db['prepare']>>();
+const lookup = (db: Db) => {
+  let statement = lookups.get(db);
+  if (!statement) lookups.set(db, (statement = db.prepare('SELECT uid, created_at, expires_at FROM sessions WHERE id_hash = ?')));
+  return statement;
+};
+
 /**
  * A new session for `uid`, valid SESSION_TTL_MS; the user's oldest sessions beyond SESSIONS_PER_USER go.
  * @example issueSession(db, '10001', Date.now()).app_sessionid // 'q3Zp…' (43 characters)
@@ -55,7 +63,7 @@ export function issueSession(db: Db, uid: string, now: number): IssuedSession {
  */
 export function findSession(db: Db, app_sessionid: string, now: number): FoundSession | null {
   if (!SESSION_ID_PATTERN.test(app_sessionid)) return null;
-  const row = db.prepare('SELECT uid, created_at, expires_at FROM sessions WHERE id_hash = ?').get(hash(app_sessionid));
+  const row = lookup(db).get(hash(app_sessionid));
   if (!row || Number(row.expires_at) <= now) return null;
   return { uid: String(row.uid), createdAt: Number(row.created_at), expiresAt: Number(row.expires_at) };
 }

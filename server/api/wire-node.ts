@@ -44,6 +44,12 @@ export interface PageKeys {
   macKey: Buffer;
 }
 
+/** The page keys as Node key objects: made once per page (Opener's cache), not by every request's HMAC and decipher. */
+export interface SecretKeys {
+  aesKey: KeyObject;
+  macKey: KeyObject;
+}
+
 /**
  * `params` decoded and cut into its parts; `signed` (IV ‖ ciphertext) is what the MAC covers.
  * @example const { iv, ciphertext } = decodeParams(form.params)
@@ -89,7 +95,7 @@ export function decodeParams(params: unknown): SealedParams {
  * matches, so a tampered IV or ciphertext never reaches the padding check.
  * @example openParams(decodeParams(form.params), { aesKey, macKey }) // '{"uid":…}'
  */
-export function openParams({ iv, ciphertext, tag, signed }: SealedParams, keys: PageKeys): string {
+export function openParams({ iv, ciphertext, tag, signed }: SealedParams, keys: PageKeys | SecretKeys): string {
   const expected = createHmac('sha256', keys.macKey).update(signed).digest();
   if (!timingSafeEqual(expected, tag)) throw new WireError('mac');
   let plain: Buffer;
