@@ -7,7 +7,7 @@ import os from 'node:os';
 import { ROUTES, isTextPage, routeFor } from '../src/lib/routes.ts';
 import { IN_APP_UID, hostScript, issueSession } from './lib/in-app.mjs';
 import { BARE, BARE_HTML, startLab } from './lib/lab.mjs';
-import { CHROME_PATH, closeBrowsers, lighthouseRun, medianRun } from './lib/lighthouse-runs.mjs';
+import { CHROME_PATH, lighthouseRun, medianRun } from './lib/lighthouse-runs.mjs';
 import { assetSize, htmlFiles, kb, measure, pageName } from './lib/pages.mjs';
 
 const started = performance.now();
@@ -57,13 +57,6 @@ const targets = [
 ].map((t) => ({ ...t, runs: [] }));
 const loadBefore = os.loadavg();
 const lab = await startLab(Number(process.env.BENCH_PORT ?? 4371));
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, async () => {
-    lab.stop();
-    await closeBrowsers();
-    process.exit(130);
-  });
-}
 try {
   const { origin } = lab;
   const session = await issueSession(origin);

@@ -8,7 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { hostScript, issueSession } from './lib/in-app.mjs';
 import { BARE, startLab } from './lib/lab.mjs';
-import { closeBrowsers, lighthouseRun } from './lib/lighthouse-runs.mjs';
+import { lighthouseRun } from './lib/lighthouse-runs.mjs';
+import { kb } from './lib/pages.mjs';
 
 const config = JSON.parse(readFileSync('lighthouserc.json', 'utf8'));
 const chrome = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
@@ -40,13 +41,6 @@ const rows = [];
 const gates = config.inApp;
 const minScore = (category) => config.ci.assert.assertions[`categories:${category}`][1].minScore * 100;
 const lab = await startLab();
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, async () => {
-    lab.stop();
-    await closeBrowsers();
-    process.exit(130);
-  });
-}
 try {
   const session = await issueSession(lab.origin);
   const inject = hostScript();
@@ -82,8 +76,4 @@ for (const row of rows) console.log(row);
 if (failures.length) {
   console.error(`\n${failures.length} Lighthouse failures:\n- ${failures.join('\n- ')}`);
   process.exit(1);
-}
-
-function kb(bytes) {
-  return (bytes / 1024).toFixed(1);
 }

@@ -9,10 +9,11 @@ let bundle;
 export const IN_APP_UID = '10001';
 
 /**
- * The script that installs the host in every document of a page (`evaluateOnNewDocument`).
- * @example await page.evaluateOnNewDocument(hostScript())
+ * The fake host bundled for the browser, once per process: it defines `__fakeHostModule`. The e2e
+ * fixtures (tests/fixtures/pages.ts) inject it too.
+ * @example `${fakeHostSource()};__fakeHostModule.installFakeHost(window, {})`
  */
-export function hostScript(options = {}) {
+export function fakeHostSource() {
   bundle ??= buildSync({
     entryPoints: ['server/fake-host/index.ts'],
     bundle: true,
@@ -21,7 +22,15 @@ export function hostScript(options = {}) {
     write: false,
     target: 'chrome90',
   }).outputFiles[0].text;
-  return `${bundle};window.__fakeHost=__fakeHostModule.installFakeHost(window, ${JSON.stringify({ sessionUrl: '/api/dev/session', ...options })});`;
+  return bundle;
+}
+
+/**
+ * The script that installs the host in every document of a page (`evaluateOnNewDocument`).
+ * @example await page.evaluateOnNewDocument(hostScript())
+ */
+export function hostScript(options = {}) {
+  return `${fakeHostSource()};window.__fakeHost=__fakeHostModule.installFakeHost(window, ${JSON.stringify({ sessionUrl: '/api/dev/session', ...options })});`;
 }
 
 /**

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
+import { closeBrowsers } from './lighthouse-runs.mjs';
 import { DIST } from './pages.mjs';
 
 /** The baseline: a heading and a paragraph in a <main>, no CSS or JS. */
@@ -46,6 +47,14 @@ export async function startLab(preferredPort = 0) {
     rmSync(BARE.file, { force: true });
     rmSync(dataDir, { recursive: true, force: true });
   };
+  // Ctrl-C mid-run: the same clean-up, and the browsers a Lighthouse run left open.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, async () => {
+      stop();
+      await closeBrowsers();
+      process.exit(130);
+    });
+  }
   await new Promise((resolve, reject) => {
     server.stdout.on('data', (chunk) => String(chunk).includes('Serving the site') && resolve());
     server.on('exit', () => reject(new Error('the server exited before it was ready')));

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { REQUEST_SKEW_MS } from '../../src/lib/limits';
 import { createApp } from '../../server/app';
 import { openDb } from '../../server/db';
 import { useApiServer } from '../fixtures/api-server';
@@ -253,6 +254,34 @@ describe('replay', () => {
       expect((await post(server.base, '/api/health', form(seal({}, PUBLIC, {}, page)))).status).toBe(200);
       await server.stop();
     } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+  it('refuses a replay for as long as its ts is accepted, although old nonces are swept only once a second', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'seal-sweep-'));
+    const db = openDb(dataDir);
+    let clock = Date.now();
+    const app = createApp({ root: dataDir, db, privateKey: PRIVATE, dataDir, log: false, now: () => clock });
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const health = (ts: number) => form(seal({}, PUBLIC, { ts }));
+    try {
+      const sent = clock;
+      const once = health(sent);
+      expect((await post(base, '/api/health', once)).status).toBe(200);
+      // Every minute until the skew runs out, a fresh request sweeps the nonces, then the replay comes.
+      for (clock = sent + 60_000; clock - sent < REQUEST_SKEW_MS; clock += 60_000) {
+        expect((await post(base, '/api/health', health(clock))).status).toBe(200);
+        expect(JSON.parse((await post(base, '/api/health', once)).text)).toMatchObject({ code: 'replayed' });
+      }
+      // Past the skew the nonce may be forgotten: the ts refuses it.
+      clock = sent + 2 * REQUEST_SKEW_MS + 2_000;
+      expect((await post(base, '/api/health', health(clock))).status).toBe(200);
+      expect(JSON.parse((await post(base, '/api/health', once)).text)).toMatchObject({ code: 'staleRequest' });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => (db.close(), resolve())));
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

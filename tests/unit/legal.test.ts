@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/lib/locale';
+import { messages } from '../fixtures/sweep';
 
 const ROOT = new URL('../../src/content/legal/', import.meta.url);
 const NAMES = readdirSync(new URL('en-US/', ROOT)).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3));
@@ -136,13 +137,6 @@ function englishRuns(text: string, keep: string[]): string[] {
   }
   return runs;
 }
-
-function flatten(messages: object, prefix = ''): [string, string][] {
-  return Object.entries(messages).flatMap(([key, value]) =>
-    typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : flatten(value as object, `${prefix}${key}.`),
-  );
-}
-const messages = (locale: string) => new Map(flatten(JSON.parse(readFileSync(new URL(`../../src/i18n/messages/${locale}.json`, import.meta.url), 'utf8'))));
 
 /** Everything about a translation that differs from en-US, one line each. */
 function differences(locale: string, name: string): string[] {
