@@ -3,15 +3,16 @@
 //   - every page's HTML (with its inline CSS and inline script) <= 14 KB gzip: first paint in one round trip;
 //   - each inline shell script (before first paint; event wiring) <= 2 KB minified;
 //   - text pages load no external JS at all;
-//   - first-load JS of any page <= 20.5 KB gzip: the module scripts and islands it loads and their static
+//   - first-load JS of any page <= BUDGET.js gzip: the module scripts and islands it loads and their static
 //     imports. Dynamic imports (the seal chunk, loaded on the first API call) are not first-load.
 //     20 KB until issue 14: a refused session now asks to sign in and retries (0.1 KB in the client)
-//     and the abuse limits add refusal codes; issue 18 takes every app page down to 16 KB.
+//     and the abuse limits add refusal codes; 22.5 KB while issue 18 moves the islands to the React
+//     API (preact/compat, +2.1 KB) before taking every app page down to 16 KB.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST, KB, htmlFiles, kb, measure } from './lib/pages.mjs';
 
-const BUDGET = { html: 14 * KB, shell: 2 * KB, js: 20.5 * KB };
+const BUDGET = { html: 14 * KB, shell: 2 * KB, js: 22.5 * KB };
 
 const failures = [];
 const rows = new Map(); // route → worst figures over its 10 URL variants
@@ -72,7 +73,7 @@ const block = [
   `| HTML + inline CSS + inline scripts, gzip: text pages | 14 KB | ${summary.textHtmlMaxKb} KB |`,
   `| HTML + inline CSS + inline scripts, gzip: app pages | 14 KB | ${summary.appHtmlMaxKb} KB |`,
   `| first-load JS, gzip: text pages | none | ${summary.textJsMaxKb} KB |`,
-  `| first-load JS, gzip: app pages (the seal loads later) | 20.5 KB | ${summary.appJsMaxKb} KB |`,
+  `| first-load JS, gzip: app pages (the seal loads later) | ${kb(BUDGET.js)} KB | ${summary.appJsMaxKb} KB |`,
 ].join('\n');
 const readme = readFileSync('README.md', 'utf8');
 const marked = /<!-- budgets:start -->\n[\s\S]*?\n<!-- budgets:end -->/;

@@ -3,8 +3,8 @@
  * custom amount within the backend's limits, the recharge and what became of it.
  */
 import type { MessageKey } from '../../i18n';
-import { useStore } from '@nanostores/preact';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
 import { $balance, $choice, $offer, $recharge, customAmount, loadOffer, openRecharge, pick, recharge, recheckRecharge, typeCustom } from '../../lib/coins/recharge';
 import { formatPrice } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
@@ -66,31 +66,31 @@ export default function KRecharge() {
     : null;
 
   return (
-    <div class="coins">
-      <section class="coins-card hero" aria-live="polite">
-        <p class="coins-label">{t('coins.balance')}</p>
+    <div className="coins">
+      <section className="coins-card hero" aria-live="polite">
+        <p className="coins-label">{t('coins.balance')}</p>
         {signedIn && balance ? (
-          <p class="coins-balance">{balance.coins.toLocaleString(locale)}</p>
+          <p className="coins-balance">{balance.coins.toLocaleString(locale)}</p>
         ) : (
-          <p class="coins-balance skeleton" aria-hidden="true" />
+          <p className="coins-balance skeleton" aria-hidden="true" />
         )}
-        <p class="coins-sub">{balance && balance.pending > 0 ? t('coins.pendingCoins', { coins: balance.pending }) : ' '}</p>
-        <a class="coins-records" href={signedIn ? pageHref('k-transactions') : undefined}>
+        <p className="coins-sub">{balance && balance.pending > 0 ? t('coins.pendingCoins', { coins: balance.pending }) : ' '}</p>
+        <a className="coins-records" href={signedIn ? pageHref('k-transactions') : undefined}>
           {t('coins.records')}
         </a>
       </section>
 
-      <h2 class="coins-heading">{t('coins.packages')}</h2>
+      <h2 className="coins-heading">{t('coins.packages')}</h2>
       {offerState.state !== 'failed' && <Packages packages={offer?.packages ?? null} chosen={chosen?.id ?? null} onChoose={pick} t={t} />}
 
-      <div class={`coins-custom${picked === 'custom' ? ' is-chosen' : ''}`}>
-        <label for="coins-custom">{t('coins.custom')}</label>
+      <div className={`coins-custom${picked === 'custom' ? ' is-chosen' : ''}`}>
+        <label htmlFor="coins-custom">{t('coins.custom')}</label>
         <input
           id="coins-custom"
-          class="field"
+          className="field"
           inputMode="numeric"
           pattern="[0-9]*"
-          autocomplete="off"
+          autoComplete="off"
           // Typing waits for the page to run: before that nothing would check or keep it.
           disabled={!signedIn}
           value={custom}
@@ -102,17 +102,17 @@ export default function KRecharge() {
           data-track="coins.custom"
         />
         {customError && (
-          <p id="coins-custom-error" class="coins-error" role="alert">
+          <p id="coins-custom-error" className="coins-error" role="alert">
             {customError}
           </p>
         )}
       </div>
 
       {selectable && methods.length > 1 && (
-        <fieldset class="coins-methods" disabled={busy}>
+        <fieldset className="coins-methods" disabled={busy}>
           <legend>{t('coins.method')}</legend>
           {methods.map((m) => (
-            <label key={String(m.id)} class="coins-method">
+            <label key={String(m.id)} className="coins-method">
               <input type="radio" name="method" value={String(m.id)} checked={String(m.id) === method} onChange={() => setMethod(String(m.id))} />
               <span>{m.name}</span>
             </label>
@@ -121,15 +121,15 @@ export default function KRecharge() {
       )}
 
       {notice && (
-        <p class={`coins-notice${notice.key.startsWith('error.') || notice.key.startsWith('shell.') ? ' is-error' : ''}`} role="status">
+        <p className={`coins-notice${notice.key.startsWith('error.') || notice.key.startsWith('shell.') ? ' is-error' : ''}`} role="status">
           {t(notice.key, notice.params)}{' '}
           {pending && (
-            <button type="button" class="link" disabled={busy} onClick={recheckRecharge}>
+            <button type="button" className="link" disabled={busy} onClick={recheckRecharge}>
               {t('coins.checkAgain')}
             </button>
           )}
           {offerState.state === 'failed' && (
-            <button type="button" class="link" onClick={loadOffer}>
+            <button type="button" className="link" onClick={loadOffer}>
               {t('coins.retry')}
             </button>
           )}
@@ -137,7 +137,7 @@ export default function KRecharge() {
       )}
       <button
         type="button"
-        class="button coins-pay"
+        className="button coins-pay"
         disabled={!signedIn || busy || !price || !method}
         onClick={onPay}
         data-track="coins.pay"
@@ -146,8 +146,8 @@ export default function KRecharge() {
         {busy ? t('coins.confirming') : price ? t('coins.pay', { price }) : t('coins.choose')}
       </button>
 
-      <p class="coins-fine">{t('notice.funds')}</p>
-      <p class="coins-fine">
+      <p className="coins-fine">{t('notice.funds')}</p>
+      <p className="coins-fine">
         {t('coins.agreement')} <a href={signedIn ? pageHref('license.html') : undefined}>{t('coins.agreementLink')}</a>
       </p>
     </div>

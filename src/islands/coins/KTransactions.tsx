@@ -3,8 +3,8 @@
  * pulling down at the top reloads from the first page; an error keeps what was already loaded and
  * offers a retry. A recharge pending for 30 minutes points to support.
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { coinRecords } from '../../lib/coins/history';
 import { groupByMonth, overdue } from '../../lib/coins/records';
 import { formatDate } from '../../lib/format';
@@ -68,24 +68,24 @@ export default function KTransactions() {
   const now = Math.floor(Date.now() / 1000);
   const groups = groupByMonth(list.items, locale, timeZone);
   return (
-    <div class="coins hero">
-      <p class={`records-pull${pulled || (loading && started) ? ' is-shown' : ''}`} aria-hidden="true">
+    <div className="coins hero">
+      <p className={`records-pull${pulled || (loading && started) ? ' is-shown' : ''}`} aria-hidden="true">
         {t(pulled ? 'coins.release' : 'coins.loading')}
       </p>
       {groups.map((group) => (
         <section key={group.key} aria-labelledby={`month-${group.key}`}>
-          <h2 class="records-month" id={`month-${group.key}`}>
+          <h2 className="records-month" id={`month-${group.key}`}>
             {group.label}
           </h2>
-          <ul class="records">
+          <ul className="records">
             {group.items.map((r) => (
-              <li key={r.id} class="record">
-                <span class="record-kind">{t(KIND_KEY[r.kind])}</span>
-                <span class={`record-coins${r.coins > 0 ? ' is-in' : ''}`}>{`${r.coins > 0 ? '+' : ''}${r.coins.toLocaleString(locale)}`}</span>
-                <span class="record-time">{formatDate(r.createdAt, locale, { timeZone, style: 'datetime' })}</span>
-                <span class={`record-state is-${r.state}`}>{t(STATE_KEY[r.state])}</span>
+              <li key={r.id} className="record">
+                <span className="record-kind">{t(KIND_KEY[r.kind])}</span>
+                <span className={`record-coins${r.coins > 0 ? ' is-in' : ''}`}>{`${r.coins > 0 ? '+' : ''}${r.coins.toLocaleString(locale)}`}</span>
+                <span className="record-time">{formatDate(r.createdAt, locale, { timeZone, style: 'datetime' })}</span>
+                <span className={`record-state is-${r.state}`}>{t(STATE_KEY[r.state])}</span>
                 {overdue(r, now) && (
-                  <p class="record-support">
+                  <p className="record-support">
                     {t('coins.overdue')} <a href={pageHref('help-feedback')}>{t('coins.support')}</a>
                   </p>
                 )}
@@ -95,22 +95,22 @@ export default function KTransactions() {
         </section>
       ))}
       {!started && !failure && (
-        <ul class="records" aria-busy="true">
+        <ul className="records" aria-busy="true">
           {[0, 1, 2, 3].map((key) => (
-            <li key={key} class="record skeleton" aria-hidden="true" />
+            <li key={key} className="record skeleton" aria-hidden="true" />
           ))}
         </ul>
       )}
-      {failure && <Failure class="coins-notice is-error" message={t(failure)} retry={t('coins.retry')} onRetry={() => void (started ? coinRecords.loadMore() : coinRecords.reload())} />}
+      {failure && <Failure className="coins-notice is-error" message={t(failure)} retry={t('coins.retry')} onRetry={() => void (started ? coinRecords.loadMore() : coinRecords.reload())} />}
       {list.done && list.items.length === 0 && (
-        <div class="records-empty">
+        <div className="records-empty">
           <p>{t('coins.noData')}</p>
-          <a class="button" href={pageHref('k-recharge')}>
+          <a className="button" href={pageHref('k-recharge')}>
             {t('coins.goRecharge')}
           </a>
         </div>
       )}
-      {list.done && list.items.length > 0 && <p class="records-end">{t('coins.end')}</p>}
+      {list.done && list.items.length > 0 && <p className="records-end">{t('coins.end')}</p>}
       <div ref={end} />
     </div>
   );

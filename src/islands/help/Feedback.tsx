@@ -4,8 +4,8 @@
  * the way to My feedback, and Done (back where the user came from, or the WebView closes). /feedback2 is opened from the player: the `type` query preselects a type and
  * the song playing can be attached (src/lib/help/feedback.ts).
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect, useMemo } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo } from 'react';
 import { $feedbackConfig, $feedbackSent, doneWithFeedback, feedbackOrigin, loadFeedbackConfig, markSent } from '../../lib/help/feedback';
 import { $locale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
@@ -42,13 +42,13 @@ export default function Feedback({ page }: { page: 'help' | 'player' }) {
 
   if (sent) {
     return (
-      <div class="help report-sent" role="status">
+      <div className="help report-sent" role="status">
         <h2>{t('help.sentTitle')}</h2>
         <p>{t('help.sentBody')}</p>
-        <a class="button" href={pageHref('my-feedback')}>
+        <a className="button" href={pageHref('my-feedback')}>
           {t('help.viewFeedback')}
         </a>
-        <button type="button" class="link" onClick={doneWithFeedback}>
+        <button type="button" className="link" onClick={doneWithFeedback}>
           {t('help.done')}
         </button>
       </div>
@@ -57,13 +57,13 @@ export default function Feedback({ page }: { page: 'help' | 'player' }) {
   const failure = config.state === 'failed' ? config.error : form.failed ? 'error.noInternet' : null;
   if (config.state !== 'ready' || !FeedbackForm || !origin) {
     return (
-      <div class="help" aria-busy={!failure}>
-        {failure ? <Failure class="help-failure" message={t(failure)} retry={t('shell.retry')} onRetry={load} /> : <div class="form-skeleton skeleton" />}
+      <div className="help" aria-busy={!failure}>
+        {failure ? <Failure className="help-failure" message={t(failure)} retry={t('shell.retry')} onRetry={load} /> : <div className="form-skeleton skeleton" />}
       </div>
     );
   }
   return (
-    <div class="help">
+    <div className="help">
       <FeedbackForm config={config.data} presetType={origin.presetType} song={origin.song} onSent={markSent} />
     </div>
   );

@@ -3,8 +3,8 @@
  * feedback" with a dot while support's replies are unread, the button to write feedback, and customer
  * service by phone or e-mail (src/lib/help/faq.ts). Back closes the page (route flag).
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { $home, callHotline, loadHome, watchHome, writeEmail } from '../../lib/help/faq';
 import { $locale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
@@ -32,31 +32,31 @@ export default function HelpFeedback() {
   useEffect(() => (session === 'signed-in' ? watchHome() : undefined), [session, locale]);
 
   return (
-    <div class="help">
-      <a class="help-search" href={href('search-keyword')}>
+    <div className="help">
+      <a className="help-search" href={href('search-keyword')}>
         <span aria-hidden="true">⌕</span> {t('help.searchPlaceholder')}
       </a>
-      <div class="help-actions">
-        <a class="help-action" href={href('my-feedback')}>
+      <div className="help-actions">
+        <a className="help-action" href={href('my-feedback')}>
           {t('help.myFeedback')}
           {home && home.unread > 0 && (
-            <span class="dot" role="img" aria-label={t('help.newReply')}>
+            <span className="dot" role="img" aria-label={t('help.newReply')}>
               {home.unread}
             </span>
           )}
         </a>
-        <a class="button help-action" href={href('feedback')}>
+        <a className="button help-action" href={href('feedback')}>
           {t('help.writeFeedback')}
         </a>
       </div>
 
-      <h2 class="help-heading">{t('help.commonQuestions')}</h2>
-      {loaded.state === 'failed' && <Failure class="help-failure" message={t(loaded.error)} retry={t('shell.retry')} onRetry={loadHome} />}
+      <h2 className="help-heading">{t('help.commonQuestions')}</h2>
+      {loaded.state === 'failed' && <Failure className="help-failure" message={t(loaded.error)} retry={t('shell.retry')} onRetry={loadHome} />}
       {home ? (
         home.categories.map((category, i) => (
           <details
             key={category.id}
-            class="help-category"
+            className="help-category"
             open={i === 0}
             data-track="help.category"
             data-track-on="exposure"
@@ -75,16 +75,16 @@ export default function HelpFeedback() {
           </details>
         ))
       ) : (
-        loaded.state === 'loading' && [0, 1, 2, 3, 4, 5].map((key) => <div key={key} class="help-category skeleton" aria-hidden="true" />)
+        loaded.state === 'loading' && [0, 1, 2, 3, 4, 5].map((key) => <div key={key} className="help-category skeleton" aria-hidden="true" />)
       )}
 
-      <h2 class="help-heading">{t('help.customerService')}</h2>
-      <div class="help-service">
-        <button type="button" class="help-contact" disabled={!home} onClick={callHotline}>
+      <h2 className="help-heading">{t('help.customerService')}</h2>
+      <div className="help-service">
+        <button type="button" className="help-contact" disabled={!home} onClick={callHotline}>
           {/* Before the contacts arrive the button still says what it does: axe and screen readers need a name. */}
           {t('help.call', { number: home ? home.hotline.display : '…' })}
         </button>
-        <button type="button" class="help-contact" disabled={!home} onClick={writeEmail}>
+        <button type="button" className="help-contact" disabled={!home} onClick={writeEmail}>
           {t('help.email', { email: home ? home.email : '…' })}
         </button>
       </div>

@@ -3,8 +3,8 @@
  * thread with support. Under it the follow-up form (./parts/FollowUp), loaded while the feedback is
  * fetched.
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { formatFileSize } from '../../lib/file-size';
 import { formatDate } from '../../lib/format';
 import { $thread, addFollowUp, loadThread } from '../../lib/help/thread';
@@ -40,46 +40,46 @@ export default function MyDetail() {
   if (thread.state !== 'ready') {
     const failure = thread.state === 'failed' ? thread.error : null;
     return (
-      <div class="help" aria-busy={!failure}>
+      <div className="help" aria-busy={!failure}>
         {failure === 'error.noContent' ? (
-          <p class="empty">{t(failure)}</p>
+          <p className="empty">{t(failure)}</p>
         ) : failure ? (
-          <Failure class="help-failure" message={t(failure)} retry={t('shell.retry')} onRetry={load} />
+          <Failure className="help-failure" message={t(failure)} retry={t('shell.retry')} onRetry={load} />
         ) : (
-          <div class="answer skeleton" />
+          <div className="answer skeleton" />
         )}
       </div>
     );
   }
   const { feedback, messages } = thread.data;
   return (
-    <div class="help">
-      <article class="answer">
-        <div class="feedback-head">
+    <div className="help">
+      <article className="answer">
+        <div className="feedback-head">
           <strong>{feedback.typeLabel}</strong>
-          <span class={`feedback-state is-${feedback.state}`}>{t(STATE_KEY[feedback.state])}</span>
+          <span className={`feedback-state is-${feedback.state}`}>{t(STATE_KEY[feedback.state])}</span>
         </div>
         <p dir="auto">{feedback.description}</p>
-        {feedback.song && <p class="answer-category">{t('help.songAbout', { name: feedback.song.name, artist: feedback.song.artist })}</p>}
+        {feedback.song && <p className="answer-category">{t('help.songAbout', { name: feedback.song.name, artist: feedback.song.artist })}</p>}
         {(feedback.attachments.length > 0 || feedback.screenshots.length > 0) && (
-          <ul class="sent-files">
+          <ul className="sent-files">
             {[...feedback.attachments, ...feedback.screenshots].map((file) => (
               <li key={file.id}>
-                {file.name} <span class="upload-size">{formatFileSize(file.size, locale)}</span>
+                {file.name} <span className="upload-size">{formatFileSize(file.size, locale)}</span>
               </li>
             ))}
           </ul>
         )}
-        {feedback.log && <p class="answer-category">{t('help.logAttached')}</p>}
-        <p class="answer-category">{t('help.replyTo', { contact: feedback.contact })}</p>
-        <p class="answer-category">{t('help.sentOn', { date: date(feedback.createdAt) })}</p>
+        {feedback.log && <p className="answer-category">{t('help.logAttached')}</p>}
+        <p className="answer-category">{t('help.replyTo', { contact: feedback.contact })}</p>
+        <p className="answer-category">{t('help.sentOn', { date: date(feedback.createdAt) })}</p>
       </article>
 
-      <ol class="thread" aria-label={t('help.myFeedback')}>
-        {messages.length === 0 && <li class="empty">{t('help.waiting')}</li>}
+      <ol className="thread" aria-label={t('help.myFeedback')}>
+        {messages.length === 0 && <li className="empty">{t('help.waiting')}</li>}
         {messages.map((m) => (
-          <li key={m.id} class={`bubble from-${m.from}`}>
-            <span class="bubble-who">
+          <li key={m.id} className={`bubble from-${m.from}`}>
+            <span className="bubble-who">
               {t(m.from === 'support' ? 'help.support' : 'help.you')} · {date(m.at)}
             </span>
             <p dir="auto">{m.text}</p>

@@ -4,8 +4,8 @@
  * more load as the end comes into view; "No data" when there is none, with the way to give some. The `data1` query titles the
  * page "My feedback" (the shell does it). A cached route: coming back from a detail refreshes the marks.
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
 import { myFeedback, watchMyFeedback } from '../../lib/help/my-feedback';
 import { $locale } from '../../lib/i18n';
@@ -30,36 +30,36 @@ export default function MyFeedback({ detail }: { detail: 'my-detail' | 'my-detai
   useEffect(() => (session === 'signed-in' ? watchMyFeedback() : undefined), [session, locale]);
 
   return (
-    <div class="help">
-      <ul class="feedback-list">
+    <div className="help">
+      <ul className="feedback-list">
         {list.items.map((item) => (
           <li key={item.id}>
-            <a class="feedback-item" href={pageHref(detail, { id: item.id })}>
-              <span class="feedback-head">
+            <a className="feedback-item" href={pageHref(detail, { id: item.id })}>
+              <span className="feedback-head">
                 <strong>{item.typeLabel}</strong>
-                <span class={`feedback-state is-${item.state}`}>
-                  {item.unread && <span class="dot-mark" aria-hidden="true" />}
+                <span className={`feedback-state is-${item.state}`}>
+                  {item.unread && <span className="dot-mark" aria-hidden="true" />}
                   {t(STATE_KEY[item.state])}
-                  {item.unread && <span class="visually-hidden"> · {t('help.newReply')}</span>}
+                  {item.unread && <span className="visually-hidden"> · {t('help.newReply')}</span>}
                 </span>
               </span>
-              <span class="feedback-excerpt" dir="auto">{item.excerpt}</span>
-              <span class="feedback-date">{formatDate(item.createdAt, locale, { timeZone, style: 'datetime' })}</span>
+              <span className="feedback-excerpt" dir="auto">{item.excerpt}</span>
+              <span className="feedback-date">{formatDate(item.createdAt, locale, { timeZone, style: 'datetime' })}</span>
             </a>
           </li>
         ))}
-        {!started && !list.failure && [0, 1, 2].map((key) => <li key={key} class="feedback-item skeleton" aria-hidden="true" />)}
+        {!started && !list.failure && [0, 1, 2].map((key) => <li key={key} className="feedback-item skeleton" aria-hidden="true" />)}
       </ul>
-      {list.failure && <Failure class="help-failure" message={t(list.failure)} retry={t('shell.retry')} onRetry={myFeedback.loadMore} />}
+      {list.failure && <Failure className="help-failure" message={t(list.failure)} retry={t('shell.retry')} onRetry={myFeedback.loadMore} />}
       {list.done && list.items.length === 0 && (
-        <div class="empty">
+        <div className="empty">
           <p>{t('error.noData')}</p>
-          <a class="button" href={pageHref('feedback')}>
+          <a className="button" href={pageHref('feedback')}>
             {t('help.writeFeedback')}
           </a>
         </div>
       )}
-      {list.done && list.items.length > 0 && <p class="empty">{t('help.end')}</p>}
+      {list.done && list.items.length > 0 && <p className="empty">{t('help.end')}</p>}
       <div ref={end} />
     </div>
   );

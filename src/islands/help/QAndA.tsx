@@ -3,8 +3,8 @@
  * helpful?" sent once, and related questions. /detail-questions without an id lists the playback
  * questions. The page title is the `title` query, set by the shell as text.
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { $question, $vote, loadQuestion, vote, type QuestionRef } from '../../lib/help/question';
 import { $locale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
@@ -21,7 +21,7 @@ const helpText = { help: area('help') };
 /** Links to questions; each carries its text as the next page's title. */
 function QuestionList({ questions }: { questions: QuestionRef[] }) {
   return (
-    <ul class="help-list">
+    <ul className="help-list">
       {questions.map((q) => (
         <li key={q.id}>
           <a href={pageHref('q-and-a', { id: q.id, title: q.question })}>{q.question}</a>
@@ -45,27 +45,27 @@ export default function QAndA({ page }: { page: 'question' | 'playback' }) {
 
   if (shown.state === 'failed') {
     const retry = shown.error !== 'error.noContent';
-    return <div class="help">{retry ? <Failure class="help-failure" message={t(shown.error)} retry={t('shell.retry')} onRetry={load} /> : <p class="empty">{t(shown.error)}</p>}</div>;
+    return <div className="help">{retry ? <Failure className="help-failure" message={t(shown.error)} retry={t('shell.retry')} onRetry={load} /> : <p className="empty">{t(shown.error)}</p>}</div>;
   }
   if (shown.state === 'loading') {
     return (
-      <div class="help" aria-busy="true">
-        <div class="answer skeleton" />
+      <div className="help" aria-busy="true">
+        <div className="answer skeleton" />
       </div>
     );
   }
   if (shown.data.kind === 'playback') {
     return (
-      <div class="help">
+      <div className="help">
         <QuestionList questions={shown.data.questions} />
       </div>
     );
   }
   const { question, related } = shown.data.answer;
   return (
-    <div class="help">
-      <article class="answer">
-        <p class="answer-category">{question.categoryTitle}</p>
+    <div className="help">
+      <article className="answer">
+        <p className="answer-category">{question.categoryTitle}</p>
         <h2>{question.question}</h2>
         {question.answer.split(/\n{2,}/).map((paragraph, i) => (
           <p key={i}>
@@ -73,7 +73,7 @@ export default function QAndA({ page }: { page: 'question' | 'playback' }) {
           </p>
         ))}
       </article>
-      <div class="vote" role="group" aria-label={t('help.helpful')}>
+      <div className="vote" role="group" aria-label={t('help.helpful')}>
         <p>{t('help.helpful')}</p>
         <button type="button" aria-pressed={helpful === true} disabled={helpful !== null || sending} onClick={() => vote(true)}>
           {t('help.yes')}
@@ -88,10 +88,10 @@ export default function QAndA({ page }: { page: 'question' | 'playback' }) {
           </p>
         )}
       </div>
-      {failure && <p class="help-failure" role="alert">{t(failure)}</p>}
+      {failure && <p className="help-failure" role="alert">{t(failure)}</p>}
       {related.length > 0 && (
         <>
-          <h2 class="help-heading">{t('help.related')}</h2>
+          <h2 className="help-heading">{t('help.related')}</h2>
           <QuestionList questions={related} />
         </>
       )}

@@ -3,8 +3,8 @@
  * text, recent searches kept on the phone with a clear button, "No content yet" when nothing matches.
  * No back bar on this route: Cancel goes back, or closes the page when it was opened alone.
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
 import { highlight } from '../../lib/help/highlight';
 import { $recent, $search, changeQuery, clearRecent, keep, leaveSearch, startSearch, submit } from '../../lib/help/search';
 import { pageHref } from '../../lib/nav';
@@ -30,9 +30,9 @@ export default function SearchKeyword() {
   useEffect(() => startSearch(input.current?.value ?? ''), []);
 
   return (
-    <div class="help search">
+    <div className="help search">
       <form
-        class="search-bar"
+        className="search-bar"
         role="search"
         onSubmit={(event) => {
           event.preventDefault();
@@ -42,7 +42,7 @@ export default function SearchKeyword() {
       >
         <input
           ref={input}
-          class="field search-field"
+          className="field search-field"
           type="search"
           enterKeyHint="search"
           aria-label={t('help.searchLabel')}
@@ -52,25 +52,25 @@ export default function SearchKeyword() {
           disabled={!ready}
           onInput={(event) => changeQuery(event.currentTarget.value)}
         />
-        <button type="button" class="link" onClick={leaveSearch}>
+        <button type="button" className="link" onClick={leaveSearch}>
           {t('shell.cancel')}
         </button>
       </form>
 
       {!query.trim() && recent.length > 0 && (
         <section aria-labelledby="recent-title">
-          <div class="search-recent-head">
-            <h2 id="recent-title" class="help-heading">
+          <div className="search-recent-head">
+            <h2 id="recent-title" className="help-heading">
               {t('help.recent')}
             </h2>
-            <button type="button" class="link" onClick={clearRecent}>
+            <button type="button" className="link" onClick={clearRecent}>
               {t('help.clearRecent')}
             </button>
           </div>
-          <ul class="chips">
+          <ul className="chips">
             {recent.map((r) => (
               <li key={r}>
-                <button type="button" class="chip" onClick={() => changeQuery(r)}>
+                <button type="button" className="chip" onClick={() => changeQuery(r)}>
                   {r}
                 </button>
               </li>
@@ -80,16 +80,16 @@ export default function SearchKeyword() {
       )}
 
       {failure && (
-        <p class="help-failure" role="alert">
+        <p className="help-failure" role="alert">
           {t(failure)}
         </p>
       )}
       {results && query.trim() && (
         <div aria-live="polite">
           {results.items.length === 0 ? (
-            <p class="empty">{t('error.noContent')}</p>
+            <p className="empty">{t('error.noContent')}</p>
           ) : (
-            <ul class="help-list">
+            <ul className="help-list">
               {results.items.map((r) => (
                 <li key={r.id}>
                   <a href={pageHref('q-and-a', { id: r.id, title: r.question })} onClick={() => keep(query)}>

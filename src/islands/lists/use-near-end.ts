@@ -2,8 +2,8 @@
  * Loads more of a paged list (src/lib/model/paged.ts) when its end comes near the screen, unless the
  * last load failed (then the user retries) or the list is done.
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
 import type { PagedModel } from '../../lib/model/paged';
 import type { RecordLike } from '../../lib/paging';
 

@@ -4,8 +4,8 @@
  * page (src/lib/music/downloads.ts). A cached route that scrolls to the top when shown again: the
  * figures are reloaded then.
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
@@ -41,14 +41,14 @@ export default function Download() {
   const shown = dataOf(status);
   const quota = shown?.quota;
   return (
-    <div class="music">
-      <section class="music-hero hero" aria-live="polite">
+    <div className="music">
+      <section className="music-hero hero" aria-live="polite">
         {!shown ? (
-          <div class="quota-skeleton skeleton" aria-hidden="true" />
+          <div className="quota-skeleton skeleton" aria-hidden="true" />
         ) : quota ? (
           <>
             <h2>{t('music.quotaTitle')}</h2>
-            <p class="quota-left">{t('music.quotaLeft', { left: (quota.total - quota.used).toLocaleString(locale) })}</p>
+            <p className="quota-left">{t('music.quotaLeft', { left: (quota.total - quota.used).toLocaleString(locale) })}</p>
             <progress max={quota.total} value={quota.used} aria-label={t('music.quotaUsed', { used: quota.used, total: quota.total })} />
             <p>{t('music.quotaUsed', { used: quota.used.toLocaleString(locale), total: quota.total.toLocaleString(locale) })}</p>
             <p>{quota.renews ? t('music.resetsOn', { date: date(quota.endsAt) }) : t('music.endsOn', { date: date(quota.endsAt) })}</p>
@@ -57,36 +57,36 @@ export default function Download() {
           <>
             <h2>{t('music.nonMemberTitle')}</h2>
             <p>{t('music.nonMemberBody')}</p>
-            <a class="button music-join" href={pageHref('vip-center')}>
+            <a className="button music-join" href={pageHref('vip-center')}>
               {t('music.becomeMember')}
             </a>
           </>
         )}
       </section>
-      <p class="music-rule">{t('music.quotaRule')}</p>
+      <p className="music-rule">{t('music.quotaRule')}</p>
 
-      <h2 class="music-heading">{t('music.history')}</h2>
-      <ul class="downloads">
+      <h2 className="music-heading">{t('music.history')}</h2>
+      <ul className="downloads">
         {list.items.map((d) => (
-          <li key={d.id} class="download">
-            <span class="download-name">{d.name}</span>
-            <span class="download-quality">{t(QUALITY_KEY[d.quality])}</span>
-            <span class="download-artist">{d.artist}</span>
-            <span class="download-time">{date(d.createdAt, 'datetime')}</span>
+          <li key={d.id} className="download">
+            <span className="download-name">{d.name}</span>
+            <span className="download-quality">{t(QUALITY_KEY[d.quality])}</span>
+            <span className="download-artist">{d.artist}</span>
+            <span className="download-time">{date(d.createdAt, 'datetime')}</span>
           </li>
         ))}
-        {!started && !failure && [0, 1, 2].map((key) => <li key={key} class="download skeleton" aria-hidden="true" />)}
+        {!started && !failure && [0, 1, 2].map((key) => <li key={key} className="download skeleton" aria-hidden="true" />)}
       </ul>
-      {failure && <Failure class="music-failure" message={t(failure)} retry={t('shell.retry')} onRetry={retryDownloads} />}
+      {failure && <Failure className="music-failure" message={t(failure)} retry={t('shell.retry')} onRetry={retryDownloads} />}
       {list.done && list.items.length === 0 && (
-        <div class="music-empty">
+        <div className="music-empty">
           <p>{t('music.noDownloads')}</p>
-          <button type="button" class="button" onClick={findMusic}>
+          <button type="button" className="button" onClick={findMusic}>
             {t('music.findSongs')}
           </button>
         </div>
       )}
-      {list.done && list.items.length > 0 && <p class="music-empty">{t('music.end')}</p>}
+      {list.done && list.items.length > 0 && <p className="music-empty">{t('music.end')}</p>}
       <div ref={end} />
     </div>
   );

@@ -3,8 +3,8 @@
  * (once; the backend's rules answer any condition that changed since /song-test). Success goes to
  * /submit-success (src/lib/music/submit.ts).
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { $playlist, $sending, readPlaylist, submit } from '../../lib/music/submit';
 import { $session } from '../../lib/session';
 import { useHydrated } from '../ui/hydrated';
@@ -26,25 +26,25 @@ export default function GoodList() {
   useEffect(readPlaylist, [session]);
 
   return (
-    <div class="music">
-      <h2 class="music-heading">{t('music.tipsTitle')}</h2>
-      <ol class="tips">
+    <div className="music">
+      <h2 className="music-heading">{t('music.tipsTitle')}</h2>
+      <ol className="tips">
         {TIPS.map((key) => (
           <li key={key}>{t(key)}</li>
         ))}
       </ol>
       {playlist && (
-        <p class="music-rule">{t('music.condPlaylistCount', { name: playlist.name, count: playlist.songIds.length })}</p>
+        <p className="music-rule">{t('music.condPlaylistCount', { name: playlist.name, count: playlist.songIds.length })}</p>
       )}
       {sending.state === 'failed' && (
-        <p class="music-failure" role="alert">
+        <p className="music-failure" role="alert">
           {t(sending.error)}
         </p>
       )}
-      {hydrated && !playlist && <p class="music-rule">{t('music.condPlaylistNone')}</p>}
+      {hydrated && !playlist && <p className="music-rule">{t('music.condPlaylistNone')}</p>}
       <button
         type="button"
-        class="button music-continue"
+        className="button music-continue"
         disabled={!hydrated || session !== 'signed-in' || !playlist || sending.state === 'sending' || sending.state === 'sent'}
         onClick={submit}
       >

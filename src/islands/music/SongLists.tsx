@@ -4,8 +4,8 @@
  * more, show less), VIP and paid marks, and the song playing highlighted. /center-station adds the
  * spatial-audio area.
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { SONGS_PAGE_SIZE as PAGE_SIZE } from '../../lib/limits';
 import { $lists, $playingId, editList, findMusic, loadLists, playList, playSong, watchLists, type Page, type Song, type SongList } from '../../lib/music/lists';
 import { $session } from '../../lib/session';
@@ -31,17 +31,17 @@ export default function SongLists({ page }: { page: Page }) {
 
   if (shelf.state !== 'ready') {
     return (
-      <div class="music">
-        {shelf.state === 'failed' ? <Failure class="music-failure" message={t(shelf.error)} retry={t('shell.retry')} onRetry={loadLists} /> : [0, 1].map((k) => <div key={k} class="quota-skeleton skeleton" />)}
+      <div className="music">
+        {shelf.state === 'failed' ? <Failure className="music-failure" message={t(shelf.error)} retry={t('shell.retry')} onRetry={loadLists} /> : [0, 1].map((k) => <div key={k} className="quota-skeleton skeleton" />)}
       </div>
     );
   }
   const { lists, spatial } = shelf.data;
   return (
-    <div class="music">
-      {parts ? <parts.QualityChoice t={t} /> : <div class="quality" aria-hidden="true" />}
+    <div className="music">
+      {parts ? <parts.QualityChoice t={t} /> : <div className="quality" aria-hidden="true" />}
       {page === 'center-station' && spatial.length > 0 && (
-        <section class="spatial" aria-labelledby="spatial-title">
+        <section className="spatial" aria-labelledby="spatial-title">
           <h2 id="spatial-title">{t('music.spatialTitle')}</h2>
           <p>{t('music.spatialIntro')}</p>
           <SongRows songs={spatial} t={t} onPlay={(song) => playSong(song, { page, list: 'spatial', spatial: true })} playLabel={t('music.playSpatial')} />
@@ -50,8 +50,8 @@ export default function SongLists({ page }: { page: Page }) {
       {lists.map((list) => (
         <Playlist key={list.id} list={list} t={t} onPlay={(song) => playSong(song, { page, list: list.id })} onPlayAll={() => playList(list, page)} />
       ))}
-      {lists.length === 0 && <p class="music-empty">{t('music.noLists')}</p>}
-      <button type="button" class="chip music-find" onClick={findMusic}>
+      {lists.length === 0 && <p className="music-empty">{t('music.noLists')}</p>}
+      <button type="button" className="chip music-find" onClick={findMusic}>
         {t('music.findMusic')}
       </button>
       {parts && <parts.PlayNotice t={t} />}
@@ -64,16 +64,16 @@ function Playlist({ list, t, onPlay, onPlayAll }: { list: SongList; t: Text; onP
   const [shown, setShown] = useState(PAGE_SIZE);
   const titleId = `list-${list.id}`;
   return (
-    <section class="playlist" aria-labelledby={titleId}>
-      <div class="playlist-head">
+    <section className="playlist" aria-labelledby={titleId}>
+      <div className="playlist-head">
         {list.cover && <img src={list.cover} alt="" width={56} height={56} />}
-        <div class="playlist-title">
+        <div className="playlist-title">
           <h2 id={titleId}>{list.name}</h2>
           <p>{t('music.songCount', { count: list.songs.length })}</p>
         </div>
         <button
           type="button"
-          class="button"
+          className="button"
           disabled={list.songs.length === 0}
           onClick={onPlayAll}
           data-track="music.playAll"
@@ -84,25 +84,25 @@ function Playlist({ list, t, onPlay, onPlayAll }: { list: SongList; t: Text; onP
         </button>
       </div>
       <SongRows songs={list.songs.slice(0, shown)} t={t} onPlay={onPlay} />
-      {list.songs.length === 0 && <p class="music-empty">{t('music.emptyList')}</p>}
-      <div class="list-more">
+      {list.songs.length === 0 && <p className="music-empty">{t('music.emptyList')}</p>}
+      <div className="list-more">
         {shown < list.songs.length && (
-          <button type="button" class="link" onClick={() => setShown(shown + PAGE_SIZE)}>
+          <button type="button" className="link" onClick={() => setShown(shown + PAGE_SIZE)}>
             {t('music.showMore')}
           </button>
         )}
         {shown > PAGE_SIZE && (
-          <button type="button" class="link" onClick={() => setShown(Math.max(PAGE_SIZE, shown - PAGE_SIZE))}>
+          <button type="button" className="link" onClick={() => setShown(Math.max(PAGE_SIZE, shown - PAGE_SIZE))}>
             {t('music.showLess')}
           </button>
         )}
         {list.own ? (
-          <button type="button" class="link" onClick={() => editList(list.id)}>
+          <button type="button" className="link" onClick={() => editList(list.id)}>
             {t('music.editList')}
           </button>
         ) : (
           list.songs.length === 0 && (
-            <button type="button" class="link" onClick={findMusic}>
+            <button type="button" className="link" onClick={findMusic}>
               {t('music.findSongs')}
             </button>
           )
@@ -116,25 +116,25 @@ function Playlist({ list, t, onPlay, onPlayAll }: { list: SongList; t: Text; onP
 function SongRows({ songs, t, onPlay, playLabel }: { songs: Song[]; t: Text; onPlay: (song: Song) => void; playLabel?: string }) {
   const playing = useStore($playingId);
   return (
-    <ul class="songs">
+    <ul className="songs">
       {songs.map((song) => {
         const current = song.id === playing;
         // The name says everything the row shows (label in name, WCAG 2.5.3), after the action.
         const shown = `${song.name} ${current ? `${t('music.nowPlaying')} · ` : ''}${song.artist ?? ''}`.trim();
         return (
-          <li key={song.id} class={`song${current ? ' is-playing' : ''}`}>
-            <button type="button" class="song-play" aria-current={current ? 'true' : undefined} aria-label={playLabel ? `${playLabel}: ${shown}` : t('music.play', { name: shown })} onClick={() => onPlay(song)}>
+          <li key={song.id} className={`song${current ? ' is-playing' : ''}`}>
+            <button type="button" className="song-play" aria-current={current ? 'true' : undefined} aria-label={playLabel ? `${playLabel}: ${shown}` : t('music.play', { name: shown })} onClick={() => onPlay(song)}>
               {song.cover && <img src={song.cover} alt="" width={40} height={40} loading="lazy" />}
-              <span class="song-text">
-                <span class="song-name">{song.name}</span>{' '}
-                <span class="song-artist">
+              <span className="song-text">
+                <span className="song-name">{song.name}</span>{' '}
+                <span className="song-artist">
                   {current ? `${t('music.nowPlaying')} · ` : ''}
                   {song.artist}
                 </span>
               </span>
             </button>
-            {song.vip && <span class="badge is-vip">{t('music.vip')}</span>}
-            {song.paid && <span class="badge is-paid">{t('music.paid')}</span>}
+            {song.vip && <span className="badge is-vip">{t('music.vip')}</span>}
+            {song.paid && <span className="badge is-paid">{t('music.paid')}</span>}
           </li>
         );
       })}

@@ -4,8 +4,8 @@
  * the app opened this page from holding 10 to 200 songs, no other submission under review. Continue
  * goes to the tips and the submit button (/good-list).
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { $conditions, $playlist, $status, addSongs, authorize, checkConditions, watchConditions } from '../../lib/music/conditions';
@@ -43,7 +43,7 @@ export default function SongTest() {
 
   useEffect(() => watchConditions(session === 'signed-in'), [session]);
 
-  if (!hydrated) return <div class="music"><div class="quota-skeleton skeleton" /></div>;
+  if (!hydrated) return <div className="music"><div className="quota-skeleton skeleton" /></div>;
   const { open } = met;
   const rows: Row[] = [
     { id: 'signed-in', label: t('music.condSignedIn'), met: met.signedIn, todo: t('music.condSignedInTodo'), action: { label: t('shell.signIn'), run: () => void signIn() } },
@@ -63,29 +63,29 @@ export default function SongTest() {
     },
   ];
   return (
-    <div class="music">
-      <h2 class="music-heading">{t('music.conditionsTitle')}</h2>
-      {status.state === 'failed' && <Failure class="music-failure" message={t(status.error)} retry={t('shell.retry')} onRetry={checkConditions} />}
-      <ul class="conditions" aria-busy={met.signedIn && status.state === 'loading'}>
+    <div className="music">
+      <h2 className="music-heading">{t('music.conditionsTitle')}</h2>
+      {status.state === 'failed' && <Failure className="music-failure" message={t(status.error)} retry={t('shell.retry')} onRetry={checkConditions} />}
+      <ul className="conditions" aria-busy={met.signedIn && status.state === 'loading'}>
         {rows.map((row) => (
-          <li key={row.id} class={`condition${row.met ? ' is-met' : ''}`}>
-            <span class="condition-mark" aria-hidden="true">
+          <li key={row.id} className={`condition${row.met ? ' is-met' : ''}`}>
+            <span className="condition-mark" aria-hidden="true">
               {row.met ? '✓' : '!'}
             </span>
-            <span class="condition-text">
+            <span className="condition-text">
               <span>{row.label}</span>
-              <span class="visually-hidden">{t(row.met ? 'music.met' : 'music.notMet')}</span>
-              {!row.met && row.todo && <span class="condition-todo">{row.todo}</span>}
+              <span className="visually-hidden">{t(row.met ? 'music.met' : 'music.notMet')}</span>
+              {!row.met && row.todo && <span className="condition-todo">{row.todo}</span>}
             </span>
             {!row.met && row.action && (
-              <button type="button" class="chip" onClick={row.action.run}>
+              <button type="button" className="chip" onClick={row.action.run}>
                 {row.action.label}
               </button>
             )}
           </li>
         ))}
       </ul>
-      <a class={`button music-continue${met.ready ? '' : ' is-disabled'}`} aria-disabled={!met.ready} href={met.ready && playlist ? pageHref('good-list', { id: playlist.id }) : undefined}>
+      <a className={`button music-continue${met.ready ? '' : ' is-disabled'}`} aria-disabled={!met.ready} href={met.ready && playlist ? pageHref('good-list', { id: playlist.id }) : undefined}>
         {t('music.continue')}
       </a>
     </div>

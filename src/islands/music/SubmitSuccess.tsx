@@ -1,6 +1,6 @@
 /** /submit-success: the playlist is with the editors, and when they will have reviewed it (src/lib/music/submitted.ts). */
-import { useStore } from '@nanostores/preact';
-import { useEffect } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
@@ -28,19 +28,19 @@ export default function SubmitSuccess() {
   }, [session]);
 
   return (
-    <div class="music submitted" role="status">
-      <span class="submitted-mark" aria-hidden="true">
+    <div className="music submitted" role="status">
+      <span className="submitted-mark" aria-hidden="true">
         ✓
       </span>
       <h2>{t('music.submittedTitle')}</h2>
       {submission ? (
         <p>{t('music.submittedBody', { name: submission.name, date: formatDate(submission.reviewBy, locale, { timeZone, style: 'long' }) })}</p>
       ) : submitted.state === 'failed' ? (
-        <p class="music-failure">{t(submitted.error)}</p>
+        <p className="music-failure">{t(submitted.error)}</p>
       ) : (
-        <p class="skeleton submitted-skeleton" aria-hidden="true" />
+        <p className="skeleton submitted-skeleton" aria-hidden="true" />
       )}
-      <button type="button" class="button music-continue" onClick={finish}>
+      <button type="button" className="button music-continue" onClick={finish}>
         {t('music.done')}
       </button>
     </div>

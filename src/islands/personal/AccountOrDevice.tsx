@@ -10,9 +10,9 @@ export default function AccountOrDevice() {
   // Links carry the page's locale and shell query, known in the browser only.
   const href = useHydrated() ? pageHref : () => undefined;
   return (
-    <div class="personal">
-      <h2 class="personal-intro">{t('personal.chooseTitle')}</h2>
-      <ul class="choose">
+    <div className="personal">
+      <h2 className="personal-intro">{t('personal.chooseTitle')}</h2>
+      <ul className="choose">
         <li>
           <a href={href('accountData.html')}>
             <strong>{t('personal.accountData')}</strong>

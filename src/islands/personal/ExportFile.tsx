@@ -4,8 +4,8 @@
  * its link is valid; an expired file says so and offers a new request.
  */
 import type { MessageKey } from '../../i18n';
-import { useStore } from '@nanostores/preact';
-import { useEffect } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
@@ -33,22 +33,22 @@ export default function ExportFile() {
   if (shown.state === 'failed') {
     const expired = shown.error === 'error.noContent';
     return (
-      <div class="personal">
-        <p class="personal-limit" role="alert">
+      <div className="personal">
+        <p className="personal-limit" role="alert">
           {expired ? t('personal.fileExpired') : t(shown.error)}
         </p>
-        <a class="button" href={pageHref('private.html')}>
+        <a className="button" href={pageHref('private.html')}>
           {t('personal.requestAgain')}
         </a>
       </div>
     );
   }
-  if (shown.state === 'loading') return <div class="personal" aria-busy="true"><div class="skeleton" /></div>;
+  if (shown.state === 'loading') return <div className="personal" aria-busy="true"><div className="skeleton" /></div>;
   const file = shown.data;
   return (
-    <div class="personal">
-      <h2 class="personal-intro">{t('personal.fileTitle')}</h2>
-      <table class="file-table">
+    <div className="personal">
+      <h2 className="personal-intro">{t('personal.fileTitle')}</h2>
+      <table className="file-table">
         <tbody>
           {file.sections.flatMap((section) =>
             section.rows.map((row) => (
@@ -60,10 +60,10 @@ export default function ExportFile() {
           )}
         </tbody>
       </table>
-      <p class="personal-intro">{t('personal.expiresOn', { date: formatDate(file.expiresAt, locale, { timeZone, style: 'datetime' }) })}</p>
+      <p className="personal-intro">{t('personal.expiresOn', { date: formatDate(file.expiresAt, locale, { timeZone, style: 'datetime' }) })}</p>
       {/* The href stays for a long press or a failed script; a tap asks for a fresh link. */}
       <a
-        class="button"
+        className="button"
         href={file.url}
         download={file.fileName}
         onClick={(event) => {

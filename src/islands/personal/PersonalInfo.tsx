@@ -2,8 +2,8 @@
  * /accountData.html and /deviceData.html: the personal information of spec §3 (src/lib/personal/info.ts),
  * account or device. Each value can be copied; an empty one reads "No data".
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { $info, copy, loadInfo } from '../../lib/personal/info';
 import { $session } from '../../lib/session';
 import { useText } from '../ui/text';
@@ -21,18 +21,18 @@ export default function PersonalInfo({ kind }: { kind: 'account' | 'device' }) {
     if (session === 'signed-in') void loadInfo(kind);
   }, [session, kind]);
 
-  if (!rows) return <div class="personal"><div class="skeleton" aria-hidden="true" /></div>;
+  if (!rows) return <div className="personal"><div className="skeleton" aria-hidden="true" /></div>;
   return (
-    <div class="personal">
-      <ul class="info">
+    <div className="personal">
+      <ul className="info">
         {rows.map((row) => (
           <li key={row.key}>
-            <span class="info-text">
-              <span class="info-label">{t(`personal.${row.key}`)}</span>
-              <span class="info-value">{row.value || t('error.noData')}</span>
+            <span className="info-text">
+              <span className="info-label">{t(`personal.${row.key}`)}</span>
+              <span className="info-value">{row.value || t('error.noData')}</span>
             </span>
             {row.value && (
-              <button type="button" class="chip" aria-label={t('personal.copy', { label: t(`personal.${row.key}`) })} onClick={() => copy(row.value)}>
+              <button type="button" className="chip" aria-label={t('personal.copy', { label: t(`personal.${row.key}`) })} onClick={() => copy(row.value)}>
                 ⧉
               </button>
             )}

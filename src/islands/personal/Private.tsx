@@ -4,8 +4,8 @@
  * allowed (src/lib/personal/requests.ts); the form (./parts/RequestForm) loads meanwhile; then
  * "request received".
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
@@ -38,24 +38,24 @@ export default function Private() {
 
   if (sent) {
     return (
-      <div class="personal personal-sent" role="status">
+      <div className="personal personal-sent" role="status">
         <h2>{t('personal.sentTitle')}</h2>
         <p>{t('personal.sentBody', { email: sent })}</p>
-        <a class="button" href={pageHref('personalDataDownload.html')}>
+        <a className="button" href={pageHref('personalDataDownload.html')}>
           {t('personal.viewRequests')}
         </a>
       </div>
     );
   }
   return (
-    <div class="personal">
-      <p class="personal-intro">{t('personal.requestIntro')}</p>
+    <div className="personal">
+      <p className="personal-intro">{t('personal.requestIntro')}</p>
       {nextAllowedAt !== null && (
-        <p class="personal-limit" role="status">
+        <p className="personal-limit" role="status">
           {t('error.downloadLimit')} {t('personal.limitNext', { date: formatDate(nextAllowedAt, locale, { timeZone, style: 'datetime' }) })}
         </p>
       )}
-      {RequestForm ? <RequestForm onLimit={() => void loadExports()} onSent={markRequested} /> : <div class="skeleton personal-skeleton" aria-hidden="true" />}
+      {RequestForm ? <RequestForm onLimit={() => void loadExports()} onSent={markRequested} /> : <div className="skeleton personal-skeleton" aria-hidden="true" />}
     </div>
   );
 }

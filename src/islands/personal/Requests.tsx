@@ -4,8 +4,8 @@
  * it can be downloaded, and a new request when one is allowed. The second page is the overseas
  * policy's variant: it says so and links that policy. The requests are src/lib/personal/requests.ts.
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
@@ -38,27 +38,27 @@ export default function Requests({ overseas }: { overseas: boolean }) {
   }, [session]);
 
   return (
-    <div class="personal">
+    <div className="personal">
       {overseas && (
-        <p class="personal-intro">
+        <p className="personal-intro">
           {t('personal.overseasNote')} <a href={hydrated ? pageHref('privacy-policy_2.html') : undefined}>{t('personal.policy')}</a>
         </p>
       )}
-      <h2 class="personal-intro">{t('personal.requestsTitle')}</h2>
+      <h2 className="personal-intro">{t('personal.requestsTitle')}</h2>
       {failure && (
-        <p class="personal-limit" role="alert">
+        <p className="personal-limit" role="alert">
           {t(failure)}
         </p>
       )}
-      {!status && !failure && <div class="skeleton" aria-hidden="true" />}
-      {status && status.exports.length === 0 && <p class="personal-intro">{t('error.noData')}</p>}
+      {!status && !failure && <div className="skeleton" aria-hidden="true" />}
+      {status && status.exports.length === 0 && <p className="personal-intro">{t('error.noData')}</p>}
       {status && (
-        <ul class="requests">
+        <ul className="requests">
           {status.exports.map((e) => (
-            <li key={e.id} class="request">
-              <div class="request-head">
+            <li key={e.id} className="request">
+              <div className="request-head">
                 <strong>{t('personal.requestedOn', { date: date(e.requestedAt) })}</strong>
-                <span class={`request-state is-${e.state}`}>{t(STATE_KEY[e.state])}</span>
+                <span className={`request-state is-${e.state}`}>{t(STATE_KEY[e.state])}</span>
               </div>
               {e.sentAt !== null && <p>{t('personal.sentOn', { email: e.email, date: date(e.sentAt) })}</p>}
               {e.state === 'sent' && e.expiresAt !== null && (
@@ -72,11 +72,11 @@ export default function Requests({ overseas }: { overseas: boolean }) {
       )}
       {status && (
         status.nextAllowedAt === null ? (
-          <a class="button" href={pageHref('private.html')}>
+          <a className="button" href={pageHref('private.html')}>
             {t('personal.requestAgain')}
           </a>
         ) : (
-          <p class="personal-limit">{t('personal.limitNext', { date: date(status.nextAllowedAt) })}</p>
+          <p className="personal-limit">{t('personal.limitNext', { date: date(status.nextAllowedAt) })}</p>
         )
       )}
     </div>

@@ -3,8 +3,8 @@
  * show where their appeal stands; for the others, the appeal form (./parts/AppealForm), loaded while
  * the list is fetched.
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { $appealSent, $open, $subjects, loadSubjects, type Subject } from '../../lib/report/appeal';
@@ -51,8 +51,8 @@ export default function KAppeal() {
   const failure = subjects.state === 'failed' ? subjects.error : form.failed ? 'error.noInternet' : null;
   if (subjects.state !== 'ready' || (!AppealForm && !failure && open.length > 0)) {
     return (
-      <div class="report" aria-busy={!failure}>
-        {failure ? <Failure class="form-error" message={t(failure)} retry={t('shell.retry')} onRetry={() => location.reload()} /> : <div class="reported skeleton" />}
+      <div className="report" aria-busy={!failure}>
+        {failure ? <Failure className="form-error" message={t(failure)} retry={t('shell.retry')} onRetry={() => location.reload()} /> : <div className="reported skeleton" />}
       </div>
     );
   }
@@ -66,16 +66,16 @@ export default function KAppeal() {
         ? t('report.restrictedNoEnd', { from: date(s.at) })
         : t('report.restrictedUntil', { from: date(s.at), until: date(s.until) });
   return (
-    <div class="report">
+    <div className="report">
       {sent && (
-        <div class="report-sent" role="status">
+        <div className="report-sent" role="status">
           <h2>{t('report.appealSentTitle')}</h2>
           <p>{t('report.openBody')}</p>
         </div>
       )}
-      {subjects.data.length === 0 && <p class="report-gone">{t('report.nothingToAppeal')}</p>}
+      {subjects.data.length === 0 && <p className="report-gone">{t('report.nothingToAppeal')}</p>}
       {appealed.length > 0 && (
-        <ul class="appeals">
+        <ul className="appeals">
           {appealed.map((s) => (
             <AppealCard key={s.id} subject={s} t={t} date={date} />
           ))}
@@ -91,13 +91,13 @@ function AppealCard({ subject, t, date }: { subject: Subject; t: Text; date: (se
   const appeal = subject.appeal!;
   const decided = appeal.decidedAt !== null && (appeal.state === 'upheld' || appeal.state === 'rejected');
   return (
-    <li class="appeal">
-      <div class="appeal-head">
+    <li className="appeal">
+      <div className="appeal-head">
         <strong>{t(labelKey(subject))}</strong>
-        <span class={`appeal-state is-${appeal.state}`}>{t(STATE_KEY[appeal.state])}</span>
+        <span className={`appeal-state is-${appeal.state}`}>{t(STATE_KEY[appeal.state])}</span>
       </div>
-      {subject.text && <p class="appeal-text" dir="auto">{subject.text}</p>}
-      <p class="appeal-meta">{t('report.appealedOn', { date: date(appeal.createdAt) })}</p>
+      {subject.text && <p className="appeal-text" dir="auto">{subject.text}</p>}
+      <p className="appeal-meta">{t('report.appealedOn', { date: date(appeal.createdAt) })}</p>
       <p>{decided ? t(appeal.state === 'upheld' ? 'report.upheldBody' : 'report.rejectedBody', { date: date(appeal.decidedAt!) }) : t('report.openBody')}</p>
     </li>
   );

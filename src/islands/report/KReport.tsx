@@ -5,8 +5,8 @@
  * removed before or while the user writes says so.
  */
 import type { MessageKey } from '../../i18n';
-import { useStore } from '@nanostores/preact';
-import { useEffect } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { $report, $target, checkTarget, finishReport, startReport, type ReportTarget, type TargetType } from '../../lib/report/report';
 import { $session } from '../../lib/session';
 import { Failure } from '../ui/parts/Failure';
@@ -47,8 +47,8 @@ export default function KReport({ page }: { page: 'comment' | 'content' }) {
   if (report.state === 'gone' || report.state === 'none') {
     const key = report.state === 'none' ? 'report.noTarget' : page === 'comment' ? 'report.commentGone' : 'report.contentGone';
     return (
-      <div class="report">
-        <p class="report-gone" role="alert">
+      <div className="report">
+        <p className="report-gone" role="alert">
           {t(key)}
         </p>
       </div>
@@ -56,10 +56,10 @@ export default function KReport({ page }: { page: 'comment' | 'content' }) {
   }
   if (report.state === 'sent') {
     return (
-      <div class="report report-sent" role="status">
+      <div className="report report-sent" role="status">
         <h2>{t('report.sentTitle')}</h2>
         <p>{t(report.duplicate ? 'report.duplicate' : 'report.sentBody')}</p>
-        <button type="button" class="button" onClick={() => history.back()}>
+        <button type="button" className="button" onClick={() => history.back()}>
           {t('form.done')}
         </button>
       </div>
@@ -67,11 +67,11 @@ export default function KReport({ page }: { page: 'comment' | 'content' }) {
   }
   const failure = report.state === 'failed' ? report.error : form.failed ? 'error.noInternet' : null;
   return (
-    <div class="report">
+    <div className="report">
       <ReportedItem target={target} t={t} />
       {failure && target && (
         <Failure
-          class="form-error"
+          className="form-error"
           message={t(failure)}
           retry={t('shell.retry')}
           onRetry={() => {
@@ -83,7 +83,7 @@ export default function KReport({ page }: { page: 'comment' | 'content' }) {
       {report.state === 'ready' && ReportForm && target ? (
         <ReportForm target={target} onDone={finishReport} />
       ) : (
-        !failure && <div class="choices skeleton-rows" aria-hidden="true" />
+        !failure && <div className="choices skeleton-rows" aria-hidden="true" />
       )}
     </div>
   );
@@ -91,7 +91,7 @@ export default function KReport({ page }: { page: 'comment' | 'content' }) {
 
 /** The comment or content being reported, as text: the host's and the backend's words are never markup. */
 function ReportedItem({ target, t }: { target: ReportTarget | null; t: Text }) {
-  if (!target) return <div class="reported skeleton" aria-hidden="true" />;
+  if (!target) return <div className="reported skeleton" aria-hidden="true" />;
   const line =
     target.type === 'comment'
       ? target.detail && t('report.commentBy', { author: target.detail })
@@ -99,10 +99,10 @@ function ReportedItem({ target, t }: { target: ReportTarget | null; t: Text }) {
         ? t('report.userId', { id: target.id })
         : target.detail;
   return (
-    <figure class="reported">
-      <figcaption class="reported-type">{t(TYPE_KEY[target.type])}</figcaption>
-      {target.title && <blockquote class="reported-title" dir="auto">{target.title}</blockquote>}
-      {line && <p class="reported-detail">{line}</p>}
+    <figure className="reported">
+      <figcaption className="reported-type">{t(TYPE_KEY[target.type])}</figcaption>
+      {target.title && <blockquote className="reported-title" dir="auto">{target.title}</blockquote>}
+      {line && <p className="reported-detail">{line}</p>}
     </figure>
   );
 }

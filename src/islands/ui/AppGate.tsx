@@ -3,8 +3,8 @@
  * when signed out; outside the app, the open-in-app prompt (./prompts/OpenInApp, loaded only then).
  * Area islands read `$session` themselves.
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { $session, $signIn, signIn, watchSession } from '../../lib/session';
 import { useLater } from './later';
 import { useText } from './text';
@@ -24,14 +24,14 @@ export default function AppGate() {
   if (session === 'no-app') return outside.Part && <outside.Part />;
   // A failed try says so until the next tap (which clears it: $signIn is busy again).
   return (
-    <section class="gate" aria-live="polite">
+    <section className="gate" aria-live="polite">
       <p>{t('error.notLoggedIn')}</p>
       {signing === 'failed' && (
-        <p class="gate-error" role="alert">
+        <p className="gate-error" role="alert">
           {t('shell.signInFailed')}
         </p>
       )}
-      <button type="button" class="button" disabled={signing === 'busy'} onClick={() => void signIn()}>
+      <button type="button" className="button" disabled={signing === 'busy'} onClick={() => void signIn()}>
         {t('shell.signIn')}
       </button>
     </section>

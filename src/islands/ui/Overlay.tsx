@@ -2,8 +2,8 @@
  * The page's toast and confirm dialog, drawn from the `ui` stores: any island calls `showToast()` or
  * `await confirmDialog()` from src/lib/stores and this one island shows it. One per page.
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
 import { $dialog, $toast, answerDialog } from '../../lib/stores/ui';
 import { embeddedAreas, useText } from './text';
 
@@ -18,8 +18,8 @@ export default function Overlay() {
   const t = useText(AREAS);
   return (
     <>
-      <div class="toast-region" role="status" aria-live="polite">
-        {toast && <div class="toast">{t(toast.key, toast.params)}</div>}
+      <div className="toast-region" role="status" aria-live="polite">
+        {toast && <div className="toast">{t(toast.key, toast.params)}</div>}
       </div>
       {dialog && (
         <Dialog
@@ -70,10 +70,10 @@ function Dialog({ title, message, confirm, cancel }: DialogProps) {
   };
 
   return (
-    <div class="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && answerDialog(false)}>
+    <div className="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && answerDialog(false)}>
       <div
         ref={box}
-        class="dialog"
+        className="dialog"
         role="alertdialog"
         aria-modal="true"
         aria-labelledby={title ? 'dialog-title' : undefined}
@@ -82,9 +82,9 @@ function Dialog({ title, message, confirm, cancel }: DialogProps) {
       >
         {title && <h2 id="dialog-title">{title}</h2>}
         <p id="dialog-message">{message}</p>
-        <div class="dialog-actions">
-          <button type="button" class="dialog-cancel" onClick={() => answerDialog(false)}>{cancel}</button>
-          <button type="button" class="dialog-confirm" data-autofocus onClick={() => answerDialog(true)}>{confirm}</button>
+        <div className="dialog-actions">
+          <button type="button" className="dialog-cancel" onClick={() => answerDialog(false)}>{cancel}</button>
+          <button type="button" className="dialog-confirm" data-autofocus onClick={() => answerDialog(true)}>{confirm}</button>
         </div>
       </div>
     </div>

@@ -4,7 +4,7 @@
  * use, so no message file is bundled. Product areas declare theirs in their folder
  * (`src/islands/vip/text.ts`).
  */
-import { useStore } from '@nanostores/preact';
+import { useStore } from '@nanostores/react';
 import type { Messages } from '@nanostores/i18n';
 import { i18n } from '../../lib/i18n';
 import type { MessageKey } from '../../i18n';

@@ -3,8 +3,8 @@
  * (src/lib/vip/purchase.ts). WeChat only when it is installed; the method selector only when the
  * host supports choosing.
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
 import { formatPrice } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
@@ -62,7 +62,7 @@ export default function Channel() {
   const plan = plans?.plans.find((p) => p.id === planId);
   if (!planId || (plans && !plan)) return (
       <>
-        <p class="vip-failure">{t('vip.planMissing')}</p>
+        <p className="vip-failure">{t('vip.planMissing')}</p>
         {prompt}
       </>
     );
@@ -72,23 +72,23 @@ export default function Channel() {
   const pending = purchase.state === 'pending' || purchase.state === 'checking';
 
   return (
-    <div class="vip hero">
-      <h2 class="vip-heading">{t('vip.summary')}</h2>
-      <dl class="vip-summary">
+    <div className="vip hero">
+      <h2 className="vip-heading">{t('vip.summary')}</h2>
+      <dl className="vip-summary">
         <dt>{t('vip.plan')}</dt>
         <dd>{planLabel(plan, t)}</dd>
         <dt>{t('vip.amount')}</dt>
         <dd>{formatPrice(plan.price, plan.currency, locale)}</dd>
       </dl>
       {prompt}
-      {!outside && <h2 class="vip-heading">{t('vip.method')}</h2>}
+      {!outside && <h2 className="vip-heading">{t('vip.method')}</h2>}
       {outside ? null : methods.length === 0 ? (
         <p>{t('vip.noMethods')}</p>
       ) : (
-        <fieldset class="vip-methods" disabled={!selectable || busy}>
-          <legend class="page-title">{t('vip.method')}</legend>
+        <fieldset className="vip-methods" disabled={!selectable || busy}>
+          <legend className="page-title">{t('vip.method')}</legend>
           {(selectable ? methods : methods.slice(0, 1)).map((m) => (
-            <label class="vip-method">
+            <label className="vip-method">
               <input type="radio" name="method" value={String(m.id)} checked={String(m.id) === method} onChange={() => setMethod(String(m.id))} />
               {m.icon && /^(https:|data:image\/)/.test(m.icon) && <img src={m.icon} alt="" />}
               <span>{m.name}</span>
@@ -96,16 +96,16 @@ export default function Channel() {
           ))}
         </fieldset>
       )}
-      {refused && !outside && <p class="vip-failure" role="alert">{t(refused)}</p>}
+      {refused && !outside && <p className="vip-failure" role="alert">{t(refused)}</p>}
       {outside ? null : pending ? (
-        <p class="vip-banner" role="status">
+        <p className="vip-banner" role="status">
           {t('vip.pending')}{' '}
-          <button type="button" class="link" disabled={busy} onClick={recheckPlan}>{t('vip.checkAgain')}</button>
+          <button type="button" className="link" disabled={busy} onClick={recheckPlan}>{t('vip.checkAgain')}</button>
         </p>
       ) : (
         <button
           type="button"
-          class="button vip-buy"
+          className="button vip-buy"
           disabled={busy || !method || !plans.paymentAvailable}
           onClick={() => payPlan(plan.id, method)}
           data-track="vip.pay"
@@ -114,8 +114,8 @@ export default function Channel() {
           {busy ? t('vip.confirming') : t('vip.payNow')}
         </button>
       )}
-      <p class="vip-notice">{t('notice.benefitsDelay')}</p>
-      <p class="vip-notice">{t('notice.funds')}</p>
+      <p className="vip-notice">{t('notice.benefitsDelay')}</p>
+      <p className="vip-notice">{t('notice.funds')}</p>
     </div>
   );
 }

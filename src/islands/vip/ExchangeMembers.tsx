@@ -3,8 +3,8 @@
  * another page (sessionStorage: the route is "cached"), stays in the field on any error, and one
  * submission runs at a time.
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
 import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
@@ -33,40 +33,40 @@ export default function ExchangeMembers() {
   };
 
   return (
-    <div class="vip">
-      <form class="vip-redeem" onSubmit={onSubmit} noValidate>
-        <label for="redeem-code" class="vip-label">
+    <div className="vip">
+      <form className="vip-redeem" onSubmit={onSubmit} noValidate>
+        <label htmlFor="redeem-code" className="vip-label">
           {t('vip.codeLabel')}
         </label>
         <input
           ref={input}
           id="redeem-code"
-          class="field vip-input"
+          className="field vip-input"
           name="code"
           value={code}
           maxLength={64}
-          autocomplete="off"
-          autocapitalize="characters"
-          spellcheck={false}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'redeem-error' : 'redeem-hint'}
           onInput={(event) => typeCode(event.currentTarget.value)}
         />
         {error ? (
-          <p id="redeem-error" class="vip-field-error" role="alert">
+          <p id="redeem-error" className="vip-field-error" role="alert">
             {t(error)}
           </p>
         ) : (
-          <p id="redeem-hint" class="vip-hint">
+          <p id="redeem-hint" className="vip-hint">
             {t('vip.codeHint')}
           </p>
         )}
-        <button type="submit" class="button vip-buy" disabled={busy || !signedIn}>
+        <button type="submit" className="button vip-buy" disabled={busy || !signedIn}>
           {busy ? t('vip.redeeming') : t('vip.redeem')}
         </button>
       </form>
       {redeemed && (
-        <div class="vip-banner" role="status">
+        <div className="vip-banner" role="status">
           <p>
             {t('vip.redeemed', {
               days: redeemed.days,

@@ -4,7 +4,7 @@
  * (src/lib/vip/purchase-failure.ts), follow as plain text. No "funds arrive within minutes" here:
  * that is for a payment whose result is not known yet, which stays on /channel as pending.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from 'react';
 import { pageHref, queryParam } from '../../lib/nav';
 import { useText } from '../ui/text';
 import { vipText } from './text';
@@ -24,17 +24,17 @@ export default function PayError() {
   }, []);
   if (reason === null) return null;
   return (
-    <div class="vip hero">
+    <div className="vip hero">
       {/* The title already says the payment failed; each sentence is its own line, so no locale's
           punctuation is joined to another's. */}
-      <div class="vip-failure" role="alert">
+      <div className="vip-failure" role="alert">
         <p>{t('vip.failedReason')}</p>
         <p>{t('vip.failedNext')}</p>
       </div>
-      {reason && <p class="vip-reason">{t('vip.providerSaid', { reason })}</p>}
-      {plan && <a class="button vip-buy" href={pageHref('channel', { plan })}>{t('vip.retry')}</a>}
-      <p><a class="vip-more" href={pageHref('vip-center')}>{t('vip.backToVip')}</a></p>
-      <p><a class="vip-more" href={pageHref('help-feedback')}>{t('vip.support')}</a></p>
+      {reason && <p className="vip-reason">{t('vip.providerSaid', { reason })}</p>}
+      {plan && <a className="button vip-buy" href={pageHref('channel', { plan })}>{t('vip.retry')}</a>}
+      <p><a className="vip-more" href={pageHref('vip-center')}>{t('vip.backToVip')}</a></p>
+      <p><a className="vip-more" href={pageHref('help-feedback')}>{t('vip.support')}</a></p>
     </div>
   );
 }

@@ -4,8 +4,8 @@
  * subscribed to is offered through the pay flow (/channel), which is where auto-renewal is agreed to.
  * The server's HTML is the placeholder; everything else is drawn after the settings arrive.
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { formatDate, formatPrice } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
@@ -46,31 +46,31 @@ export default function RenewalManagement() {
     switchRenewal(plan.id, !renewal.on, { plan: planLabel(plan, t), amount: formatPrice(renewal.amount, renewal.currency, locale) });
 
   if (failure) {
-    return <Failure class="vip-failure hero" message={t(failure)} retry={t('vip.retry')} onRetry={load} />;
+    return <Failure className="vip-failure hero" message={t(failure)} retry={t('vip.retry')} onRetry={load} />;
   }
   if (!settings) {
     return (
-      <ul class="vip-renewals hero" aria-busy="true">
-        <li class="vip-renewal skeleton" aria-hidden="true" />
+      <ul className="vip-renewals hero" aria-busy="true">
+        <li className="vip-renewal skeleton" aria-hidden="true" />
       </ul>
     );
   }
   const subscribed = settings.plans.filter((p) => settings.renewals.some((r) => r.planId === p.id));
   const others = settings.plans.filter((p) => !subscribed.includes(p));
   return (
-    <div class="vip hero">
-      {subscribed.length === 0 && <p class="vip-empty">{t('vip.renewalNone')}</p>}
-      <ul class="vip-renewals">
+    <div className="vip hero">
+      {subscribed.length === 0 && <p className="vip-empty">{t('vip.renewalNone')}</p>}
+      <ul className="vip-renewals">
         {subscribed.map((plan) => {
           const renewal = settings.renewals.find((r) => r.planId === plan.id)!;
           const name = planLabel(plan, t);
           return (
-            <li key={plan.id} class="vip-renewal">
+            <li key={plan.id} className="vip-renewal">
               <div>
-                <p class="vip-renewal-plan" id={`renewal-${plan.id}`}>
+                <p className="vip-renewal-plan" id={`renewal-${plan.id}`}>
                   {name}
                 </p>
-                <p class="vip-renewal-detail">
+                <p className="vip-renewal-detail">
                   {renewal.on && renewal.nextChargeAt !== null
                     ? t('vip.nextCharge', {
                         date: formatDate(renewal.nextChargeAt, locale, { timeZone: timeZone || undefined, style: 'long' }),
@@ -82,7 +82,7 @@ export default function RenewalManagement() {
               <button
                 type="button"
                 role="switch"
-                class="switch"
+                className="switch"
                 aria-checked={renewal.on}
                 aria-labelledby={`renewal-${plan.id}`}
                 disabled={busy !== null}
@@ -94,15 +94,15 @@ export default function RenewalManagement() {
       </ul>
       {others.length > 0 && (
         <>
-          <h2 class="vip-heading">{t('vip.renewalOthers')}</h2>
-          <ul class="vip-renewals">
+          <h2 className="vip-heading">{t('vip.renewalOthers')}</h2>
+          <ul className="vip-renewals">
             {others.map((plan) => (
-              <li key={plan.id} class="vip-renewal">
+              <li key={plan.id} className="vip-renewal">
                 <div>
-                  <p class="vip-renewal-plan">{planLabel(plan, t)}</p>
-                  <p class="vip-renewal-detail">{formatPrice(plan.price, plan.currency, locale)}</p>
+                  <p className="vip-renewal-plan">{planLabel(plan, t)}</p>
+                  <p className="vip-renewal-detail">{formatPrice(plan.price, plan.currency, locale)}</p>
                 </div>
-                <a class="button" href={pageHref('channel', { plan: plan.id })}>
+                <a className="button" href={pageHref('channel', { plan: plan.id })}>
                   {t('vip.subscribe')}
                 </a>
               </li>

@@ -7,8 +7,8 @@
  * Rendered on the server too: until the session and the plans are known it shows placeholders of the
  * same size, so the static part below never moves (no layout shift).
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
@@ -80,21 +80,21 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
   };
 
   return (
-    <div class="vip">
+    <div className="vip">
       <MembershipCard signedIn={signedIn} signedOut={hydrated && session === 'signed-out'} user={
           signedIn && User ? (
             <User />
           ) : (
-            <p class="vip-user">
+            <p className="vip-user">
               {/* Signed out: an empty avatar, not a placeholder waiting for ever. */}
-              <span class={hydrated && session === 'signed-out' ? 'vip-avatar' : 'vip-avatar skeleton'} aria-hidden="true" />
+              <span className={hydrated && session === 'signed-out' ? 'vip-avatar' : 'vip-avatar skeleton'} aria-hidden="true" />
             </p>
           )
         }
       />
 
       {banner && (
-        <p class="vip-banner" role="status">
+        <p className="vip-banner" role="status">
           {t(banner.key, {
             plan: planName(banner.planId),
             date: formatDate(banner.expiresAt, locale, { timeZone: timeZone || undefined, style: 'long' }),
@@ -102,10 +102,10 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
         </p>
       )}
 
-      <h2 class="vip-heading">{t('vip.plans')}</h2>
+      <h2 className="vip-heading">{t('vip.plans')}</h2>
       {failure && (
         <Failure
-          class="vip-failure"
+          className="vip-failure"
           message={t(failure)}
           retry={t('vip.retry')}
           onRetry={() => {
@@ -119,22 +119,22 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
       ) : (
         // Placeholders of the plans' size: the tier tab, the row of plans, the offer line, the button.
         <>
-          <div class="vip-tiers" role="tablist" aria-busy="true">
-            <span class="vip-tier skeleton" aria-hidden="true" />
+          <div className="vip-tiers" role="tablist" aria-busy="true">
+            <span className="vip-tier skeleton" aria-hidden="true" />
           </div>
           {!failure && (
-            <ul class="vip-plans" aria-busy="true">
+            <ul className="vip-plans" aria-busy="true">
               {PLACEHOLDERS.map((key) => (
-                <li key={key} class="vip-plan skeleton" aria-hidden="true" />
+                <li key={key} className="vip-plan skeleton" aria-hidden="true" />
               ))}
             </ul>
           )}
-          <p class="vip-offer" />
-          <span class="button vip-buy skeleton" aria-hidden="true" />
+          <p className="vip-offer" />
+          <span className="button vip-buy skeleton" aria-hidden="true" />
         </>
       )}
       {agreements.length > 0 && (
-        <p class="vip-agreements">
+        <p className="vip-agreements">
           {t('vip.agreements')}{' '}
           {agreements.map((a, i) => (
             <>
@@ -145,7 +145,7 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
           ))}
         </p>
       )}
-      <button type="button" class="link" onClick={openWelfareCenter}>
+      <button type="button" className="link" onClick={openWelfareCenter}>
         {t('vip.rewards')}
       </button>
     </div>

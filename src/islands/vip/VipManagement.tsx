@@ -3,8 +3,8 @@
  * links to auto-renewal, redeeming and buying, and the history of membership orders.
  * Rendered on the server with placeholders; the server's state replaces them once the session is known.
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { formatDate, formatPrice } from '../../lib/format';
 import { $locale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
@@ -57,44 +57,44 @@ export default function VipManagement() {
   };
 
   return (
-    <div class="vip">
+    <div className="vip">
       <MembershipCard signedIn={signedIn} showTier />
 
       {/* Links are written once the page runs: they carry the page's locale and host parameters. */}
-      <nav class="vip-links" aria-label={t('vip.manage')}>
-        <a class="button" href={hydrated ? pageHref('vip-center') : undefined}>
+      <nav className="vip-links" aria-label={t('vip.manage')}>
+        <a className="button" href={hydrated ? pageHref('vip-center') : undefined}>
           {t(signedIn && member ? 'vip.extend' : 'vip.getVip')}
         </a>
-        <a class="vip-link" href={hydrated ? pageHref('renewal-management') : undefined}>
+        <a className="vip-link" href={hydrated ? pageHref('renewal-management') : undefined}>
           {t('vip.manageRenewal')}
         </a>
-        <a class="vip-link" href={hydrated ? pageHref('exchange-members') : undefined}>
+        <a className="vip-link" href={hydrated ? pageHref('exchange-members') : undefined}>
           {t('vip.redeemCode')}
         </a>
       </nav>
 
-      <h2 class="vip-heading">{t('vip.benefits')}</h2>
-      <ul class="vip-benefits">
+      <h2 className="vip-heading">{t('vip.benefits')}</h2>
+      <ul className="vip-benefits">
         {BENEFITS.map((key) => (
           <li key={key}>{t(key)}</li>
         ))}
       </ul>
 
-      <h2 class="vip-heading">{t('vip.orders')}</h2>
+      <h2 className="vip-heading">{t('vip.orders')}</h2>
       {failure ? (
-        <Failure class="vip-failure" message={t(failure)} retry={t('vip.retry')} onRetry={load} />
+        <Failure className="vip-failure" message={t(failure)} retry={t('vip.retry')} onRetry={load} />
       ) : !history ? (
-        <p class="vip-order skeleton" aria-hidden="true" />
+        <p className="vip-order skeleton" aria-hidden="true" />
       ) : history.length === 0 ? (
-        <p class="vip-empty">{t('vip.noOrders')}</p>
+        <p className="vip-empty">{t('vip.noOrders')}</p>
       ) : (
-        <ul class="vip-orders">
+        <ul className="vip-orders">
           {history.map((o) => (
-            <li key={o.orderId} class="vip-order">
-              <span class="vip-order-plan">{planName(o.planId)}</span>
-              <span class="vip-order-amount">{formatPrice(o.amount, o.currency, locale)}</span>
-              <span class="vip-order-date">{time(o.paidAt ?? o.createdAt)}</span>
-              <span class={`vip-order-state is-${o.state}`}>{t(STATE_KEY[o.state])}</span>
+            <li key={o.orderId} className="vip-order">
+              <span className="vip-order-plan">{planName(o.planId)}</span>
+              <span className="vip-order-amount">{formatPrice(o.amount, o.currency, locale)}</span>
+              <span className="vip-order-date">{time(o.paidAt ?? o.createdAt)}</span>
+              <span className={`vip-order-state is-${o.state}`}>{t(STATE_KEY[o.state])}</span>
             </li>
           ))}
         </ul>

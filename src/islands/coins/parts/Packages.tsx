@@ -1,5 +1,5 @@
 /** The coin packages of /k-recharge, or placeholders of their size while they load. */
-import { useStore } from '@nanostores/preact';
+import { useStore } from '@nanostores/react';
 import type { Package } from '../../../lib/coins/recharge';
 import { formatPrice } from '../../../lib/format';
 import { $locale } from '../../../lib/i18n';
@@ -17,26 +17,26 @@ interface Props {
 export function Packages({ packages, chosen, onChoose, t }: Props) {
   const locale = useStore($locale);
   return (
-    <ul class="coins-packages" aria-busy={!packages}>
+    <ul className="coins-packages" aria-busy={!packages}>
       {packages
         ? packages.map((p) => (
             <li key={p.id}>
               <button
                 type="button"
-                class="coins-package"
+                className="coins-package"
                 aria-pressed={chosen === p.id}
                 onClick={() => onChoose(p.id)}
                 data-track="coins.package"
                 data-track-on="exposure click"
                 data-track-props={JSON.stringify({ package: p.id })}
               >
-                <span class="coins-amount">{t('coins.coins', { coins: p.coins })}</span>
-                {p.bonus > 0 && <span class="coins-bonus">{t('coins.bonus', { coins: p.bonus })}</span>}
-                <span class="coins-price">{formatPrice(p.price, p.currency, locale)}</span>
+                <span className="coins-amount">{t('coins.coins', { coins: p.coins })}</span>
+                {p.bonus > 0 && <span className="coins-bonus">{t('coins.bonus', { coins: p.bonus })}</span>}
+                <span className="coins-price">{formatPrice(p.price, p.currency, locale)}</span>
               </button>
             </li>
           ))
-        : PLACEHOLDERS.map((key) => <li key={key} class="coins-package skeleton" aria-hidden="true" />)}
+        : PLACEHOLDERS.map((key) => <li key={key} className="coins-package skeleton" aria-hidden="true" />)}
     </ul>
   );
 }

@@ -3,13 +3,13 @@
  * the question, the error says a choice is missing. Radios, not a select: every option stays in view
  * and each is a 48 px target.
  */
-import type { ComponentChildren } from 'preact';
+import type { ReactNode } from 'react';
 
 export interface Choice {
   id: string;
   label: string;
   /** A second line under the label (a date, the removed text). */
-  detail?: ComponentChildren;
+  detail?: ReactNode;
 }
 
 interface Props {
@@ -25,19 +25,19 @@ interface Props {
 export function Choices({ name, legend, choices, value, onChange, error, disabled }: Props) {
   const errorId = `${name}-error`;
   return (
-    <fieldset class="choices" disabled={disabled} aria-describedby={error ? errorId : undefined}>
-      <legend class="form-label">{legend}</legend>
+    <fieldset className="choices" disabled={disabled} aria-describedby={error ? errorId : undefined}>
+      <legend className="form-label">{legend}</legend>
       {choices.map((choice) => (
-        <label key={choice.id} class="choice">
+        <label key={choice.id} className="choice">
           <input type="radio" name={name} value={choice.id} checked={value === choice.id} onChange={() => onChange(choice.id)} />
-          <span class="choice-text">
+          <span className="choice-text">
             <span>{choice.label}</span>
-            {choice.detail && <span class="choice-detail">{choice.detail}</span>}
+            {choice.detail && <span className="choice-detail">{choice.detail}</span>}
           </span>
         </label>
       ))}
       {error && (
-        <p id={errorId} class="form-error" role="alert">
+        <p id={errorId} className="form-error" role="alert">
           {error}
         </p>
       )}

@@ -2,7 +2,7 @@
  * A labelled input with its note under it: the rule's message when it failed (read out at once),
  * else a hint. The input itself is the child, with `aria-describedby` pointing at `<id>-note`.
  */
-import type { ComponentChildren } from 'preact';
+import type { ReactNode } from 'react';
 
 interface Props {
   id: string;
@@ -11,19 +11,19 @@ interface Props {
   optional?: string;
   hint?: string | undefined;
   error?: string | undefined;
-  children: ComponentChildren;
+  children: ReactNode;
 }
 
 export function Field({ id, label, optional, hint, error, children }: Props) {
   return (
-    <div class="form-field">
-      <label for={id} class="form-label">
+    <div className="form-field">
+      <label htmlFor={id} className="form-label">
         {label}
-        {optional && <span class="form-optional"> · {optional}</span>}
+        {optional && <span className="form-optional"> · {optional}</span>}
       </label>
       {children}
       {(error || hint) && (
-        <p id={`${id}-note`} class={error ? 'form-error' : 'form-hint'} role={error ? 'alert' : undefined}>
+        <p id={`${id}-note`} className={error ? 'form-error' : 'form-hint'} role={error ? 'alert' : undefined}>
           {error ?? hint}
         </p>
       )}

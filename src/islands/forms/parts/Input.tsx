@@ -2,9 +2,9 @@
  * A form's text input inside its Field: described by the Field's note (`<id>-note`), marked invalid
  * while its rule fails, and handing its value to the form model on every keystroke.
  */
-import type { JSX } from 'preact';
+import type { ComponentProps } from 'react';
 
-type Props = Omit<JSX.InputHTMLAttributes<HTMLInputElement>, 'onInput' | 'class'> & {
+type Props = Omit<ComponentProps<'input'>, 'onInput' | 'className'> & {
   id: string;
   invalid: boolean;
   onValue: (value: string) => void;
@@ -16,7 +16,7 @@ export function Input({ id, invalid, onValue, ...attributes }: Props) {
     <input
       {...attributes}
       id={id}
-      class="field"
+      className="field"
       aria-invalid={invalid ? true : undefined}
       aria-describedby={`${id}-note`}
       onInput={(event) => onValue(event.currentTarget.value)}

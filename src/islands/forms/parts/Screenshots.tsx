@@ -21,22 +21,22 @@ interface Props {
 export function Screenshots({ pictures, onAdd, onRemove, notice, disabled }: Props) {
   const t = useText(formText);
   return (
-    <div class="form-field">
-      <p class="form-label" id="shots-label">
+    <div className="form-field">
+      <p className="form-label" id="shots-label">
         {t('form.screenshots')}{' '}
-        <span class="form-optional">
+        <span className="form-optional">
           · {pictures.length}/{SCREENSHOT_MAX}
         </span>
       </p>
-      <ul class="shots" aria-labelledby="shots-label">
+      <ul className="shots" aria-labelledby="shots-label">
         {pictures.map((picture) => {
           const src = safeThumbnail(picture.thumbnail);
           return (
-            <li key={picture.id} class="shot">
-              {src ? <img src={src} alt={picture.name} width={72} height={72} /> : <span class="shot-name">{picture.name}</span>}
+            <li key={picture.id} className="shot">
+              {src ? <img src={src} alt={picture.name} width={72} height={72} /> : <span className="shot-name">{picture.name}</span>}
               <button
                 type="button"
-                class="shot-remove"
+                className="shot-remove"
                 aria-label={t('form.removeScreenshot', { name: picture.name })}
                 disabled={disabled}
                 onClick={() => onRemove(picture.id)}
@@ -48,7 +48,7 @@ export function Screenshots({ pictures, onAdd, onRemove, notice, disabled }: Pro
         })}
         {pictures.length < SCREENSHOT_MAX && (
           <li>
-            <button type="button" class="shot-add" disabled={disabled} onClick={onAdd}>
+            <button type="button" className="shot-add" disabled={disabled} onClick={onAdd}>
               <span aria-hidden="true">+</span>
               <span>{t('form.addScreenshot')}</span>
             </button>
@@ -56,11 +56,11 @@ export function Screenshots({ pictures, onAdd, onRemove, notice, disabled }: Pro
         )}
       </ul>
       {notice ? (
-        <p class="form-error" role="alert">
+        <p className="form-error" role="alert">
           {notice}
         </p>
       ) : (
-        <p class="form-hint">{t('form.screenshotsHint')}</p>
+        <p className="form-hint">{t('form.screenshotsHint')}</p>
       )}
     </div>
   );

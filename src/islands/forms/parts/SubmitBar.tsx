@@ -2,7 +2,7 @@
  * The end of a form: why the last submit failed, if it did, and the button, which says it is sending.
  * It keeps its form above the app's keyboard where the WebView does not resize (../keyboard).
  */
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'react';
 import { area, useText } from '../../ui/text';
 import { keepAboveKeyboard } from '../keyboard';
 
@@ -20,11 +20,11 @@ export function SubmitBar({ error, busy, disabled, label, track }: { error: stri
   return (
     <>
       {error && (
-        <p class="form-error" role="alert">
+        <p className="form-error" role="alert">
           {error}
         </p>
       )}
-      <button ref={button} type="submit" class="button form-submit" disabled={disabled} data-track={track}>
+      <button ref={button} type="submit" className="button form-submit" disabled={disabled} data-track={track}>
         {busy ? t('form.submitting') : (label ?? t('form.submit'))}
       </button>
     </>

@@ -28,14 +28,14 @@ export function TextBox({ id, label, optional, placeholder, value, onInput, erro
   const count = textLength(value);
   const message = count >= TEXT_MAX ? t('error.tooLong') : error;
   return (
-    <div class="form-field">
-      <label for={id} class="form-label">
+    <div className="form-field">
+      <label htmlFor={id} className="form-label">
         {label}
-        {optional && <span class="form-optional"> · {t('form.optional')}</span>}
+        {optional && <span className="form-optional"> · {t('form.optional')}</span>}
       </label>
       <textarea
         id={id}
-        class="field textbox"
+        className="field textbox"
         rows={5}
         placeholder={placeholder}
         value={value}
@@ -44,15 +44,15 @@ export function TextBox({ id, label, optional, placeholder, value, onInput, erro
         aria-describedby={`${id}-count${message ? ` ${id}-error` : ''}`}
         onInput={(event) => onInput(event.currentTarget.value)}
       />
-      <div class="form-under">
+      <div className="form-under">
         {message ? (
-          <p id={`${id}-error`} class="form-error" role="alert">
+          <p id={`${id}-error`} className="form-error" role="alert">
             {message}
           </p>
         ) : (
           <span />
         )}
-        <span id={`${id}-count`} class={`form-count${count >= TEXT_MAX ? ' is-over' : ''}`}>
+        <span id={`${id}-count`} className={`form-count${count >= TEXT_MAX ? ' is-over' : ''}`}>
           {t('form.counter', { count, max: TEXT_MAX })}
         </span>
       </div>

@@ -35,38 +35,38 @@ export function Uploads({ label, hint, uploads, max, locale, text, onAdd, onCanc
   const t = useText(formText);
   const taken = slotsTaken(uploads);
   return (
-    <div class="form-field">
-      <p class="form-label" id="uploads-label">
-        {label} <span class="form-optional">· {taken}/{max}</span>
+    <div className="form-field">
+      <p className="form-label" id="uploads-label">
+        {label} <span className="form-optional">· {taken}/{max}</span>
       </p>
       {uploads.length > 0 && (
-        <ul class="uploads" aria-labelledby="uploads-label">
+        <ul className="uploads" aria-labelledby="uploads-label">
           {uploads.map((u) => {
             const problem = uploadMessage(u.state);
             return (
-              <li key={u.id} class={`upload is-${u.state}`}>
-                <div class="upload-line">
-                  <span class="upload-name">{u.name}</span>
-                  <span class="upload-size">{formatFileSize(u.size, locale)}</span>
+              <li key={u.id} className={`upload is-${u.state}`}>
+                <div className="upload-line">
+                  <span className="upload-name">{u.name}</span>
+                  <span className="upload-size">{formatFileSize(u.size, locale)}</span>
                 </div>
                 {u.state === 'uploading' && <progress max={100} value={u.progress} aria-label={text.uploading(u.progress)} />}
-                <div class="upload-line">
-                  <span class={problem ? 'form-error' : 'form-hint'} role={problem ? 'alert' : undefined}>
+                <div className="upload-line">
+                  <span className={problem ? 'form-error' : 'form-hint'} role={problem ? 'alert' : undefined}>
                     {problem ? t(problem) : u.state === 'uploading' ? text.uploading(u.progress) : u.state === 'done' ? text.done : text.cancelled}
                   </span>
-                  <span class="upload-actions">
+                  <span className="upload-actions">
                     {u.state === 'uploading' && (
-                      <button type="button" class="link" onClick={() => onCancel(u.id)}>
+                      <button type="button" className="link" onClick={() => onCancel(u.id)}>
                         {text.cancel}
                       </button>
                     )}
                     {(u.state === 'failed' || u.state === 'tooLarge') && (
-                      <button type="button" class="link" disabled={disabled} onClick={() => onRetry(u)}>
+                      <button type="button" className="link" disabled={disabled} onClick={() => onRetry(u)}>
                         {text.retry}
                       </button>
                     )}
                     {u.state !== 'uploading' && (
-                      <button type="button" class="link" aria-label={text.remove(u.name)} onClick={() => onRemove(u.id)}>
+                      <button type="button" className="link" aria-label={text.remove(u.name)} onClick={() => onRemove(u.id)}>
                         ×
                       </button>
                     )}
@@ -78,20 +78,20 @@ export function Uploads({ label, hint, uploads, max, locale, text, onAdd, onCanc
         </ul>
       )}
       {taken < max && (
-        <div class="upload-add">
+        <div className="upload-add">
           {KINDS.map((kind) => (
-            <button key={kind} type="button" class="chip" disabled={disabled} onClick={() => onAdd(kind)}>
+            <button key={kind} type="button" className="chip" disabled={disabled} onClick={() => onAdd(kind)}>
               + {text.add[kind]}
             </button>
           ))}
         </div>
       )}
       {error ? (
-        <p class="form-error" role="alert">
+        <p className="form-error" role="alert">
           {error}
         </p>
       ) : (
-        <p class="form-hint">{hint}</p>
+        <p className="form-hint">{hint}</p>
       )}
     </div>
   );

@@ -4,7 +4,7 @@
  * verification code with its resend wait when the backend asks for one.
  */
 import type { MessageKey } from '../../../i18n';
-import { useStore } from '@nanostores/preact';
+import { useStore } from '@nanostores/react';
 import { $needsCode, feedbackForm, resend, sendCode } from '../../../lib/help/feedback-form';
 import { phoneRequired } from '../../../lib/help/feedback-rules';
 import { Field } from '../../forms/parts/Field';
@@ -34,7 +34,7 @@ export function FeedbackContact({ phoneOptional, disabled }: { phoneOptional: bo
           id="feedback-contact"
           type="text"
           inputMode="email"
-          autocomplete="email"
+          autoComplete="email"
           placeholder={t('help.contactPlaceholder')}
           value={draft.contact}
           disabled={disabled}
@@ -42,7 +42,7 @@ export function FeedbackContact({ phoneOptional, disabled }: { phoneOptional: bo
           onValue={(contact) => feedbackForm.update({ contact })}
         />
       </Field>
-      <label class="check">
+      <label className="check">
         <input
           type="checkbox"
           checked={draft.important}
@@ -62,7 +62,7 @@ export function FeedbackContact({ phoneOptional, disabled }: { phoneOptional: bo
           id="feedback-phone"
           type="tel"
           inputMode="tel"
-          autocomplete="tel"
+          autoComplete="tel"
           value={draft.phone}
           disabled={disabled}
           invalid={!!errors.phone}
@@ -71,18 +71,18 @@ export function FeedbackContact({ phoneOptional, disabled }: { phoneOptional: bo
       </Field>
       {needsCode && (
         <Field id="feedback-code" label={t('help.codeLabel')} hint={wait > 0 ? t('help.codeSent') : t('help.codeHint')} error={error(errors.code)}>
-          <div class="code-row">
+          <div className="code-row">
             <Input
               id="feedback-code"
               inputMode="numeric"
-              autocomplete="one-time-code"
+              autoComplete="one-time-code"
               maxLength={6}
               value={draft.code}
               disabled={disabled}
               invalid={!!errors.code}
               onValue={(code) => feedbackForm.update({ code: code.replace(/\D/g, '').slice(0, 6) })}
             />
-            <button type="button" class="chip" disabled={disabled || wait > 0} onClick={() => void sendCode()}>
+            <button type="button" className="chip" disabled={disabled || wait > 0} onClick={() => void sendCode()}>
               {wait > 0 ? t('help.resendIn', { seconds: wait }) : t('help.sendCode')}
             </button>
           </div>

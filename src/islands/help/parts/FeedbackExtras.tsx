@@ -1,5 +1,5 @@
 /** The feedback form's optional extras: the app's logs (uploaded as soon as ticked) and, from the player, the song playing. */
-import { useStore } from '@nanostores/preact';
+import { useStore } from '@nanostores/react';
 import { feedbackForm, log } from '../../../lib/help/feedback-form';
 import { area, useText } from '../../ui/text';
 
@@ -20,18 +20,18 @@ export function FeedbackExtras({ song, disabled }: { song: boolean; disabled: bo
   return (
     <>
       <div>
-        <label class="check">
+        <label className="check">
           <input type="checkbox" checked={draft.log} disabled={disabled} onChange={(event) => feedbackForm.update({ log: event.currentTarget.checked })} />
           <span>{t('help.log')}</span>
         </label>
         {file && (
-          <p class={error || file.state === 'failed' ? 'form-error' : 'form-hint'} role={error ? 'alert' : undefined}>
+          <p className={error || file.state === 'failed' ? 'form-error' : 'form-hint'} role={error ? 'alert' : undefined}>
             {state}
           </p>
         )}
       </div>
       {song && (
-        <label class="check">
+        <label className="check">
           <input type="checkbox" checked={draft.song} disabled={disabled} onChange={(event) => feedbackForm.update({ song: event.currentTarget.checked })} />
           <span>{t('help.song')}</span>
         </label>

@@ -1,5 +1,5 @@
 /** The feedback form's attachments: the shared Uploads list, wired to the form model's uploads. */
-import { useStore } from '@nanostores/preact';
+import { useStore } from '@nanostores/react';
 import { addFile, files, removeFile } from '../../../lib/help/feedback-form';
 import { $locale } from '../../../lib/i18n';
 import { ATTACHMENT_MAX } from '../../../lib/limits';

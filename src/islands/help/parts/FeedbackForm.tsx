@@ -5,8 +5,8 @@
  * Feedback while the form's options are fetched.
  */
 import type { MessageKey } from '../../../i18n';
-import { useStore } from '@nanostores/preact';
-import { useEffect } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import type { FeedbackConfig, FeedbackType } from '../../../lib/help/feedback';
 import { feedbackForm, openFeedback, screenshots, type FeedbackFormField } from '../../../lib/help/feedback-form';
 import { $session } from '../../../lib/session';
@@ -59,7 +59,7 @@ export function FeedbackForm({ config, presetType, song, onSent }: Props) {
   const submit = onSubmit(sendThen(feedbackForm.submit, feedbackForm.$result, onSent), feedbackForm.$errors, FIELDS);
 
   return (
-    <form class="feedback" noValidate onSubmit={submit}>
+    <form className="feedback" noValidate onSubmit={submit}>
       <Choices
         name="feedback-type"
         legend={t('help.typeLabel')}

@@ -3,8 +3,8 @@
  * one message, under 400 characters, sent once, kept in a draft until sent. Loaded by MyDetail while
  * the feedback is fetched.
  */
-import { useStore } from '@nanostores/preact';
-import { useEffect } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { followUp, openFollowUp, type ThreadMessage } from '../../../lib/help/follow-up';
 import { $session } from '../../../lib/session';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
@@ -31,7 +31,7 @@ export function FollowUp({ feedbackId, onSent }: { feedbackId: string; onSent: (
   useEffect(() => openFollowUp(feedbackId), [feedbackId]);
 
   return (
-    <form class="feedback" noValidate onSubmit={onSubmit(sendThen(followUp.submit, followUp.$result, onSent), followUp.$errors, [['text', '#follow-up']])}>
+    <form className="feedback" noValidate onSubmit={onSubmit(sendThen(followUp.submit, followUp.$result, onSent), followUp.$errors, [['text', '#follow-up']])}>
       <TextBox
         id="follow-up"
         label={t('help.followUpLabel')}

@@ -3,7 +3,7 @@
  * preview before and while it plays, Play all of a list with VIP songs, no lyrics): loaded after the
  * first screen by SongLists.
  */
-import { useStore } from '@nanostores/preact';
+import { useStore } from '@nanostores/react';
 import { $notice } from '../../../lib/music/player';
 import { $quality, chooseQuality, QUALITIES } from '../../../lib/music/quality';
 import { pageHref } from '../../../lib/nav';
@@ -16,11 +16,11 @@ export function QualityChoice({ t }: { t: Text }) {
   const quality = useStore($quality);
   const refused = useStore($notice)?.kind === 'losslessVip';
   return (
-    <fieldset class="quality">
+    <fieldset className="quality">
       <legend>{t('music.qualityTitle')}</legend>
-      <div class="quality-options">
+      <div className="quality-options">
         {QUALITIES.map((q) => (
-          <label key={q} class="quality-option">
+          <label key={q} className="quality-option">
             <input
               type="radio"
               name="quality"
@@ -30,11 +30,11 @@ export function QualityChoice({ t }: { t: Text }) {
               onClick={(event) => chooseQuality(q) || event.preventDefault()}
             />
             {t(LABEL[q])}
-            {q === 'lossless' && <span class="badge is-vip">{t('music.vip')}</span>}
+            {q === 'lossless' && <span className="badge is-vip">{t('music.vip')}</span>}
           </label>
         ))}
       </div>
-      <div class="quality-note" aria-live="polite">
+      <div className="quality-note" aria-live="polite">
         {refused && (
           <p>
             {t('music.losslessVip')} <a href={pageHref('vip-center')}>{t('music.becomeMember')}</a>
@@ -49,7 +49,7 @@ export function QualityChoice({ t }: { t: Text }) {
 export function PlayNotice({ t }: { t: Text }) {
   const notice = useStore($notice);
   const link = (path: string, text: string) => (
-    <a class="play-notice-action" href={pageHref(path)}>
+    <a className="play-notice-action" href={pageHref(path)}>
       {text}
     </a>
   );
@@ -63,7 +63,7 @@ export function PlayNotice({ t }: { t: Text }) {
     action = link('automatic-lyrics', t('music.aboutLyrics'));
   }
   return (
-    <div class={`play-notice${text ? ' is-shown' : ''}`} role="status" data-preview={notice?.kind === 'preview' && notice.playing ? 'playing' : undefined}>
+    <div className={`play-notice${text ? ' is-shown' : ''}`} role="status" data-preview={notice?.kind === 'preview' && notice.playing ? 'playing' : undefined}>
       {text && (
         <p>
           <span>{text}</span> {action}

@@ -10,19 +10,19 @@ interface Props {
   hint?: string;
   /** A password: hidden as typed, never offered for autofill of an old one. */
   secret?: boolean;
-  autocomplete?: string;
+  autoComplete?: string;
   disabled: boolean;
 }
 
-export function Digits({ id, label, value, onInput, error, hint, secret, autocomplete, disabled }: Props) {
+export function Digits({ id, label, value, onInput, error, hint, secret, autoComplete, disabled }: Props) {
   return (
     <Field id={id} label={label} error={error} hint={hint}>
       <input
         id={id}
-        class="field"
+        className="field"
         type={secret ? 'password' : 'text'}
         inputMode="numeric"
-        autocomplete={secret ? 'new-password' : autocomplete}
+        autoComplete={secret ? 'new-password' : autoComplete}
         maxLength={6}
         value={value}
         disabled={disabled}

@@ -5,8 +5,8 @@
  * Private while it asks whether a request is allowed today.
  */
 import type { MessageKey } from '../../../i18n';
-import { useStore } from '@nanostores/preact';
-import { useEffect } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { $codeSentTo, openRequest, requestForm, resend, sendCode, submitRequest } from '../../../lib/personal/request';
 import { $session } from '../../../lib/session';
 import { $selfInfo } from '../../../lib/stores/self-info';
@@ -42,25 +42,25 @@ export function RequestForm({ onLimit, onSent }: { onLimit: () => void; onSent: 
   ]);
 
   return (
-    <form class="personal-form" noValidate onSubmit={submit}>
+    <form className="personal-form" noValidate onSubmit={submit}>
       <Field
         id="private-email"
         label={t('personal.emailLabel')}
         error={error(errors.email)}
         hint={codeSentTo ? t('personal.codeSent', { email: codeSentTo }) : undefined}
       >
-        <div class="code-row">
+        <div className="code-row">
           <Input
             id="private-email"
             type="email"
             inputMode="email"
-            autocomplete="email"
+            autoComplete="email"
             value={values.email}
             disabled={disabled}
             invalid={!!errors.email}
             onValue={(email) => requestForm.update({ email })}
           />
-          <button type="button" class="chip" disabled={disabled || wait > 0} onClick={() => sendCode() || focusFirst(['#private-email'])}>
+          <button type="button" className="chip" disabled={disabled || wait > 0} onClick={() => sendCode() || focusFirst(['#private-email'])}>
             {wait > 0 ? t('personal.resendIn', { seconds: wait }) : t('personal.sendCode')}
           </button>
         </div>
@@ -71,7 +71,7 @@ export function RequestForm({ onLimit, onSent }: { onLimit: () => void; onSent: 
         value={values.code}
         onInput={(code) => requestForm.update({ code })}
         error={error(errors.code)}
-        autocomplete="one-time-code"
+        autoComplete="one-time-code"
         disabled={disabled}
       />
       <Digits

@@ -5,9 +5,9 @@
  * the page's first load carries none of it.
  */
 import type { MessageKey } from '../../../i18n';
-import { useStore } from '@nanostores/preact';
-import { useEffect } from 'preact/hooks';
-import type { ComponentChildren } from 'preact';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { $open, type Subject } from '../../../lib/report/appeal';
 import { $chosen, appealForm, openAppeal, screenshots, type AppealReason } from '../../../lib/report/appeal-form';
 import { APPEAL_REASONS } from '../../../lib/report/reasons';
@@ -46,7 +46,7 @@ const submit = onSubmit(appealForm.submit, appealForm.$errors, [
 
 interface Props {
   /** Describes a subject on its choice (a date, the removed text). */
-  describe: (subject: Subject) => ComponentChildren;
+  describe: (subject: Subject) => ReactNode;
   labelOf: (subject: Subject) => string;
 }
 
@@ -63,7 +63,7 @@ export function AppealForm({ describe, labelOf }: Props) {
   const error = (key: MessageKey | undefined) => (key ? t(key) : null);
 
   return (
-    <form class="report" noValidate onSubmit={submit}>
+    <form className="report" noValidate onSubmit={submit}>
       <Choices
         name="subject"
         legend={t('report.subjectTitle')}
@@ -97,7 +97,7 @@ export function AppealForm({ describe, labelOf }: Props) {
           id="appeal-contact"
           type="text"
           inputMode="email"
-          autocomplete="email"
+          autoComplete="email"
           value={draft.contact}
           disabled={disabled}
           invalid={!!errors.contact}

@@ -4,8 +4,8 @@
  * Loaded by KReport while the content is checked, so the page's first load carries none of it.
  */
 import type { MessageKey } from '../../../i18n';
-import { useStore } from '@nanostores/preact';
-import { useEffect } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { needsDescription } from '../../../lib/report/reasons';
 import type { ReportOutcome, ReportTarget } from '../../../lib/report/report';
 import { openReport, reasonsFor, reportForm, type ReportReason } from '../../../lib/report/report-form';
@@ -58,7 +58,7 @@ export function ReportForm({ target, onDone }: Props) {
   ]);
 
   return (
-    <form class="report" noValidate onSubmit={submit}>
+    <form className="report" noValidate onSubmit={submit}>
       <Choices
         name="reason"
         legend={t('report.reasonTitle')}

@@ -6,14 +6,14 @@ interface Props {
   retry: string;
   onRetry: () => void;
   /** The area's look for failures, e.g. `vip-failure`. */
-  class: string;
+  className: string;
 }
 
-export function Failure({ message, retry, onRetry, class: className }: Props) {
+export function Failure({ message, retry, onRetry, className }: Props) {
   return (
-    <p class={className} role="alert">
+    <p className={className} role="alert">
       {message}{' '}
-      <button type="button" class="link" onClick={onRetry}>
+      <button type="button" className="link" onClick={onRetry}>
         {retry}
       </button>
     </p>

@@ -14,14 +14,14 @@ export function OpenInApp() {
   const t = useText();
   // The platform rules come with this part (one request, outside the app only).
   return detectBrand(navigator.userAgent) !== 'other' ? (
-    <section class="gate" aria-live="polite">
+    <section className="gate" aria-live="polite">
       <p>{t('shell.openInAppHint')}</p>
-      <a class="button" href={appLink(location.pathname, location.search)}>
+      <a className="button" href={appLink(location.pathname, location.search)}>
         {t('shell.openApp')}
       </a>
     </section>
   ) : (
-    <section class="gate" aria-live="polite">
+    <section className="gate" aria-live="polite">
       <p>{t('error.brandOnly')}</p>
       <p>{t('error.cannotOpen')}</p>
     </section>

@@ -7,8 +7,8 @@
  *   button (signed out, it asks to sign in first, then goes on to /channel).
  * - `User`, once signed in: the avatar, nickname and a member's tier, from the app.
  */
-import { useStore } from '@nanostores/preact';
-import { useState } from 'preact/hooks';
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { $locale } from '../../../lib/i18n';
 import { pageHref } from '../../../lib/nav';
@@ -54,49 +54,49 @@ export function Plans({ plans, member, signedOut }: Props) {
   return (
     <>
       {/* The tier tabs are drawn even for one tier: they name it, and keep the plans in place. */}
-      <div class="vip-tiers" role="tablist">
+      <div className="vip-tiers" role="tablist">
         {tiers.map((name) => (
-          <button type="button" role="tab" aria-selected={name === tier} class="vip-tier" onClick={() => setTier(name)}>
+          <button type="button" role="tab" aria-selected={name === tier} className="vip-tier" onClick={() => setTier(name)}>
             {name.toUpperCase()}
           </button>
         ))}
       </div>
-      <ul class="vip-plans">
+      <ul className="vip-plans">
         {shown.map((p) => (
           <li>
             <button
               type="button"
-              class="vip-plan"
+              className="vip-plan"
               aria-pressed={p.id === chosen?.id}
               onClick={() => setSelected(p.id)}
               data-track="vip.plan"
               data-track-on="exposure click"
               data-track-props={JSON.stringify({ plan: p.id })}
             >
-              <span class="vip-plan-period">{t(periodKey(p.period))}</span>
-              <span class="vip-plan-price">{price(p)}</span>
+              <span className="vip-plan-period">{t(periodKey(p.period))}</span>
+              <span className="vip-plan-price">{price(p)}</span>
               {p.original > p.price && (
-                <s class="vip-plan-original" aria-label={t('vip.originalPrice', { price: price(p, p.original) })}>
+                <s className="vip-plan-original" aria-label={t('vip.originalPrice', { price: price(p, p.original) })}>
                   {price(p, p.original)}
                 </s>
               )}
               {p.autoRenew ? (
-                <span class="vip-plan-tag">{t('vip.autoRenew')}</span>
+                <span className="vip-plan-tag">{t('vip.autoRenew')}</span>
               ) : (
-                onOffer(p) && <span class="vip-plan-tag is-offer">{t('vip.limitedTag')}</span>
+                onOffer(p) && <span className="vip-plan-tag is-offer">{t('vip.limitedTag')}</span>
               )}
             </button>
           </li>
         ))}
       </ul>
       {/* Always there (empty when the chosen plan is no offer), so choosing a plan moves nothing. */}
-      <p class="vip-offer">{chosen && onOffer(chosen) ? t('vip.offerEnds', { date: formatDate(chosen.offerEndsAt!, locale, { timeZone }) }) : ''}</p>
+      <p className="vip-offer">{chosen && onOffer(chosen) ? t('vip.offerEnds', { date: formatDate(chosen.offerEndsAt!, locale, { timeZone }) }) : ''}</p>
       {chosen ? (
-        <a class="button vip-buy" href={href} onClick={(event) => void buy(event)} data-track="vip.buy" data-track-props={JSON.stringify({ plan: chosen.id })}>
+        <a className="button vip-buy" href={href} onClick={(event) => void buy(event)} data-track="vip.buy" data-track-props={JSON.stringify({ plan: chosen.id })}>
           {t(member ? 'vip.renew' : 'vip.buy', { price: price(chosen) })}
         </a>
       ) : (
-        <span class="button vip-buy skeleton" aria-hidden="true" />
+        <span className="button vip-buy skeleton" aria-hidden="true" />
       )}
     </>
   );
@@ -113,16 +113,16 @@ export function User() {
   const nickname = userInfo_?.nickname ?? '';
   const avatar = userInfo_?.avatar ?? '';
   return (
-    <p class="vip-user">
+    <p className="vip-user">
       {/^https:\/\//i.test(avatar) && avatar !== broken ? (
-        <img class="vip-avatar" src={avatar} alt="" referrerpolicy="no-referrer" onError={() => setBroken(avatar)} />
+        <img className="vip-avatar" src={avatar} alt="" referrerpolicy="no-referrer" onError={() => setBroken(avatar)} />
       ) : (
-        <span class="vip-avatar" aria-hidden="true">
+        <span className="vip-avatar" aria-hidden="true">
           {[...nickname.trim()][0]?.toUpperCase()}
         </span>
       )}
-      <span class="vip-nickname">{nickname}</span>
-      {member && <span class="vip-badge">{tierOf(svipType)}</span>}
+      <span className="vip-nickname">{nickname}</span>
+      {member && <span className="vip-badge">{tierOf(svipType)}</span>}
     </p>
   );
 }

@@ -4,8 +4,8 @@
  * user, on /vip-center). A placeholder of the same size until the session is known, so nothing below
  * moves; signed out, it says to sign in.
  */
-import { useStore } from '@nanostores/preact';
-import type { ComponentChildren } from 'preact';
+import { useStore } from '@nanostores/react';
+import type { ReactNode } from 'react';
 import { formatDate } from '../../../lib/format';
 import { $locale } from '../../../lib/i18n';
 import { $daysLeft, $isMember, $membership } from '../../../lib/stores/membership';
@@ -21,7 +21,7 @@ interface Props {
   /** Name the tier before the days left ("SVIP · Days left: 9"). */
   showTier?: boolean;
   /** A first row of the page's own, room kept for it. */
-  user?: ComponentChildren;
+  user?: ReactNode;
 }
 
 /**
@@ -42,23 +42,23 @@ export function MembershipCard({ signedIn, signedOut = false, showTier = false, 
   const days = t('vip.daysLeft', { days: daysLeft });
 
   return (
-    <section class={`vip-card hero${signedIn && member ? ' is-member' : ''}${user ? ' has-user' : ''}`} aria-live="polite">
+    <section className={`vip-card hero${signedIn && member ? ' is-member' : ''}${user ? ' has-user' : ''}`} aria-live="polite">
       {user}
       {!signedIn ? (
         signedOut ? (
-          <p class="vip-state">{t('vip.signInToSee')}</p>
+          <p className="vip-state">{t('vip.signInToSee')}</p>
         ) : (
-          <p class="vip-state skeleton" aria-hidden="true" />
+          <p className="vip-state skeleton" aria-hidden="true" />
         )
       ) : member ? (
         <>
-          <p class="vip-state">{showTier ? `${tierOf(svipType)} · ${days}` : days}</p>
-          <p class="vip-expiry">{t('vip.expiresOn', { date })}</p>
+          <p className="vip-state">{showTier ? `${tierOf(svipType)} · ${days}` : days}</p>
+          <p className="vip-expiry">{t('vip.expiresOn', { date })}</p>
         </>
       ) : (
         <>
-          <p class="vip-state">{t('vip.notMember')}</p>
-          {expiresAt > 0 && <p class="vip-expiry">{t('vip.expiredOn', { date })}</p>}
+          <p className="vip-state">{t('vip.notMember')}</p>
+          {expiresAt > 0 && <p className="vip-expiry">{t('vip.expiredOn', { date })}</p>}
         </>
       )}
     </section>

@@ -1,0 +1,12 @@
+// React spells one attribute the islands use differently from Preact's JSX types; the islands are
+// written for React (preact/compat renders them), so the React spelling is declared here too.
+import 'preact';
+
+declare module '../node_modules/preact/src/jsx' {
+  namespace JSXInternal {
+    interface HTMLAttributes<RefType extends EventTarget = EventTarget> {
+      /** React's `spellCheck`; the DOM attribute is case-insensitive, so Preact renders it as `spellcheck`. */
+      spellCheck?: boolean;
+    }
+  }
+}
