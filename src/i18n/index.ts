@@ -38,7 +38,7 @@ export function translator(locale: Locale) {
 }
 
 /**
- * The areas a page's islands need, as embedded JSON for `@nanostores/i18n` (no fetch at run time).
+ * The areas a page's islands need, embedded as JSON for src/lib/i18n.ts (no fetch at run time).
  * @example pick('en-US', ['shell', 'error'])
  */
 export function pick(locale: Locale, areas: readonly Area[]): Partial<Messages> {

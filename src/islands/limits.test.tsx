@@ -8,7 +8,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../i18n/messages/en-US.json';
 import { ApiError, request } from '../lib/api';
-import { useLocale } from '../lib/i18n';
+import { setPageText } from '../lib/i18n';
 import { $session } from '../lib/session';
 import { FeedbackForm } from './help/parts/FeedbackForm';
 import { RequestForm } from './personal/parts/RequestForm';
@@ -24,7 +24,7 @@ beforeEach(() => {
   vi.mocked(request).mockReset();
   root = document.createElement('div');
   document.body.append(root);
-  useLocale('en-US', { shell: en.shell, error: en.error, form: en.form, help: en.help, personal: en.personal, vip: en.vip });
+  setPageText('en-US', { shell: en.shell, error: en.error, form: en.form, help: en.help, personal: en.personal, vip: en.vip });
   $session.set('signed-in');
 });
 

@@ -1,47 +1,59 @@
 /**
- * i18n for islands: `@nanostores/i18n` with the page's messages embedded at build time. The layout
- * writes them as JSON (`<script type="application/json" id="messages">`) before any island, and this
- * module fills the i18n cache from it, so no island ever fetches a message file. Every page embeds
- * its own locale, en-US included, so islands declare their areas with no base text (`i18n('vip', {})`)
- * and no message file is ever bundled into JavaScript.
+ * The page's locale and messages, for islands. The layout embeds the strings of every message area
+ * the page's islands use, in the page's locale (`<script type="application/json" id="messages">`,
+ * before any island), and they are read once here: no island fetches or bundles a message file. A
+ * page never changes language (each locale has its own URL), so this is plain data, not a store: no
+ * library, no subscription (issue 18 dropped `@nanostores/i18n`, 0.9 KB of first-load JS, for this).
  */
-import { createI18n, type ComponentsJSON, type Translations } from '@nanostores/i18n';
-import { atom } from 'nanostores';
+import type { MessageKey } from '../i18n';
 import { DEFAULT_LOCALE, isLocale, type Locale } from './locale';
 
-export const $locale = atom<Locale>(DEFAULT_LOCALE);
+/** Message areas by name, each a map of message names to strings. */
+export type PageMessages = Record<string, Record<string, unknown>>;
 
-// A base locale no page uses: all nine real locales come from the page's embedded messages.
-const BASE = 'base' as Locale;
-
-export const i18n = createI18n($locale, {
-  baseLocale: BASE,
-  // The page embeds every area its islands use. Each asked component must be answered, or the
-  // library keeps waiting for it and never redraws.
-  get: async (_locale, components) => Object.fromEntries(components.map((name) => [name, {}])),
-});
+let locale: Locale = DEFAULT_LOCALE;
+let messages: PageMessages = {};
 
 /**
- * Makes a locale's messages current, on the server while a page renders and in the browser on load.
- * @example useLocale('th-TH', { error: { noInternet: 'ไม่มีอินเทอร์เน็ต' } })
+ * The locale and messages islands render with: on the server, set by the layout before each page
+ * renders (pages are generated one at a time); in the browser, read from the page on load.
+ * @example setPageText('th-TH', { error: { noInternet: 'ไม่มีอินเทอร์เน็ต' } })
  */
-export function useLocale(locale: Locale, components: ComponentsJSON): void {
-  // At run time the cache holds components per locale; the declared type (Translations) is narrower.
-  i18n.cache[locale] = { ...i18n.cache[locale], ...(components as unknown as Translations) };
-  $locale.set(locale);
+export function setPageText(next: Locale, areas: PageMessages): void {
+  locale = next;
+  messages = areas;
 }
+
+/** @example pageLocale() // 'th-TH' */
+export const pageLocale = (): Locale => locale;
+
+export type Params = Record<string, string | number>;
+export type Text = (key: MessageKey, params?: Params) => string;
+
+/**
+ * A dotted key's text (typed from the en-US file) in the page's language, with `{name}` placeholders
+ * filled from params, as text: the caller renders it, never as HTML. The key itself when the page
+ * did not embed it.
+ * @example text('vip.daysLeft', { days: 3 }) // 'Days left: 3'
+ */
+export const text: Text = (key, params) => {
+  const [area = '', name = ''] = key.split('.', 2);
+  const value = messages[area]?.[name];
+  if (typeof value !== 'string') return key;
+  return params ? value.replace(/\{(\w+)\}/g, (whole, param: string) => (param in params ? String(params[param]) : whole)) : value;
+};
 
 /** Reads the page's embedded messages once, in the browser. */
-function loadEmbedded(): void {
-  const locale = document.documentElement.lang;
-  const json = document.getElementById('messages')?.textContent;
-  if (!isLocale(locale)) return;
+function readEmbedded(): void {
+  const lang = document.documentElement.lang;
+  if (!isLocale(lang)) return;
+  let areas: PageMessages = {};
   try {
-    useLocale(locale, json ? JSON.parse(json) : {});
+    areas = JSON.parse(document.getElementById('messages')?.textContent || '{}');
   } catch {
-    // A broken embed leaves keys unresolved; useText shows nothing worse than the key.
-    $locale.set(locale);
+    // A broken embed leaves keys unresolved: useText shows nothing worse than the key.
   }
+  setPageText(lang, areas);
 }
 
-if (typeof document !== 'undefined') loadEmbedded();
+if (typeof document !== 'undefined') readEmbedded();

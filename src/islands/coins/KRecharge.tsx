@@ -7,26 +7,22 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { $balance, $choice, $offer, $recharge, customAmount, loadOffer, openRecharge, pick, recharge, recheckRecharge, typeCustom } from '../../lib/coins/recharge';
 import { formatPrice } from '../../lib/format';
-import { $locale } from '../../lib/i18n';
+import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
 import { payMethods } from '../../lib/pay/methods';
 import { $session } from '../../lib/session';
 import type { MessageParams } from '../../lib/stores/ui';
 import { useHydrated } from '../ui/hydrated';
-import { area, useText } from '../ui/text';
+import { useText } from '../ui/text';
 import '../ui/controls.css';
 import '../ui/placeholder.css';
 import { Packages } from './parts/Packages';
 import './coins.css';
 
-// Declared here, not imported from ./text: shared by several islands, that one-line module was a
-// chunk of its own, a request for 70 bytes (area() is memoised, so each area has one store).
-const coinsText = { coins: area('coins') };
-
 export default function KRecharge() {
-  const t = useText(coinsText);
-  const locale = useStore($locale);
+  const t = useText();
+  const locale = pageLocale();
   const session = useStore($session);
   const signedIn = useHydrated() && session === 'signed-in';
   const balance = useStore($balance);

@@ -8,20 +8,15 @@ import { useEffect, useState } from 'react';
 import { coinRecords } from '../../lib/coins/history';
 import { groupByMonth, overdue } from '../../lib/coins/records';
 import { formatDate } from '../../lib/format';
-import { $locale } from '../../lib/i18n';
+import { pageLocale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { useNearEnd } from '../lists/use-near-end';
-import { area, useText } from '../ui/text';
+import { useText } from '../ui/text';
 import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
 import './coins.css';
-
-// Declared here, not imported from ./text: shared by several islands, that one-line module was a
-// chunk of its own, a request for 70 bytes (area() is memoised, so each area has one store).
-const coinsText = { coins: area('coins') };
-
 
 const KIND_KEY = { recharge: 'coins.kindRecharge', spend: 'coins.kindSpend', refund: 'coins.kindRefund' } as const;
 const STATE_KEY = { pending: 'coins.statePending', credited: 'coins.stateCredited', failed: 'coins.stateFailed', cancelled: 'coins.stateCancelled' } as const;
@@ -29,8 +24,8 @@ const STATE_KEY = { pending: 'coins.statePending', credited: 'coins.stateCredite
 const PULL_PX = 64;
 
 export default function KTransactions() {
-  const t = useText(coinsText);
-  const locale = useStore($locale);
+  const t = useText();
+  const locale = pageLocale();
   const session = useStore($session);
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
   const [pulled, setPulled] = useState(false);

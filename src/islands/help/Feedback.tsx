@@ -7,23 +7,19 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { $feedbackConfig, $feedbackSent, doneWithFeedback, feedbackOrigin, loadFeedbackConfig, markSent } from '../../lib/help/feedback';
-import { $locale } from '../../lib/i18n';
+import { pageLocale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { Failure } from '../ui/parts/Failure';
 import { useLater } from '../ui/later';
-import { area, useText } from '../ui/text';
+import { useText } from '../ui/text';
 import '../ui/controls.css';
 import '../ui/placeholder.css';
 import './help.css';
 
-// Declared here, not imported from ./text: shared by several islands, that one-line module was a
-// chunk of its own, a request for 70 bytes (area() is memoised, so each area has one store).
-const helpText = { help: area('help') };
-
 export default function Feedback({ page }: { page: 'help' | 'player' }) {
-  const t = useText(helpText);
-  const locale = useStore($locale);
+  const t = useText();
+  const locale = pageLocale();
   const session = useStore($session);
   const config = useStore($feedbackConfig);
   const sent = useStore($feedbackSent);

@@ -6,23 +6,19 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $home, callHotline, loadHome, watchHome, writeEmail } from '../../lib/help/faq';
-import { $locale } from '../../lib/i18n';
+import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { useHydrated } from '../ui/hydrated';
 import { Failure } from '../ui/parts/Failure';
-import { area, useText } from '../ui/text';
+import { useText } from '../ui/text';
 import '../ui/placeholder.css';
 import './help.css';
 
-// Declared here, not imported from ./text: shared by several islands, that one-line module was a
-// chunk of its own, a request for 70 bytes (area() is memoised, so each area has one store).
-const helpText = { help: area('help') };
-
 export default function HelpFeedback() {
-  const t = useText(helpText);
-  const locale = useStore($locale);
+  const t = useText();
+  const locale = pageLocale();
   const session = useStore($session);
   const loaded = useStore($home);
   const home = dataOf(loaded);

@@ -8,19 +8,19 @@ import { useEffect } from 'react';
 import { formatFileSize } from '../../lib/file-size';
 import { formatDate } from '../../lib/format';
 import { $thread, addFollowUp, loadThread } from '../../lib/help/thread';
-import { $locale } from '../../lib/i18n';
+import { pageLocale } from '../../lib/i18n';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { Failure } from '../ui/parts/Failure';
 import { useLater } from '../ui/later';
 import { useText } from '../ui/text';
 import '../ui/placeholder.css';
-import { STATE_KEY, helpText } from './text';
+import { STATE_KEY } from './text';
 import './help.css';
 
 export default function MyDetail() {
-  const t = useText(helpText);
-  const locale = useStore($locale);
+  const t = useText();
+  const locale = pageLocale();
   const session = useStore($session);
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
   const thread = useStore($thread);

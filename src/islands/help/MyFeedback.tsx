@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
 import { myFeedback, watchMyFeedback } from '../../lib/help/my-feedback';
-import { $locale } from '../../lib/i18n';
+import { pageLocale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
@@ -16,13 +16,13 @@ import { useNearEnd } from '../lists/use-near-end';
 import { Failure } from '../ui/parts/Failure';
 import { useText } from '../ui/text';
 import '../ui/placeholder.css';
-import { STATE_KEY, helpText } from './text';
+import { STATE_KEY } from './text';
 import './help.css';
 
 /** @param detail the page a feedback opens on: /my-feedback1 pairs with /my-detail2 */
 export default function MyFeedback({ detail }: { detail: 'my-detail' | 'my-detail2' }) {
-  const t = useText(helpText);
-  const locale = useStore($locale);
+  const t = useText();
+  const locale = pageLocale();
   const session = useStore($session);
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
   const { list, end, started } = useNearEnd(myFeedback, session === 'signed-in');

@@ -6,17 +6,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $question, $vote, loadQuestion, vote, type QuestionRef } from '../../lib/help/question';
-import { $locale } from '../../lib/i18n';
+import { pageLocale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { Failure } from '../ui/parts/Failure';
-import { area, useText } from '../ui/text';
+import { useText } from '../ui/text';
 import '../ui/placeholder.css';
 import './help.css';
-
-// Declared here, not imported from ./text: shared by several islands, that one-line module was a
-// chunk of its own, a request for 70 bytes (area() is memoised, so each area has one store).
-const helpText = { help: area('help') };
 
 /** Links to questions; each carries its text as the next page's title. */
 function QuestionList({ questions }: { questions: QuestionRef[] }) {
@@ -32,8 +28,8 @@ function QuestionList({ questions }: { questions: QuestionRef[] }) {
 }
 
 export default function QAndA({ page }: { page: 'question' | 'playback' }) {
-  const t = useText(helpText);
-  const locale = useStore($locale);
+  const t = useText();
+  const locale = pageLocale();
   const session = useStore($session);
   const shown = useStore($question);
   const { helpful, sending, failure } = useStore($vote);

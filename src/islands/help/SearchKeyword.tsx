@@ -10,16 +10,12 @@ import { $recent, $search, changeQuery, clearRecent, keep, leaveSearch, startSea
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { useHydrated } from '../ui/hydrated';
-import { area, useText } from '../ui/text';
+import { useText } from '../ui/text';
 import '../ui/controls.css';
 import './help.css';
 
-// Declared here, not imported from ./text: shared by several islands, that one-line module was a
-// chunk of its own, a request for 70 bytes (area() is memoised, so each area has one store).
-const helpText = { help: area('help') };
-
 export default function SearchKeyword() {
-  const t = useText(helpText);
+  const t = useText();
   const hydrated = useHydrated();
   const ready = hydrated && useStore($session) === 'signed-in';
   const input = useRef<HTMLInputElement>(null);

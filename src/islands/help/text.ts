@@ -1,6 +1,3 @@
 /** The help area's messages for islands (declared here, embedded by the page), and the keys of feedback states. */
-import { area } from '../ui/text';
-
-export const helpText = { help: area('help') };
 
 export const STATE_KEY = { submitted: 'help.stateSubmitted', inProgress: 'help.stateInProgress', replied: 'help.stateReplied' } as const;

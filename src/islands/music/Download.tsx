@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
-import { $locale } from '../../lib/i18n';
+import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { $quota, downloads, retryDownloads, watchDownloads } from '../../lib/music/downloads';
 import { findMusic } from '../../lib/music/find';
@@ -16,19 +16,15 @@ import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { useNearEnd } from '../lists/use-near-end';
 import { Failure } from '../ui/parts/Failure';
-import { area, useText } from '../ui/text';
+import { useText } from '../ui/text';
 import '../ui/placeholder.css';
 import './music.css';
-
-// Declared here, not imported from ./text: shared by several islands, that one-line module was a
-// chunk of its own, a request for 70 bytes (area() is memoised, so each area has one store).
-const musicText = { music: area('music') };
 
 const QUALITY_KEY = { standard: 'music.qualityStandard', high: 'music.qualityHigh', lossless: 'music.qualityLossless' } as const;
 
 export default function Download() {
-  const t = useText(musicText);
-  const locale = useStore($locale);
+  const t = useText();
+  const locale = pageLocale();
   const session = useStore($session);
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
   const status = useStore($quota);

@@ -8,17 +8,13 @@ import { useEffect } from 'react';
 import { $playlist, $sending, readPlaylist, submit } from '../../lib/music/submit';
 import { $session } from '../../lib/session';
 import { useHydrated } from '../ui/hydrated';
-import { area, useText } from '../ui/text';
+import { useText } from '../ui/text';
 import './music.css';
-
-// Declared here, not imported from ./text: shared by several islands, that one-line module was a
-// chunk of its own, a request for 70 bytes (area() is memoised, so each area has one store).
-const musicText = { music: area('music') };
 
 const TIPS = ['music.tip1', 'music.tip2', 'music.tip3', 'music.tip4'] as const;
 
 export default function GoodList() {
-  const t = useText(musicText);
+  const t = useText();
   const session = useStore($session);
   const hydrated = useHydrated();
   const playlist = useStore($playlist);

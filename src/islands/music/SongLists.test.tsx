@@ -7,7 +7,7 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import en from '../../i18n/messages/en-US.json';
-import { useLocale } from '../../lib/i18n';
+import { setPageText } from '../../lib/i18n';
 import { $lists, type SongList } from '../../lib/music/lists';
 import { installFakeHost, type FakeHost } from '../../../server/fake-host';
 import SongLists from './SongLists';
@@ -19,7 +19,7 @@ beforeEach(() => {
   host = installFakeHost(window);
   root = document.createElement('div');
   document.body.append(root);
-  useLocale('en-US', { shell: en.shell, error: en.error, music: en.music });
+  setPageText('en-US', { shell: en.shell, error: en.error, music: en.music });
 });
 
 afterEach(() => {

@@ -10,17 +10,13 @@ import { SONGS_PAGE_SIZE as PAGE_SIZE } from '../../lib/limits';
 import { $lists, $playingId, editList, findMusic, loadLists, playList, playSong, watchLists, type Page, type Song, type SongList } from '../../lib/music/lists';
 import { $session } from '../../lib/session';
 import { Failure } from '../ui/parts/Failure';
-import { area, type Text, useText } from '../ui/text';
+import { type Text, useText } from '../ui/text';
 import '../ui/controls.css';
 import '../ui/placeholder.css';
 import './music.css';
 
-// Declared here, not imported from ./text: shared by several islands, that one-line module was a
-// chunk of its own, a request for 70 bytes (area() is memoised, so each area has one store).
-const musicText = { music: area('music') };
-
 export default function SongLists({ page }: { page: Page }) {
-  const t = useText(musicText);
+  const t = useText();
   const session = useStore($session);
   const shelf = useStore($lists);
   // The quality choice and the play notice come after the first screen (./parts/Player.tsx).

@@ -7,21 +7,17 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
-import { $locale } from '../../lib/i18n';
+import { pageLocale } from '../../lib/i18n';
 import { $conditions, $playlist, $status, addSongs, authorize, checkConditions, watchConditions } from '../../lib/music/conditions';
 import { pageHref } from '../../lib/nav';
 import { $session, signIn } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { useHydrated } from '../ui/hydrated';
 import { Failure } from '../ui/parts/Failure';
-import { area, useText } from '../ui/text';
+import { useText } from '../ui/text';
 import '../ui/controls.css';
 import '../ui/placeholder.css';
 import './music.css';
-
-// Declared here, not imported from ./text: shared by several islands, that one-line module was a
-// chunk of its own, a request for 70 bytes (area() is memoised, so each area has one store).
-const musicText = { music: area('music') };
 
 interface Row {
   id: string;
@@ -32,8 +28,8 @@ interface Row {
 }
 
 export default function SongTest() {
-  const t = useText(musicText);
-  const locale = useStore($locale);
+  const t = useText();
+  const locale = pageLocale();
   const session = useStore($session);
   const hydrated = useHydrated();
   const timeZone = useStore($selfInfo).dev_timezone || undefined;

@@ -2,11 +2,11 @@
 import { pageHref } from '../../lib/nav';
 import { useHydrated } from '../ui/hydrated';
 import { useText } from '../ui/text';
-import { personalText } from './text';
+
 import './personal.css';
 
 export default function AccountOrDevice() {
-  const t = useText(personalText);
+  const t = useText();
   // Links carry the page's locale and shell query, known in the browser only.
   const href = useHydrated() ? pageHref : () => undefined;
   return (

@@ -9,11 +9,11 @@ import { $session } from '../../lib/session';
 import { useText } from '../ui/text';
 import '../ui/controls.css';
 import '../ui/placeholder.css';
-import { personalText } from './text';
+
 import './personal.css';
 
 export default function PersonalInfo({ kind }: { kind: 'account' | 'device' }) {
-  const t = useText(personalText);
+  const t = useText();
   const session = useStore($session);
   const rows = useStore($info);
 

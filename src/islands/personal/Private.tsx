@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
-import { $locale } from '../../lib/i18n';
+import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
 import { $exports, $sentTo, loadExports, markRequested } from '../../lib/personal/requests';
@@ -16,12 +16,12 @@ import { $selfInfo } from '../../lib/stores/self-info';
 import { useLater } from '../ui/later';
 import { useText } from '../ui/text';
 import '../ui/placeholder.css';
-import { personalText, userTimeZone } from './text';
+import { userTimeZone } from './text';
 import './personal.css';
 
 export default function Private() {
-  const t = useText(personalText);
-  const locale = useStore($locale);
+  const t = useText();
+  const locale = pageLocale();
   const session = useStore($session);
   const timeZone = userTimeZone(useStore($selfInfo).dev_timezone);
   const nextAllowedAt = dataOf(useStore($exports))?.nextAllowedAt ?? null;

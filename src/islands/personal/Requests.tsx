@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
-import { $locale } from '../../lib/i18n';
+import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
 import { $exports, loadExports } from '../../lib/personal/requests';
@@ -16,14 +16,14 @@ import { $selfInfo } from '../../lib/stores/self-info';
 import { useHydrated } from '../ui/hydrated';
 import { useText } from '../ui/text';
 import '../ui/placeholder.css';
-import { personalText, userTimeZone } from './text';
+import { userTimeZone } from './text';
 import './personal.css';
 
 const STATE_KEY = { requested: 'personal.stateRequested', preparing: 'personal.statePreparing', sent: 'personal.stateSent', expired: 'personal.stateExpired' } as const;
 
 export default function Requests({ overseas }: { overseas: boolean }) {
-  const t = useText(personalText);
-  const locale = useStore($locale);
+  const t = useText();
+  const locale = pageLocale();
   const session = useStore($session);
   const timeZone = userTimeZone(useStore($selfInfo).dev_timezone);
   const loaded = useStore($exports);

@@ -1,7 +1,4 @@
 /** The personal-data area's messages for islands: declared here, embedded by the page. */
-import { area } from '../ui/text';
-
-export const personalText = { personal: area('personal') };
 
 // Kept here for the request form, which reads it from this module.
 export { userTimeZone } from '../../lib/personal/time-zone';

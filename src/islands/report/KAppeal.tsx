@@ -6,19 +6,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
-import { $locale } from '../../lib/i18n';
+import { pageLocale } from '../../lib/i18n';
 import { $appealSent, $open, $subjects, loadSubjects, type Subject } from '../../lib/report/appeal';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { Failure } from '../ui/parts/Failure';
 import { useLater } from '../ui/later';
-import { area, type Text, useText } from '../ui/text';
+import { type Text, useText } from '../ui/text';
 import '../ui/placeholder.css';
 import './report.css';
-
-// Declared here, not imported from ./text: shared by several islands, that one-line module was a
-// chunk of its own, a request for 70 bytes (area() is memoised, so each area has one store).
-const reportText = { report: area('report') };
 
 const STATE_KEY = {
   submitted: 'report.stateSubmitted',
@@ -30,8 +26,8 @@ const STATE_KEY = {
 const labelKey = (s: Subject) => (s.kind === 'comment' ? 'report.subjectComment' : 'report.subjectRestriction');
 
 export default function KAppeal() {
-  const t = useText(reportText);
-  const locale = useStore($locale);
+  const t = useText();
+  const locale = pageLocale();
   const session = useStore($session);
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
   const subjects = useStore($subjects);

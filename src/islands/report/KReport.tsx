@@ -11,16 +11,9 @@ import { $report, $target, checkTarget, finishReport, startReport, type ReportTa
 import { $session } from '../../lib/session';
 import { Failure } from '../ui/parts/Failure';
 import { useLater } from '../ui/later';
-import { area, type Text, useText } from '../ui/text';
+import { type Text, useText } from '../ui/text';
 import '../ui/placeholder.css';
 import './report.css';
-
-// Declared here, not imported: a shared one-line module would be a chunk of its own (area() is memoised).
-const formText = { form: area('form') };
-
-// Declared here, not imported from ./text: shared by several islands, that one-line module was a
-// chunk of its own, a request for 70 bytes (area() is memoised, so each area has one store).
-const reportText = { report: area('report') };
 
 const TYPE_KEY: Record<TargetType, MessageKey> = {
   comment: 'report.typeComment',
@@ -31,7 +24,7 @@ const TYPE_KEY: Record<TargetType, MessageKey> = {
 };
 
 export default function KReport({ page }: { page: 'comment' | 'content' }) {
-  const t = useText({ ...reportText, ...formText });
+  const t = useText();
   const session = useStore($session);
   const target = useStore($target);
   const report = useStore($report);

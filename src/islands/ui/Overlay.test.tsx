@@ -3,7 +3,7 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $dialog, confirmDialog, showToast } from '../../lib/stores/ui';
-import { useLocale } from '../../lib/i18n';
+import { setPageText } from '../../lib/i18n';
 import Overlay from './Overlay';
 import en from '../../i18n/messages/en-US.json';
 
@@ -13,7 +13,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   root = document.createElement('div');
   document.body.append(root);
-  useLocale('en-US', { shell: en.shell, error: en.error });
+  setPageText('en-US', { shell: en.shell, error: en.error });
   act(() => render(<Overlay />, root));
 });
 
@@ -24,8 +24,7 @@ afterEach(() => {
 });
 
 const text = () => root.textContent ?? '';
-// @nanostores/preact redraws on a zero-delay timer after a store changes, which fake timers (like
-// Node) run after 1 ms: let it run.
+// act() draws a store change at once; the millisecond lets timers the overlay queued at zero delay run.
 const tick = () => act(() => void vi.advanceTimersByTime(1));
 // The dialog shows once its history entry is pushed (src/lib/stores/dialog-back.ts loads first).
 const shown = () =>
@@ -57,7 +56,7 @@ describe('toast', () => {
   });
 
   it('shows the text of the locale the page embedded, and the key for an area it lacks', async () => {
-    await act(async () => useLocale('vi-VN', { error: { noInternet: 'Không có kết nối Internet' } }));
+    await act(async () => setPageText('vi-VN', { error: { noInternet: 'Không có kết nối Internet' } }));
     act(() => showToast('error.noInternet'));
     tick();
     expect(text()).toContain('Không có kết nối Internet');

@@ -5,17 +5,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { $dialog, $toast, answerDialog } from '../../lib/stores/ui';
-import { embeddedAreas, useText } from './text';
+import { useText } from './text';
 
-// The toast and dialog show keys of any area the page's islands use.
-const AREAS = typeof document === 'undefined' ? {} : embeddedAreas();
 import './overlay.css';
-
 
 export default function Overlay() {
   const toast = useStore($toast);
   const dialog = useStore($dialog);
-  const t = useText(AREAS);
+  const t = useText();
   return (
     <>
       <div className="toast-region" role="status" aria-live="polite">

@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { formatPrice } from '../../lib/format';
-import { $locale } from '../../lib/i18n';
+import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref, queryParam } from '../../lib/nav';
 import { payMethods } from '../../lib/pay/methods';
@@ -17,12 +17,12 @@ import { $vipPurchase, payPlan, recheckPlan, watchPlanPayment } from '../../lib/
 import { useLater } from '../ui/later';
 import { useText } from '../ui/text';
 import '../ui/controls.css';
-import { planLabel, vipText } from './text';
+import { planLabel } from './text';
 import './vip.css';
 
 export default function Channel() {
-  const t = useText(vipText);
-  const locale = useStore($locale);
+  const t = useText();
+  const locale = pageLocale();
   const session = useStore($session);
   const offer = useStore($plans);
   const purchase = useStore($vipPurchase);

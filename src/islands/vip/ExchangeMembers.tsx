@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { formatDate } from '../../lib/format';
-import { $locale } from '../../lib/i18n';
+import { pageLocale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
@@ -14,12 +14,12 @@ import { $redeem, redeem, restoreCode, typeCode } from '../../lib/vip/redeem';
 import { useHydrated } from '../ui/hydrated';
 import { useText } from '../ui/text';
 import '../ui/controls.css';
-import { vipText } from './text';
+
 import './vip.css';
 
 export default function ExchangeMembers() {
-  const t = useText(vipText);
-  const locale = useStore($locale);
+  const t = useText();
+  const locale = pageLocale();
   const session = useStore($session);
   const signedIn = useHydrated() && session === 'signed-in';
   const timeZone = useStore($selfInfo).dev_timezone;

@@ -7,11 +7,11 @@
 import { useEffect, useState } from 'react';
 import { pageHref, queryParam } from '../../lib/nav';
 import { useText } from '../ui/text';
-import { vipText } from './text';
+
 import './vip.css';
 
 export default function PayError() {
-  const t = useText(vipText);
+  const t = useText();
   const plan = queryParam('plan', /^[\w-]{1,40}$/);
   // The reason's code loads with the page, not in its first bundle; the page draws once, with or
   // without it, so nothing moves when it arrives.

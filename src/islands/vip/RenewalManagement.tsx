@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatDate, formatPrice } from '../../lib/format';
-import { $locale } from '../../lib/i18n';
+import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
@@ -18,7 +18,7 @@ import { $switching, switchRenewal } from '../../lib/vip/renewal';
 import { useText } from '../ui/text';
 import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
-import { planLabel, vipText } from './text';
+import { planLabel } from './text';
 import './vip.css';
 
 const load = () => {
@@ -27,8 +27,8 @@ const load = () => {
 };
 
 export default function RenewalManagement() {
-  const t = useText(vipText);
-  const locale = useStore($locale);
+  const t = useText();
+  const locale = pageLocale();
   const session = useStore($session);
   const timeZone = useStore($selfInfo).dev_timezone;
   const offer = useStore($plans);

@@ -10,7 +10,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
-import { $locale } from '../../lib/i18n';
+import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { queryParam } from '../../lib/nav';
 import { openWelfareCenter } from '../../lib/vip/links';
@@ -27,7 +27,7 @@ import { MembershipCard } from './parts/MembershipCard';
 import '../ui/controls.css';
 import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
-import { planLabel, vipText } from './text';
+import { planLabel } from './text';
 import './vip.css';
 
 // Day, month, quarter, year: the usual offer, so the placeholders take the plans' place.
@@ -41,8 +41,8 @@ export interface Agreement {
 }
 
 export default function VipCenter({ agreements = [] }: { agreements?: Agreement[] }) {
-  const t = useText(vipText);
-  const locale = useStore($locale);
+  const t = useText();
+  const locale = pageLocale();
   const session = useStore($session);
   const hydrated = useHydrated();
   const signedIn = hydrated && session === 'signed-in';

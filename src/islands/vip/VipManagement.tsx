@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatDate, formatPrice } from '../../lib/format';
-import { $locale } from '../../lib/i18n';
+import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
@@ -20,7 +20,7 @@ import { useText } from '../ui/text';
 import { MembershipCard } from './parts/MembershipCard';
 import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
-import { planLabel, vipText } from './text';
+import { planLabel } from './text';
 import './vip.css';
 
 const STATE_KEY = { paid: 'vip.orderPaid', failed: 'vip.orderFailed', cancelled: 'vip.orderCancelled', created: 'vip.orderCreated' } as const;
@@ -34,8 +34,8 @@ const load = () => {
 };
 
 export default function VipManagement() {
-  const t = useText(vipText);
-  const locale = useStore($locale);
+  const t = useText();
+  const locale = pageLocale();
   const session = useStore($session);
   const hydrated = useHydrated();
   const signedIn = hydrated && session === 'signed-in';

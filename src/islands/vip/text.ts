@@ -1,8 +1,5 @@
 /** The VIP area's messages for islands: declared here, the text embedded by the page (src/lib/i18n.ts). */
 import type { Text } from '../ui/text';
-import { area } from '../ui/text';
-
-export const vipText = { vip: area('vip') };
 
 const PERIOD_KEY = { day: 'vip.periodDay', month: 'vip.periodMonth', quarter: 'vip.periodQuarter', year: 'vip.periodYear' } as const;
 

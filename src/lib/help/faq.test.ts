@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, openPage, type ModelPage } from '../../../tests/fixtures/model-page';
 import { ApiError, request } from '../api';
-import { $locale } from '../i18n';
+import { setPageText } from '../i18n';
 import { loading } from '../model/loadable';
 import { $home, callHotline, loadHome, watchHome, writeEmail, type HelpHome } from './faq';
 
@@ -22,7 +22,7 @@ afterEach(() => page.close());
 describe('the help centre home', () => {
   it('loads in the page locale, and a failure is a message the user can retry', async () => {
     page = openPage();
-    $locale.set('th-TH');
+    setPageText('th-TH', {});
     let fail = true;
     const api = fakeApi(vi.mocked(request), { '/api/help/home': () => (fail ? Promise.reject(new ApiError('noInternet')) : home()) });
     await loadHome();

@@ -8,7 +8,7 @@ import { request, type DataOf } from '../api';
 import { helpHome } from '../api/endpoints/help';
 import { command, onHost } from '../bridge';
 import { isEmail } from '../forms/contact';
-import { $locale } from '../i18n';
+import { pageLocale } from '../i18n';
 import { dataOf, fill, loading, type Loadable } from '../model/loadable';
 
 export type HelpHome = DataOf<typeof helpHome>;
@@ -23,7 +23,7 @@ export const $home = atom<Loadable<HelpHome>>(loading());
  * Asks for the first screen in the page's locale; what was shown stays while it reloads.
  * @example await loadHome()
  */
-export const loadHome = (): Promise<void> => fill($home, () => request(helpHome, { locale: $locale.get() }), { keep: true });
+export const loadHome = (): Promise<void> => fill($home, () => request(helpHome, { locale: pageLocale() }), { keep: true });
 
 /**
  * Loads now and again each time the app comes back (from My feedback, or the app itself): the unread

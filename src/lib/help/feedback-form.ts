@@ -14,7 +14,7 @@ import { createForm, type Checked } from '../forms/form';
 import { screenshotsOf } from '../forms/pick-pictures';
 import { isRefused } from '../forms/upload';
 import { uploadList, type Kind } from '../forms/uploads';
-import { $locale } from '../i18n';
+import { pageLocale } from '../i18n';
 import type { FeedbackConfig, FeedbackOrigin } from './feedback';
 import { logUpload } from './feedback-log';
 import { emptyFeedback, feedbackDraft, type FeedbackDraft } from './feedback-draft';
@@ -53,7 +53,7 @@ function check(draft: FeedbackDraft): Checked<BodyOf<typeof feedbackSubmit>, Fee
       screenshots: draft.pictures.map(({ id, name, mime, size }) => ({ id, name, mime, size })),
       log: draft.log ? logFile!.url! : null,
       song: opened.song && draft.song ? opened.song : null,
-      locale: $locale.get(),
+      locale: pageLocale(),
       attempt: draft.attempt,
     },
   };

@@ -5,13 +5,13 @@
 import '../api-identity';
 import { request } from '../api';
 import { feedbackList } from '../api/endpoints/feedback';
-import { $locale } from '../i18n';
+import { pageLocale } from '../i18n';
 import { RECORDS_PAGE_SIZE } from '../limits';
 import { pagedList } from '../model/paged';
 import { onShownAgain } from '../model/shown-again';
 
 /** @example const { list, end } = useNearEnd(myFeedback, signedIn) */
-export const myFeedback = pagedList((cursor) => request(feedbackList, { cursor, limit: RECORDS_PAGE_SIZE, locale: $locale.get() }));
+export const myFeedback = pagedList((cursor) => request(feedbackList, { cursor, limit: RECORDS_PAGE_SIZE, locale: pageLocale() }));
 
 /**
  * Loads from the first page now and each time the page is shown again (back from a detail kept in

@@ -8,7 +8,7 @@ import { atom } from 'nanostores';
 import '../api-identity';
 import { messageKey, request, type DataOf } from '../api';
 import { helpHome, helpQuestion, helpVote } from '../api/endpoints/help';
-import { $locale } from '../i18n';
+import { pageLocale } from '../i18n';
 import { fill, loading, type Loadable } from '../model/loadable';
 import { queryParam } from '../nav';
 
@@ -35,7 +35,7 @@ export const $vote = atom<Vote>({ helpful: null, sending: false, failure: null }
  */
 export async function loadQuestion(page: 'question' | 'playback'): Promise<void> {
   const id = queryParam('id', QUESTION_ID);
-  const locale = $locale.get();
+  const locale = pageLocale();
   if (!id && page === 'question') return $question.set({ state: 'failed', error: 'error.noContent' });
   await fill(
     $question,

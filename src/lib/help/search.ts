@@ -8,7 +8,7 @@ import '../api-identity';
 import { messageKey, request, type DataOf } from '../api';
 import { helpSearch } from '../api/endpoints/help';
 import { debounce } from '../debounce';
-import { $locale } from '../i18n';
+import { pageLocale } from '../i18n';
 import { remember } from './highlight';
 
 export type SearchResult = DataOf<typeof helpSearch>['results'][number];
@@ -33,7 +33,7 @@ let latest = '';
 
 const search = debounce((text: string) => {
   latest = text;
-  request(helpSearch, { query: text, locale: $locale.get() })
+  request(helpSearch, { query: text, locale: pageLocale() })
     .then(({ results }) => latest === text && $search.set({ ...$search.get(), results: { for: text, items: results }, failure: null }))
     .catch((error) => latest === text && $search.set({ ...$search.get(), failure: messageKey(error) }));
 }, SEARCH_WAIT_MS);

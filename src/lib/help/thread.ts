@@ -6,7 +6,7 @@ import { atom } from 'nanostores';
 import '../api-identity';
 import { request, type DataOf } from '../api';
 import { feedbackDetail } from '../api/endpoints/feedback';
-import { $locale } from '../i18n';
+import { pageLocale } from '../i18n';
 import { isContentId } from '../id';
 import { fill, loading, type Loadable } from '../model/loadable';
 
@@ -22,7 +22,7 @@ export const $thread = atom<Loadable<Thread>>(loading());
 export async function loadThread(): Promise<void> {
   const id = new URLSearchParams(location.search).get('id');
   if (!isContentId(id)) return $thread.set({ state: 'failed', error: 'error.noContent' });
-  await fill($thread, () => request(feedbackDetail, { id, locale: $locale.get() }), { keep: true });
+  await fill($thread, () => request(feedbackDetail, { id, locale: pageLocale() }), { keep: true });
 }
 
 /**

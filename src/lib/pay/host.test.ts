@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeHost, type FakeHost } from '../../../server/fake-host';
 import { HANDLERS } from '../bridge/contract';
 import { REGISTRY_KEY } from '../bridge/handlers';
-import { useLocale } from '../i18n';
+import { setPageText } from '../i18n';
 import { $dialog, answerDialog } from '../stores/ui';
 import { askHost, HOST_DIALOG_WAIT_MS, hostConfirm } from './host';
 
@@ -14,7 +14,7 @@ let host: FakeHost | undefined;
 beforeEach(() => {
   vi.useFakeTimers();
   vi.spyOn(console, 'warn').mockImplementation(() => {});
-  useLocale('en-US', { vip: { abandonTitle: 'Abandon?', abandonMessage: 'Not paid.', abandon: 'Abandon', continuePay: 'Continue paying' } });
+  setPageText('en-US', { vip: { abandonTitle: 'Abandon?', abandonMessage: 'Not paid.', abandon: 'Abandon', continuePay: 'Continue paying' } });
 });
 afterEach(() => {
   host?.uninstall();

@@ -6,7 +6,7 @@
  */
 import type { MessageKey } from '../../i18n';
 import { command, commandWithReply, onHost, query } from '../bridge';
-import { $locale, i18n } from '../i18n';
+import { text } from '../i18n';
 import { answerDialog, confirmDialog, type DialogRequest } from '../stores/ui';
 import type { PayDeps, PayOrder, PayResult } from './flow';
 
@@ -73,13 +73,6 @@ export const HOST_DIALOG_WAIT_MS = 15_000;
 // A late answer of the app's dialog is listened for this long (the page's dialog is up meanwhile).
 const LATE_ANSWER_MS = 10 * 60_000;
 
-/** A message of the page's embedded messages (src/lib/i18n.ts), for text the host shows. */
-function message(key: MessageKey): string {
-  const [area = '', name = ''] = key.split('.', 2);
-  const messages = (i18n.cache as unknown as Record<string, Record<string, Record<string, unknown>> | undefined>)[$locale.get()];
-  const value = messages?.[area]?.[name];
-  return typeof value === 'string' ? value : key;
-}
 
 /**
  * Asks a yes/no question in the app's own dialog (`launchHTDialog2`, buttons [cancel, confirm]:
@@ -102,7 +95,7 @@ export function askHost(request: DialogRequest & { titleKey: MessageKey; confirm
       void confirmDialog(request).then(finish);
     };
     const wait = setTimeout(askInPage, HOST_DIALOG_WAIT_MS);
-    const arg = { title: message(request.titleKey), content: message(request.messageKey), buttons: [message(request.cancelKey), message(request.confirmKey)] };
+    const arg = { title: text(request.titleKey), content: text(request.messageKey, request.params), buttons: [text(request.cancelKey), text(request.confirmKey)] };
     commandWithReply('launchHTDialog2', arg, 'launchHTDialogCallback', { timeoutMs: LATE_ANSWER_MS }).then(
       ({ index }) => {
         clearTimeout(wait);

@@ -10,7 +10,7 @@ import { request } from '../api';
 import { personalInfo } from '../api/endpoints/personal';
 import { query } from '../bridge';
 import { formatDate } from '../format';
-import { $locale } from '../i18n';
+import { pageLocale } from '../i18n';
 import { showToast } from '../stores/ui';
 import { maskPhone } from './rules';
 import { currentTimeZone } from './time-zone';
@@ -44,7 +44,7 @@ export async function loadInfo(kind: 'account' | 'device'): Promise<void> {
     { key: 'phone', value: account?.phone || (host.phone ? maskPhone(host.phone) : '') },
     {
       key: 'registerTime',
-      value: account?.registeredAt ? formatDate(account.registeredAt, $locale.get(), { timeZone: currentTimeZone(), style: 'datetime' }) : String(host.registerTime ?? ''),
+      value: account?.registeredAt ? formatDate(account.registeredAt, pageLocale(), { timeZone: currentTimeZone(), style: 'datetime' }) : String(host.registerTime ?? ''),
     },
   ]);
 }

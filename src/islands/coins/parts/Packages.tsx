@@ -2,7 +2,7 @@
 import { useStore } from '@nanostores/react';
 import type { Package } from '../../../lib/coins/recharge';
 import { formatPrice } from '../../../lib/format';
-import { $locale } from '../../../lib/i18n';
+import { pageLocale } from '../../../lib/i18n';
 import type { Text } from '../../ui/text';
 
 const PLACEHOLDERS = [0, 1, 2, 3, 4, 5];
@@ -15,7 +15,7 @@ interface Props {
 }
 
 export function Packages({ packages, chosen, onChoose, t }: Props) {
-  const locale = useStore($locale);
+  const locale = pageLocale();
   return (
     <ul className="coins-packages" aria-busy={!packages}>
       {packages

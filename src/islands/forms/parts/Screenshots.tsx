@@ -4,10 +4,7 @@
  */
 import { SCREENSHOT_MAX } from '../../../lib/limits';
 import { safeThumbnail, type Picture } from '../../../lib/forms/pictures';
-import { area, useText } from '../../ui/text';
-
-// Declared here, not imported: a shared one-line module would be a chunk of its own (area() is memoised).
-const formText = { form: area('form') };
+import { useText } from '../../ui/text';
 
 interface Props {
   pictures: readonly Picture[];
@@ -19,7 +16,7 @@ interface Props {
 }
 
 export function Screenshots({ pictures, onAdd, onRemove, notice, disabled }: Props) {
-  const t = useText(formText);
+  const t = useText();
   return (
     <div className="form-field">
       <p className="form-label" id="shots-label">

@@ -5,10 +5,7 @@
  */
 import { TEXT_MAX } from '../../../lib/limits';
 import { textLength } from '../../../lib/forms/rules';
-import { area, useText } from '../../ui/text';
-
-// Declared here, not imported: a shared one-line module would be a chunk of its own (area() is memoised).
-const formText = { form: area('form') };
+import { useText } from '../../ui/text';
 
 interface Props {
   id: string;
@@ -24,7 +21,7 @@ interface Props {
 }
 
 export function TextBox({ id, label, optional, placeholder, value, onInput, error, disabled }: Props) {
-  const t = useText(formText);
+  const t = useText();
   const count = textLength(value);
   const message = count >= TEXT_MAX ? t('error.tooLong') : error;
   return (

@@ -5,12 +5,9 @@
  */
 import { formatFileSize } from '../../../lib/file-size';
 import { slotsTaken, uploadMessage, type Upload } from '../../../lib/forms/upload';
-import { area, useText } from '../../ui/text';
+import { useText } from '../../ui/text';
 import type { Kind } from '../../../lib/forms/uploads';
 import '../../ui/controls.css';
-
-// Declared here, not imported: a shared one-line module would be a chunk of its own (area() is memoised).
-const formText = { form: area('form') };
 
 interface Props {
   label: string;
@@ -32,7 +29,7 @@ interface Props {
 const KINDS: readonly Kind[] = ['image', 'audio', 'video'];
 
 export function Uploads({ label, hint, uploads, max, locale, text, onAdd, onCancel, onRetry, onRemove, error, disabled }: Props) {
-  const t = useText(formText);
+  const t = useText();
   const taken = slotsTaken(uploads);
   return (
     <div className="form-field">

@@ -9,17 +9,10 @@ import { $needsCode, feedbackForm, resend, sendCode } from '../../../lib/help/fe
 import { phoneRequired } from '../../../lib/help/feedback-rules';
 import { Field } from '../../forms/parts/Field';
 import { Input } from '../../forms/parts/Input';
-import { area, useText } from '../../ui/text';
-
-// Declared here, not imported: a shared one-line module would be a chunk of its own (area() is memoised).
-const formText = { form: area('form') };
-
-// Declared here, not imported from ./text: shared by several islands, that one-line module was a
-// chunk of its own, a request for 70 bytes (area() is memoised, so each area has one store).
-const helpText = { help: area('help') };
+import { useText } from '../../ui/text';
 
 export function FeedbackContact({ phoneOptional, disabled }: { phoneOptional: boolean; disabled: boolean }) {
-  const t = useText({ ...helpText, ...formText });
+  const t = useText();
   const draft = useStore(feedbackForm.$values);
   const errors = useStore(feedbackForm.$errors);
   const needsCode = useStore($needsCode);

@@ -1,17 +1,10 @@
 /** The feedback form's optional extras: the app's logs (uploaded as soon as ticked) and, from the player, the song playing. */
 import { useStore } from '@nanostores/react';
 import { feedbackForm, log } from '../../../lib/help/feedback-form';
-import { area, useText } from '../../ui/text';
-
-// Declared here, not imported: a shared one-line module would be a chunk of its own (area() is memoised).
-const formText = { form: area('form') };
-
-// Declared here, not imported from ./text: shared by several islands, that one-line module was a
-// chunk of its own, a request for 70 bytes (area() is memoised, so each area has one store).
-const helpText = { help: area('help') };
+import { useText } from '../../ui/text';
 
 export function FeedbackExtras({ song, disabled }: { song: boolean; disabled: boolean }) {
-  const t = useText({ ...helpText, ...formText });
+  const t = useText();
   const draft = useStore(feedbackForm.$values);
   const error = useStore(feedbackForm.$errors).log;
   const file = useStore(log.$log);

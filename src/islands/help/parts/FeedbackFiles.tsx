@@ -1,18 +1,14 @@
 /** The feedback form's attachments: the shared Uploads list, wired to the form model's uploads. */
 import { useStore } from '@nanostores/react';
 import { addFile, files, removeFile } from '../../../lib/help/feedback-form';
-import { $locale } from '../../../lib/i18n';
+import { pageLocale } from '../../../lib/i18n';
 import { ATTACHMENT_MAX } from '../../../lib/limits';
 import { Uploads } from '../../forms/parts/Uploads';
-import { area, useText } from '../../ui/text';
-
-// Declared here, not imported from ./text: shared by several islands, that one-line module was a
-// chunk of its own, a request for 70 bytes (area() is memoised, so each area has one store).
-const helpText = { help: area('help') };
+import { useText } from '../../ui/text';
 
 export function FeedbackFiles({ error, disabled }: { error: string | null; disabled: boolean }) {
-  const t = useText(helpText);
-  const locale = useStore($locale);
+  const t = useText();
+  const locale = pageLocale();
   const uploads = useStore(files.$uploads);
   return (
     <Uploads

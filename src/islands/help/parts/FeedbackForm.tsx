@@ -15,19 +15,12 @@ import { Screenshots } from '../../forms/parts/Screenshots';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { TextBox } from '../../forms/parts/TextBox';
 import { onSubmit, sendThen } from '../../forms/use-form';
-import { area, useText } from '../../ui/text';
+import { useText } from '../../ui/text';
 import '../../forms/forms.css';
 import '../../ui/controls.css';
 import { FeedbackContact } from './FeedbackContact';
 import { FeedbackExtras } from './FeedbackExtras';
 import { FeedbackFiles } from './FeedbackFiles';
-
-// Declared here, not imported: a shared one-line module would be a chunk of its own (area() is memoised).
-const formText = { form: area('form') };
-
-// Declared here, not imported from ./text: shared by several islands, that one-line module was a
-// chunk of its own, a request for 70 bytes (area() is memoised, so each area has one store).
-const helpText = { help: area('help') };
 
 interface Props {
   config: FeedbackConfig;
@@ -48,7 +41,7 @@ const FIELDS: readonly (readonly [FeedbackFormField, string])[] = [
 ];
 
 export function FeedbackForm({ config, presetType, song, onSent }: Props) {
-  const t = useText({ ...helpText, ...formText });
+  const t = useText();
   const ready = useStore($session) === 'signed-in';
   const draft = useStore(feedbackForm.$values);
   const errors = useStore(feedbackForm.$errors);

@@ -10,20 +10,13 @@ import { $session } from '../../../lib/session';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { TextBox } from '../../forms/parts/TextBox';
 import { onSubmit, sendThen } from '../../forms/use-form';
-import { area, useText } from '../../ui/text';
+import { useText } from '../../ui/text';
 import '../../forms/forms.css';
-
-// Declared here, not imported: a shared one-line module would be a chunk of its own (area() is memoised).
-const formText = { form: area('form') };
-
-// Declared here, not imported from ./text: shared by several islands, that one-line module was a
-// chunk of its own, a request for 70 bytes (area() is memoised, so each area has one store).
-const helpText = { help: area('help') };
 
 export type Message = ThreadMessage;
 
 export function FollowUp({ feedbackId, onSent }: { feedbackId: string; onSent: (message: Message) => void }) {
-  const t = useText({ ...helpText, ...formText });
+  const t = useText();
   const ready = useStore($session) === 'signed-in';
   const draft = useStore(followUp.$values);
   const errors = useStore(followUp.$errors);

@@ -14,17 +14,14 @@ import { Field } from '../../forms/parts/Field';
 import { Input } from '../../forms/parts/Input';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { focusFirst, onSubmit, sendThen } from '../../forms/use-form';
-import { area, useText } from '../../ui/text';
+import { useText } from '../../ui/text';
 import '../../forms/forms.css';
 import '../../ui/controls.css';
-import { personalText, userTimeZone } from '../text';
+import { userTimeZone } from '../text';
 import { Digits } from './Digits';
 
-// Declared here, not imported: a shared one-line module would be a chunk of its own (area() is memoised).
-const formText = { form: area('form') };
-
 export function RequestForm({ onLimit, onSent }: { onLimit: () => void; onSent: (email: string) => void }) {
-  const t = useText({ ...personalText, ...formText });
+  const t = useText();
   const session = useStore($session);
   const timeZone = userTimeZone(useStore($selfInfo).dev_timezone);
   const values = useStore(requestForm.$values);

@@ -19,16 +19,9 @@ import { Screenshots } from '../../forms/parts/Screenshots';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { TextBox } from '../../forms/parts/TextBox';
 import { onSubmit } from '../../forms/use-form';
-import { area, useText } from '../../ui/text';
+import { useText } from '../../ui/text';
 import '../../forms/forms.css';
 import '../../ui/controls.css';
-
-// Declared here, not imported: a shared one-line module would be a chunk of its own (area() is memoised).
-const formText = { form: area('form') };
-
-// Declared here, not imported from ./text: shared by several islands, that one-line module was a
-// chunk of its own, a request for 70 bytes (area() is memoised, so each area has one store).
-const reportText = { report: area('report') };
 
 const APPEAL_REASON_KEY: Record<AppealReason, MessageKey> = {
   misjudged: 'report.appealMisjudged',
@@ -51,7 +44,7 @@ interface Props {
 }
 
 export function AppealForm({ describe, labelOf }: Props) {
-  const t = useText({ ...reportText, ...formText });
+  const t = useText();
   const ready = useStore($session) === 'signed-in';
   const open = useStore($open);
   const chosen = useStore($chosen);

@@ -14,15 +14,8 @@ import { Choices } from '../../forms/parts/Choices';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { TextBox } from '../../forms/parts/TextBox';
 import { onSubmit, sendThen } from '../../forms/use-form';
-import { area, useText } from '../../ui/text';
+import { useText } from '../../ui/text';
 import '../../forms/forms.css';
-
-// Declared here, not imported: a shared one-line module would be a chunk of its own (area() is memoised).
-const formText = { form: area('form') };
-
-// Declared here, not imported from ./text: shared by several islands, that one-line module was a
-// chunk of its own, a request for 70 bytes (area() is memoised, so each area has one store).
-const reportText = { report: area('report') };
 
 const REASON_KEY: Record<ReportReason, MessageKey> = {
   spam: 'report.reasonSpam',
@@ -45,7 +38,7 @@ interface Props {
 }
 
 export function ReportForm({ target, onDone }: Props) {
-  const t = useText({ ...reportText, ...formText });
+  const t = useText();
   const ready = useStore($session) === 'signed-in';
   const draft = useStore(reportForm.$values);
   const errors = useStore(reportForm.$errors);

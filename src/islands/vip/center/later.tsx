@@ -10,7 +10,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { formatDate, formatPrice } from '../../../lib/format';
-import { $locale } from '../../../lib/i18n';
+import { pageLocale } from '../../../lib/i18n';
 import { pageHref } from '../../../lib/nav';
 import { signIn } from '../../../lib/session';
 import { $isMember, $membership } from '../../../lib/stores/membership';
@@ -18,7 +18,7 @@ import { $selfInfo } from '../../../lib/stores/self-info';
 import { defaultPlan, type Plan } from '../../../lib/vip/plans';
 import { useText } from '../../ui/text';
 import { tierOf } from '../parts/MembershipCard';
-import { periodKey, vipText } from '../text';
+import { periodKey } from '../text';
 
 interface Props {
   plans: Plan[];
@@ -30,8 +30,8 @@ interface Props {
 let signingIn = false;
 
 export function Plans({ plans, member, signedOut }: Props) {
-  const t = useText(vipText);
-  const locale = useStore($locale);
+  const t = useText();
+  const locale = pageLocale();
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
   const [tier, setTier] = useState<Plan['tier']>('vip');
   const [selected, setSelected] = useState<string | null>(null);

@@ -7,11 +7,10 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../lib/format';
-import { $locale } from '../../../lib/i18n';
+import { pageLocale } from '../../../lib/i18n';
 import { $daysLeft, $isMember, $membership } from '../../../lib/stores/membership';
 import { $selfInfo } from '../../../lib/stores/self-info';
 import { useText } from '../../ui/text';
-import { vipText } from '../text';
 
 interface Props {
   /** Hydrated and signed in: before that the card is a placeholder. */
@@ -31,8 +30,8 @@ interface Props {
 export const tierOf = (svipType: string | number | null) => (Number(svipType) > 0 ? 'SVIP' : 'VIP');
 
 export function MembershipCard({ signedIn, signedOut = false, showTier = false, user }: Props) {
-  const t = useText(vipText);
-  const locale = useStore($locale);
+  const t = useText();
+  const locale = pageLocale();
   const member = useStore($isMember);
   const daysLeft = useStore($daysLeft);
   const { svipType, userInfo_ } = useStore($membership);
