@@ -1,7 +1,9 @@
 // `npm run test:size`: byte budgets over dist/, deterministic (gzip level 9). Prints a table and exits
 // non-zero past a budget. Budgets (ARCHITECTURE.md, issue 2):
 //   - every page's HTML (with its inline CSS and inline script) <= 14 KB gzip: first paint in one round trip;
-//   - each inline shell script (before first paint; event wiring) <= 2 KB minified;
+//   - the inline shell script before first paint <= 3 KB minified (2 KB until issue 18, which has it
+//     choose the first screen: the sign-in gate by the host's account, outside the app by the brand);
+//   - the inline event script (event wiring, end of <body>) <= 2 KB minified;
 //   - text pages load no external JS at all;
 //   - first-load JS of any page <= BUDGET.js gzip: the module scripts and islands it loads and their static
 //     imports. Dynamic imports (the seal chunk, loaded on the first API call) are not first-load.
@@ -12,7 +14,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST, KB, htmlFiles, kb, measure } from './lib/pages.mjs';
 
-const BUDGET = { html: 14 * KB, shell: 2 * KB, js: 22.5 * KB };
+const BUDGET = { html: 14 * KB, shell: 3 * KB, events: 2 * KB, js: 22.5 * KB };
 
 const failures = [];
 const rows = new Map(); // route → worst figures over its 10 URL variants
@@ -37,8 +39,8 @@ const shell = sample.match(/<body[^>]*>\s*<script>([\s\S]*?)<\/script>/)?.[1] ??
 const events = sample.match(/<script>((?:(?!<script>)[\s\S])*?)<\/script>\s*<\/body>/)?.[1] ?? '';
 if (!shell) failures.push('the inline shell script was not found first in <body>');
 if (!events) failures.push('the inline event script was not found last in <body>');
-for (const [name, code] of [['shell', shell], ['event', events]]) {
-  if (code.length > BUDGET.shell) failures.push(`inline ${name} script ${code.length} B > ${BUDGET.shell} B minified`);
+for (const [name, code, budget] of [['shell', shell, BUDGET.shell], ['event', events, BUDGET.events]]) {
+  if (code.length > budget) failures.push(`inline ${name} script ${code.length} B > ${budget} B minified`);
 }
 
 const sorted = [...rows.values()].sort((a, b) => a.kind.localeCompare(b.kind) || b.html - a.html);
@@ -57,7 +59,7 @@ const summary = {
   textJsMaxKb: kb(max('text', 'js')),
   appJsMaxKb: kb(max('app', 'js')),
 };
-console.log(`\n${summary.pages} pages over ${summary.routes} routes; inline scripts: shell ${summary.shellBytes} B, events ${summary.eventBytes} B (budget ${BUDGET.shell} B each)`);
+console.log(`\n${summary.pages} pages over ${summary.routes} routes; inline scripts: shell ${summary.shellBytes} B, events ${summary.eventBytes} B (budgets ${BUDGET.shell} B and ${BUDGET.events} B)`);
 console.log(`max HTML gzip: text ${summary.textHtmlMaxKb} KB, app ${summary.appHtmlMaxKb} KB (budget ${kb(BUDGET.html)} KB)`);
 console.log(`max first-load JS gzip: text ${summary.textJsMaxKb} KB, app ${summary.appJsMaxKb} KB (budget ${kb(BUDGET.js)} KB)`);
 mkdirSync('node_modules/.cache', { recursive: true });
@@ -68,8 +70,8 @@ const block = [
   '| budget | limit | measured (max over all pages) |',
   '|---|---|---|',
   `| pages built (routes × 10 URL variants) | every route | ${summary.pages} (${summary.routes} routes) |`,
-  `| inline shell script, before first paint (minified) | 2 KB | ${summary.shellBytes} B |`,
-  `| inline event script, end of body (minified) | 2 KB | ${summary.eventBytes} B |`,
+  `| inline shell script, before first paint (minified) | ${kb(BUDGET.shell)} KB | ${summary.shellBytes} B |`,
+  `| inline event script, end of body (minified) | ${kb(BUDGET.events)} KB | ${summary.eventBytes} B |`,
   `| HTML + inline CSS + inline scripts, gzip: text pages | 14 KB | ${summary.textHtmlMaxKb} KB |`,
   `| HTML + inline CSS + inline scripts, gzip: app pages | 14 KB | ${summary.appHtmlMaxKb} KB |`,
   `| first-load JS, gzip: text pages | none | ${summary.textJsMaxKb} KB |`,

@@ -5,6 +5,7 @@
  */
 import { CHUNK_ERROR_MS } from '../lib/limits';
 import { KEEP } from '../lib/nav';
+import { appLink } from '../lib/platform';
 import { applyTheme, themeOf } from '../lib/shell-rules';
 
 type Host = Record<string, (() => unknown) | undefined>;
@@ -29,6 +30,10 @@ if (html.classList.contains('title-swap')) {
     // A malformed payload leaves the theme as it is.
   }
 };
+
+// The gate's open-in-app link (src/components/shell/Gate.astro) opens this page with its query.
+const openInApp = doc.querySelector<HTMLAnchorElement>('.gate-app a');
+if (openInApp) openInApp.href = appLink(location.pathname, location.search);
 
 doc.addEventListener('click', (event) => {
   const target = event.target as Element;

@@ -7,6 +7,7 @@
  * textContent. Budget: 2 KB minified (scripts/budget.mjs).
  */
 import { normalizeLocale } from '../lib/locale';
+import { detectBrand } from '../lib/platform';
 import { SESSION_ID, applyTheme, shellState, themeOf } from '../lib/shell-rules';
 
 type Host = Record<string, ((arg?: string) => unknown) | undefined>;
@@ -55,6 +56,11 @@ function run() {
   } catch {
     // Storage can be full or disabled in a WebView; the page works without it.
   }
+
+  // Which sign-in gate shows (src/components/shell/Gate.astro: all three are in the HTML, gate.css shows
+  // one), so the first paint is the right one. The gate's script keeps it current from then on.
+  flags.session = typeof host != 'object' || !host ? 'no-app' : ask('accountInfo').isLogin === true ? 'signed-in' : 'signed-out';
+  if (flags.session == 'no-app' && detectBrand(navigator.userAgent) == 'other') flags.brand = 'other';
 
   const title = state.titleText ?? (state.myFeedbackTitle ? flags.mf : '');
   if (title) {

@@ -30,16 +30,16 @@ test('every route is served unprefixed and under each locale, with its <html lan
 test.describe('sign-in gate', () => {
   test('outside the app a sign-in page says it works inside the music app', async ({ page }) => {
     await page.goto('/id-ID/my-feedback?status_height=24');
-    await expect(page.locator('.gate')).toContainText('Halaman ini berfungsi di dalam aplikasi musik.');
+    await expect(page.locator('.gate:visible')).toContainText('Halaman ini berfungsi di dalam aplikasi musik.');
   });
 
   test('signed out: the login message, and signing in refreshes the page in place', async ({ page }) => {
     const problems = watch(page);
     await withHost(page, { account: { isLogin: false } });
     await page.goto('/feedback?status_height=24');
-    await expect(page.locator('.gate')).toContainText('Please log in your music account.');
+    await expect(page.locator('.gate:visible')).toContainText('Please log in your music account.');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.locator('.gate')).toHaveCount(0);
+    await expect(page.locator('.gate:visible')).toHaveCount(0);
     expect(await hostCalls(page, 'login')).toHaveLength(1);
     expect(new URL(page.url()).pathname).toBe('/feedback');
     expect(problems).toEqual([]);
@@ -48,18 +48,36 @@ test.describe('sign-in gate', () => {
   test('signed out in th-TH, in dark mode: a failed sign-in says so', async ({ page }) => {
     await withHost(page, { account: { isLogin: false }, loginOutcome: 'failed' });
     await page.goto('/th-TH/k-report?status_height=24&dark=1&bgColor=171717');
-    await expect(page.locator('.gate')).toContainText('โปรดเข้าสู่ระบบบัญชีเพลงของคุณ');
+    await expect(page.locator('.gate:visible')).toContainText('โปรดเข้าสู่ระบบบัญชีเพลงของคุณ');
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
-    await expect(page.locator('.gate [role="alert"]')).toHaveText('การเข้าสู่ระบบยังไม่เสร็จ โปรดลองอีกครั้ง');
+    await expect(page.locator('.gate:visible [role="alert"]')).toHaveText('การเข้าสู่ระบบยังไม่เสร็จ โปรดลองอีกครั้ง');
     await expect(page.getByRole('button', { name: 'เข้าสู่ระบบ' })).toBeEnabled();
-    await expect(page.locator('.gate')).toBeVisible();
+    await expect(page.locator('.gate:visible')).toBeVisible();
+  });
+
+  test('the gate is in the HTML, chosen before any script of the page loads (issue 18)', async ({ browser }) => {
+    const cases = [
+      { host: { account: { isLogin: false } }, text: 'Please log in your music account.' },
+      { ua: 'Mozilla/5.0 (Linux; Android 13; CPH2451 Build/TP1A.220905.001) Mobile', text: 'This page works inside the music app.' },
+      { ua: 'Mozilla/5.0 (Linux; Android 13; Pixel 7) Mobile', text: 'Sorry, OPPO/Realme/OnePlus phones only.' },
+    ] as const;
+    for (const { host, ua, text } of cases) {
+      const context = await browser.newContext(ua ? { userAgent: ua } : {});
+      const page = await context.newPage();
+      await page.route(/\/_astro\/.+\.js(\?.*)?$/, (route) => route.abort());
+      if (host) await withHost(page, host);
+      await page.goto('/feedback?status_height=24');
+      await expect(page.locator('.gate:visible')).toHaveCount(1);
+      await expect(page.locator('.gate:visible')).toContainText(text);
+      await context.close();
+    }
   });
 
   test('signed in: no gate, and text pages have none at all', async ({ page }) => {
     await withHost(page);
     await page.goto('/feedback');
     await expect(page.locator('astro-island')).not.toHaveCount(0);
-    await expect(page.locator('.gate')).toHaveCount(0);
+    await expect(page.locator('.gate:visible')).toHaveCount(0);
     await page.goto('/license.html');
     await expect(page.locator('astro-island')).toHaveCount(0);
   });
@@ -68,7 +86,7 @@ test.describe('sign-in gate', () => {
 test('an island chunk that never loads shows the error after 120 s, not before', async ({ page }) => {
   await page.clock.install();
   // Astro retries a failed import once with `?astro-retry=…`: a real outage fails both.
-  await page.route(/\/_astro\/AppGate\.[^/?]+\.js(\?.*)?$/, (route) => route.abort());
+  await page.route(/\/_astro\/Feedback\.[^/?]+\.js(\?.*)?$/, (route) => route.abort());
   await page.goto('/zh-CN/feedback?status_height=24');
   // The installed clock also moves with real time: a loaded machine can add seconds between the page's
   // timer and this check, so "not before" is checked with 10 s to spare.

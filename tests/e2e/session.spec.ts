@@ -44,7 +44,7 @@ test.describe('a session the server refuses', () => {
 // Issue 16: the sign-in prompt of a signed-out user, and the open-in-app prompt outside the app.
 test.describe('the sign-in prompt', () => {
   const SIGNED_OUT = { account: { ...defaultState().account, isLogin: false } };
-  const prompt = (page: Page) => page.locator('.gate');
+  const prompt = (page: Page) => page.locator('.gate:visible');
 
   test('a sign-in the app refuses says so, and the message goes on the next try, which signs in', async ({ page, signIn, open }) => {
     await signIn({ ...SIGNED_OUT, loginOutcome: 'failed' });

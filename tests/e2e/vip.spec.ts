@@ -88,11 +88,11 @@ test.describe('VIP: who can pay', () => {
   test('not signed in: the login message over the plans; signing in shows the membership in place', async ({ page, signIn, open }) => {
     await signIn({ account: { isLogin: false } });
     await open('/vip-center');
-    await expect(page.locator('.gate')).toContainText('Please log in your music account.');
+    await expect(page.locator('.gate:visible')).toContainText('Please log in your music account.');
     await expect(page.locator('.vip-state')).toHaveText('Sign in to see your membership.');
     const url = page.url();
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.locator('.gate')).toHaveCount(0);
+    await expect(page.locator('.gate:visible')).toHaveCount(0);
     await expect(page.locator('.vip-state')).toHaveText('You are not a VIP member yet');
     await expect(page.locator('.vip-plan:not(.skeleton)')).not.toHaveCount(0);
     expect(page.url()).toBe(url);
@@ -148,7 +148,7 @@ test.describe('VIP: the page holds still while it loads', () => {
 
   for (const [who, loaded, host] of [
     ['a member', '.vip-plan:not(.skeleton)', () => ({ account: { ...defaultState().account, is_member: 1, vip: { is_vip: 1, valid_time: Math.floor(Date.now() / 1000) + 31 * 86_400 } } })],
-    ['a signed-out user', '.gate', () => ({ account: { isLogin: false } })],
+    ['a signed-out user', '.gate:visible', () => ({ account: { isLogin: false } })],
   ] as const) {
     test(`for ${who}, the plans and prompts take their place without moving the benefits`, async ({ page, uid, signIn, open }) => {
       await signIn(host());
@@ -296,7 +296,7 @@ test.describe('VIP: every screen as a user meets it (issue 16)', () => {
   test('signed out: plans and prices show; buying asks to sign in, then goes on to pay', async ({ page, signIn, open }) => {
     await signIn({ account: { isLogin: false } });
     await open('/vip-center');
-    await expect(page.locator('.gate')).toContainText('Please log in your music account.');
+    await expect(page.locator('.gate:visible')).toContainText('Please log in your music account.');
     await expect(page.locator('.vip-plan:not(.skeleton)')).not.toHaveCount(0);
     await expect(page.locator('.vip-plan[aria-pressed="true"] .vip-plan-price')).toHaveText(/12\.00/);
     await expect(page.locator('.vip-plan.skeleton')).toHaveCount(0);
@@ -414,8 +414,8 @@ test.describe('VIP: every screen as a user meets it (issue 16)', () => {
 test.describe('VIP: /channel outside the app', () => {
   test('a plain browser gets the open-in-app prompt, not "no payment method"', async ({ page }) => {
     await page.goto('/channel?status_height=24&plan=vip-month');
-    await expect(page.locator('.gate')).toContainText('This page works inside the music app.');
-    await expect(page.locator('.gate a')).toHaveAttribute('href', 'oppomusic://web/channel?plan=vip-month');
+    await expect(page.locator('.gate:visible')).toContainText('This page works inside the music app.');
+    await expect(page.locator('.gate:visible a')).toHaveAttribute('href', 'oppomusic://web/channel?plan=vip-month');
     await expect(page.getByText('No payment method is available on this phone.')).toHaveCount(0);
   });
 
@@ -423,8 +423,8 @@ test.describe('VIP: /channel outside the app', () => {
     test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36' });
     test('says only OPPO, Realme and OnePlus phones can open it', async ({ page }) => {
       await page.goto('/zh-CN/channel?plan=vip-month');
-      await expect(page.locator('.gate')).toContainText('OPPO');
-      await expect(page.locator('.gate a')).toHaveCount(0);
+      await expect(page.locator('.gate:visible')).toContainText('OPPO');
+      await expect(page.locator('.gate:visible a')).toHaveCount(0);
     });
   });
 });

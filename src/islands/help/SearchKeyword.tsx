@@ -17,7 +17,8 @@ import './help.css';
 export default function SearchKeyword() {
   const t = useText();
   const hydrated = useHydrated();
-  const ready = hydrated && useStore($session) === 'signed-in';
+  const session = useStore($session);
+  const ready = hydrated && session === 'signed-in';
   const input = useRef<HTMLInputElement>(null);
   const { query, results, failure } = useStore($search);
   const recent = useStore($recent);

@@ -8,7 +8,7 @@
  */
 import { appLink, detectBrand } from '../../../lib/platform';
 import { useText } from '../text';
-import '../gate.css';
+import '../../../components/shell/gate.css';
 
 export function OpenInApp() {
   const t = useText();
