@@ -56,11 +56,11 @@ test.describe('sign-in gate', () => {
   });
 
   test('the gate is in the HTML, chosen before any script of the page loads (issue 18)', async ({ browser }) => {
-    const cases = [
+    const cases: { host?: Record<string, unknown>; ua?: string; text: string }[] = [
       { host: { account: { isLogin: false } }, text: 'Please log in your music account.' },
       { ua: 'Mozilla/5.0 (Linux; Android 13; CPH2451 Build/TP1A.220905.001) Mobile', text: 'This page works inside the music app.' },
       { ua: 'Mozilla/5.0 (Linux; Android 13; Pixel 7) Mobile', text: 'Sorry, OPPO/Realme/OnePlus phones only.' },
-    ] as const;
+    ];
     for (const { host, ua, text } of cases) {
       const context = await browser.newContext(ua ? { userAgent: ua } : {});
       const page = await context.newPage();
