@@ -8,13 +8,13 @@
 //   - first-load JS of any page <= BUDGET.js gzip: the module scripts and islands it loads and their static
 //     imports. Dynamic imports (the seal chunk, loaded on the first API call) are not first-load.
 //     20 KB until issue 14: a refused session now asks to sign in and retries (0.1 KB in the client)
-//     and the abuse limits add refusal codes; 22.5 KB while issue 18 moves the islands to the React
-//     API (preact/compat, +2.1 KB) before taking every app page down to 16 KB.
+//     and the abuse limits add refusal codes; 22.5 KB while issue 18 moved the islands to the React
+//     API (preact/compat, +2.1 KB); 22 KB once the messages are plain data and the gate is in the HTML.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST, KB, htmlFiles, kb, measure } from './lib/pages.mjs';
 
-const BUDGET = { html: 14 * KB, shell: 3 * KB, events: 2 * KB, js: 22.5 * KB };
+const BUDGET = { html: 14 * KB, shell: 3 * KB, events: 2 * KB, js: 22 * KB };
 
 const failures = [];
 const rows = new Map(); // route → worst figures over its 10 URL variants
