@@ -1,6 +1,7 @@
 // Astro config: static output, every route as a file (`license.astro` → `license.html`), Preact in
 // React-compat mode, and the inline shell script bundled here so its CSP hash is known at build time.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import preact from '@astrojs/preact';
 import { satteri } from '@astrojs/markdown-satteri';
@@ -14,6 +15,30 @@ const events = inlineScript('src/layouts/shell-events.ts');
 // Development key pair by default; a release is `npm run build:release`, which refuses to run
 // unless PUBLIC_RSA_KEY is set to the production backend's public key (docs/deploy.md).
 process.env.PUBLIC_RSA_KEY ??= readFileSync('server/dev-keys/public.pem', 'utf8');
+
+/**
+ * No preload helper around the browser's dynamic imports. Astro sets `modulePreload` for every build,
+ * so only a plugin can unset it for the client. The helper sat in `core`, so every page script that
+ * loads something later (tracking, the gate) imported core before first paint; and the chunks loaded
+ * later (the seal, tracking, the pay flow) import little beyond core, which is loaded by then anyway.
+ */
+function noPreloadHelper() {
+  return {
+    name: 'no-preload-helper',
+    configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined),
+  };
+}
+
+/** `client:painted`: islands hydrate once the page has painted (src/components/shell/painted.ts). */
+function paintedDirective() {
+  return {
+    name: 'client-painted',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) =>
+        addClientDirective({ name: 'painted', entrypoint: fileURLToPath(new URL('./src/components/shell/painted.ts', import.meta.url)) }),
+    },
+  };
+}
 
 /** `import { shell, events } from 'virtual:shell'` in the layout gives the exact bytes that were hashed. */
 function shellModule() {
@@ -59,7 +84,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' },
-  integrations: [preact({ compat: true }), precompress()],
+  integrations: [preact({ compat: true }), paintedDirective(), precompress()],
   devToolbar: { enabled: false },
   // Legal texts name their anchors (`## 8. Your rights {#rights}`), so a link to a section works in
   // every language: a slug made from a translated heading would differ per locale.
@@ -72,7 +97,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [shellModule()],
+    plugins: [shellModule(), noPreloadHelper()],
     build: {
       rolldownOptions: {
         output: {
@@ -82,6 +107,9 @@ export default defineConfig({
           // Core first: a name function alone let Rolldown file core modules under an area's chunk.
           codeSplitting: {
             groups: [
+              // Vite's dynamic-import wrapper on its own, so that a page script which only loads something
+              // later (tracking, the gate) does not import core with it before first paint.
+              { name: 'preload', test: /vite\/preload-helper/, priority: 3 },
               { name: 'core', test: (id) => sharedChunk(id) === 'core', priority: 2 },
               { name: (id) => (sharedChunk(id) === 'core' ? null : sharedChunk(id)), priority: 1 },
             ],

@@ -10,3 +10,12 @@ declare module '../node_modules/preact/src/jsx' {
     }
   }
 }
+
+// The project's own client directive (src/components/shell/painted.ts, added in astro.config.mjs).
+declare global {
+  namespace Astro {
+    interface ClientDirectives {
+      'client:painted'?: boolean;
+    }
+  }
+}

@@ -31,7 +31,7 @@ if (html.classList.contains('title-swap')) {
   }
 };
 
-// The gate's open-in-app link (src/components/shell/Gate.astro) opens this page with its query.
+// The gate's open-in-app link (src/islands/ui/AppGate.tsx) opens this page with its query.
 const openInApp = doc.querySelector<HTMLAnchorElement>('.gate-app a');
 if (openInApp) openInApp.href = appLink(location.pathname, location.search);
 

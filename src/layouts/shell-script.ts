@@ -57,7 +57,7 @@ function run() {
     // Storage can be full or disabled in a WebView; the page works without it.
   }
 
-  // Which sign-in gate shows (src/components/shell/Gate.astro: all three are in the HTML, gate.css shows
+  // Which sign-in gate shows (src/islands/ui/AppGate.tsx: all three are in the HTML, gate.css shows
   // one), so the first paint is the right one. The gate's script keeps it current from then on.
   flags.session = typeof host != 'object' || !host ? 'no-app' : ask('accountInfo').isLogin === true ? 'signed-in' : 'signed-out';
   if (flags.session == 'no-app' && detectBrand(navigator.userAgent) == 'other') flags.brand = 'other';

@@ -83,6 +83,29 @@ test.describe('sign-in gate', () => {
   });
 });
 
+test('no script is fetched before first paint, in the app or outside it (issue 18)', async ({ browser }) => {
+  const early: string[] = [];
+  for (const inApp of [false, true]) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    if (inApp) await withHost(page);
+    for (const path of ['/vip-center', '/k-recharge', '/th-TH/feedback', '/zh-CN/k-report', '/download', '/private.html']) {
+      await page.goto(`${path}?status_height=24`);
+      await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+      const scripts = await page.evaluate(() => {
+        const paint = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
+        return performance
+          .getEntriesByType('resource')
+          .filter((r) => new URL(r.name).pathname.endsWith('.js') && r.startTime < paint)
+          .map((r) => new URL(r.name).pathname);
+      });
+      early.push(...scripts.map((s) => `${path}${inApp ? ' in the app' : ''}: ${s}`));
+    }
+    await context.close();
+  }
+  expect(early).toEqual([]);
+});
+
 test('an island chunk that never loads shows the error after 120 s, not before', async ({ page }) => {
   await page.clock.install();
   // Astro retries a failed import once with `?astro-retry=…`: a real outage fails both.

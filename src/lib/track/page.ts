@@ -1,5 +1,5 @@
 /**
- * Tracking for a whole page, in the chunk the page's script (src/components/shell/Tracking.astro)
+ * Tracking for a whole page, in the chunk the page's script (src/islands/ui/Tracking.tsx)
  * loads once the page is idle: starts the
  * tracker (what a previous page left in storage goes out), reports `data-track` interactions anywhere
  * on the page and the exposure of elements marked `data-track-on="exposure …"`.

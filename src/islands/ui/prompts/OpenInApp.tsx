@@ -8,7 +8,7 @@
  */
 import { appLink, detectBrand } from '../../../lib/platform';
 import { useText } from '../text';
-import '../../../components/shell/gate.css';
+import '../gate.css';
 
 export function OpenInApp() {
   const t = useText();
