@@ -8,13 +8,14 @@
 //   - first-load JS of any page <= BUDGET.js gzip: the module scripts and islands it loads and their static
 //     imports. Dynamic imports (the seal chunk, loaded on the first API call) are not first-load.
 //     20 KB until issue 14: a refused session now asks to sign in and retries (0.1 KB in the client)
-//     and the abuse limits add refusal codes; 22.5 KB while issue 18 moved the islands to the React
-//     API (preact/compat, +2.1 KB); 22 KB once the messages are plain data and the gate is in the HTML.
+//     and the abuse limits add refusal codes; issue 18: +2.1 KB for the React API (preact/compat),
+//     -0.8 KB with plain messages and the gate in the HTML, +0.8 KB on /k-report, whose first screen
+//     now draws the form's reasons and description (disabled) from the HTML.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST, KB, htmlFiles, kb, measure } from './lib/pages.mjs';
 
-const BUDGET = { html: 14 * KB, shell: 3 * KB, events: 2 * KB, js: 22 * KB };
+const BUDGET = { html: 14 * KB, shell: 3 * KB, events: 2 * KB, js: 23 * KB };
 
 const failures = [];
 const rows = new Map(); // route → worst figures over its 10 URL variants

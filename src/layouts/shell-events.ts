@@ -4,7 +4,7 @@
  * on text pages, which load no other JavaScript. Budget: 2 KB minified (scripts/budget.mjs).
  */
 import { CHUNK_ERROR_MS } from '../lib/limits';
-import { KEEP } from '../lib/nav';
+import { KEEP } from '../lib/shell-rules';
 import { appLink } from '../lib/platform';
 import { applyTheme, themeOf } from '../lib/shell-rules';
 
@@ -30,6 +30,19 @@ if (html.classList.contains('title-swap')) {
     // A malformed payload leaves the theme as it is.
   }
 };
+
+// The host's own words a first screen shows (the comment /k-report is about): the element names the
+// host's query and the field (`data-host="getKReportInfo content"`, written in our HTML, never from
+// input), and gets the value as text. The island that draws it takes the same value on hydration.
+for (const slot of doc.querySelectorAll<HTMLElement>('[data-host]')) {
+  const [method, field] = slot.dataset.host!.split(' ');
+  try {
+    const value = JSON.parse(String(host![method!]!()))[field!];
+    if (typeof value === 'string') slot.textContent = value;
+  } catch {
+    // No host, no such query or not JSON: the slot stays empty, as the island will draw it.
+  }
+}
 
 // The gate's open-in-app link (src/islands/ui/AppGate.tsx) opens this page with its query.
 const openInApp = doc.querySelector<HTMLAnchorElement>('.gate-app a');

@@ -59,7 +59,12 @@ function run() {
 
   // Which sign-in gate shows (src/islands/ui/AppGate.tsx: all three are in the HTML, gate.css shows
   // one), so the first paint is the right one. The gate's script keeps it current from then on.
-  flags.session = typeof host != 'object' || !host ? 'no-app' : ask('accountInfo').isLogin === true ? 'signed-in' : 'signed-out';
+  const account = typeof host == 'object' && host ? ask('accountInfo') : null;
+  flags.session = !account ? 'no-app' : account.isLogin === true ? 'signed-in' : 'signed-out';
+  // Member or not by the host's word, as src/lib/stores/membership.ts reads it, for the first screens
+  // that differ (the server's word replaces it once it answers).
+  const vip = account && (account.vip as { is_vip?: unknown; valid_time?: unknown } | undefined);
+  if (flags.session == 'signed-in' && (account!.is_member === true || account!.is_member === 1 || (vip && vip.is_vip === 1 && Number(vip.valid_time) * 1e3 > Date.now()))) flags.member = '1';
   if (flags.session == 'no-app' && detectBrand(navigator.userAgent) == 'other') flags.brand = 'other';
 
   const title = state.titleText ?? (state.myFeedbackTitle ? flags.mf : '');

@@ -4,13 +4,23 @@
  * URL taken from input: the path is always one of our routes, written in code.
  */
 
-// What the host passed that the next page's shell needs too (spec §2 global query parameters).
-export const KEEP = ['language', 'status_height', 'dark', 'bgColor'];
+import { pageLocale } from './i18n';
+import { DEFAULT_LOCALE } from './locale';
+import { KEEP } from './shell-rules';
+
+export { KEEP };
 
 /**
  * @example pageHref('vip-center', { order: 'o-123' }) // '/zh-CN/vip-center?status_height=24&order=o-123'
  */
 export function pageHref(path: string, params: Record<string, string> = {}): string {
+  // Drawn on the server (a first screen in the HTML): the page's locale, and no query yet; the shell
+  // adds the allow-listed parameters to a tapped link (src/layouts/shell-events.ts).
+  if (typeof document === 'undefined') {
+    const locale = pageLocale();
+    const search = new URLSearchParams(params).toString();
+    return `${locale === DEFAULT_LOCALE ? '' : `/${locale}`}/${path}${search ? `?${search}` : ''}`;
+  }
   const html = document.documentElement;
   const prefix = html.dataset.prefixed ? `/${html.lang}` : '';
   const current = new URLSearchParams(location.search);

@@ -31,6 +31,10 @@ export interface ShellState extends PageTheme {
 }
 
 export const DEFAULT_STATUS_HEIGHT = 32;
+
+/** What the host passed that the next page's shell needs too (spec §2 global query parameters). */
+export const KEEP = ['language', 'status_height', 'dark', 'bgColor'];
+
 // No phone has a status bar taller than this; a larger value is an error or an attack on the layout.
 const MAX_STATUS_HEIGHT = 120;
 

@@ -39,7 +39,7 @@ test.describe('download quota', () => {
   test('a non-member sees why, and the way to the VIP centre', async ({ page, signIn, open }) => {
     await signIn();
     await open('/download');
-    await expect(page.locator('.music-hero h2')).toHaveText('Downloads need a membership');
+    await expect(page.locator('.music-hero h2:visible')).toHaveText('Downloads need a membership');
     await expect(page.locator('.music-hero')).toContainText('only VIP members can download VIP songs');
     await expect(page.getByRole('link', { name: 'Become a member' })).toHaveAttribute('href', /\/vip-center\?status_height=24$/);
     await expect(page.locator('.music-empty p')).toHaveText("You haven't downloaded any songs yet.");

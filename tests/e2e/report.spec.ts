@@ -119,6 +119,19 @@ test.describe('report a comment', () => {
     await expect(page.locator('form')).toHaveCount(0);
   });
 
+  test('the comment and the form are on the first screen before any script loads, the words as text (issue 18)', async ({ page, signIn, open }) => {
+    const problems = watch(page);
+    await signIn({ reportInfo: { commentId: '42', content: '<b>so</b> good', author: '<i>Mira</i>' } });
+    await page.route(/\/_astro\/.+\.js(\?.*)?$/, (route) => route.abort());
+    await open('/k-report');
+    await expect(page.locator('.reported-title')).toHaveText('<b>so</b> good');
+    await expect(page.locator('.reported-detail')).toHaveText('Comment by <i>Mira</i>');
+    await expect(page.locator('.reported b, .reported i')).toHaveCount(0);
+    await expect(page.getByRole('radio', { name: 'Spam or advertising' })).toBeDisabled();
+    await expect(page.getByLabel('More details')).toBeDisabled();
+    expect(problems.filter((p) => !/_astro/.test(p))).toEqual([]);
+  });
+
   test('a host without a comment gives no form, and its words are never markup', async ({ page, signIn, open }) => {
     const problems = watch(page);
     await signIn({ reportInfo: { commentId: '<img src=x onerror=alert(1)>', content: '<b>x</b>' } });

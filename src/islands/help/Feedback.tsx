@@ -10,9 +10,10 @@ import { $feedbackConfig, $feedbackSent, doneWithFeedback, feedbackOrigin, loadF
 import { pageLocale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
+import { TextBox } from '../forms/parts/TextBox';
 import { Failure } from '../ui/parts/Failure';
 import { useLater } from '../ui/later';
-import { useText } from '../ui/text';
+import { type Text, useText } from '../ui/text';
 import '../ui/controls.css';
 import '../ui/placeholder.css';
 import './help.css';
@@ -54,13 +55,34 @@ export default function Feedback({ page }: { page: 'help' | 'player' }) {
   if (config.state !== 'ready' || !FeedbackForm || !origin) {
     return (
       <div className="help" aria-busy={!failure}>
-        {failure ? <Failure className="help-failure" message={t(failure)} retry={t('shell.retry')} onRetry={load} /> : <div className="form-skeleton skeleton" />}
+        {failure ? <Failure className="help-failure" message={t(failure)} retry={t('shell.retry')} onRetry={load} /> : <FormPreview t={t} />}
       </div>
     );
   }
   return (
     <div className="help">
       <FeedbackForm config={config.data} presetType={origin.presetType} song={origin.song} onSent={markSent} />
+    </div>
+  );
+}
+
+// As many rows as the backend usually offers types (server/db/seed.ts), so little moves when they come.
+const TYPE_ROWS = [0, 1, 2, 3, 4];
+
+/**
+ * The form's first screen while its options and code arrive, drawn on the server: the type question
+ * with a row per type to come, and the description, disabled. The form takes its place unchanged.
+ */
+function FormPreview({ t }: { t: Text }) {
+  return (
+    <div className="feedback" aria-busy="true">
+      <fieldset className="choices" disabled>
+        <legend className="form-label">{t('help.typeLabel')}</legend>
+        {TYPE_ROWS.map((row) => (
+          <div key={row} className="choice skeleton" aria-hidden="true" />
+        ))}
+      </fieldset>
+      <TextBox id="feedback-text" label={t('help.descriptionLabel')} placeholder={t('help.descriptionPlaceholder')} value="" onInput={() => undefined} error={null} disabled />
     </div>
   );
 }

@@ -36,11 +36,28 @@ export default function Download() {
   const failure = status.state === 'failed' ? status.error : list.failure;
   const shown = dataOf(status);
   const quota = shown?.quota;
+  const nonMember = (
+    <>
+      <h2>{t('music.nonMemberTitle')}</h2>
+      <p>{t('music.nonMemberBody')}</p>
+      <a className="button music-join" href={pageHref('vip-center')}>
+        {t('music.becomeMember')}
+      </a>
+    </>
+  );
   return (
     <div className="music">
       <section className="music-hero hero" aria-live="polite">
         {!shown ? (
-          <div className="quota-skeleton skeleton" aria-hidden="true" />
+          // Before the server answers: both first screens, drawn on the server, the host's word on
+          // membership choosing one before first paint (<html data-member>, music.css).
+          <>
+            <div className="when-member">
+              <h2>{t('music.quotaTitle')}</h2>
+              <div className="quota-skeleton skeleton" aria-hidden="true" />
+            </div>
+            <div className="when-not-member">{nonMember}</div>
+          </>
         ) : quota ? (
           <>
             <h2>{t('music.quotaTitle')}</h2>
@@ -50,13 +67,7 @@ export default function Download() {
             <p>{quota.renews ? t('music.resetsOn', { date: date(quota.endsAt) }) : t('music.endsOn', { date: date(quota.endsAt) })}</p>
           </>
         ) : (
-          <>
-            <h2>{t('music.nonMemberTitle')}</h2>
-            <p>{t('music.nonMemberBody')}</p>
-            <a className="button music-join" href={pageHref('vip-center')}>
-              {t('music.becomeMember')}
-            </a>
-          </>
+          nonMember
         )}
       </section>
       <p className="music-rule">{t('music.quotaRule')}</p>

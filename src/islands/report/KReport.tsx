@@ -6,12 +6,17 @@
  */
 import type { MessageKey } from '../../i18n';
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { query } from '../../lib/bridge';
+import { REASONS_BY_TYPE, reportTarget } from '../../lib/report/reasons';
 import { $report, $target, checkTarget, finishReport, startReport, type ReportTarget, type TargetType } from '../../lib/report/report';
 import { $session } from '../../lib/session';
+import { Choices } from '../forms/parts/Choices';
+import { TextBox } from '../forms/parts/TextBox';
 import { Failure } from '../ui/parts/Failure';
 import { useLater } from '../ui/later';
 import { type Text, useText } from '../ui/text';
+import { REASON_KEY } from './reasons-text';
 import '../ui/placeholder.css';
 import './report.css';
 
@@ -26,7 +31,10 @@ const TYPE_KEY: Record<TargetType, MessageKey> = {
 export default function KReport({ page }: { page: 'comment' | 'content' }) {
   const t = useText();
   const session = useStore($session);
-  const target = useStore($target);
+  // What the host and the query name, known in the browser from the first render on: the comment the
+  // shell filled in before first paint is drawn again, not replaced (src/layouts/shell-events.ts).
+  const [named] = useState(() => (typeof window === 'undefined' ? null : reportTarget(page, location.search, query('getKReportInfo'))));
+  const target = useStore($target) ?? named;
   const report = useStore($report);
   // The form's code arrives while the content is checked: it cannot be used before that anyway.
   const form = useLater(() => import('./parts/ReportForm').then((module) => module.ReportForm));
@@ -61,7 +69,7 @@ export default function KReport({ page }: { page: 'comment' | 'content' }) {
   const failure = report.state === 'failed' ? report.error : form.failed ? 'error.noInternet' : null;
   return (
     <div className="report">
-      <ReportedItem target={target} t={t} />
+      {page === 'comment' ? <ReportedComment content={target?.title} author={target?.detail} t={t} /> : <ReportedItem target={target} t={t} />}
       {failure && target && (
         <Failure
           className="form-error"
@@ -76,7 +84,7 @@ export default function KReport({ page }: { page: 'comment' | 'content' }) {
       {report.state === 'ready' && ReportForm && target ? (
         <ReportForm target={target} onDone={finishReport} />
       ) : (
-        !failure && <div className="choices skeleton-rows" aria-hidden="true" />
+        !failure && <FormPreview type={page === 'comment' ? 'comment' : target?.type} t={t} />
       )}
     </div>
   );
@@ -97,5 +105,43 @@ function ReportedItem({ target, t }: { target: ReportTarget | null; t: Text }) {
       {target.title && <blockquote className="reported-title" dir="auto">{target.title}</blockquote>}
       {line && <p className="reported-detail">{line}</p>}
     </figure>
+  );
+}
+
+/**
+ * The reported comment, as the host names it. Drawn on the server with empty slots that the shell
+ * fills with the host's words, as text, before first paint (`data-host`, src/layouts/shell-events.ts);
+ * an empty slot is not shown (report.css).
+ */
+function ReportedComment({ content, author, t }: { content: string | undefined; author: string | undefined; t: Text }) {
+  const [before = '', after = ''] = t('report.commentBy', { author: '\u0000' }).split('\u0000');
+  return (
+    <figure className="reported">
+      <figcaption className="reported-type">{t('report.typeComment')}</figcaption>
+      <blockquote className="reported-title" dir="auto" data-host="getKReportInfo content">
+        {content}
+      </blockquote>
+      <p className="reported-detail">
+        {before}
+        <bdi data-host="getKReportInfo author">{author}</bdi>
+        {after}
+      </p>
+    </figure>
+  );
+}
+
+/**
+ * The form as it will be, disabled, while its code and the content check arrive: the reasons offered
+ * for the content's type and the description, so the first screen is whole and nothing moves when
+ * the form takes its place. A type not known yet (a query still to read) keeps the placeholder.
+ */
+function FormPreview({ type, t }: { type: TargetType | undefined; t: Text }) {
+  if (!type) return <div className="choices skeleton-rows" aria-hidden="true" />;
+  const none = () => undefined;
+  return (
+    <div className="report" aria-busy="true">
+      <Choices name="reason" legend={t('report.reasonTitle')} choices={REASONS_BY_TYPE[type].map((id) => ({ id, label: t(REASON_KEY[id]) }))} value={null} onChange={none} error={null} disabled />
+      <TextBox id="report-text" label={t('report.descriptionLabel')} optional placeholder={t('report.descriptionPlaceholder')} value="" onInput={none} error={null} disabled />
+    </div>
   );
 }

@@ -13,6 +13,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $session, $signIn, signIn, watchSession } from '../../lib/session';
+import { useHydrated } from './hydrated';
 import { useText } from './text';
 import './gate.css';
 
@@ -23,6 +24,8 @@ import './gate.css';
 export default function AppGate({ openInApp }: { openInApp: string }) {
   const signing = useStore($signIn);
   const t = useText();
+  // Drawn on the server, the button waits for the code that signs in: a tap before then would be lost.
+  const hydrated = useHydrated();
   useEffect(() => {
     const flags = document.documentElement.dataset;
     const unsubscribe = $session.subscribe((session) => {
@@ -42,7 +45,7 @@ export default function AppGate({ openInApp }: { openInApp: string }) {
             {t('shell.signInFailed')}
           </p>
         )}
-        <button type="button" className="button" disabled={signing === 'busy'} onClick={() => void signIn()}>
+        <button type="button" className="button" disabled={!hydrated || signing === 'busy'} onClick={() => void signIn()}>
           {t('shell.signIn')}
         </button>
       </section>

@@ -3,7 +3,6 @@
  * a reason offered for the content's type, and a description, optional unless the reason is "other".
  * Loaded by KReport while the content is checked, so the page's first load carries none of it.
  */
-import type { MessageKey } from '../../../i18n';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { needsDescription } from '../../../lib/report/reasons';
@@ -15,21 +14,8 @@ import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { TextBox } from '../../forms/parts/TextBox';
 import { onSubmit, sendThen } from '../../forms/use-form';
 import { useText } from '../../ui/text';
+import { REASON_KEY } from '../reasons-text';
 import '../../forms/forms.css';
-
-const REASON_KEY: Record<ReportReason, MessageKey> = {
-  spam: 'report.reasonSpam',
-  abuse: 'report.reasonAbuse',
-  sexual: 'report.reasonSexual',
-  violence: 'report.reasonViolence',
-  illegal: 'report.reasonIllegal',
-  fraud: 'report.reasonFraud',
-  minors: 'report.reasonMinors',
-  infringement: 'report.reasonInfringement',
-  inaccurate: 'report.reasonInaccurate',
-  impersonation: 'report.reasonImpersonation',
-  other: 'report.reasonOther',
-};
 
 interface Props {
   target: ReportTarget;
