@@ -6,7 +6,8 @@ import { killAll, launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 
-const { settings } = JSON.parse(readFileSync('lighthouserc.json', 'utf8')).ci.collect;
+const lighthouseConfig = JSON.parse(readFileSync('lighthouserc.json', 'utf8'));
+const { settings } = lighthouseConfig.ci.collect;
 export const CHROME_FLAGS = settings.chromeFlags.split(/\s+/).filter(Boolean);
 export const CATEGORIES = settings.onlyCategories;
 /** CHROME_PATH, else the system Chromium, else whatever chrome-launcher finds (scripts/lighthouse.mjs). */
@@ -78,3 +79,14 @@ export function medianRun(runs) {
 
 /** Closes any browser a run left open (an interrupted run): only the ones this process launched. */
 export const closeBrowsers = () => killAll();
+
+/**
+ * What a page's first screen needs, as lighthouserc.json's `inApp.firstScreen` says (issue 18, item 6):
+ * `text` (the HTML alone), `host` (the host's data) or `server` (one round trip). Keyed by path
+ * without the locale prefix.
+ * @example firstScreenNeeds('/zh-CN/k-report?status_height=24') // 'host'
+ */
+export function firstScreenNeeds(path) {
+  const key = new URL(path, 'http://x').pathname.replace(/^\/[a-z]{2}-[A-Z]{2}(?=\/)/, '');
+  return lighthouseConfig.inApp.firstScreen[key];
+}
