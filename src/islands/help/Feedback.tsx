@@ -67,7 +67,7 @@ export default function Feedback({ page }: { page: 'help' | 'player' }) {
 }
 
 // As many rows as the backend usually offers types (server/db/seed.ts), so little moves when they come.
-const TYPE_ROWS = [0, 1, 2, 3, 4];
+const TYPE_ROWS = [0, 1, 2, 3];
 
 /**
  * The form's first screen while its options and code arrive, drawn on the server: the type question
