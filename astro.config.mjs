@@ -17,15 +17,19 @@ const events = inlineScript('src/layouts/shell-events.ts');
 process.env.PUBLIC_RSA_KEY ??= readFileSync('server/dev-keys/public.pem', 'utf8');
 
 /**
- * No preload helper around the browser's dynamic imports. Astro sets `modulePreload` for every build,
- * so only a plugin can unset it for the client. The helper sat in `core`, so every page script that
- * loads something later (tracking, the gate) imported core before first paint; and the chunks loaded
- * later (the seal, tracking, the pay flow) import little beyond core, which is loaded by then anyway.
+ * No preloading around the browser's dynamic imports: the chunks loaded later (the seal, tracking,
+ * the pay flow, a form) import little beyond core, which is loaded by then anyway, and their CSS is
+ * in the page. Astro sets `modulePreload` for every build, so only a plugin can unset it for the
+ * client; Vite then still wraps each import in its helper, replaced here by the one call it makes.
  */
 function noPreloadHelper() {
   return {
     name: 'no-preload-helper',
+    enforce: 'pre',
     configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined),
+    // With nothing to preload, Vite's helper (1.7 KB, for CSS and dependency preloads) only calls the
+    // import: this is that call.
+    load: (id) => (id === '\0vite/preload-helper.js' ? 'export const __vitePreload = (load) => load();' : undefined),
   };
 }
 
@@ -107,9 +111,6 @@ export default defineConfig({
           // Core first: a name function alone let Rolldown file core modules under an area's chunk.
           codeSplitting: {
             groups: [
-              // Vite's dynamic-import wrapper on its own, so that a page script which only loads something
-              // later (tracking, the gate) does not import core with it before first paint.
-              { name: 'preload', test: /vite\/preload-helper/, priority: 3 },
               { name: 'core', test: (id) => sharedChunk(id) === 'core', priority: 2 },
               { name: (id) => (sharedChunk(id) === 'core' ? null : sharedChunk(id)), priority: 1 },
             ],
