@@ -104,7 +104,7 @@ export default function KRecharge() {
         )}
       </div>
 
-      {selectable && methods.length > 1 && (
+      {selectable && methods.length > 1 ? (
         <fieldset className="coins-methods" disabled={busy}>
           <legend>{t('coins.method')}</legend>
           {methods.map((m) => (
@@ -114,6 +114,16 @@ export default function KRecharge() {
             </label>
           ))}
         </fieldset>
+      ) : (
+        // Until the host's methods are read: room for the usual two, in the app only (coins.css), so
+        // the Pay button does not move when they come.
+        !signedIn && (
+          <div className="coins-methods coins-methods-later" aria-hidden="true">
+            <p className="coins-methods-title">{t('coins.method')}</p>
+            <div className="coins-method skeleton" />
+            <div className="coins-method skeleton" />
+          </div>
+        )
       )}
 
       {notice && (
