@@ -134,7 +134,7 @@ ${byteRows.join('\n')}
 
 Median of ${RUNS} runs per page by performance score (ties: the median FCP); every run's
 score in brackets. Times in ms, sizes in KB as transferred. Δ is the page's FCP or LCP minus the bare
-page's. The aim: a text page as fast as a bare HTML file (Δ ≤ 0), an app page within 150 ms of it.
+page's. The targets (issue 18, \`lighthouserc.json\` inApp): LCP within 50 ms for a text page, 150 ms when the first screen needs only the host's data, 300 ms when it needs the server's.
 Each page in two states: *outside* the app, as a browser opens it (nothing injects a host), and *in the
 app*, the state users see: the host's bridge (\`server/fake-host\`, the whole contract) injected before
 any page script by \`evaluateOnNewDocument\` on a Puppeteer page that Lighthouse drives, signed in as
