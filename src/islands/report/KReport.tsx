@@ -7,9 +7,8 @@
 import type { MessageKey } from '../../i18n';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { query } from '../../lib/bridge';
-import { REASONS_BY_TYPE, reportTarget } from '../../lib/report/reasons';
-import { $report, $target, checkTarget, finishReport, startReport, type ReportTarget, type TargetType } from '../../lib/report/report';
+import { REASONS_BY_TYPE } from '../../lib/report/reasons';
+import { $report, $target, checkTarget, finishReport, namedTarget, startReport, type ReportTarget, type TargetType } from '../../lib/report/report';
 import { $session } from '../../lib/session';
 import { Choices } from '../forms/parts/Choices';
 import { TextBox } from '../forms/parts/TextBox';
@@ -33,7 +32,7 @@ export default function KReport({ page }: { page: 'comment' | 'content' }) {
   const session = useStore($session);
   // What the host and the query name, known in the browser from the first render on: the comment the
   // shell filled in before first paint is drawn again, not replaced (src/layouts/shell-events.ts).
-  const [named] = useState(() => (typeof window === 'undefined' ? null : reportTarget(page, location.search, query('getKReportInfo'))));
+  const [named] = useState(() => (typeof window === 'undefined' ? null : namedTarget(page, location.search)));
   const target = useStore($target) ?? named;
   const report = useStore($report);
   // The form's code arrives while the content is checked: it cannot be used before that anyway.

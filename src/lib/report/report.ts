@@ -57,11 +57,18 @@ export async function checkTarget(): Promise<void> {
 export const finishReport = (outcome: ReportOutcome): void => $report.set(outcome);
 
 /**
+ * What the host and the query name, read now: an island's first render draws it (the shell has
+ * already filled the host's words into the page).
+ * @example namedTarget('comment', location.search) // { type: 'comment', id: '42', title: 'so good' }
+ */
+export const namedTarget = (page: 'comment' | 'content', search: string): ReportTarget | null => reportTarget(page, search, query('getKReportInfo'));
+
+/**
  * What the page reports (the host's comment, or the query's content), shown at once, then checked.
  * @example await startReport('comment', location.search)
  */
 export function startReport(page: 'comment' | 'content', search: string): Promise<void> {
-  const named = reportTarget(page, search, query('getKReportInfo'));
+  const named = namedTarget(page, search);
   $target.set(named);
   if (!named) {
     $report.set({ state: 'none' });
