@@ -8,8 +8,6 @@ import { pageLocale } from './i18n';
 import { DEFAULT_LOCALE } from './locale';
 import { KEEP } from './shell-rules';
 
-export { KEEP };
-
 /**
  * @example pageHref('vip-center', { order: 'o-123' }) // '/zh-CN/vip-center?status_height=24&order=o-123'
  */

@@ -9,7 +9,7 @@ test.use({ hostDefaults: { providerUrl: '/api/dev/provider', replyDelayMs: 50 } 
 
 async function buyMonth(page: Page) {
   await expect(page.locator('.vip-plan[aria-pressed="true"]')).toContainText(/1 month|1 个月/);
-  await page.locator('.vip-buy').click();
+  await page.locator('a.vip-buy').click();
   await expect(page).toHaveURL(/\/channel\?.*plan=vip-month/);
   await page.locator('button.vip-buy').click();
 }
@@ -300,7 +300,7 @@ test.describe('VIP: every screen as a user meets it (issue 16)', () => {
     await expect(page.locator('.vip-plan:not(.skeleton)')).not.toHaveCount(0);
     await expect(page.locator('.vip-plan[aria-pressed="true"] .vip-plan-price')).toHaveText(/12\.00/);
     await expect(page.locator('.vip-plan.skeleton')).toHaveCount(0);
-    await page.locator('.vip-buy').click();
+    await page.locator('a.vip-buy').click();
     await expect(page).toHaveURL(/\/channel\?.*plan=vip-month/);
     expect(await hostCalls(page, 'login')).toHaveLength(1);
     await expect(page.locator('button.vip-buy')).toBeEnabled();
@@ -309,7 +309,7 @@ test.describe('VIP: every screen as a user meets it (issue 16)', () => {
   test('signed out, a refused sign-in stays on the VIP Center with the plans', async ({ page, signIn, open }) => {
     await signIn({ account: { isLogin: false }, loginOutcome: 'failed' });
     await open('/vip-center');
-    await page.locator('.vip-buy').click();
+    await page.locator('a.vip-buy').click();
     await expect.poll(() => hostCalls(page, 'login')).toHaveLength(1);
     await expect(page).toHaveURL(/\/vip-center/);
     await expect(page.locator('.vip-plan:not(.skeleton)')).not.toHaveCount(0);
