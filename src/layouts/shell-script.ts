@@ -7,6 +7,7 @@
  * textContent. Budget: 3 KB minified (scripts/budget.mjs).
  */
 import { normalizeLocale } from '../lib/locale';
+import { isMemberAt, type MemberFields } from '../lib/membership-rule';
 import { detectBrand } from '../lib/platform';
 import { SESSION_ID, applyTheme, shellState, themeOf } from '../lib/shell-rules';
 
@@ -61,10 +62,9 @@ function run() {
   // one), so the first paint is the right one. The gate's script keeps it current from then on.
   const account = typeof host == 'object' && host ? ask('accountInfo') : null;
   flags.session = !account ? 'no-app' : account.isLogin === true ? 'signed-in' : 'signed-out';
-  // Member or not by the host's word, as src/lib/stores/membership.ts reads it, for the first screens
-  // that differ (the server's word replaces it once it answers).
-  const vip = account && (account.vip as { is_vip?: unknown; valid_time?: unknown } | undefined);
-  if (flags.session == 'signed-in' && (account!.is_member === true || account!.is_member === 1 || (vip && vip.is_vip === 1 && Number(vip.valid_time) * 1e3 > Date.now()))) flags.member = '1';
+  // Member or not by the host's word, the store's rule, for the first screens that differ (the
+  // server's word replaces it once it answers).
+  if (flags.session == 'signed-in' && isMemberAt(account as MemberFields, Date.now())) flags.member = '1';
   if (flags.session == 'no-app' && detectBrand(navigator.userAgent) == 'other') flags.brand = 'other';
 
   const title = state.titleText ?? (state.myFeedbackTitle ? flags.mf : '');

@@ -4,6 +4,7 @@
  * wins for the rest of the page's life (the host may not yet know of a code redeemed or an order paid).
  */
 import { atom, computed } from 'nanostores';
+import { isMemberAt } from '../membership-rule';
 
 /** An id as the host sends it: a string or a number depending on the app version. */
 export type TypeId = string | number;
@@ -110,10 +111,7 @@ export function setMembership(account: AccountInfo | null | undefined, { server 
  * Whether the user has membership now: the host says so, or a VIP plan has not yet expired.
  * @example $isMember.get() // true
  */
-export const $isMember = computed([$membership, $now], ({ is_member, userInfo_ }, now) => {
-  const vip = userInfo_?.vip;
-  return is_member || (vip?.is_vip === 1 && vip.valid_time * 1000 > now);
-});
+export const $isMember = computed([$membership, $now], ({ is_member, userInfo_ }, now) => isMemberAt({ is_member, vip: userInfo_?.vip }, now));
 
 /**
  * Days of membership left, rounded up: a plan ending later today still shows 1, and 0 only once it
