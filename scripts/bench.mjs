@@ -8,7 +8,7 @@ import { ROUTES, isTextPage, routeFor } from '../src/lib/routes.ts';
 import { IN_APP_UID, hostScript, issueSession } from './lib/in-app.mjs';
 import { BARE, BARE_HTML, startLab } from './lib/lab.mjs';
 import { CHROME_PATH, firstScreenNeeds, lighthouseRun, medianRun } from './lib/lighthouse-runs.mjs';
-import { assetSize, htmlFiles, kb, measure, pageName } from './lib/pages.mjs';
+import { BUDGET, assetSize, htmlFiles, kb, measure, pageName } from './lib/pages.mjs';
 
 const started = performance.now();
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -121,8 +121,8 @@ Machine: ${machine()}. The whole bench took ${minutes(totalSeconds)}.
 The worst figure over each route's ${pages.length / routes.length} URL variants (unprefixed and nine locales), in KB (1024 bytes), gzip at
 level 9. HTML includes its inline CSS and inline scripts. First-load JS is what a page loads before any
 interaction: its module scripts and islands and their static imports, not dynamic imports such as the
-crypto chunk (\`scripts/lib/pages.mjs\`, shared with \`npm run test:size\`, whose budgets are 14 KB of
-HTML gzip and 20 KB of first-load JS gzip).
+crypto chunk (\`scripts/lib/pages.mjs\`, shared with \`npm run test:size\`, whose budgets are ${kb(BUDGET.html)} KB of
+HTML gzip and ${kb(BUDGET.js)} KB of first-load JS gzip).
 
 | route | area | URLs | HTML | HTML gzip | ext. CSS | ext. CSS gzip | first-load JS | first-load JS gzip | JS files |
 |---|---|---|---|---|---|---|---|---|---|
