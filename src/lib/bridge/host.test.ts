@@ -117,7 +117,7 @@ describe('query with a valid host answer', () => {
     expect(bridge.query('supportSelectPayType')).toBe(true);
     expect(bridge.query('wxInstalled')).toBe(false);
     expect(bridge.query('getKCoins')).toEqual({ balance: 120 });
-    expect(bridge.query('getKReportInfo')).toMatchObject({ commentId: 'c1', songId: 's1' });
+    expect(bridge.query('getKReportInfo')).toMatchObject({ commentId: 'c1', songId: 's01' });
     expect(bridge.query('getPersonalInfo')).toMatchObject({ osName: 'ColorOS', deviceBrand: 'OPPO' });
     expect(bridge.query('getSonglistInfo', { id: 1 }).songs?.map((s) => [s.vip, s.paid])).toEqual([
       [false, false],
