@@ -4,7 +4,7 @@
  * the feedback is fetched.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { followUp, openFollowUp, type ThreadMessage } from '../../../lib/help/follow-up';
 import { $session } from '../../../lib/session';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
@@ -21,7 +21,9 @@ export function FollowUp({ feedbackId, onSent }: { feedbackId: string; onSent: (
   const draft = useStore(followUp.$values);
   const errors = useStore(followUp.$errors);
   const busy = useStore(followUp.$busy);
-  useEffect(() => openFollowUp(feedbackId), [feedbackId]);
+  // Opened in the same commit as the first render, before the browser can deliver a keystroke: an
+  // effect would reset the form a frame after it is drawn and lose what was typed meanwhile.
+  useLayoutEffect(() => openFollowUp(feedbackId), [feedbackId]);
 
   return (
     <form className="feedback" noValidate onSubmit={onSubmit(sendThen(followUp.submit, followUp.$result, onSent), followUp.$errors, [['text', '#follow-up']])}>

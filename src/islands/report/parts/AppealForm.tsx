@@ -6,7 +6,7 @@
  */
 import type { MessageKey } from '../../../i18n';
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import type { ReactNode } from 'react';
 import { $open, type Subject } from '../../../lib/report/appeal';
 import { $chosen, appealForm, openAppeal, screenshots, type AppealReason } from '../../../lib/report/appeal-form';
@@ -51,7 +51,9 @@ export function AppealForm({ describe, labelOf }: Props) {
   const draft = useStore(appealForm.$values);
   const errors = useStore(appealForm.$errors);
   const busy = useStore(appealForm.$busy);
-  useEffect(() => openAppeal(new URLSearchParams(location.search).get('subject')), []);
+  // Opened in the same commit as the first render, before the browser can deliver a keystroke: an
+  // effect would reset the form a frame after it is drawn and lose what was typed meanwhile.
+  useLayoutEffect(() => openAppeal(new URLSearchParams(location.search).get('subject')), []);
   const disabled = !ready || busy;
   const error = (key: MessageKey | undefined) => (key ? t(key) : null);
 

@@ -4,7 +4,7 @@
  * Loaded by KReport while the content is checked, so the page's first load carries none of it.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { needsDescription } from '../../../lib/report/reasons';
 import type { ReportOutcome, ReportTarget } from '../../../lib/report/report';
 import { openReport, reasonsFor, reportForm, type ReportReason } from '../../../lib/report/report-form';
@@ -29,7 +29,9 @@ export function ReportForm({ target, onDone }: Props) {
   const draft = useStore(reportForm.$values);
   const errors = useStore(reportForm.$errors);
   const busy = useStore(reportForm.$busy);
-  useEffect(() => openReport(target), [target.type, target.id]);
+  // Opened in the same commit as the first render, before the browser can deliver a keystroke: an
+  // effect would reset the form a frame after it is drawn and lose what was typed meanwhile.
+  useLayoutEffect(() => openReport(target), [target.type, target.id]);
   const disabled = !ready || busy;
   const submit = onSubmit(sendThen(reportForm.submit, reportForm.$result, onDone), reportForm.$errors, [
     ['reason', 'input[name="reason"]'],
