@@ -3,7 +3,18 @@
  * to fix, so a screen reader reads its message and the keyboard is where the fix goes.
  */
 import type { ReadableAtom } from 'nanostores';
+import { useLayoutEffect } from 'react';
 import type { FormErrors } from '../../lib/forms/form';
+
+/**
+ * Opens a form's model (its draft, or a clean slate) in the commit that first draws the form, before
+ * the browser can deliver a keystroke. An effect runs a frame later, and its reset would lose what
+ * was typed meanwhile (src/islands/forms/opens-first.test.tsx).
+ * @example useOpenForm(() => openFollowUp(feedbackId), [feedbackId])
+ */
+export function useOpenForm(open: () => void, deps: readonly unknown[]): void {
+  useLayoutEffect(() => open(), deps);
+}
 
 /**
  * Moves focus to the first selector given (false and undefined are skipped).

@@ -6,7 +6,6 @@
  */
 import type { MessageKey } from '../../../i18n';
 import { useStore } from '@nanostores/react';
-import { useLayoutEffect } from 'react';
 import type { FeedbackConfig, FeedbackType } from '../../../lib/help/feedback';
 import { feedbackForm, openFeedback, screenshots, type FeedbackFormField } from '../../../lib/help/feedback-form';
 import { $session } from '../../../lib/session';
@@ -14,7 +13,7 @@ import { Choices } from '../../forms/parts/Choices';
 import { Screenshots } from '../../forms/parts/Screenshots';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { TextBox } from '../../forms/parts/TextBox';
-import { onSubmit, sendThen } from '../../forms/use-form';
+import { onSubmit, sendThen, useOpenForm } from '../../forms/use-form';
 import { useText } from '../../ui/text';
 import '../../forms/forms.css';
 import '../../ui/controls.css';
@@ -46,9 +45,7 @@ export function FeedbackForm({ config, presetType, song, onSent }: Props) {
   const draft = useStore(feedbackForm.$values);
   const errors = useStore(feedbackForm.$errors);
   const busy = useStore(feedbackForm.$busy);
-  // Opened in the same commit as the first render, before the browser can deliver a keystroke: an
-  // effect would reset the form a frame after it is drawn and lose what was typed meanwhile.
-  useLayoutEffect(() => openFeedback(config, { presetType, song }), []);
+  useOpenForm(() => openFeedback(config, { presetType, song }), []);
   const disabled = !ready || busy;
   const error = (key: MessageKey | undefined) => (key ? t(key) : null);
   const submit = onSubmit(sendThen(feedbackForm.submit, feedbackForm.$result, onSent), feedbackForm.$errors, FIELDS);

@@ -4,12 +4,11 @@
  * the feedback is fetched.
  */
 import { useStore } from '@nanostores/react';
-import { useLayoutEffect } from 'react';
 import { followUp, openFollowUp, type ThreadMessage } from '../../../lib/help/follow-up';
 import { $session } from '../../../lib/session';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { TextBox } from '../../forms/parts/TextBox';
-import { onSubmit, sendThen } from '../../forms/use-form';
+import { onSubmit, sendThen, useOpenForm } from '../../forms/use-form';
 import { useText } from '../../ui/text';
 import '../../forms/forms.css';
 
@@ -21,9 +20,7 @@ export function FollowUp({ feedbackId, onSent }: { feedbackId: string; onSent: (
   const draft = useStore(followUp.$values);
   const errors = useStore(followUp.$errors);
   const busy = useStore(followUp.$busy);
-  // Opened in the same commit as the first render, before the browser can deliver a keystroke: an
-  // effect would reset the form a frame after it is drawn and lose what was typed meanwhile.
-  useLayoutEffect(() => openFollowUp(feedbackId), [feedbackId]);
+  useOpenForm(() => openFollowUp(feedbackId), [feedbackId]);
 
   return (
     <form className="feedback" noValidate onSubmit={onSubmit(sendThen(followUp.submit, followUp.$result, onSent), followUp.$errors, [['text', '#follow-up']])}>

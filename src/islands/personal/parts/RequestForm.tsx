@@ -6,14 +6,13 @@
  */
 import type { MessageKey } from '../../../i18n';
 import { useStore } from '@nanostores/react';
-import { useLayoutEffect } from 'react';
 import { $codeSentTo, openRequest, requestForm, resend, sendCode, submitRequest } from '../../../lib/personal/request';
 import { $session } from '../../../lib/session';
 import { $selfInfo } from '../../../lib/stores/self-info';
 import { Field } from '../../forms/parts/Field';
 import { Input } from '../../forms/parts/Input';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
-import { focusFirst, onSubmit, sendThen } from '../../forms/use-form';
+import { focusFirst, onSubmit, sendThen, useOpenForm } from '../../forms/use-form';
 import { useText } from '../../ui/text';
 import '../../forms/forms.css';
 import '../../ui/controls.css';
@@ -29,9 +28,7 @@ export function RequestForm({ onLimit, onSent }: { onLimit: () => void; onSent: 
   const busy = useStore(requestForm.$busy);
   const codeSentTo = useStore($codeSentTo);
   const wait = useStore(resend.$left);
-  // Opened in the same commit as the first render, before the browser can deliver a keystroke: an
-  // effect would reset the form a frame after it is drawn and lose what was typed meanwhile.
-  useLayoutEffect(() => openRequest(onLimit), []);
+  useOpenForm(() => openRequest(onLimit), []);
   const disabled = busy || session !== 'signed-in';
   const error = (key: MessageKey | undefined) => key && t(key);
   const submit = onSubmit(sendThen(() => submitRequest(timeZone), requestForm.$result, onSent), requestForm.$errors, [

@@ -6,7 +6,6 @@
  */
 import type { MessageKey } from '../../../i18n';
 import { useStore } from '@nanostores/react';
-import { useLayoutEffect } from 'react';
 import type { ReactNode } from 'react';
 import { $open, type Subject } from '../../../lib/report/appeal';
 import { $chosen, appealForm, openAppeal, screenshots, type AppealReason } from '../../../lib/report/appeal-form';
@@ -18,7 +17,7 @@ import { Input } from '../../forms/parts/Input';
 import { Screenshots } from '../../forms/parts/Screenshots';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { TextBox } from '../../forms/parts/TextBox';
-import { onSubmit } from '../../forms/use-form';
+import { onSubmit, useOpenForm } from '../../forms/use-form';
 import { useText } from '../../ui/text';
 import '../../forms/forms.css';
 import '../../ui/controls.css';
@@ -51,9 +50,7 @@ export function AppealForm({ describe, labelOf }: Props) {
   const draft = useStore(appealForm.$values);
   const errors = useStore(appealForm.$errors);
   const busy = useStore(appealForm.$busy);
-  // Opened in the same commit as the first render, before the browser can deliver a keystroke: an
-  // effect would reset the form a frame after it is drawn and lose what was typed meanwhile.
-  useLayoutEffect(() => openAppeal(new URLSearchParams(location.search).get('subject')), []);
+  useOpenForm(() => openAppeal(new URLSearchParams(location.search).get('subject')), []);
   const disabled = !ready || busy;
   const error = (key: MessageKey | undefined) => (key ? t(key) : null);
 

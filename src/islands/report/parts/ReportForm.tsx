@@ -4,7 +4,6 @@
  * Loaded by KReport while the content is checked, so the page's first load carries none of it.
  */
 import { useStore } from '@nanostores/react';
-import { useLayoutEffect } from 'react';
 import { needsDescription } from '../../../lib/report/reasons';
 import type { ReportOutcome, ReportTarget } from '../../../lib/report/report';
 import { openReport, reasonsFor, reportForm, type ReportReason } from '../../../lib/report/report-form';
@@ -12,7 +11,7 @@ import { $session } from '../../../lib/session';
 import { Choices } from '../../forms/parts/Choices';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { TextBox } from '../../forms/parts/TextBox';
-import { onSubmit, sendThen } from '../../forms/use-form';
+import { onSubmit, sendThen, useOpenForm } from '../../forms/use-form';
 import { useText } from '../../ui/text';
 import { REASON_KEY } from '../reasons-text';
 import '../../forms/forms.css';
@@ -29,9 +28,7 @@ export function ReportForm({ target, onDone }: Props) {
   const draft = useStore(reportForm.$values);
   const errors = useStore(reportForm.$errors);
   const busy = useStore(reportForm.$busy);
-  // Opened in the same commit as the first render, before the browser can deliver a keystroke: an
-  // effect would reset the form a frame after it is drawn and lose what was typed meanwhile.
-  useLayoutEffect(() => openReport(target), [target.type, target.id]);
+  useOpenForm(() => openReport(target), [target.type, target.id]);
   const disabled = !ready || busy;
   const submit = onSubmit(sendThen(reportForm.submit, reportForm.$result, onDone), reportForm.$errors, [
     ['reason', 'input[name="reason"]'],
