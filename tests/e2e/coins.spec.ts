@@ -152,4 +152,29 @@ test.describe('coins', () => {
     await expect.poll(() => firstPages.length).toBe(before + 1);
     await expect(page.locator('.records-empty p')).toHaveText('No data');
   });
+
+  test('a pull that starts while records are arriving still refreshes', async ({ page, signIn, open }) => {
+    await signIn();
+    // The first page of records is held until the finger is down.
+    let release: (() => void) | undefined;
+    await page.route('**/api/coins/transactions*', async (route) => {
+      if (release === undefined) await new Promise<void>((resolve) => (release = resolve));
+      await route.fallback();
+    });
+    await open('/k-transactions');
+    await expect.poll(() => release !== undefined).toBe(true);
+    const drag = (type: string, y: number) =>
+      page.evaluate(
+        ([type, y]) => {
+          const touch = new Touch({ identifier: 1, target: document.body, clientX: 100, clientY: y as number });
+          dispatchEvent(new TouchEvent(type as string, { touches: type === 'touchend' ? [] : [touch], changedTouches: [touch], bubbles: true }));
+        },
+        [type, y] as const,
+      );
+    await drag('touchstart', 100);
+    release!();
+    await expect(page.locator('.records-empty p')).toHaveText('No data');
+    await drag('touchmove', 200);
+    await expect(page.locator('.records-pull')).toHaveText('Release to refresh');
+  });
 });

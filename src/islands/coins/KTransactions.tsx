@@ -36,7 +36,9 @@ export default function KTransactions() {
     if (session === 'signed-in') void coinRecords.reload();
   }, [session]);
 
-  // Pull to refresh: a downward drag that starts at the top of the page.
+  // Pull to refresh: a downward drag that starts at the top of the page. Registered once: the drag's
+  // start lives in these listeners, and re-registering them whenever the list changed (a page of
+  // records arriving mid-drag) forgot it, so the pull never armed.
   useEffect(() => {
     let startY: number | null = null;
     const onStart = (event: TouchEvent) => {
@@ -58,7 +60,7 @@ export default function KTransactions() {
       removeEventListener('touchmove', onMove);
       removeEventListener('touchend', onEnd);
     };
-  }, [list]);
+  }, []);
 
   const now = Math.floor(Date.now() / 1000);
   const groups = groupByMonth(list.items, locale, timeZone);
