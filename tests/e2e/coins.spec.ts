@@ -1,9 +1,20 @@
 import { defaultState } from '../../server/fake-host/state';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/app';
 import { hostCalls, withHost } from '../fixtures/pages';
 
 // Each test a user of its own (the e2e database keeps what earlier tests bought), paying through the dev provider.
 test.use({ hostDefaults: { providerUrl: '/api/dev/provider', replyDelayMs: 50 } });
+
+/** One finger's touch event at height `y` on the page, as the pull to refresh reads it. */
+const drag = (page: Page, type: 'touchstart' | 'touchmove' | 'touchend', y: number) =>
+  page.evaluate(
+    ([type, y]) => {
+      const touch = new Touch({ identifier: 1, target: document.body, clientX: 100, clientY: y });
+      dispatchEvent(new TouchEvent(type, { touches: type === 'touchend' ? [] : [touch], changedTouches: [touch], bubbles: true }));
+    },
+    [type, y] as const,
+  );
 
 test.describe('coins', () => {
   test('recharge a package to success: the new balance, then a credited record', async ({ page, signIn, open }) => {
@@ -136,19 +147,10 @@ test.describe('coins', () => {
     await open('/k-transactions');
     await expect(page.locator('.records-empty p')).toHaveText('No data');
     const before = firstPages.length;
-    const drag = (type: string, y: number) =>
-      page.evaluate(
-        ([type, y]) => {
-          const touch = new Touch({ identifier: 1, target: document.body, clientX: 100, clientY: y as number });
-          const touches = type === 'touchend' ? [] : [touch];
-          dispatchEvent(new TouchEvent(type as string, { touches, changedTouches: [touch], bubbles: true }));
-        },
-        [type, y] as const,
-      );
-    await drag('touchstart', 100);
-    await drag('touchmove', 200);
+    await drag(page, 'touchstart', 100);
+    await drag(page, 'touchmove', 200);
     await expect(page.locator('.records-pull')).toHaveText('Release to refresh');
-    await drag('touchend', 200);
+    await drag(page, 'touchend', 200);
     await expect.poll(() => firstPages.length).toBe(before + 1);
     await expect(page.locator('.records-empty p')).toHaveText('No data');
   });
@@ -163,18 +165,10 @@ test.describe('coins', () => {
     });
     await open('/k-transactions');
     await expect.poll(() => release !== undefined).toBe(true);
-    const drag = (type: string, y: number) =>
-      page.evaluate(
-        ([type, y]) => {
-          const touch = new Touch({ identifier: 1, target: document.body, clientX: 100, clientY: y as number });
-          dispatchEvent(new TouchEvent(type as string, { touches: type === 'touchend' ? [] : [touch], changedTouches: [touch], bubbles: true }));
-        },
-        [type, y] as const,
-      );
-    await drag('touchstart', 100);
+    await drag(page, 'touchstart', 100);
     release!();
     await expect(page.locator('.records-empty p')).toHaveText('No data');
-    await drag('touchmove', 200);
+    await drag(page, 'touchmove', 200);
     await expect(page.locator('.records-pull')).toHaveText('Release to refresh');
   });
 });

@@ -13,6 +13,7 @@ import { $session } from '../../lib/session';
 import { installFakeHost, type FakeHost } from '../../../server/fake-host';
 import { FollowUp } from '../help/parts/FollowUp';
 import { RequestForm } from '../personal/parts/RequestForm';
+import { ReportForm } from '../report/parts/ReportForm';
 
 let root: HTMLElement;
 let host: FakeHost;
@@ -23,7 +24,7 @@ beforeEach(() => {
   $session.set('signed-in');
   root = document.createElement('div');
   document.body.append(root);
-  setPageText('en-US', { shell: en.shell, error: en.error, personal: en.personal, help: en.help, form: en.form });
+  setPageText('en-US', { shell: en.shell, error: en.error, personal: en.personal, help: en.help, form: en.form, report: en.report });
 });
 
 afterEach(() => {
@@ -55,4 +56,12 @@ it('a follow-up typed as soon as the form is drawn stays', async () => {
   type('#follow-up', 'It happens again today.');
   await nextFrame();
   expect(root.querySelector<HTMLTextAreaElement>('#follow-up')!.value).toBe('It happens again today.');
+});
+
+it('/k-report: a description typed as soon as the form is drawn stays, in the draft of that comment', async () => {
+  render(<ReportForm target={{ type: 'comment', id: 'c1' }} onDone={() => undefined} />, root);
+  type('#report-text', 'Spam in every thread.');
+  await nextFrame();
+  expect(root.querySelector<HTMLTextAreaElement>('#report-text')!.value).toBe('Spam in every thread.');
+  expect(sessionStorage.getItem('draft:report:comment:c1')).toContain('Spam in every thread.');
 });
