@@ -6,11 +6,15 @@ import { defineConfig } from 'astro/config';
 import preact from '@astrojs/preact';
 import { satteri } from '@astrojs/markdown-satteri';
 import { inlineScript } from './scripts/inline-script.mjs';
+import { CSS_TARGETS, JS_TARGET } from './scripts/lib/engines.mjs';
+import lowerInlineScripts from './scripts/lower-inline.mjs';
 import precompress from './scripts/precompress.mjs';
 
 // Before first paint (first in <body>), and event wiring (last in <body>).
 const shell = inlineScript('src/layouts/shell-script.ts');
 const events = inlineScript('src/layouts/shell-events.ts');
+// Only engines without module scripts run it (below the floor): it shows the update notice.
+const oldEngine = inlineScript('src/layouts/old-engine.ts');
 
 // Development key pair by default; a release is `npm run build:release`, which refuses to run
 // unless PUBLIC_RSA_KEY is set to the production backend's public key (docs/deploy.md).
@@ -50,7 +54,7 @@ function shellModule() {
     name: 'shell-script',
     resolveId: (id) => (id === 'virtual:shell' ? '\0virtual:shell' : undefined),
     load: (id) =>
-      id === '\0virtual:shell' ? `export const shell = ${JSON.stringify(shell.code)}; export const events = ${JSON.stringify(events.code)};` : undefined,
+      id === '\0virtual:shell' ? `export const shell = ${JSON.stringify(shell.code)}; export const events = ${JSON.stringify(events.code)}; export const oldEngine = ${JSON.stringify(oldEngine.code)};` : undefined,
   };
 }
 
@@ -88,7 +92,9 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' },
-  integrations: [preact({ compat: true }), paintedDirective(), precompress()],
+  // Astro's own inline scripts (the island loader, the client directives) are lowered to the floor
+  // after the build, their CSP hashes with them; then the assets are compressed.
+  integrations: [preact({ compat: true }), paintedDirective(), lowerInlineScripts([shell.code, events.code, oldEngine.code]), precompress()],
   devToolbar: { enabled: false },
   // Legal texts name their anchors (`## 8. Your rights {#rights}`), so a link to a section works in
   // every language: a slug made from a translated heading would differ per locale.
@@ -96,13 +102,19 @@ export default defineConfig({
   security: {
     csp: {
       algorithm: 'SHA-256',
-      scriptDirective: { hashes: [shell.hash, events.hash] },
+      scriptDirective: { hashes: [shell.hash, events.hash, oldEngine.hash] },
       directives: ["default-src 'self'", "img-src 'self' data: https:", "connect-src 'self' https:", "object-src 'none'", "base-uri 'none'", "form-action 'self'"],
     },
   },
   vite: {
     plugins: [shellModule(), noPreloadHelper()],
+    // The floor (package.json's browserslist, scripts/lib/engines.mjs): syntax newer than Chromium 64
+    // is lowered in every chunk, and CSS by Lightning CSS (nesting, `inset`, colour functions).
+    css: { transformer: 'lightningcss', lightningcss: { targets: CSS_TARGETS } },
     build: {
+      target: JS_TARGET,
+      cssTarget: JS_TARGET,
+      cssMinify: 'lightningcss',
       rolldownOptions: {
         output: {
           // Islands share two kinds of chunk: `core` (Preact, stores, bridge, API client), loaded by every

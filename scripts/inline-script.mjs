@@ -1,21 +1,43 @@
-// One inline script (the shell's), minified for the WebViews we support, with its CSP hash. Shared by
+// One inline script (the shell's), compiled to ES5 and minified, with its CSP hash. Shared by
 // astro.config.mjs, which inlines it, and the tests that run the exact bytes a page runs.
 import { createHash } from 'node:crypto';
-import { buildSync } from 'esbuild';
+import { parse } from 'acorn';
+import { buildSync, transformSync } from 'esbuild';
+import ts from 'typescript';
 
-/** @example const { code, hash } = inlineScript('src/layouts/shell-script.ts') */
+/**
+ * The inline scripts run first on every page, the text pages included, and the `nomodule` notice runs
+ * exactly where nothing modern does: each must parse on any engine that runs JavaScript at all, so
+ * each is ES5. esbuild bundles (it cannot emit ES5), TypeScript lowers the bundle to ES5 (arrows,
+ * `let`, template literals, destructuring, spread), esbuild minifies the result, and acorn refuses
+ * the build if anything newer is left (a regular expression's `u` or `s` flag, say, which no
+ * compiler lowers).
+ * @example const { code, hash } = inlineScript('src/layouts/shell-script.ts')
+ */
 export function inlineScript(entry) {
-  const code = buildSync({
+  const bundle = buildSync({
     entryPoints: [entry],
     bundle: true,
-    minify: true,
-    format: 'iife',
-    // Android System WebView updates itself; 80 keeps `??` native.
-    target: 'chrome80',
-    // The shell's own property names are short-lived: shortened in these bundles only (budget: 2 KB each).
-    mangleProps: /^(statusHeight|showBackBar|titleText|myFeedbackTitle|titleFromQuery|backBar|background)$/,
+    // Plain statements (the entries export nothing), wrapped below so TypeScript's helpers stay inside.
+    format: 'esm',
+    target: 'es2015',
     tsconfigRaw: { compilerOptions: { alwaysStrict: false } },
     write: false,
-  }).outputFiles[0].text.trim();
+  }).outputFiles[0].text;
+  const es5 = ts.transpileModule(bundle, {
+    compilerOptions: { target: ts.ScriptTarget.ES5, module: ts.ModuleKind.None, removeComments: true, alwaysStrict: false, noImplicitUseStrict: true },
+  }).outputText;
+  const wrapped = `(function(){${es5}})();`;
+  const code = transformSync(wrapped, {
+    minify: true,
+    target: 'es5',
+    // The shell's own property names are short-lived: shortened in these bundles only (budget: 3 KB).
+    mangleProps: /^(statusHeight|showBackBar|titleText|myFeedbackTitle|titleFromQuery|backBar|background)$/,
+  }).code.trim();
+  try {
+    parse(code, { ecmaVersion: 5, sourceType: 'script' });
+  } catch (error) {
+    throw new Error(`${entry} is not ES5 once compiled (${error.message}): ${code.slice(Math.max(0, error.pos - 60), error.pos + 60)}`);
+  }
   return { code, hash: `sha256-${createHash('sha256').update(code).digest('base64')}` };
 }

@@ -9,7 +9,7 @@
 import { normalizeLocale } from '../lib/locale';
 import { isMemberAt, type MemberFields } from '../lib/membership-rule';
 import { detectBrand } from '../lib/platform';
-import { SESSION_ID, applyTheme, shellState, themeOf } from '../lib/shell-rules';
+import { SESSION_ID, applyTheme, shellState, themeOf, type Query } from '../lib/shell-rules';
 
 type Host = Record<string, ((arg?: string) => unknown) | undefined>;
 
@@ -18,8 +18,30 @@ const html = doc.documentElement;
 const flags = html.dataset;
 // Named once: the minifier can shorten a local name, never a global one (the 2 KB budget).
 const loc = location;
-const query = new URLSearchParams(loc.search);
+const query = readQuery(loc.search);
 const host = (window as unknown as { NativeBridge?: Host }).NativeBridge;
+
+/**
+ * The query as the shell reads it (`get`, `has`), without URLSearchParams (Chromium 49): this script
+ * runs on engines below the floor too, and tells nothing to the ones that cannot run it.
+ */
+function readQuery(search: string): Query {
+  const values: Record<string, string> = {};
+  const pairs = search.slice(1).split('&');
+  for (let i = 0; i < pairs.length; i++) {
+    const at = pairs[i]!.indexOf('=');
+    const name = at < 0 ? pairs[i]! : pairs[i]!.slice(0, at);
+    try {
+      const key = decodeURIComponent(name.replace(/\+/g, ' '));
+      // The first value wins, as URLSearchParams.get gives it.
+      if (name && !Object.prototype.hasOwnProperty.call(values, key)) values[key] = at < 0 ? '' : decodeURIComponent(pairs[i]!.slice(at + 1).replace(/\+/g, ' '));
+    } catch {
+      // A malformed escape (`%E0%A4%A`): that pair is not read, the rest are.
+    }
+  }
+  const has = (name: string) => Object.prototype.hasOwnProperty.call(values, name);
+  return { get: (name) => (has(name) ? values[name]! : null), has };
+}
 
 /** A synchronous host query as an object; no host, no method or bad JSON gives `{}`. */
 function ask(method: string): Record<string, unknown> {
@@ -75,4 +97,9 @@ function run() {
   }
 }
 
-run();
+try {
+  run();
+} catch {
+  // An engine below the floor that lacks something run() uses: the page keeps its default look, and
+  // its text stays readable (the nomodule notice tells the user what to update).
+}

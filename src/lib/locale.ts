@@ -26,7 +26,8 @@ export function normalizeLocale(input: unknown): Locale | null {
   if (typeof input !== 'string' || input.length > 35) return null;
   // Padded with dashes so each subtag can be matched whole: `-zh-hant-hk-`.
   const tag = `-${input.trim().toLowerCase().replace(/_/g, '-')}-`;
-  if (tag.startsWith('-zh-')) return /-(hk|mo)-/.test(tag) ? 'zh-HK' : /-(tw|hant)-/.test(tag) ? 'zh-TW' : 'zh-CN';
+  // indexOf, not startsWith: the inline shell script runs this on engines older than ES2015.
+  if (tag.indexOf('-zh-') === 0) return /-(hk|mo)-/.test(tag) ? 'zh-HK' : /-(tw|hant)-/.test(tag) ? 'zh-TW' : 'zh-CN';
   return BY_LANGUAGE[tag.split('-')[1]!] ?? null;
 }
 

@@ -64,7 +64,8 @@ export const APP_SCHEME = 'oppomusic';
  */
 export function appLink(path: string, search = ''): string {
   const query = new URLSearchParams(search);
-  for (const name of ['app_sessionid', ...KEEP]) query.delete(name);
+  // concat, not a spread: the inline event script runs this, compiled to ES5.
+  for (const name of ['app_sessionid'].concat(KEEP)) query.delete(name);
   const rest = query.toString();
   return `${APP_SCHEME}://web${path.startsWith('/') ? path : `/${path}`}${rest ? `?${rest}` : ''}`;
 }

@@ -101,8 +101,11 @@ export function shellState(route: ShellFlags, query: Query): ShellState {
   const height = statusHeight(query.get('status_height'));
   const showBackBar = route.backBar && query.has('status_height');
   const title = route.titleFromQuery ? cleanTitle(query.get('title')) : null;
+  // Named fields, not a spread: the inline shell script is compiled to ES5, where a spread needs a helper.
+  const { theme, background } = themeOf(query.get('dark'), query.get('bgColor'));
   return {
-    ...themeOf(query.get('dark'), query.get('bgColor')),
+    theme,
+    background,
     statusHeight: height,
     showBackBar,
     titleText: title,

@@ -10,6 +10,18 @@ import type { ClientDirective } from 'astro';
 
 const PAINT_WAIT_MS = 1000;
 
+// Astro's island loader (the inline script after this one) reads every island's props with
+// Object.fromEntries, from Chromium 73: below it no island would hydrate. The loader passes an array
+// of pairs, and this directive runs first on every page with islands, so it is the place for the one
+// shim the floor (Chromium 64) needs; an engine that has the method keeps its own.
+if (!Object.fromEntries) {
+  Object.fromEntries = <T>(pairs: Iterable<readonly [PropertyKey, T]>) => {
+    const object: Record<PropertyKey, T> = {};
+    for (const [key, value] of Array.from(pairs)) object[key] = value;
+    return object;
+  };
+}
+
 const painted: ClientDirective = (load) => {
   let started = false;
   const start = async () => {
@@ -20,11 +32,18 @@ const painted: ClientDirective = (load) => {
   };
   setTimeout(start, PAINT_WAIT_MS);
   try {
-    new PerformanceObserver((entries, observer) => {
+    const observer = new PerformanceObserver((entries) => {
       if (!entries.getEntriesByName('first-contentful-paint').length) return;
       observer.disconnect();
       void start();
-    }).observe({ type: 'paint', buffered: true });
+    });
+    try {
+      observer.observe({ type: 'paint', buffered: true });
+    } catch {
+      // `type` and `buffered` are Chromium 77: older engines name the types, and this script runs
+      // before the first paint, so the entry is still to come.
+      observer.observe({ entryTypes: ['paint'] });
+    }
   } catch {
     // No paint timing: the timer above.
   }
