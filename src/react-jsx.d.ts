@@ -4,6 +4,7 @@ import 'preact';
 
 declare module '../node_modules/preact/src/jsx' {
   namespace JSXInternal {
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- a merged interface repeats Preact's type parameters, used or not
     interface HTMLAttributes<RefType extends EventTarget = EventTarget> {
       /** React's `spellCheck`; the DOM attribute is case-insensitive, so Preact renders it as `spellcheck`. */
       spellCheck?: boolean;

@@ -21,19 +21,19 @@ type Texts = Record<string, string>;
 function seedCatalogue(db: DatabaseSync): void {
   const catalogue = load('catalogue.json');
   const plan = db.prepare('INSERT INTO plans VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-  catalogue.plans.forEach((p: any, i: number) => plan.run(p.id, p.tier, p.period, p.days, p.price, p.original, p.currency, p.autoRenew ? 1 : 0, i));
+  for (const [i, p] of catalogue.plans.entries()) plan.run(p.id, p.tier, p.period, p.days, p.price, p.original, p.currency, p.autoRenew ? 1 : 0, i);
   const coins = db.prepare('INSERT INTO coin_packages VALUES (?, ?, ?, ?, ?, ?)');
-  catalogue.coinPackages.forEach((p: any, i: number) => coins.run(p.id, p.coins, p.bonus, p.price, p.currency, i));
+  for (const [i, p] of catalogue.coinPackages.entries()) coins.run(p.id, p.coins, p.bonus, p.price, p.currency, i);
   const song = db.prepare('INSERT INTO songs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   for (const s of catalogue.songs) {
     song.run(s.id, s.name, s.artist, `/covers/${s.cover}.svg`, s.seconds, +!!s.vip, +!!s.paid, +!!s.spatial, +(s.lyrics ?? true), +(s.copyright ?? true));
   }
   const playlist = db.prepare('INSERT INTO playlists VALUES (?, ?, ?, ?, ?)');
   const entry = db.prepare('INSERT INTO playlist_songs VALUES (?, ?, ?)');
-  catalogue.playlists.forEach((p: any, i: number) => {
+  for (const [i, p] of catalogue.playlists.entries()) {
     playlist.run(p.id, p.name, `/covers/${p.cover}.svg`, p.kind, i);
     p.songs.forEach((id: string, j: number) => entry.run(p.id, id, j));
-  });
+  }
 
   const faq = load('faq.json');
   const category = db.prepare('INSERT INTO faq_categories VALUES (?, ?)');

@@ -43,5 +43,7 @@ export function translator(locale: Locale) {
  */
 export function pick(locale: Locale, areas: readonly Area[]): Partial<Messages> {
   const all = messages(locale);
-  return Object.fromEntries(areas.map((area) => [area, all[area]]));
+  const picked: Partial<Messages> = {};
+  for (const area of areas) (picked as Record<Area, unknown>)[area] = all[area];
+  return picked;
 }

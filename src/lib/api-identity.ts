@@ -3,7 +3,7 @@
  * `app_sessionid` the shell saved from the query (or a sign-in saved since). When the server refuses
  * that session, the page asks the user to sign in again (./reauth.ts) and sends the request once more. Imported by every area that calls the API.
  */
-import { setReauth, setSession, type Reauth } from './api';
+import { setReauth, setSession } from './api';
 import { signIn } from './session';
 import { $selfInfo } from './stores/self-info';
 import { confirmDialog } from './stores/ui';

@@ -1,4 +1,4 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { appQuery, expect, test, type AppFixtures } from '../fixtures/app';
 import { hostCalls, watch } from '../fixtures/pages';
 import { tag, type Fault, type Flow } from '../fixtures/reliability';

@@ -20,7 +20,7 @@ import { inlineScript } from '../../scripts/inline-script.mjs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { normalizeLocale, pickLocale } from '../../src/lib/locale';
-import { ROUTES, type Route } from '../../src/lib/routes';
+import { ROUTES } from '../../src/lib/routes';
 import { SESSION_ID, hexColor, shellState, statusHeight, themeOf } from '../../src/lib/shell-rules';
 import {
   CSS_BREAKOUTS,

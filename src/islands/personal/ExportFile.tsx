@@ -50,7 +50,8 @@ export default function ExportFile() {
       <h2 className="personal-intro">{t('personal.fileTitle')}</h2>
       <table className="file-table">
         <tbody>
-          {file.sections.flatMap((section) =>
+          {/* An array of arrays: the renderer flattens it (flatMap is Chromium 69). */}
+          {file.sections.map((section) =>
             section.rows.map((row) => (
               <tr key={`${section.title}-${row.label}`}>
                 <th scope="row">{LABEL_KEY[row.label] ? t(LABEL_KEY[row.label]!) : row.label}</th>

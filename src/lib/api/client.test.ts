@@ -168,6 +168,19 @@ describe('request', () => {
     expect(await codeOf(request(health, {}, { signal: AbortSignal.abort() }))).toBe('cancelled');
   });
 
+  it('without AbortController (Chromium < 66) the time and the caller still end the request', async () => {
+    const controller = new AbortController();
+    vi.stubGlobal('AbortController', undefined);
+    // That engine's fetch has no signal: it never settles, whatever the request asks.
+    const fetch = vi.fn((_url: string, _init: RequestInit) => new Promise<Response>(() => undefined));
+    vi.stubGlobal('fetch', fetch);
+    expect(await codeOf(request(health, {}, { timeoutMs: 20 }))).toBe('timeout');
+    expect(fetch.mock.calls[0]![1].signal).toBeUndefined();
+    const outcome = codeOf(request(health, {}, { signal: controller.signal }));
+    setTimeout(() => controller.abort(), 5);
+    expect(await outcome).toBe('cancelled');
+  });
+
   it('says generic rather than sealing for nobody when PUBLIC_RSA_KEY is missing', async () => {
     vi.stubEnv('PUBLIC_RSA_KEY', undefined);
     const fetch = answer(200, { code: 0, data: { ok: true } });

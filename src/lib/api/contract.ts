@@ -25,8 +25,11 @@ import * as vipRedeem from './endpoints/vip-redeem';
 import * as vipRenewal from './endpoints/vip-renewal';
 
 // Only endpoint values: the schema building blocks each area module also exports are left out.
-const endpoints = <T extends Record<string, unknown>>(area: T) =>
-  Object.fromEntries(Object.entries(area).filter(([, value]) => isEndpoint(value))) as { [K in keyof T as T[K] extends Endpoint ? K : never]: T[K] };
+const endpoints = <T extends Record<string, unknown>>(area: T) => {
+  const picked: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(area)) if (isEndpoint(value)) picked[name] = value;
+  return picked as { [K in keyof T as T[K] extends Endpoint ? K : never]: T[K] };
+};
 const isEndpoint = (value: unknown): value is Endpoint => typeof value === 'object' && value !== null && 'path' in value && 'request' in value;
 
 export const ENDPOINTS = { ...endpoints(platform), ...endpoints(vip), ...endpoints(vipBuy), ...endpoints(vipOrders), ...endpoints(vipRenewal), ...endpoints(vipRedeem), ...endpoints(coins), ...endpoints(coinOrders), ...endpoints(coinRecords), ...endpoints(report), ...endpoints(appeal), ...endpoints(help), ...endpoints(feedback), ...endpoints(music), ...endpoints(musicDownloads), ...endpoints(submission), ...endpoints(personal) };

@@ -164,7 +164,7 @@ export async function seal(body: object, publicKeyPem: string, fallback: () => P
   const keys = pageKeys;
   if (wrappedFor?.publicKeyPem !== publicKeyPem) {
     const encSecKey = (async () => {
-      if (!sealer && globalThis.crypto?.subtle) {
+      if (!sealer && typeof crypto !== 'undefined' && crypto.subtle) {
         try {
           const wrapped = await wrapKeys(keys, publicKeyPem);
           sealer = webSealer;

@@ -27,11 +27,22 @@ export class BridgeError extends Error {
   }
 }
 
+/**
+ * What commandWithReply needs of a signal: an AbortSignal has it, and so does an object of its own
+ * where AbortController (Chromium 66) is missing (src/lib/pay/host.ts).
+ * @example const signal: ReplySignal = new AbortController().signal
+ */
+export interface ReplySignal {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
 /** @example const options: ReplyOptions<HandlerPayload<'onPayCallback'>> = { timeoutMs: 60_000, signal } */
 export interface ReplyOptions<P> {
   /** Give up after this many ms; `Infinity` waits for the answer or an abort (a user still paying). */
   timeoutMs: number;
-  signal?: AbortSignal;
+  signal?: ReplySignal;
   /** Only accept an answer for this call, e.g. the same orderId; others are left to other listeners. */
   match?: (payload: P) => boolean;
 }

@@ -4,7 +4,7 @@
  */
 export { isInApp, query, command, type CommandResult } from './host';
 export { onHost, REGISTRY_KEY } from './handlers';
-export { commandWithReply, BridgeError, type BridgeErrorCode, type ReplyOptions } from './await';
+export { commandWithReply, BridgeError, type BridgeErrorCode, type ReplyOptions, type ReplySignal } from './await';
 export { callId } from './ids';
 export { QUERIES, HANDLERS } from './contract';
 export { PLAY_ERROR_CODES } from './schemas';

@@ -16,7 +16,7 @@ import { once, watchLoaded } from '../model/once';
 import type { Purchase } from '../pay/purchase';
 import { $selfInfo } from '../stores/self-info';
 import { reconcileBalance } from './balance';
-import type { CoinStatus, Recharge } from './pay-deps';
+import type { CoinStatus } from './pay-deps';
 
 export type Offer = DataOf<typeof coinPackages>;
 export type Package = Offer['packages'][number];

@@ -16,8 +16,12 @@ const PREFIX = 'draft:';
 // codes (short-lived secrets) stay out of the host's copy; the schemas read them back as empty.
 const NOT_FOR_HOST = ['attachments', 'pictures', 'code'];
 
-const forHost = (draft: unknown) =>
-  draft && typeof draft === 'object' ? Object.fromEntries(Object.entries(draft).filter(([field]) => !NOT_FOR_HOST.includes(field))) : draft;
+const forHost = (draft: unknown) => {
+  if (!draft || typeof draft !== 'object') return draft;
+  const kept: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(draft)) if (!NOT_FOR_HOST.includes(field)) kept[field] = value;
+  return kept;
+};
 
 /**
  * The saved draft for `key` as `schema` reads it, or undefined when there is none, it does not pass

@@ -103,7 +103,7 @@ export function createForm<V extends object, T, R, F extends string>(spec: FormS
       const values = { ...$values.get(), ...patch };
       $values.set(values);
       save(values);
-      const cleared = Object.keys(patch).flatMap((name) => spec.clears?.[name as keyof V] ?? [name, 'submit']);
+      const cleared = Object.keys(patch).reduce<string[]>((all, name) => all.concat(spec.clears?.[name as keyof V] ?? [name, 'submit']), []);
       $errors.set(without($errors.get(), cleared));
     },
     async submit() {

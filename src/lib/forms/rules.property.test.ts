@@ -236,7 +236,10 @@ describe('spec §5 rules hold exactly on hostile text', () => {
           if (ids.has(p.id)) continue;
           if (!screenshotOracle(p)) wrongType = true;
           else if (current.length + added.length >= 5) tooMany = true;
-          else (added.push(p), ids.add(p.id));
+          else {
+            added.push(p);
+            ids.add(p.id);
+          }
         }
         expect(pictures).toEqual([...current, ...added]);
         expect(pictures.length).toBeLessThanOrEqual(5);

@@ -5,7 +5,7 @@ import { HANDLERS } from '../bridge/contract';
 import { REGISTRY_KEY } from '../bridge/handlers';
 import { setPageText } from '../i18n';
 import { $dialog, answerDialog } from '../stores/ui';
-import { askHost, HOST_DIALOG_WAIT_MS, hostConfirm } from './host';
+import { askHost, HOST_DIALOG_WAIT_MS, hostConfirm, hostPay, LOST_ANSWER_MS } from './host';
 
 const globals = window as unknown as Record<string, unknown>;
 const ABANDON = { titleKey: 'vip.abandonTitle', messageKey: 'vip.abandonMessage', confirmKey: 'vip.abandon', cancelKey: 'vip.continuePay' } as const;
@@ -23,6 +23,7 @@ afterEach(() => {
   for (const name of ['NativeBridge', REGISTRY_KEY, ...Object.keys(HANDLERS)]) delete globals[name];
   vi.useRealTimers();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('askHost: the abandon question in the app’s dialog, else the page’s', () => {
@@ -81,5 +82,34 @@ describe('hostConfirm.paid', () => {
       ['paySuccess', { orderId: 'o-1' }],
       ['clearHistory', undefined],
     ]);
+  });
+});
+
+describe('hostPay.startPay', () => {
+  const order = { orderId: 'o-1', state: 'created' as const, planId: 'vip-month', amount: 1500 };
+  const startPay = () => hostPay<typeof order>('1', (o) => o.planId).startPay(order);
+
+  it('no answer from the cashier by LOST_ANSWER_MS after the page is back: unknown, the server decides', async () => {
+    // The answer is stopped without AbortController (Chromium 66), which the floor (64) may lack.
+    vi.stubGlobal('AbortController', undefined);
+    host = installFakeHost(window, { payOutcome: 'none' });
+    let result: unknown;
+    void startPay().then((value) => (result = value));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(host.calls.map((c) => c.method)).toContain('startPayWeb');
+    host.emit('onResume');
+    await vi.advanceTimersByTimeAsync(LOST_ANSWER_MS - 1);
+    expect(result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(result).toEqual({ status: 'unknown', orderId: 'o-1' });
+  });
+
+  it("the cashier's answer before then is the result", async () => {
+    host = installFakeHost(window, { payOutcome: 'success' });
+    const result = startPay();
+    host.emit('onResume');
+    await vi.advanceTimersByTimeAsync(LOST_ANSWER_MS);
+    await expect(result).resolves.toMatchObject({ orderId: 'o-1' });
+    await expect(result).resolves.not.toMatchObject({ status: 'unknown' });
   });
 });

@@ -5,7 +5,7 @@
  * (src/lib/vip/pay-deps.ts, src/lib/coins/pay-deps.ts).
  */
 import type { MessageKey } from '../../i18n';
-import { command, commandWithReply, onHost, query } from '../bridge';
+import { command, commandWithReply, onHost, query, type ReplySignal } from '../bridge';
 import { text } from '../i18n';
 import { answerDialog, confirmDialog, type DialogRequest } from '../stores/ui';
 import type { PayDeps, PayOrder, PayResult } from './flow';
@@ -27,11 +27,11 @@ export function hostPay<O extends PayOrder & { amount: number }>(
     ...hostConfirm,
     account: () => ({ signedIn: query('accountInfo').isLogin === true, provider: query('isHeytapLogin') }),
     startPay: (order) => {
-      const lost = new AbortController();
+      const lost = stopSignal();
       let wait: ReturnType<typeof setTimeout> | undefined;
       const off = onHost('onResume', () => {
         clearTimeout(wait);
-        wait = setTimeout(() => lost.abort(), LOST_ANSWER_MS);
+        wait = setTimeout(lost.stop, LOST_ANSWER_MS);
       });
       return commandWithReply('startPayWeb', { orderId: order.orderId, productId: productOf(order), payType, amount: order.amount }, 'onPayCallback', {
         timeoutMs: CASHIER_WAIT_MS,
@@ -48,6 +48,28 @@ export function hostPay<O extends PayOrder & { amount: number }>(
         });
     },
   };
+}
+
+/**
+ * A signal to stop waiting for the cashier's answer with. Not AbortController's: it is Chromium 66,
+ * and commandWithReply needs only these three members of one.
+ * @example const lost = stopSignal(); commandWithReply(…, { signal: lost.signal }); lost.stop();
+ */
+function stopSignal(): { signal: ReplySignal; stop: () => void } {
+  let listeners: Array<() => void> = [];
+  const signal = {
+    aborted: false,
+    addEventListener: (_type: 'abort', listener: () => void) => void listeners.push(listener),
+    removeEventListener: (_type: 'abort', listener: () => void) => {
+      listeners = listeners.filter((other) => other !== listener);
+    },
+  };
+  const stop = () => {
+    if (signal.aborted) return;
+    signal.aborted = true;
+    for (const listener of listeners) listener();
+  };
+  return { signal, stop };
 }
 
 /**

@@ -10,7 +10,8 @@ export const SELF_INFO_FIELDS = [
 export type SelfInfoField = (typeof SELF_INFO_FIELDS)[number];
 export type SelfInfo = Record<SelfInfoField, string>;
 
-const EMPTY = Object.fromEntries(SELF_INFO_FIELDS.map((field) => [field, ''])) as SelfInfo;
+const EMPTY = {} as SelfInfo;
+for (const field of SELF_INFO_FIELDS) EMPTY[field] = '';
 // A device field longer than this is not a device field; it would only bloat every tracking batch.
 const MAX_LENGTH = 256;
 

@@ -11,7 +11,9 @@ import { COMMON_FIELDS, TRACK_BODY_MAX_BYTES, TRACK_EVENTS_MAX, TRACK_TEXT_MAX, 
 const text = v.pipe(v.string(), v.maxLength(TRACK_TEXT_MAX));
 
 /** Every common field is optional text; the server needs only `app_sessionid` (and `uid`, when given, must be its user). */
-const common = v.object(Object.fromEntries(COMMON_FIELDS.map((field) => [field, v.optional(text)])) as Record<(typeof COMMON_FIELDS)[number], v.OptionalSchema<typeof text, undefined>>);
+const commonEntries = {} as Record<(typeof COMMON_FIELDS)[number], v.OptionalSchema<typeof text, undefined>>;
+for (const field of COMMON_FIELDS) commonEntries[field] = v.optional(text);
+const common = v.object(commonEntries);
 
 /** JSON values inside the bounds of rules.ts; the props object itself must be an object. */
 const props = v.custom<Record<string, unknown>>(

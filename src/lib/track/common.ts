@@ -18,12 +18,12 @@ export type CommonProvider = () => Partial<Record<CommonField, unknown>>;
 export function defaultCommon(): Partial<CommonFields> {
   let sessionId = '';
   try {
-    sessionId = globalThis.localStorage?.getItem('app_sessionid') ?? '';
+    sessionId = (typeof localStorage === 'undefined' ? null : localStorage?.getItem('app_sessionid')) ?? '';
   } catch {
     // Storage disabled in this WebView: send the batch without a session id.
   }
-  const screen = globalThis.screen;
-  return { ...$selfInfo.get(), app_sessionid: sessionId, screen: screen ? `${screen.width}x${screen.height}` : '' };
+  const display = typeof screen === 'undefined' ? undefined : screen;
+  return { ...$selfInfo.get(), app_sessionid: sessionId, screen: display ? `${display.width}x${display.height}` : '' };
 }
 
 /**

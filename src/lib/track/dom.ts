@@ -13,7 +13,7 @@ export const EXPOSED_RATIO = 0.5; // spec §9
  * element for the life of the document, which is one page view in this multi-page site.
  * @example const observe = createExposureWatcher(track); observe(card, 'vip.plan', { plan: 'year' })
  */
-export function createExposureWatcher(report: Report, Observer = globalThis.IntersectionObserver) {
+export function createExposureWatcher(report: Report, Observer = typeof IntersectionObserver === 'undefined' ? undefined : IntersectionObserver) {
   const seen = new WeakSet<Element>();
   const watched = new Map<Element, { name: string; props?: TrackProps | undefined }>();
   let observer: IntersectionObserver | undefined;

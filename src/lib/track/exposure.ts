@@ -16,8 +16,8 @@ export const EXPOSURE_SELECTOR = '[data-track][data-track-on~="exposure"]';
 export function watchExposure(
   root: Element,
   report: Report,
-  Observer = globalThis.IntersectionObserver,
-  Mutations = globalThis.MutationObserver,
+  Observer = typeof IntersectionObserver === 'undefined' ? undefined : IntersectionObserver,
+  Mutations = typeof MutationObserver === 'undefined' ? undefined : MutationObserver,
 ): () => void {
   // No IntersectionObserver (very old WebView): report nothing rather than guess what was seen.
   if (!Observer) return () => undefined;

@@ -92,7 +92,7 @@ export function createQueueStore(storage: Storage | null | undefined): QueueStor
  */
 export function browserStorage(): Storage | null {
   try {
-    return globalThis.localStorage ?? null;
+    return typeof localStorage === 'undefined' ? null : localStorage ?? null;
   } catch {
     return null; // reading localStorage itself throws where DOM storage is disabled
   }

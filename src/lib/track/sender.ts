@@ -36,6 +36,7 @@ const REFUSED = new Set([400, 413, 422]);
  * @example await postBatch(fetch, '/api/track', { common, events }) // 'sent'
  */
 export async function postBatch(fetchFn: FetchLike, endpoint: string, payload: Payload, timeoutMs = SEND_TIMEOUT_MS): Promise<SendOutcome> {
+  // eslint-disable-next-line compat/compat -- checked for first: without AbortController (Chromium 66) the timer alone ends the wait
   const controller = typeof AbortController === 'function' ? new AbortController() : undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<SendOutcome>((resolve) => {
@@ -87,6 +88,6 @@ export function beaconBatch(sendBeacon: BeaconLike | undefined, endpoint: string
  * @example beaconBatch(browserBeacon(), '/api/track', payload)
  */
 export function browserBeacon(): BeaconLike | undefined {
-  const nav = globalThis.navigator;
+  const nav = typeof navigator === 'undefined' ? undefined : navigator;
   return typeof nav?.sendBeacon === 'function' ? (url, data) => nav.sendBeacon(url, data) : undefined;
 }

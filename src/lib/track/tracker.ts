@@ -50,7 +50,9 @@ export interface Tracker {
  */
 export function createTracker(options: TrackerOptions = {}): Tracker {
   const queue = createQueueStore(options.storage === undefined ? browserStorage() : options.storage);
-  const fetchFn = options.fetch ?? (globalThis.fetch?.bind(globalThis) as FetchLike | undefined);
+  // The page's fetch as it is now, called with no receiver (a global function then acts on the global object).
+  const pageFetch = typeof fetch === 'function' ? fetch : undefined;
+  const fetchFn: FetchLike | undefined = options.fetch ?? (pageFetch && ((url, init) => pageFetch(url, init)));
   const sendBeacon = options.sendBeacon ?? browserBeacon();
   const events = options.events === undefined ? (typeof window === 'undefined' ? null : window) : options.events;
   const now = options.now ?? (() => Date.now());

@@ -1,5 +1,4 @@
 /** The coin packages of /k-recharge, or placeholders of their size while they load. */
-import { useStore } from '@nanostores/react';
 import type { Package } from '../../../lib/coins/recharge';
 import { formatPrice } from '../../../lib/format';
 import { pageLocale } from '../../../lib/i18n';
