@@ -6,7 +6,8 @@ import { defineConfig } from 'astro/config';
 import preact from '@astrojs/preact';
 import { satteri } from '@astrojs/markdown-satteri';
 import { inlineScript } from './scripts/inline-script.mjs';
-import { CSS_TARGETS, JS_TARGET } from './scripts/lib/engines.mjs';
+import { CSS_TARGETS, JS_TARGET, MODERN_TARGET } from './scripts/lib/engines.mjs';
+import legacyChunks from './scripts/legacy-chunks.mjs';
 import lowerInlineScripts from './scripts/lower-inline.mjs';
 import precompress from './scripts/precompress.mjs';
 
@@ -34,6 +35,20 @@ function noPreloadHelper() {
     // With nothing to preload, Vite's helper (1.7 KB, for CSS and dependency preloads) only calls the
     // import: this is that call.
     load: (id) => (id === '\0vite/preload-helper.js' ? 'export const __vitePreload = (load) => load();' : undefined),
+  };
+}
+
+/**
+ * The chunks are built for modern engines (MODERN_TARGET, scripts/lib/engines.mjs) and copied lowered
+ * to the floor after the build (scripts/legacy-chunks.mjs); CSS, inlined in the page, for the floor.
+ * Astro builds every environment for `esnext` whatever `vite.build` says, and CSS minified for
+ * `esnext` folds what Lightning CSS lowered back into shorthands Chromium 64 lacks (`inset`), so each
+ * environment gets its targets here.
+ */
+function engineTargets() {
+  return {
+    name: 'engine-targets',
+    configEnvironment: (name) => ({ build: { cssTarget: JS_TARGET, ...(name === 'client' ? { target: MODERN_TARGET } : {}) } }),
   };
 }
 
@@ -92,9 +107,15 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' },
-  // Astro's own inline scripts (the island loader, the client directives) are lowered to the floor
-  // after the build, their CSP hashes with them; then the assets are compressed.
-  integrations: [preact({ compat: true }), paintedDirective(), lowerInlineScripts([shell.code, events.code, oldEngine.code]), precompress()],
+  // After the build: Astro's own inline scripts (the island loader, the client directives) lowered to
+  // the floor, their CSP hashes with them; the chunks copied lowered for old engines; then compressed.
+  integrations: [
+    preact({ compat: true }),
+    paintedDirective(),
+    lowerInlineScripts([shell.code, events.code, oldEngine.code]),
+    legacyChunks(),
+    precompress(),
+  ],
   devToolbar: { enabled: false },
   // Legal texts name their anchors (`## 8. Your rights {#rights}`), so a link to a section works in
   // every language: a slug made from a translated heading would differ per locale.
@@ -107,13 +128,11 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [shellModule(), noPreloadHelper()],
-    // The floor (package.json's browserslist, scripts/lib/engines.mjs): syntax newer than Chromium 64
-    // is lowered in every chunk, and CSS by Lightning CSS (nesting, `inset`, colour functions).
+    plugins: [shellModule(), noPreloadHelper(), engineTargets()],
+    // The floor (package.json's browserslist, scripts/lib/engines.mjs): CSS through Lightning CSS
+    // (nesting, `inset`, colour functions lowered); JS: engineTargets() and legacyChunks().
     css: { transformer: 'lightningcss', lightningcss: { targets: CSS_TARGETS } },
     build: {
-      target: JS_TARGET,
-      cssTarget: JS_TARGET,
       cssMinify: 'lightningcss',
       rolldownOptions: {
         output: {

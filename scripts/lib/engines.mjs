@@ -5,14 +5,23 @@ import browserslist from 'browserslist';
 import { browserslistToTargets } from 'lightningcss';
 
 /** The declared list, resolved: `['chrome 157', …, 'chrome 64', 'android 157']`. */
-export const BROWSERS = browserslist(undefined, { path: new URL('../..', import.meta.url).pathname });
+export const BROWSERS = browserslist(undefined, { path: process.cwd() });
+if (!BROWSERS.some((b) => b.startsWith('chrome '))) throw new Error(`no Chromium in the browserslist read from ${process.cwd()}`);
 
 const chromes = BROWSERS.filter((b) => b.startsWith('chrome ')).map((b) => Number(b.split(' ')[1]));
 /** The oldest Chromium we support: 64. */
 export const FLOOR = Math.min(...chromes);
 
-/** esbuild's and Vite's target for everything that ships to the page: `chrome64`. */
+/** esbuild's target for what every supported engine runs: the inline scripts, the legacy chunks. */
 export const JS_TARGET = `chrome${FLOOR}`;
+
+/**
+ * The modern build, which every engine with `structuredClone` (Chromium 98) loads: its syntax is all
+ * that engine's, so today's phones pay nothing for the floor. An engine without it loads the same
+ * chunks lowered to JS_TARGET from `/_astro/legacy/` (scripts/legacy-chunks.mjs; the switch is in
+ * src/components/shell/painted.ts, which names the same test).
+ */
+export const MODERN_TARGET = 'chrome98';
 
 /** Lightning CSS's targets, from the same list. */
 export const CSS_TARGETS = browserslistToTargets(BROWSERS);

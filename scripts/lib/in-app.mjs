@@ -3,6 +3,7 @@
 // script, as the app injects NativeBridge, and its user is signed in with a session the reference
 // server issued, as the app's account service would.
 import { buildSync } from 'esbuild';
+import { JS_TARGET } from './engines.mjs';
 
 let bundle;
 // The fake host's default user (server/fake-host/state.ts).
@@ -20,7 +21,8 @@ export function fakeHostSource() {
     format: 'iife',
     globalName: '__fakeHostModule',
     write: false,
-    target: 'chrome90',
+    // The floor: the engine matrix injects it into Chromium 64 too (tests/engines).
+    target: JS_TARGET,
   }).outputFiles[0].text;
   return bundle;
 }

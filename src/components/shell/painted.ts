@@ -22,11 +22,24 @@ if (!Object.fromEntries) {
   };
 }
 
-const painted: ClientDirective = (load) => {
+// The chunks are built for engines with structuredClone (Chromium 98: MODERN_TARGET in
+// scripts/lib/engines.mjs); an older engine loads the same chunks lowered to the floor, which the
+// build copies into /_astro/legacy/ (scripts/legacy-chunks.mjs). They import each other by relative
+// paths, so pointing the island at its legacy module is all it takes.
+const LEGACY = typeof structuredClone != 'function';
+const MODULE_URLS = ['component-url', 'renderer-url', 'before-hydration-url'];
+
+const painted: ClientDirective = (load, _options, island) => {
   let started = false;
   const start = async () => {
     if (started) return;
     started = true;
+    if (LEGACY) {
+      for (const name of MODULE_URLS) {
+        const url = island.getAttribute(name);
+        if (url) island.setAttribute(name, url.replace('/_astro/', '/_astro/legacy/'));
+      }
+    }
     const hydrate = await load();
     await hydrate();
   };

@@ -1,0 +1,53 @@
+/**
+ * Astro integration: after the build, every chunk of dist/_astro/ is copied into dist/_astro/legacy/
+ * with its syntax lowered to the floor (JS_TARGET, Chromium 64), and compressed like the originals.
+ * The chunks import each other by relative paths, so a legacy chunk only ever loads legacy chunks;
+ * src/components/shell/painted.ts points an island at them on an engine older than the modern build
+ * (MODERN_TARGET). Modern engines never fetch them: the floor costs them no byte of script.
+ */
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { transformSync } from 'esbuild';
+import { JS_TARGET } from './lib/engines.mjs';
+import { precompress } from './precompress.mjs';
+
+export const LEGACY_DIR = 'legacy';
+
+/**
+ * Writes the lowered copy of each `.js` of `dir` into `dir/legacy/`; returns how many.
+ * @example legacyCopies('dist/_astro') // 62
+ */
+export function legacyCopies(dir) {
+  const out = join(dir, LEGACY_DIR);
+  mkdirSync(out, { recursive: true });
+  let count = 0;
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith('.js')) continue;
+    const { code } = transformSync(readFileSync(join(dir, name), 'utf8'), {
+      target: JS_TARGET,
+      format: 'esm',
+      minify: true,
+      legalComments: 'none',
+      // nanostores keeps its state on globalThis (Chromium 71); in a page that is `self`.
+      define: { globalThis: 'self' },
+    });
+    writeFileSync(join(out, name), code);
+    count++;
+  }
+  return count;
+}
+
+export default function legacyChunksIntegration() {
+  return {
+    name: 'legacy-chunks',
+    hooks: {
+      'astro:build:done': ({ dir, logger }) => {
+        const assets = join(fileURLToPath(dir), '_astro');
+        const count = legacyCopies(assets);
+        precompress(join(assets, LEGACY_DIR));
+        logger.info(`${count} chunks copied for engines older than the modern build, lowered to ${JS_TARGET}`);
+      },
+    },
+  };
+}

@@ -1,0 +1,239 @@
+/**
+ * One old engine of the matrix, launched headless and driven over the DevTools protocol: pages at a
+ * small phone's size with touch, the fake host injected before any page script, and every uncaught
+ * error, CSP refusal and failed request collected. Functions run in the page are lowered to the
+ * floor first (they are written in today's TypeScript, the page may be Chromium 64).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { transformSync } from 'esbuild';
+import { JS_TARGET } from '../../scripts/lib/engines.mjs';
+import { Cdp } from './cdp';
+
+const LAUNCH_MS = 30_000;
+const WAIT_MS = 15_000;
+
+export interface Engine {
+  version: string;
+  newPage(init?: string): Promise<EnginePage>;
+  close(): Promise<void>;
+}
+
+/** Launches `binary` (a Chromium of the matrix) and connects to it. */
+export async function launch(binary: string): Promise<Engine> {
+  const profile = mkdtempSync(join(os.tmpdir(), 'engine-'));
+  const child: ChildProcess = spawn(
+    binary,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--no-zygote',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--mute-audio',
+      '--hide-scrollbars',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    let log = '';
+    const timer = setTimeout(() => reject(new Error(`${binary} printed no DevTools address in ${LAUNCH_MS} ms:\n${log}`)), LAUNCH_MS);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      log += chunk;
+      const match = /DevTools listening on (ws:\/\/[^\s]+)/.exec(log);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`${binary} exited (${code}) before it listened:\n${log}`)));
+  });
+  const http = endpoint.replace(/^ws:\/\/([^/]+)\/.*$/, 'http://$1');
+  const { Browser: version } = (await (await fetch(`${http}/json/version`)).json()) as { Browser: string };
+  return {
+    version,
+    async newPage(init) {
+      // GET /json/new: what engines of this age answer (today's want PUT).
+      const target = (await (await fetch(`${http}/json/new?about:blank`)).json()) as { id: string; webSocketDebuggerUrl: string };
+      const cdp = await Cdp.connect(target.webSocketDebuggerUrl);
+      const page = new EnginePage(cdp, version, async () => {
+        cdp.close();
+        await fetch(`${http}/json/close/${target.id}`).catch(() => undefined);
+      });
+      await page.setUp(init);
+      return page;
+    },
+    async close() {
+      child.kill('SIGKILL');
+      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A function's source, lowered to the floor, as an expression that calls it with `arg`. */
+function call(fn: (...args: never[]) => unknown, arg: unknown): string {
+  const source = transformSync(`(${fn.toString()})`, { target: JS_TARGET, loader: 'ts' }).code.trim().replace(/;$/, '');
+  return `(${source})(${JSON.stringify(arg ?? null)})`;
+}
+
+export class EnginePage {
+  /** Uncaught errors, unhandled rejections, CSP refusals and failed loads, as lines of text. */
+  readonly problems: string[] = [];
+
+  constructor(
+    readonly cdp: Cdp,
+    readonly version: string,
+    readonly close: () => Promise<void>,
+  ) {}
+
+  async setUp(init?: string): Promise<void> {
+    const { cdp, problems } = this;
+    cdp.on('Runtime.exceptionThrown', (p) => {
+      const details = p.exceptionDetails as { text: string; exception?: { description?: string }; url?: string; lineNumber?: number };
+      problems.push(`pageerror: ${details.exception?.description ?? details.text} (${details.url ?? ''}:${details.lineNumber ?? ''})`);
+    });
+    cdp.on('Log.entryAdded', (p) => {
+      const entry = p.entry as { level: string; text: string; url?: string };
+      if (entry.level === 'error' && !/favicon/.test(entry.url ?? '')) problems.push(`log: ${entry.text} ${entry.url ?? ''}`);
+    });
+    cdp.on('Runtime.consoleAPICalled', (p) => {
+      const args = (p.args as { value?: unknown; description?: string }[]).map((a) => String(a.value ?? a.description ?? ''));
+      if (p.type === 'error') problems.push(`console.error: ${args.join(' ')}`);
+      if (args.some((a) => /Content Security Policy|Refused to/.test(a))) problems.push(`csp: ${args.join(' ')}`);
+    });
+    await Promise.all([cdp.send('Page.enable'), cdp.send('Runtime.enable'), cdp.send('Log.enable'), cdp.send('Network.enable')]);
+    const major = /\/(\d+)\./.exec(this.version)?.[1] ?? '64';
+    await cdp.send('Network.setUserAgentOverride', {
+      userAgent: `Mozilla/5.0 (Linux; Android 9; CPH1923 Build/PPR1.180610.011; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/${major}.0.0.0 Mobile Safari/537.36`,
+    });
+    await cdp.send('Emulation.setDeviceMetricsOverride', { width: 360, height: 780, deviceScaleFactor: 2, mobile: true });
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    if (init) await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: init });
+  }
+
+  /** Opens `url` and waits for its load event. */
+  async goto(url: string): Promise<void> {
+    const loaded = this.cdp.once('Page.loadEventFired', WAIT_MS);
+    const { errorText } = await this.cdp.send<{ errorText?: string }>('Page.navigate', { url });
+    if (errorText) throw new Error(`${url}: ${errorText}`);
+    await loaded;
+  }
+
+  /** Runs `fn(arg)` in the page (lowered to the floor) and gives its JSON-able result. */
+  async run<A, R>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> {
+    const { result, exceptionDetails } = await this.cdp.send<{ result: { value?: R }; exceptionDetails?: { exception?: { description?: string }; text: string } }>(
+      'Runtime.evaluate',
+      { expression: call(fn as never, arg), awaitPromise: true, returnByValue: true },
+    );
+    if (exceptionDetails) throw new Error(`in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+    return result.value as R;
+  }
+
+  /** Polls `fn(arg)` until it returns something truthy; fails with `what` after `timeoutMs`. */
+  async until<A, R>(what: string, fn: (arg: A) => R, arg?: A, timeoutMs = WAIT_MS): Promise<R> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await this.run(fn, arg);
+      if (value) return value;
+      if (Date.now() > deadline) throw new Error(`${this.version}: ${what} did not happen within ${timeoutMs} ms (at ${await this.run(() => location.href)})`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** Waits until an element matching `selector` (and `text`, if given) shows. */
+  visible(selector: string, text?: string | RegExp): Promise<true> {
+    const pattern = text instanceof RegExp ? { source: text.source, flags: text.flags } : text === undefined ? null : { source: escape(text), flags: '' };
+    return this.until(`"${selector}"${text ? ` with "${text}"` : ''} to show`, findShown, { selector, pattern }) as Promise<true>;
+  }
+
+  /** The text of the first shown element matching `selector`. */
+  text(selector: string): Promise<string> {
+    return this.run((s: string) => {
+      const el = Array.prototype.slice.call(document.querySelectorAll(s)).filter((e: HTMLElement) => e.offsetWidth || e.offsetHeight)[0] as HTMLElement | undefined;
+      return el ? (el.textContent || '').replace(/\s+/g, ' ').trim() : '';
+    }, selector);
+  }
+
+  /** Taps the centre of the first shown element matching `selector` (and `text`) with a finger. */
+  async tap(selector: string, text?: string | RegExp): Promise<void> {
+    await this.visible(selector, text);
+    const pattern = text instanceof RegExp ? { source: text.source, flags: text.flags } : text === undefined ? null : { source: escape(text), flags: '' };
+    const point = await this.run(centreOf, { selector, pattern });
+    if (!point) throw new Error(`${this.version}: nothing to tap at "${selector}"`);
+    const touch = { x: point.x, y: point.y, radiusX: 1, radiusY: 1, force: 1 };
+    await this.cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [touch] });
+    await this.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  }
+
+  /** Taps a field, then types `text` into it as a keyboard's input method would. */
+  async type(selector: string, text: string): Promise<void> {
+    await this.tap(selector);
+    await this.run((s: string) => {
+      const field = document.querySelector(s) as HTMLInputElement;
+      field.focus();
+      field.select();
+    }, selector);
+    await this.cdp.send('Input.insertText', { text });
+  }
+
+  /** Types `text` into the field whose label reads `label` (the whole label, as a user reads it). */
+  async fill(label: string | RegExp, text: string): Promise<void> {
+    const pattern = label instanceof RegExp ? { source: label.source, flags: label.flags } : { source: `^\\s*${escape(label)}\\s*$`, flags: '' };
+    const selector = (await this.until(`the field "${label}"`, markField, pattern))!;
+    await this.type(selector, text);
+  }
+
+  /** A PNG of the viewport. */
+  async screenshot(): Promise<Buffer> {
+    const { data } = await this.cdp.send<{ data: string }>('Page.captureScreenshot', { format: 'png' });
+    return Buffer.from(data, 'base64');
+  }
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+interface Find {
+  selector: string;
+  pattern: { source: string; flags: string } | null;
+}
+
+// Run in the page (lowered to the floor): no API newer than Chromium 64.
+function findShown({ selector, pattern }: Find): boolean {
+  const re = pattern ? new RegExp(pattern.source, pattern.flags) : null;
+  const all = Array.prototype.slice.call(document.querySelectorAll(selector)) as HTMLElement[];
+  return all.some((el) => !!(el.offsetWidth || el.offsetHeight) && (!re || re.test((el.textContent || '').replace(/\s+/g, ' '))));
+}
+
+function centreOf({ selector, pattern }: Find): { x: number; y: number } | null {
+  const re = pattern ? new RegExp(pattern.source, pattern.flags) : null;
+  const all = Array.prototype.slice.call(document.querySelectorAll(selector)) as HTMLElement[];
+  const el = all.filter((e) => !!(e.offsetWidth || e.offsetHeight) && (!re || re.test((e.textContent || '').replace(/\s+/g, ' '))))[0];
+  if (!el) return null;
+  el.scrollIntoView({ block: 'center' });
+  const box = el.getBoundingClientRect();
+  return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+}
+
+// Marks the control of the label whose text matches, and gives a selector for it.
+function markField(pattern: { source: string; flags: string }): string | null {
+  const re = new RegExp(pattern.source, pattern.flags);
+  const labels = Array.prototype.slice.call(document.querySelectorAll('label')) as HTMLLabelElement[];
+  for (const label of labels) {
+    if (!re.test((label.textContent || '').replace(/\s+/g, ' '))) continue;
+    const control = label.control || label.querySelector('input, textarea, select');
+    if (!control || !(control as HTMLElement).offsetHeight) continue;
+    const mark = String(Math.random()).slice(2);
+    control.setAttribute('data-engine-field', mark);
+    return `[data-engine-field="${mark}"]`;
+  }
+  return null;
+}

@@ -1,0 +1,164 @@
+/**
+ * The engine matrix (issue 26): on each real old Chromium of scripts/lib/old-chromium.mjs, the shell
+ * on a text page and the main flow of every area, through the real pages, with the fake host
+ * injected and a session the reference server issued, as inside the app. No page error anywhere,
+ * and each area's first screen passes the layout checks (tests/engines/layout.ts). The locales are
+ * sampled (each flow in one, the long-word ones among them): the full route × locale sweep runs on
+ * today's engine (tests/e2e/sweep.spec.ts).
+ */
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { hostScript } from '../../scripts/lib/in-app.mjs';
+import { ENGINES } from '../../scripts/lib/old-chromium.mjs';
+import { defaultState } from '../../server/fake-host/state';
+import { launch, type Engine, type EnginePage } from './engine';
+import { layoutProblems } from './layout';
+
+const origin = inject('origin');
+const binaries = inject('engines');
+
+const MEMBER = { ...defaultState().account, isLogin: true, is_member: 1, vipType: 1, svipType: 0, vip: { is_vip: 1, valid_time: 1_999_999_999 } };
+
+async function post<T>(path: string, body: object): Promise<T> {
+  const reply = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!reply.ok) throw new Error(`${path}: HTTP ${reply.status}`);
+  return ((await reply.json()) as { data: T }).data;
+}
+
+describe.each(ENGINES)('Chromium $chromium', ({ chromium }) => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await launch(binaries[chromium]!);
+  });
+  afterAll(() => engine?.close());
+
+  /**
+   * A page inside the app: a user of its own (or `uid`), the fake host signed in as that user with
+   * `state` over its defaults, and the path opened with the app's query.
+   */
+  async function inApp(path: string, { uid = `eng${chromium}-${Math.random().toString(36).slice(2, 10)}`, state = {}, query = '' } = {}) {
+    const { app_sessionid: session } = await post<{ app_sessionid: string }>('/api/dev/session', { uid });
+    const base = defaultState();
+    const page = await engine.newPage(hostScript({ ...base, replyDelayMs: 30, ...state, baseInfo: { ...base.baseInfo, uid } }));
+    await page.goto(`${origin}${path}?status_height=24&app_sessionid=${session}${query}`);
+    return { page, uid };
+  }
+
+  /** The islands hydrated and nothing loading, then the layout checks on the first screen. */
+  async function firstScreen(page: EnginePage) {
+    await page.until('the islands to hydrate', () => !document.querySelector('astro-island[ssr], [aria-busy="true"]'));
+    expect(await page.run(layoutProblems)).toEqual([]);
+  }
+
+  async function done(page: EnginePage) {
+    expect(page.problems).toEqual([]);
+    await page.close();
+  }
+
+  test('the shell on a text page: status bar, dark theme and the host’s locale, with no script but its own', async () => {
+    const page = await engine.newPage(hostScript({ ...defaultState(), baseInfo: { ...defaultState().baseInfo, language: 'th_TH' } }));
+    await page.goto(`${origin}/license.html?status_height=40&dark=1&bgColor=171717`);
+    await page.until('the move to the host’s locale', () => location.pathname === '/th-TH/license.html');
+    const shell = await page.run(() => {
+      const html = document.documentElement;
+      const bar = document.querySelector('.bar')!.getBoundingClientRect();
+      return {
+        lang: html.lang,
+        theme: html.getAttribute('data-theme'),
+        background: getComputedStyle(document.body).backgroundColor,
+        barTop: Math.round(bar.top),
+        barBottom: Math.round(bar.bottom),
+        query: location.search,
+      };
+    });
+    expect(shell).toEqual({ lang: 'th-TH', theme: 'dark1', background: 'rgb(23, 23, 23)', barTop: 0, barBottom: 90, query: '?status_height=40&dark=1&bgColor=171717' });
+    expect(await page.run(layoutProblems)).toEqual([]);
+    await done(page);
+  });
+
+  test('VIP: a month bought through the host, in vi-VN', async () => {
+    const { page } = await inApp('/vi-VN/vip-center', { state: { providerUrl: '/api/dev/provider' } });
+    await firstScreen(page);
+    await page.visible('.vip-state', 'Bạn chưa phải là hội viên VIP');
+    await page.visible('.vip-plan[aria-pressed="true"]', '1 tháng');
+    await page.tap('a.vip-buy');
+    await page.until('the payment page', () => location.pathname === '/vi-VN/channel' && /plan=vip-month/.test(location.search));
+    await firstScreen(page);
+    await page.tap('button.vip-buy');
+    await page.until('the way back with the order', () => location.pathname === '/vi-VN/vip-center' && /order=o-/.test(location.search));
+    await page.visible('.vip-state', /31/);
+    await done(page);
+  });
+
+  test('coins: 300 coins recharged, the balance and the notice', async () => {
+    const { page } = await inApp('/k-recharge');
+    await firstScreen(page);
+    await page.visible('.coins-balance', '0');
+    await page.tap('button', /300 coins/);
+    await page.tap('button', /^\s*Pay/);
+    await page.visible('.coins-notice', '310 coins added. Your balance is 310.');
+    expect(await page.text('.coins-balance')).toBe('310');
+    await done(page);
+  });
+
+  test('feedback in ms-MY: refused empty with every message, then typed and sent', async () => {
+    const { page } = await inApp('/ms-MY/feedback');
+    await firstScreen(page);
+    await page.tap('button.form-submit');
+    await page.visible('fieldset .form-error');
+    await page.visible('#feedback-contact-note');
+    await page.tap('label', /Pengalaman pengguna/);
+    await page.fill(/Huraikan/, 'Muat turun berhenti apabila skrin dikunci.');
+    await page.fill(/Hubungi|Kenalan/, 'saya@example.com');
+    await page.tap('button.form-submit');
+    await page.visible('h2, h1', /dihantar/i);
+    await done(page);
+  });
+
+  test('report a comment in fil-PH: a reason is asked for, then the report is sent', async () => {
+    const { page } = await inApp('/fil-PH/k-report');
+    await firstScreen(page);
+    await page.visible('.reported-title', 'This chorus lives in my head rent-free. Best song of the year!');
+    await page.tap('button.form-submit');
+    await page.visible('.choices .form-error');
+    await page.tap('.choices label');
+    await page.tap('button.form-submit');
+    await page.until('the thanks', () => !document.querySelector('button.form-submit') && !!document.querySelector('h2, [role="status"]'));
+    await done(page);
+  });
+
+  test('download quota: a member sees what is left of 300', async () => {
+    const { page } = await inApp('/download', { uid: '10002', state: { account: MEMBER } });
+    await firstScreen(page);
+    await page.visible('.quota-left', /\d+ left/);
+    await page.visible('.music-hero', /of 300 used/);
+    await done(page);
+  });
+
+  test('a song list: ten songs, then Play all through the host', async () => {
+    const { page } = await inApp('/oppo-music');
+    await firstScreen(page);
+    await page.visible('.playlist .song');
+    await page.tap('.playlist button', /Play all/);
+    await page.until('launchPlay', () =>
+      (window as unknown as { __fakeHost: { calls: { method: string }[] } }).__fakeHost.calls.some((c) => c.method === 'launchPlay'),
+    );
+    await done(page);
+  });
+
+  test('a personal-data request: every rule first, then the code from the e-mail, sent', async () => {
+    const { page, uid } = await inApp('/private.html');
+    await firstScreen(page);
+    await page.tap('button', 'Request my data');
+    await page.visible('.form-error, [id$="-note"]', 'E-mail cannot be empty');
+    await page.fill('E-mail', `${uid}@example.com`);
+    await page.tap('button', 'Send code');
+    await page.visible('button', /Resend in \d+ s/);
+    const { code } = await post<{ code: string }>('/api/dev/export-code', { uid });
+    await page.fill('Verification code', code);
+    await page.fill('Encryption password', '123456');
+    await page.fill('Enter the password again', '123456');
+    await page.tap('button', 'Request my data');
+    await page.visible('h2, h1', 'Request received');
+    await done(page);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Before the engine matrix: the engines fetched and unpacked (scripts/lib/old-chromium.mjs), and the
+ * reference server serving the built site on a free port with a database of its own, stopped after.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { ENGINES, installEngine } from '../../scripts/lib/old-chromium.mjs';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    origin: string;
+    engines: Record<number, string>;
+  }
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+export default async function setup(project: TestProject) {
+  project.provide('engines', Object.fromEntries(ENGINES.map((engine) => [engine.chromium, installEngine(engine)])));
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'engines-'));
+  const port = await freePort();
+  const server = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    server.stdout!.on('data', (chunk) => String(chunk).includes('Serving the site') && resolve());
+    server.on('exit', (code) => reject(new Error(`the reference server exited (${code}) before it served`)));
+  });
+  project.provide('origin', `http://127.0.0.1:${port}`);
+  return () => {
+    server.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
