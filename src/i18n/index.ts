@@ -15,7 +15,7 @@ const files = import.meta.glob<Messages>('./messages/*.json', { eager: true, imp
 
 /**
  * The message file of a locale.
- * @example messages('th-TH').shell.back
+ * @example messages('th-TH').layout.back
  */
 export function messages(locale: Locale): Messages {
   const file = files[`./messages/${locale}.json`];

@@ -9,7 +9,8 @@
 import { normalizeLocale } from '../lib/locale';
 import { isMemberAt, type MemberFields } from '../lib/membership-rule';
 import { detectBrand } from '../lib/platform';
-import { SESSION_ID, applyTheme, shellState, themeOf, type Query } from '../lib/shell-rules';
+import { SESSION_ID, applyTheme, themeOf, type Query } from '../lib/shell-rules';
+import { shellState } from '../lib/shell-state';
 
 type Host = Record<string, ((arg?: string) => unknown) | undefined>;
 

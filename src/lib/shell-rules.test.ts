@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES, routeFor } from './routes';
-import { hexColor, shellState, statusHeight, themeOf } from './shell-rules';
+import { hexColor, statusHeight, themeOf } from './shell-rules';
+import { shellState } from './shell-state';
 
 /** WCAG 2 relative luminance of `rrggbb`, the exact piecewise sRGB curve. */
 function luminance(hex: string): number {

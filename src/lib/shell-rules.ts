@@ -8,26 +8,13 @@
  * colour (muted text and links too) replaced by pure black (light) or white (dark), for a background
  * on which the palette's weakest text would fall under 4.5:1.
  */
+
 export type Theme = 'light' | 'dark' | 'dark1' | 'dark2' | 'light-ink' | 'dark-ink';
 
 /** Query access as `URLSearchParams` offers it; the shell only reads. */
 export interface Query {
   get(name: string): string | null;
   has(name: string): boolean;
-}
-
-export interface ShellFlags {
-  backBar: boolean;
-  titleFromQuery: boolean;
-}
-
-export interface ShellState extends PageTheme {
-  statusHeight: number;
-  showBackBar: boolean;
-  /** Text to show as the title instead of the translated one: the `title` query, as text. */
-  titleText: string | null;
-  /** `data1` present: the title reads "my feedback" (translated by the page). */
-  myFeedbackTitle: boolean;
 }
 
 export const DEFAULT_STATUS_HEIGHT = 32;
@@ -89,35 +76,6 @@ export function themeOf(dark: unknown, bgColor: unknown): PageTheme {
   const [r, g, b] = hex.match(/../g)!.map((c) => (parseInt(c, 16) / 255) ** 2.2);
   const l = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
   return { theme: l < 0.037 ? 'dark' : l < 0.179 ? 'dark-ink' : l < 0.685 ? 'light-ink' : 'light', background };
-}
-
-/**
- * Everything the shell decides for one route and query.
- * The top padding follows in CSS (base.css) from the route's padding flag, the status bar height and
- * whether the bar shows.
- * @example shellState({ backBar: true, titleFromQuery: false }, new URLSearchParams('status_height=24')).showBackBar // true
- */
-export function shellState(route: ShellFlags, query: Query): ShellState {
-  const height = statusHeight(query.get('status_height'));
-  const showBackBar = route.backBar && query.has('status_height');
-  const title = route.titleFromQuery ? cleanTitle(query.get('title')) : null;
-  // Named fields, not a spread: the inline shell script is compiled to ES5, where a spread needs a helper.
-  const { theme, background } = themeOf(query.get('dark'), query.get('bgColor'));
-  return {
-    theme,
-    background,
-    statusHeight: height,
-    showBackBar,
-    titleText: title,
-    myFeedbackTitle: !title && query.has('data1'),
-  };
-}
-
-/** Control and format characters (bidi overrides, zero-width) would let a title reorder or hide text. */
-function cleanTitle(raw: string | null): string | null {
-  const text = (raw ?? '').replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
-  // The first 60 code points: a cut by UTF-16 units could split an emoji's pair and show '�'.
-  return text ? /.{0,60}/su.exec(text)![0] : null;
 }
 
 /**

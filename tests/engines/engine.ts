@@ -144,7 +144,10 @@ export class EnginePage {
     for (;;) {
       const value = await this.run(fn, arg);
       if (value) return value;
-      if (Date.now() > deadline) throw new Error(`${this.version}: ${what} did not happen within ${timeoutMs} ms (at ${await this.run(() => location.href)})`);
+      if (Date.now() > deadline) {
+        const where = await this.run(() => ({ url: location.href, text: (document.getElementById('main') || document.body).innerText.replace(/\s+/g, ' ').slice(0, 300) }));
+        throw new Error(`${this.version}: ${what} did not happen within ${timeoutMs} ms, at ${where.url}\nthe page reads: ${where.text}\nproblems: ${this.problems.join('\n') || 'none'}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

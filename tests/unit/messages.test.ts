@@ -58,7 +58,7 @@ describe('message keys', () => {
     const unused = baseKeys.filter((key) => {
       const [area, name] = key.split('.') as [string, string];
       if (area === 'title') return false; // titles are looked up by route, checked above
-      // Used as a literal 'area.name' (t('error.noInternet'), messages.shell.back) or, for codes that
+      // Used as a literal 'area.name' (t('error.noInternet'), messages.layout.back) or, for codes that
       // become keys at run time (errorKey('noInternet')), as a quoted name.
       return !code.includes(key) && !code.includes(`'${name}'`) && !code.includes(`"${name}"`);
     });

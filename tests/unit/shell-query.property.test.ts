@@ -21,7 +21,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { normalizeLocale, pickLocale } from '../../src/lib/locale';
 import { ROUTES } from '../../src/lib/routes';
-import { SESSION_ID, hexColor, shellState, statusHeight, themeOf } from '../../src/lib/shell-rules';
+import { SESSION_ID, hexColor, statusHeight, themeOf } from '../../src/lib/shell-rules';
+import { shellState } from '../../src/lib/shell-state';
 import {
   CSS_BREAKOUTS,
   EMOJI,

@@ -21,6 +21,10 @@ import { planLabel } from './text';
 import './vip.css';
 
 export default function Channel() {
+  // Drawn only in the browser: what it shows comes from the query, which the server cannot see. The
+  // server's copy is empty, as a client:only island's would be; client:painted lets an old engine
+  // load it from the legacy chunks (src/components/shell/painted.ts), which client:only cannot.
+  if (import.meta.env.SSR) return null;
   const t = useText();
   const locale = pageLocale();
   const session = useStore($session);
@@ -88,7 +92,7 @@ export default function Channel() {
         <fieldset className="vip-methods" disabled={!selectable || busy}>
           <legend className="page-title">{t('vip.method')}</legend>
           {(selectable ? methods : methods.slice(0, 1)).map((m) => (
-            <label className="vip-method">
+            <label className={String(m.id) === method ? 'vip-method is-checked' : 'vip-method'}>
               <input type="radio" name="method" value={String(m.id)} checked={String(m.id) === method} onChange={() => setMethod(String(m.id))} />
               {m.icon && /^(https:|data:image\/)/.test(m.icon) && <img src={m.icon} alt="" />}
               <span>{m.name}</span>

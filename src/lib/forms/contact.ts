@@ -16,7 +16,9 @@ const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(?:\.[^\s@.]+)+$/;
 const EMAIL_MAX = 254;
 // Control characters (C0, DEL, C1) and lone surrogates are in no well-formed address: mail carries
 // UTF-8 text, and such an address would not even come back from storage as it was sent.
-const UNSENDABLE = /[\p{Cc}\p{Cs}]/u;
+// Spelled without property escapes, which some engines we support lack (src/lib/char-class.ts): C0,
+// DEL and C1, or a surrogate half without its other half.
+const UNSENDABLE = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
 // What a phone number may be typed with: an optional leading +, digits, spaces, dashes, brackets.
 const PHONE_CHARS = /^\+?[\d\s()-]+$/;
 // E.164 allows at most 15 digits; no mobile number of the nine markets has fewer than 7.

@@ -51,7 +51,10 @@ export async function postBatch(fetchFn: FetchLike, endpoint: string, payload: P
     // keepalive: a batch sent just before the user leaves still arrives.
     keepalive: true,
     body: JSON.stringify(payload),
-    headers: { 'content-type': 'application/json' },
+    // text/plain, as the beacon sends it: Chromium below 81 refuses a keepalive request that would
+    // need a CORS preflight, and application/json would, even to its own origin. The body is JSON all
+    // the same, and the server reads it as such (server/api/track.ts).
+    headers: { 'content-type': 'text/plain;charset=UTF-8' },
     ...(controller ? { signal: controller.signal } : {}),
   })).then(outcome, (): SendOutcome => 'failed');
   try {

@@ -56,7 +56,7 @@ describe('batching', () => {
     await vi.advanceTimersByTimeAsync(2000);
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/track');
-    expect(init).toMatchObject({ method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' } });
+    expect(init).toMatchObject({ method: 'POST', keepalive: true, headers: { 'content-type': 'text/plain;charset=UTF-8' } });
     const body = sentBodies(fetch)[0]!;
     expect(body.common).toMatchObject({ uid: 'u1', dev_model: 'CPH2451', app_sessionid: '', screen: '' });
     expect(Object.keys(body.common)).toHaveLength(11);

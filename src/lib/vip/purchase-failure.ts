@@ -7,6 +7,7 @@
  * page renders it as text.
  */
 import { pageHref, queryParam } from '../nav';
+import { CC, CF, CN, CO, charClass } from '../char-class';
 
 const KEY = 'pay-failure';
 /** Longer than any provider's one-line reason; short enough not to fill the screen. */
@@ -21,7 +22,7 @@ export function cleanReason(raw: unknown): string {
   // Line breaks and tabs are spaces first, so the words they separated stay apart.
   const text = raw
     .replace(/\s+/gu, ' ')
-    .replace(/[\p{Cc}\p{Cf}\p{Co}\p{Cn}]/gu, '')
+    .replace(charClass([CC, CF, CO, CN], 'g'), '')
     .replace(/ {2,}/g, ' ')
     .trim();
   const chars = [...text];
