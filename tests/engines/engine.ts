@@ -185,7 +185,17 @@ export class EnginePage {
       field.focus();
       field.select();
     }, selector);
-    await this.cdp.send('Input.insertText', { text });
+    try {
+      await this.cdp.send('Input.insertText', { text });
+    } catch {
+      // Chromium 64's protocol has no insertText (and its `char` key events stall headless): the
+      // field gets the text and the input event an input method's commit would fire.
+      await this.run(({ s, value }: { s: string; value: string }) => {
+        const field = document.querySelector(s) as HTMLInputElement;
+        field.value = value;
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+      }, { s: selector, value: text });
+    }
   }
 
   /** Types `text` into the field whose label reads `label` (the whole label, as a user reads it). */

@@ -55,9 +55,16 @@ describe.each(ENGINES)('Chromium $chromium', ({ chromium }) => {
     return { page, uid };
   }
 
-  /** The islands hydrated and nothing loading, then the layout checks on the first screen. */
+  /**
+   * The islands hydrated, from the legacy chunks (every engine here is older than the modern build's
+   * Chromium 98), and nothing loading; then the layout checks on the first screen.
+   */
   async function firstScreen(page: EnginePage) {
     await page.until('the islands to hydrate', () => !document.querySelector('astro-island[ssr], [aria-busy="true"]'));
+    const modern = await page.run(() =>
+      Array.prototype.slice.call(document.querySelectorAll('astro-island')).map((island: Element) => island.getAttribute('component-url')).filter((url: string | null) => !/\/_astro\/legacy\//.test(url || '')),
+    );
+    expect(modern).toEqual([]);
     expect(await page.run(layoutProblems)).toEqual([]);
   }
 
