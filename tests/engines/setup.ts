@@ -29,7 +29,9 @@ export default async function setup(project: TestProject) {
   project.provide('engines', Object.fromEntries(ENGINES.map((engine) => [engine.chromium, installEngine(engine)])));
   const dataDir = mkdtempSync(join(os.tmpdir(), 'engines-'));
   const port = await freePort();
-  const server = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // Not Vitest's NODE_ENV=test: were start.mjs to build, it would build the site for development.
+  const { NODE_ENV: _test, ...env } = process.env;
+  const server = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...env, PORT: String(port), DATA_DIR: dataDir, LOG: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     server.stdout!.on('data', (chunk) => String(chunk).includes('Serving the site') && resolve());
     server.on('exit', (code) => reject(new Error(`the reference server exited (${code}) before it served`)));
