@@ -51,6 +51,22 @@ for (const locale of ['vi-VN', 'th-TH', 'zh-HK'] as const) {
   });
 }
 
+test('an engine with module scripts but below the floor (no ResizeObserver: Chromium 61–63) gets the notice, not dead controls', async ({ page }) => {
+  const problems = watch(page);
+  const requested: string[] = [];
+  page.on('request', (request) => /\/_astro\/.*\.js$/.test(request.url()) && requested.push(request.url()));
+  await page.addInitScript(() => {
+    delete (window as { ResizeObserver?: unknown }).ResizeObserver;
+    delete (window as { structuredClone?: unknown }).structuredClone;
+  });
+  await withHost(page);
+  await page.goto('/ms-MY/k-recharge?status_height=24');
+  await expect(page.locator('#old-engine')).toHaveText(messages('ms-MY').get('engine.update')!);
+  await expect(page.locator('#main astro-island').first()).toBeHidden();
+  expect(requested).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
 test('a modern engine loads the modern build and nothing of the legacy one', async ({ page }) => {
   const legacy: string[] = [];
   page.on('request', (request) => /\/_astro\/legacy\//.test(request.url()) && legacy.push(request.url()));

@@ -28,12 +28,21 @@ if (!Object.fromEntries) {
 // paths, so pointing the island at its legacy module is all it takes.
 const LEGACY = typeof structuredClone != 'function';
 const MODULE_URLS = ['component-url', 'renderer-url', 'before-hydration-url'];
+// Below the floor with module scripts all the same (Chromium 61–63, which lack ResizeObserver, new in
+// 64): not even the legacy chunks would run. The page says what to update, as the nomodule script
+// does for the engines below those (src/layouts/old-engine.ts), instead of controls that cannot work.
+const BELOW_FLOOR = typeof ResizeObserver == 'undefined';
 
 const painted: ClientDirective = (load, _options, island) => {
   let started = false;
   const start = async () => {
     if (started) return;
     started = true;
+    if (BELOW_FLOOR) {
+      document.getElementById('old-engine')?.removeAttribute('hidden');
+      document.documentElement.classList.add('engine-old');
+      return;
+    }
     if (LEGACY) {
       for (const name of MODULE_URLS) {
         const url = island.getAttribute(name);
