@@ -27,6 +27,11 @@ export interface Route {
   /** "cached" in the original SPA: kept bfcache-eligible, islands restore their state on `pageshow`. */
   cached: boolean;
   padding: Padding;
+  /**
+   * The page opens with a coloured band under the status bar (padding `none`): the back bar is part of
+   * it, white over the band's colour (`<html data-band>`, src/styles/base.css).
+   */
+  band: boolean;
   /** `top`: scroll to 0 whenever shown; `keep`: restore the last position after a reload too. */
   scroll: 'default' | 'top' | 'keep';
   /** The `title` query overrides the translated title (shown as text, never HTML). */
@@ -43,6 +48,7 @@ const route = (path: string, area: Area, flags: Flags = {}): Route => ({
   signIn: true,
   cached: false,
   padding: 'bar',
+  band: false,
   scroll: 'default',
   titleFromQuery: false,
   ...flags,
@@ -56,10 +62,10 @@ export const ROUTES: readonly Route[] = [
   route('vip-center', 'vip', { backBar: false, padding: 'none' }),
   route('channel', 'vip', { signIn: false, padding: 'none' }),
   route('payError', 'vip', { padding: 'none' }),
-  route('vip-management', 'vip', { padding: 'none' }),
+  route('vip-management', 'vip', { padding: 'none', band: true }),
   route('renewal-management', 'vip', { padding: 'none' }),
   route('exchange-members', 'vip', { cached: true }),
-  route('download', 'music', { cached: true, scroll: 'top', padding: 'none' }),
+  route('download', 'music', { cached: true, scroll: 'top', padding: 'none', band: true }),
   route('oppo-music', 'music', { cached: true }),
   route('center-station', 'music', { cached: true }),
   route('song-test', 'music'),
@@ -70,7 +76,7 @@ export const ROUTES: readonly Route[] = [
   route('k-report', 'report'),
   route('k-feedback', 'report'),
   route('k-appeal', 'report'),
-  route('k-recharge', 'coins', { scroll: 'keep', padding: 'none' }),
+  route('k-recharge', 'coins', { scroll: 'keep', padding: 'none', band: true }),
   route('k-transactions', 'coins', { padding: 'none' }),
   route('search-keyword', 'help', { backBar: false, padding: 'status' }),
   route('detail-questions', 'help', { titleFromQuery: true }),

@@ -120,6 +120,10 @@ function ReportedComment({ content, author, t }: { content: string | undefined; 
       <blockquote className="reported-title" dir="auto" data-host="getKReportInfo content">
         {content}
       </blockquote>
+      {/* Empty when the host names no author: report.css then hides the line after it. */}
+      <span className="reported-author" data-host="getKReportInfo author" hidden>
+        {author}
+      </span>
       <p className="reported-detail">
         {before}
         <bdi data-host="getKReportInfo author">{author}</bdi>

@@ -28,7 +28,7 @@ export function Choices({ name, legend, choices, value, onChange, error, disable
     <fieldset className="choices" disabled={disabled} aria-describedby={error ? errorId : undefined}>
       <legend className="form-label">{legend}</legend>
       {choices.map((choice) => (
-        <label key={choice.id} className="choice">
+        <label key={choice.id} className={value === choice.id ? 'choice is-checked' : 'choice'}>
           <input type="radio" name={name} value={choice.id} checked={value === choice.id} onChange={() => onChange(choice.id)} />
           <span className="choice-text">
             <span>{choice.label}</span>

@@ -20,7 +20,7 @@ export function QualityChoice({ t }: { t: Text }) {
       <legend>{t('music.qualityTitle')}</legend>
       <div className="quality-options">
         {QUALITIES.map((q) => (
-          <label key={q} className="quality-option">
+          <label key={q} className={q === quality ? 'quality-option is-checked' : 'quality-option'}>
             <input
               type="radio"
               name="quality"
