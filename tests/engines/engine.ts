@@ -205,11 +205,6 @@ export class EnginePage {
     await this.type(selector, text);
   }
 
-  /** A PNG of the viewport. */
-  async screenshot(): Promise<Buffer> {
-    const { data } = await this.cdp.send<{ data: string }>('Page.captureScreenshot', { format: 'png' });
-    return Buffer.from(data, 'base64');
-  }
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

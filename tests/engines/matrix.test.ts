@@ -7,7 +7,7 @@
  * today's engine (tests/e2e/sweep.spec.ts).
  */
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { hostScript } from '../../scripts/lib/in-app.mjs';
+import { hostScript, issueSession } from '../../scripts/lib/in-app.mjs';
 import { ENGINES } from '../../scripts/lib/old-chromium.mjs';
 import { defaultState } from '../../server/fake-host/state';
 import { launch, type Engine, type EnginePage } from './engine';
@@ -48,7 +48,7 @@ describe.each(ENGINES)('Chromium $chromium', ({ chromium }) => {
    * `state` over its defaults, and the path opened with the app's query.
    */
   async function inApp(path: string, { uid = `eng${chromium}-${Math.random().toString(36).slice(2, 10)}`, state = {}, query = '' } = {}) {
-    const { app_sessionid: session } = await post<{ app_sessionid: string }>('/api/dev/session', { uid });
+    const session = await issueSession(origin, uid);
     const base = defaultState();
     const page = await engine.newPage(hostScript({ ...base, replyDelayMs: 30, ...state, baseInfo: { ...base.baseInfo, uid } }));
     await page.goto(`${origin}${path}?status_height=24&app_sessionid=${session}${query}`);
