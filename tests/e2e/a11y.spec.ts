@@ -21,7 +21,7 @@ for (const { path } of ROUTES) {
     for (const theme of THEMES) {
       await page.goto(`${theme.prefix}/${path}?status_height=24&app_sessionid=${sessionOf(page)}${theme.query}`);
       await settle(page);
-      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).options({ resultTypes: ['violations'] }).analyze();
       for (const v of violations) problems.push(`${theme.name}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       for (const small of await page.evaluate(smallTargets, 44)) problems.push(`${theme.name}: small target ${small}`);
     }
