@@ -81,9 +81,9 @@ const SPLIT = new Set(['lists', 'coins', 'report', 'appeal', 'forms', 'help', 'f
 // Also left out of `core`: helpers only some pages use (the phone-brand rules, needed outside the app
 // and on the music pages; the app-version check, debounce and file sizes, for a page or two; paging,
 // for the lists; asking to sign in again, on a refused session; Unicode categories for old engines, for a
-// provider's failure text; the purchase model, for the pages
+// provider's failure text (and its cleaning, pay/reason); the purchase model, for the pages
 // that sell, loaded once they run). Tracking: its loader goes with the page's script, the rest loads when the page is idle.
-const LAZY = /^api\/(crypto|seal)\b|^pay\/(flow|host|attempt|purchase)\b|^stores\/dialog-back\b|^\w+\/(checkout|pay-deps)\b|^track\/|^(platform|app-version|debounce|paging|file-size|reauth|char-class)\.ts$/;
+const LAZY = /^api\/(crypto|seal)\b|^pay\/(flow|host|attempt|purchase|reason)\b|^stores\/dialog-back\b|^\w+\/(checkout|pay-deps)\b|^track\/|^(platform|app-version|debounce|paging|file-size|reauth|char-class)\.ts$/;
 
 // An area's modules that one page uses (a page's model): they go with that page's island, not into
 // the area's chunk every page of the area loads.

@@ -61,6 +61,14 @@ describe('feedback', () => {
     expect((await call('/api/feedback/config', { locale: 'zh-CN' }, fresh())).body.data.phoneOptional).toBe(false);
   });
 
+  it('names the song playing for /feedback2, null for an id the catalogue lacks, and only for a signed-in user', async () => {
+    expect((await call('/api/feedback/song', { id: 's04' }, fresh())).body.data).toEqual({ song: { id: 's04', name: 'Saigon Rain', artist: 'Linh Nguyen' } });
+    expect((await call('/api/feedback/song', { id: 's999' }, fresh())).body.data).toEqual({ song: null });
+    expect((await call('/api/feedback/song', { id: "s04' OR '1'='1" }, fresh())).status).toBe(422);
+    const anonymous = await api.callAs('/api/feedback/song', { id: 's04' }, { uid: '', app_sessionid: '' });
+    expect(anonymous.status).not.toBe(200);
+  });
+
   it('stores feedback once per attempt and lists it first, then shows it whole', async () => {
     const uid = fresh();
     const body = feedbackBody({ attachments: [{ id: 'f1', name: 'clip.mp4', mime: 'video/mp4', size: 10, url: 'https://cdn.example.com/f1' }], song: 's04', log: 'https://cdn.example.com/log' });

@@ -123,6 +123,7 @@ type HelpHandlers = Pick<
   | 'feedbackList'
   | 'feedbackDetail'
   | 'feedbackFollowUp'
+  | 'feedbackSong'
 >;
 
 /** The help area's handlers, spread into HANDLERS (server/api/handlers.ts). */
@@ -278,6 +279,11 @@ export const HELP_HANDLERS: HelpHandlers = {
       },
       messages: db.prepare('SELECT * FROM feedback_messages WHERE feedback = ? ORDER BY at, id').all(body.id).map(toMessage),
     };
+  },
+
+  feedbackSong: ({ db, body }) => {
+    const row = db.prepare('SELECT id, name, artist FROM songs WHERE id = ?').get(body.id);
+    return { song: row ? { id: String(row.id), name: String(row.name), artist: String(row.artist) } : null };
   },
 
   feedbackFollowUp: ({ db, user, body, now }) => {

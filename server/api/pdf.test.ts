@@ -120,6 +120,15 @@ describe('the personal-data PDF', () => {
     expect(doc.pageTexts()[0]!.split('\n').slice(2)).toEqual(['𠀀 \u{1F600}', 'Người']);
   });
 
+  it('prints headings larger than the lines under them, in any script', () => {
+    const doc = openPdf(pdfOf('ข้อมูลส่วนบุคคลของคุณ', [{ heading: 'ข้อมูลบัญชี' }, 'ชื่อเล่น: ผู้ทดสอบ', '', { heading: '设备数据' }, '设备品牌：OPPO'], '222222'), '222222');
+    expect(doc.pageTexts()[0]!.split('\n')).toEqual(['ข้อมูลส่วนบุคคลของคุณ', '', 'ข้อมูลบัญชี', 'ชื่อเล่น: ผู้ทดสอบ', '', '设备数据', '设备品牌：OPPO']);
+    const content = doc.stream((doc.pages()[0]!.get('Contents') as PdfRef)).toString('latin1');
+    const sizes = [...content.matchAll(/ (\d+) Tf/g)].map((m) => Number(m[1]));
+    // Title 16; each heading 13 (a Thai heading may take two fonts: its Latin space is Noto Sans SC's); lines 11.
+    expect(new Set(sizes)).toEqual(new Set([16, 13, 11]));
+  });
+
   it('breaks long lines within the column and flows onto new pages', () => {
     const long = 'The quick brown fox jumps over the lazy dog. '.repeat(8).trim();
     const doc = openPdf(pdfOf('t', [long, '长'.repeat(100), ...Array.from({ length: 60 }, (_, i) => `line ${i}`)], '111111'), '111111');

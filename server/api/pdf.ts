@@ -1,6 +1,6 @@
 /**
- * The personal-data export as a PDF: lines of text on A4 pages, in any script of the nine locales,
- * encrypted with the user's password. What the reference server sends (docs/personal.md).
+ * The personal-data export as a PDF: headings and lines of text on A4 pages, in any script of the
+ * nine locales, encrypted with the user's password. What the reference server sends (docs/personal.md).
  *
  * - **Text**: every character is drawn from embedded subset fonts (server/api/pdf-font.ts), each a
  *   Type0 font over a CIDFontType2 with Identity-H encoding: one CID per distinct character of that
@@ -19,7 +19,11 @@ import { exportFontSet, type FontSet } from './pdf-font';
 /** A4 in points. */
 const PAGE = { width: 595, height: 842, margin: 56 } as const;
 const TITLE = { size: 16, leading: 28 } as const;
+const HEADING = { size: 13, leading: 22 } as const;
 const BODY = { size: 11, leading: 16 } as const;
+
+/** A line of the document: text, or a section's heading (set larger). */
+export type PdfLine = string | { heading: string };
 
 class Name {
   constructor(readonly name: string) {}
@@ -172,12 +176,13 @@ const subsetTag = (seed: string) =>
 
 /**
  * A PDF of `title` and `lines`, encrypted with AES-256 so that `password` opens it.
- * @example pdfOf('Your personal data', ['nickname: 测试用户'], '123456') // Buffer starting with %PDF-2.0
+ * @example pdfOf('Your personal data', [{ heading: 'Account data' }, 'Nickname: 测试用户'], '123456') // Buffer starting with %PDF-2.0
  */
-export function pdfOf(title: string, lines: readonly string[], password: string, fonts: FontSet = exportFontSet()): Buffer {
+export function pdfOf(title: string, lines: readonly PdfLine[], password: string, fonts: FontSet = exportFontSet()): Buffer {
   const setter = new Typesetter(fonts);
   const placed: Placed[] = [];
-  for (const [line, style] of [[title, TITLE], ['', BODY], ...lines.map((l) => [l, BODY] as const)] as const) {
+  const styled = lines.map((l) => (typeof l === 'string' ? ([l, BODY] as const) : ([l.heading, HEADING] as const)));
+  for (const [line, style] of [[title, TITLE] as const, ['', BODY] as const, ...styled]) {
     for (const runs of setter.lines(line, style.size)) placed.push({ size: style.size, y: style.leading, runs });
   }
   // Lines flow down each page from the top margin; a line that would cross the bottom one starts a page.

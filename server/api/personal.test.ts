@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import enUS from '../../src/i18n/messages/en-US.json';
+import thTH from '../../src/i18n/messages/th-TH.json';
+import zhCN from '../../src/i18n/messages/zh-CN.json';
+import { formatDate } from '../../src/lib/format';
 import { PdfPasswordError, openPdf } from '../../tests/fixtures/pdf-reader';
 import { DEMO_UID } from '../db/seed';
 import { mintGrant } from './export-grants';
@@ -57,7 +61,7 @@ describe('personal-data export', () => {
     expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-2.0');
     expect(bytes.toString('latin1')).toMatch(/%%EOF\n$/);
     // Encrypted with the password the request set, and only that one.
-    expect(openPdf(bytes, '123456').pageTexts()[0]).toContain('nickname: ');
+    expect(openPdf(bytes, '123456').pageTexts()[0]).toContain('Nickname: No data');
     expect(() => openPdf(bytes, '654321')).toThrow(PdfPasswordError);
     expect((await call('/api/personal/export/file', { id: a.body.data.export.id }, fresh())).status).toBe(410);
 
@@ -76,8 +80,10 @@ describe('personal-data export', () => {
     const file = (await call('/api/personal/export/file', { id: made.body.data.export.id }, uid)).body.data;
     const bytes = Buffer.from(await (await fetch(`${api.base}${file.url}`)).arrayBuffer());
     const text = openPdf(bytes, '024680').pageTexts().join('\n');
-    expect(text).toContain(`nickname: ${nickname}`);
-    expect(text).toContain('phone: ••••••1234');
+    expect(text).toContain(`Nickname: ${nickname}`);
+    // The user's own file: the whole number, not the page's masked one.
+    expect(text).toContain('Phone number: +6580001234');
+    expect(text).not.toContain('••••');
     expect(() => openPdf(bytes, '123456')).toThrow(PdfPasswordError);
     // The password itself is nowhere: not in the row, not in the file.
     const row = api.db.prepare('SELECT * FROM exports WHERE uid = ?').get(uid)!;
@@ -105,6 +111,114 @@ describe('personal-data export', () => {
   });
 });
 
+describe('what the file holds: what /accountData.html and /deviceData.html show, in the page language', () => {
+  /** What the app's getPersonalInfo says (the fake host's default), as the page sends it. */
+  const APP = {
+    nickname: 'App Nickname',
+    phone: '+65 8000 0000',
+    registerTime: '2024-01-02 10:00:00',
+    deviceBrand: 'OPPO',
+    deviceModel: 'CPH2451',
+    ip: '10.0.0.1',
+    osName: 'ColorOS',
+    osVersion: '14',
+    appVersion: '12.3.0',
+  };
+  /** The decrypted file's lines, for a request with `body` on top of a valid one. */
+  async function fileLines(uid: string, body: Record<string, unknown> = {}): Promise<string[]> {
+    const made = await request(uid, { code: await codeFor(uid), ...body });
+    expect(made.status).toBe(200);
+    const file = (await call('/api/personal/export/file', { id: made.body.data.export.id }, uid)).body.data;
+    const bytes = Buffer.from(await (await fetch(`${api.base}${file.url}`)).arrayBuffer());
+    return openPdf(bytes, '123456').pageTexts().join('\n').split('\n');
+  }
+
+  it('th-TH: both sections, the labels of the pages, a Thai and a Han name, the whole phone number, the date as Thai readers write it', async () => {
+    const uid = fresh();
+    const nickname = 'ผู้ทดสอบ 测试用户 測試用戶';
+    api.db.prepare('INSERT INTO accounts VALUES (?, ?, ?, ?)').run(uid, nickname, '+66812345678', 1_700_000_000);
+    const lines = await fileLines(uid, { locale: 'th-TH', appInfo: APP });
+    const p = thTH.personal;
+    const registered = formatDate(1_700_000_000, 'th-TH', { timeZone: 'Asia/Singapore', style: 'datetime' });
+    expect(registered).toContain('2566');
+    expect(lines).toEqual([
+      p.fileTitle,
+      '',
+      p.accountData,
+      // The backend's account first, as on /accountData.html; the app's values only fill gaps.
+      `${p.nickname}: ${nickname}`,
+      `${p.phone}: +66812345678`,
+      `${p.registerTime}: ${registered}`,
+      '',
+      p.deviceData,
+      `${p.deviceBrand}: OPPO`,
+      `${p.deviceModel}: CPH2451`,
+      `${p.ip}: 10.0.0.1`,
+      `${p.osName}: ColorOS`,
+      `${p.osVersion}: 14`,
+      `${p.appVersion}: 12.3.0`,
+    ]);
+    // The app's words are printed into the file and kept nowhere else.
+    const row = api.db.prepare('SELECT * FROM exports WHERE uid = ?').get(uid)!;
+    expect(JSON.stringify({ ...row, file: null })).not.toMatch(/CPH2451|10\.0\.0\.1|ColorOS/);
+  });
+
+  it('zh-CN, no account row: what the app knows, its phone number whole, and "No data" for what nobody knows', async () => {
+    const uid = fresh();
+    const lines = await fileLines(uid, { locale: 'zh-CN', appInfo: { nickname: '测试用户', phone: '+65 8000 0000', registerTime: '2024-01-02 10:00:00', deviceBrand: 'OPPO', ip: '' } });
+    const p = zhCN.personal;
+    const none = zhCN.error.noData;
+    expect(lines).toEqual([
+      p.fileTitle,
+      '',
+      p.accountData,
+      `${p.nickname}：测试用户`,
+      `${p.phone}：+65 8000 0000`,
+      // The app's time as it sends it, as the page shows it.
+      `${p.registerTime}：2024-01-02 10:00:00`,
+      '',
+      p.deviceData,
+      `${p.deviceBrand}：OPPO`,
+      `${p.deviceModel}：${none}`,
+      `${p.ip}：${none}`,
+      `${p.osName}：${none}`,
+      `${p.osVersion}：${none}`,
+      `${p.appVersion}：${none}`,
+    ]);
+  });
+
+  it('no account row and nothing from the app (an older page): every field, each saying it is unknown, in en-US', async () => {
+    const lines = await fileLines(fresh());
+    const p = enUS.personal;
+    const none = enUS.error.noData;
+    expect(lines).toEqual([
+      p.fileTitle,
+      '',
+      p.accountData,
+      ...[p.nickname, p.phone, p.registerTime].map((label) => `${label}: ${none}`),
+      '',
+      p.deviceData,
+      ...[p.deviceBrand, p.deviceModel, p.ip, p.osName, p.osVersion, p.appVersion].map((label) => `${label}: ${none}`),
+    ]);
+  });
+
+  it("refuses app info beyond the allow-list or its lengths, and a locale that is not one of the nine", async () => {
+    const uid = fresh();
+    const code = await codeFor(uid);
+    for (const body of [
+      { appInfo: { ...APP, email: 'me@example.com' } },
+      { appInfo: { deviceModel: 'M'.repeat(65) } },
+      { appInfo: { ip: 7 } },
+      { appInfo: 'OPPO' },
+      { locale: 'fr-FR' },
+    ]) {
+      expect(await request(uid, { code, ...body })).toMatchObject({ status: 422, body: { code: 'badRequest' } });
+    }
+    expect(api.db.prepare('SELECT COUNT(*) AS n FROM exports WHERE uid = ?').get(uid)!.n).toBe(0);
+    expect((await request(uid, { code, appInfo: { deviceModel: 'M'.repeat(64) } })).status).toBe(200);
+  });
+});
+
 describe('the file link', () => {
   /** A user with an export sent, and the exportFile answer for it. */
   async function exported(uid = fresh()) {
@@ -123,7 +237,7 @@ describe('the file link', () => {
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="personal-data-\d{4}-\d{2}-\d{2}\.pdf"$/);
     const bytes = Buffer.from(await response.arrayBuffer());
-    expect(openPdf(bytes, '123456').pageTexts()[0]).toContain('[account]');
+    expect(openPdf(bytes, '123456').pageTexts()[0]).toContain('Account data');
     const again = (await call('/api/personal/export/file', { id }, uid)).body.data.url;
     expect(again).not.toBe(url);
     expect((await get(again)).status).toBe(200);

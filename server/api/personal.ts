@@ -6,7 +6,8 @@
  * The verification code is sent by the app's own server when the page calls
  * `sendPersonalInfoDownloadEmailCaptcha`; the development route `POST /api/dev/export-captcha` stands
  * in for that call (the fake host and the simulator make it), `POST /api/dev/export-code` for the
- * mailbox. The file is a PDF encrypted with the user's six-digit password (server/api/pdf.ts), made
+ * mailbox. The file is a PDF encrypted with the user's six-digit password (server/api/pdf.ts), holding
+ * what /accountData.html and /deviceData.html show in the page's language (./personal-pdf.ts), made
  * when the request is accepted, the only moment the password is in hand (it is kept only as a scrypt
  * hash). Each `exportFile` call mints a short-lived link for the caller's session
  * (server/api/export-grants.ts), served at `GET /api/personal/file/<grant>`.
@@ -21,6 +22,7 @@ import { codeInMailbox, sendCode, verifyCode } from './codes';
 import { checkGrant, mintGrant } from './export-grants';
 import { ApiFailure } from './failure';
 import { pdfOf } from './pdf';
+import { exportDocument, type AccountRow } from './personal-pdf';
 import type { Handlers, User } from './pipeline';
 
 type Record_ = ResponseOf<'exportStatus'>['exports'][number];
@@ -49,12 +51,22 @@ const toRecord = (row: Row, nowSec: number): Record_ => {
   };
 };
 
-function account(db: Db, uid: string) {
+/** The account row as stored (the phone whole), or null when the backend has none. */
+function accountRow(db: Db, uid: string): AccountRow | null {
   const row = db.prepare('SELECT * FROM accounts WHERE uid = ?').get(uid);
-  return { nickname: String(row?.nickname ?? ''), phone: row ? maskPhone(String(row.phone)) : '', registeredAt: row ? Number(row.registered_at) : null };
+  return row ? { nickname: String(row.nickname ?? ''), phone: String(row.phone ?? ''), registeredAt: row.registered_at === null ? null : Number(row.registered_at) } : null;
 }
 
-/** What the export holds, as labelled values: the page shows them and the PDF prints them. */
+/** The account as the pages get it: the phone masked but for its last four digits. */
+function account(db: Db, uid: string) {
+  const row = accountRow(db, uid);
+  return { nickname: row?.nickname ?? '', phone: row ? maskPhone(row.phone) : '', registeredAt: row?.registeredAt ?? null };
+}
+
+/**
+ * The account part of the export as labelled values, for /AccountOrDevicePdf.html's table. The PDF
+ * itself prints more (server/api/personal-pdf.ts): the device section, the phone number whole.
+ */
 function contents(db: Db, uid: string): ResponseOf<'exportFile'>['sections'] {
   const a = account(db, uid);
   return [
@@ -119,12 +131,10 @@ export const PERSONAL_HANDLERS: PersonalHandlers = {
       // The file is made now, while the plain password is in hand: only its hash is stored, so no later
       // step could encrypt it. (A production backend that builds the file later keeps the password
       // encrypted until then; this one never stores it.)
-      const sections = contents(db, uid);
-      const file = pdfOf(
-        'Your personal data',
-        sections.flatMap((s) => [`[${s.title}]`, ...s.rows.map((r) => `${r.label}: ${r.value}`), '']),
-        body.password,
-      );
+      // What /accountData.html and /deviceData.html show, in the page's language; the app's values
+      // (`appInfo`, checked against the contract's allow-list) go into this file and nowhere else.
+      const printed = exportDocument(body.locale ?? 'en-US', body.timeZone, accountRow(db, uid), body.appInfo);
+      const file = pdfOf(printed.title, printed.lines, body.password);
       db.prepare("INSERT INTO exports VALUES (?, ?, ?, ?, ?, ?, 'sent', ?, ?, ?, ?, ?)").run(
         id,
         uid,

@@ -1,7 +1,9 @@
 import { defaultState } from '../../server/fake-host/state';
+import { api } from '../fixtures/api';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/app';
-import { hostCalls, withHost } from '../fixtures/pages';
+import { hostCalls, watch, withHost } from '../fixtures/pages';
+import { messages } from '../fixtures/sweep';
 
 // Each test a user of its own (the e2e database keeps what earlier tests bought), paying through the dev provider.
 test.use({ hostDefaults: { providerUrl: '/api/dev/provider', replyDelayMs: 50 } });
@@ -122,6 +124,50 @@ test.describe('coins', () => {
     expect(orders[0]!.orderId).not.toBe(orders[1]!.orderId);
   });
 
+  test('a failed recharge is listed without "+" or the credited green; a credited one has both (vi-VN, dark)', async ({ page, signIn, open }) => {
+    await signIn({ payOutcome: 'failed' });
+    await open('/k-recharge');
+    await page.getByRole('button', { name: /300 coins/ }).click();
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await expect(page.locator('.coins-notice')).toHaveText('Payment failed');
+    await page.evaluate(() => (window as any).__fakeHost.setState({ payOutcome: 'success' }));
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await expect(page.locator('.coins-balance')).toHaveText('310');
+    await open('/vi-VN/k-transactions', '&dark=1&bgColor=171717');
+    const vi = messages('vi-VN');
+    const failed = page.locator('.record').filter({ hasText: vi.get('coins.stateFailed')! });
+    const credited = page.locator('.record').filter({ hasText: vi.get('coins.stateCredited')! });
+    await expect(failed.locator('.record-coins')).toHaveText('310');
+    await expect(credited.locator('.record-coins')).toHaveText('+310');
+    const look = (coins: typeof failed) => coins.locator('.record-coins').evaluate((el) => ({ color: getComputedStyle(el).color, line: getComputedStyle(el).textDecorationLine }));
+    const muted = await page.locator('.record-time').first().evaluate((el) => getComputedStyle(el).color);
+    expect(await look(failed)).toEqual({ color: muted, line: 'line-through' });
+    expect((await look(credited)).color).not.toBe(muted);
+  });
+
+  test('a failed recharge shows the payment service\'s own words as plain text, as /payError does (ms-MY, dark)', async ({ page, signIn, open }) => {
+    const problems = watch(page);
+    await signIn({ payOutcome: 'failed', payMessage: '<img src=x onerror=alert(1)>\u0007Kad ditolak\u202e oleh bank' });
+    await open('/ms-MY/k-recharge', '&dark=1&bgColor=171717');
+    await page.locator('.coins-package').first().click();
+    await page.locator('.coins-pay').click();
+    const ms = messages('ms-MY');
+    await expect(page.locator('.coins-notice')).toHaveText(ms.get('error.payFailed')!);
+    await expect(page.locator('.coins-reason')).toHaveText(ms.get('coins.providerSaid')!.replace('{reason}', '<img src=x onerror=alert(1)>Kad ditolak oleh bank'));
+    await expect(page.locator('main img')).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+
+  test('/k-transactions: a recharge paid elsewhere is listed when the app shows the page again (id-ID, dark)', async ({ page, uid, signIn, open }) => {
+    await signIn();
+    await open('/id-ID/k-transactions', '&dark=1&bgColor=171717');
+    await expect(page.locator('.records-empty p')).toHaveText(messages('id-ID').get('coins.noData')!);
+    const { data } = await api(page, uid, '/api/coins/order', { packageId: 'coins-300', payType: '1', region: 'SG', attempt: `e2e-resume-${uid}-0001` });
+    expect((await page.request.post('/api/dev/provider', { data: { orderId: data.order.orderId, outcome: 'paid' } })).ok()).toBe(true);
+    await page.evaluate(() => (window as any).__fakeHost.emit('onResume'));
+    await expect(page.locator('.record-coins')).toHaveText('+310');
+  });
+
   test('records: a failed page keeps what was loaded and retries', async ({ page, open }) => {
     const state = defaultState();
     await withHost(page, { ...state, providerUrl: '/api/dev/provider' });
@@ -136,6 +182,28 @@ test.describe('coins', () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.locator('.record')).toHaveCount(40);
     await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('the next page loads with its own line at the bottom, and the pull bar at the top stays shut', async ({ page, open }) => {
+    await withHost(page, { ...defaultState() });
+    const loadingText = messages('vi-VN').get('coins.loading')!;
+    // The second page is held until the test has looked.
+    let release: (() => void) | undefined;
+    let calls = 0;
+    await page.route('**/api/coins/transactions', async (route) => {
+      if (++calls === 2) await new Promise<void>((resolve) => (release = resolve));
+      await route.fallback();
+    });
+    await open('/vi-VN/k-transactions', '&dark=1&bgColor=171717');
+    await expect(page.locator('.record')).toHaveCount(20);
+    await page.locator('.record').last().scrollIntoViewIfNeeded();
+    await expect.poll(() => release !== undefined).toBe(true);
+    await expect(page.locator('.records-more')).toHaveText(loadingText);
+    await expect(page.locator('.records-more')).toBeInViewport();
+    await expect(page.locator('.records-pull')).not.toHaveClass(/is-shown/);
+    release!();
+    await expect(page.locator('.record')).toHaveCount(40);
+    await expect(page.locator('.records-more')).toHaveCount(0);
   });
 
   test('pull to refresh at the top reloads the first page', async ({ page, signIn, open }) => {

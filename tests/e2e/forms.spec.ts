@@ -50,6 +50,27 @@ test.describe('refused attachments', () => {
     await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
   });
 
+  test('sizes are scaled and in the locale\'s words, and a file refused for size offers only its removal (fil-PH, dark; en-US)', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/fil-PH/feedback', '&dark=1&bgColor=171717');
+    const add = page.locator('.upload-add .chip');
+    await pick(page, { name: 'tala.m4a', size: 1000, mime: 'audio/mp4' });
+    await add.nth(1).click();
+    await pick(page, { name: 'malaki.mp4', size: 201 * MB, mime: 'video/mp4' });
+    await add.nth(2).click();
+    await expect(page.locator('.upload-size')).toHaveText(['1 kB', '201 MB']);
+    const refused = page.locator('.upload.is-tooLarge');
+    await expect(refused.locator('[role="alert"]')).toBeVisible();
+    // Removal (×) and nothing else: "Try again" could only be refused again.
+    await expect(refused.getByRole('button')).toHaveCount(1);
+    await expect(refused.getByRole('button')).toHaveText('×');
+
+    await open('/feedback');
+    await pick(page, { name: 'note.m4a', size: 512, mime: 'audio/mp4' });
+    await page.getByRole('button', { name: '+ Audio' }).click();
+    await expect(page.locator('.upload', { hasText: 'note.m4a' }).locator('.upload-size')).toHaveText('512 bytes');
+  });
+
   test('an appeal sent with a refused picture: the next, fresh form has no stale "Only jpg, png or bmp"', async ({ page, uid, signIn, open }) => {
     for (const kind of ['comment', 'restriction']) {
       expect((await page.request.post('/api/dev/moderation', { data: { uid, kind, content: 'A review.' } })).ok()).toBe(true);

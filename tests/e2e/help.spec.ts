@@ -4,6 +4,7 @@ import { expect, test } from '../fixtures/app';
 import { hostCalls, watch, withHost } from '../fixtures/pages';
 import { api } from '../fixtures/api';
 import { feedbackBody } from '../fixtures/bodies';
+import { messages } from '../fixtures/sweep';
 
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
@@ -66,6 +67,23 @@ test.describe('help centre', () => {
     await expect(page.locator('.help-list li')).toHaveCount(4);
     await open('/q-and-a', '&id=no-such-question');
     await expect(page.locator('.empty')).toHaveText('No content yet');
+  });
+
+  test('/automatic-lyrics is linked where a user looks: the lyrics category, the lyrics answer and a search (vi-VN, dark)', async ({ page, signIn, open }) => {
+    await signIn();
+    const guide = messages('vi-VN').get('help.autoLyricsGuide')!;
+    await open('/vi-VN/help-feedback', '&dark=1&bgColor=171717');
+    await page.locator('.help-category summary', { hasText: 'Lời bài hát' }).click();
+    await page.getByRole('link', { name: guide }).click();
+    await expect(page).toHaveURL(/\/vi-VN\/automatic-lyrics\?status_height=24&dark=1&bgColor=171717$/);
+    await expect(page.locator('h1')).toHaveText(messages('vi-VN').get('title.automatic-lyrics')!);
+
+    await open('/vi-VN/q-and-a', '&id=lyrics-auto-match&dark=1&bgColor=171717');
+    await expect(page.locator('.answer').getByRole('link', { name: guide })).toHaveAttribute('href', /\/vi-VN\/automatic-lyrics/);
+
+    await open('/vi-VN/search-keyword', '&dark=1&bgColor=171717');
+    await page.getByRole('searchbox').fill('lời bài hát');
+    await expect(page.locator('.help-list').getByRole('link', { name: guide })).toBeVisible();
   });
 
   test('search as you type, in zh-CN dark: matches marked, recent searches kept and cleared, nothing found', async ({ page, signIn, open }) => {
@@ -250,6 +268,8 @@ test.describe('feedback form', () => {
     await open('/th-TH/feedback2', '&type=interface&dark=1&bgColor=000000');
     await expect(page.getByRole('radio').nth(2)).toBeChecked();
     await expect(page.locator('.check').last().locator('input')).toBeChecked();
+    // The box says which song goes with the feedback.
+    await expect(page.locator('.check').last()).toHaveText('แนบเพลงที่กำลังเล่นอยู่: Saigon Rain – Linh Nguyen');
     await page.locator('#feedback-text').fill('ปุ่มเล่นหายไป');
     await page.locator('#feedback-contact').fill('me@example.com');
     await page.locator('.form-submit').click();

@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test';
 import { defaultState } from '../../server/fake-host/state';
 import { expect, test } from '../fixtures/app';
 import { hostCalls, watch, withHost } from '../fixtures/pages';
+import { openPdf } from '../fixtures/pdf-reader';
+import { messages } from '../fixtures/sweep';
 
 // Each test a user of its own: one export a day per user. The fake host sends codes through the dev route.
 test.use({ hostDefaults: { captchaUrl: '/api/dev/export-captcha', replyDelayMs: 30 } });
@@ -64,6 +66,28 @@ test.describe('personal-data request', () => {
     expect(problems).toEqual([]);
   });
 
+  test('once today\'s request is used, the form is closed: each sentence on its own line, no code sent (vi-VN, dark)', async ({ page, uid, signIn, open }) => {
+    await signIn();
+    await open('/private.html');
+    await fillRequest(page, uid);
+    await page.getByRole('button', { name: 'Request my data' }).click();
+    await expect(page.getByRole('heading', { name: 'Request received' })).toBeVisible();
+    const sentCodes = (await hostCalls(page, 'sendPersonalInfoDownloadEmailCaptcha')).length;
+
+    await open('/vi-VN/private.html', '&dark=1&bgColor=171717');
+    const vi = messages('vi-VN');
+    const limit = page.locator('.personal-limit');
+    await expect(limit.locator('p').first()).toHaveText(vi.get('error.downloadLimit')!);
+    await expect(limit.locator('p').nth(1)).toContainText(vi.get('personal.limitNext')!.split('{date}')[0]!);
+    // Two lines, not one run-on sentence.
+    const [first, second] = await limit.locator('p').evaluateAll((ps) => ps.map((p) => p.getBoundingClientRect()));
+    expect(second!.top).toBeGreaterThanOrEqual(first!.bottom);
+    await expect(limit.getByRole('link')).toHaveText(vi.get('personal.viewRequests')!);
+    await expect(page.locator('main input, main textarea')).toHaveCount(0);
+    await expect(page.locator('main').getByRole('button')).toHaveCount(0);
+    expect(await hostCalls(page, 'sendPersonalInfoDownloadEmailCaptcha')).toHaveLength(sentCodes);
+  });
+
   test('the e-mail typed survives a reload; the password never leaves the page', async ({ page, signIn, open }) => {
     await signIn();
     await open('/private.html');
@@ -104,6 +128,63 @@ test.describe('personal-data request', () => {
     await expect(page.getByRole('alert')).toHaveText('This file has expired. Request a new copy.');
     await open('/personalDataDownload.html');
     await expect(page.locator('.request-state')).toHaveText('Expired');
+  });
+});
+
+test.describe('the exported file', () => {
+  test('holds what /accountData.html and /deviceData.html show, in th-TH from a dark /th-TH/private.html: a Thai and a Han name, the whole phone number, the device', async ({ page, uid, signIn, open }) => {
+    const problems = watch(page);
+    // A new user: the backend has no account row, so the account's values are the app's (getPersonalInfo).
+    const nickname = 'ผู้ทดสอบ 测试用户 測試用戶';
+    await signIn({
+      personalInfo: {
+        nickname,
+        phone: '+66 81 234 5678',
+        registerTime: '2024-01-02 10:00:00',
+        deviceBrand: 'OPPO',
+        deviceModel: 'CPH2451',
+        ip: '10.0.0.1',
+        osName: 'ColorOS',
+        osVersion: '14',
+        appVersion: '12.3.0',
+      },
+    });
+    const th = messages('th-TH');
+    const say = (key: string) => th.get(key)!;
+    await open('/th-TH/private.html', '&dark=1&bgColor=171717');
+    await page.getByLabel(say('personal.emailLabel'), { exact: true }).fill(`${uid}@example.com`);
+    await page.getByRole('button', { name: say('personal.sendCode'), exact: true }).click();
+    await page.getByLabel(say('personal.codeLabel'), { exact: true }).fill(await codeOf(page, uid));
+    await page.getByLabel(say('personal.passwordLabel'), { exact: true }).fill('123456');
+    await page.getByLabel(say('personal.passwordAgain'), { exact: true }).fill('123456');
+    await page.getByRole('button', { name: say('personal.submit'), exact: true }).click();
+    await expect(page.getByRole('heading', { name: say('personal.sentTitle') })).toBeVisible();
+
+    await open('/th-TH/AccountOrDevicePdf.html', '&dark=1&bgColor=171717');
+    const download = page.locator('a[download]');
+    await expect(download).toHaveAttribute('href', /^\/api\/personal\/file\//);
+    const pdf = await page.request.get((await download.getAttribute('href'))!);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    const lines = openPdf(await pdf.body(), '123456').pageTexts().join('\n').split('\n');
+    const field = (key: string, value: string) => `${say(`personal.${key}`)}: ${value}`;
+    expect(lines).toEqual([
+      say('personal.fileTitle'),
+      '',
+      say('personal.accountData'),
+      field('nickname', nickname),
+      // The user's own file: the number whole, where the page shows ••••••5678.
+      field('phone', '+66 81 234 5678'),
+      field('registerTime', '2024-01-02 10:00:00'),
+      '',
+      say('personal.deviceData'),
+      field('deviceBrand', 'OPPO'),
+      field('deviceModel', 'CPH2451'),
+      field('ip', '10.0.0.1'),
+      field('osName', 'ColorOS'),
+      field('osVersion', '14'),
+      field('appVersion', '12.3.0'),
+    ]);
+    expect(problems).toEqual([]);
   });
 });
 

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { defaultState } from '../../server/fake-host/state';
-import { buyOnServer } from '../fixtures/api';
+import { api, buyOnServer } from '../fixtures/api';
 import { expect, test } from '../fixtures/app';
 import { hostCalls, watch } from '../fixtures/pages';
+import { messages } from '../fixtures/sweep';
 
 // Each test a user of its own (the e2e database keeps what earlier tests bought), paying through the dev provider.
 test.use({ hostDefaults: { providerUrl: '/api/dev/provider', replyDelayMs: 50 } });
@@ -428,3 +429,25 @@ test.describe('VIP: /channel outside the app', () => {
     });
   });
 });
+
+test.describe('shown again (onResume)', () => {
+  const resume = (page: Page) => page.evaluate(() => (window as any).__fakeHost.emit('onResume'));
+
+  for (const path of ['/vip-center', '/vip-management']) {
+    test(`${path}: a code redeemed elsewhere shows when the app shows the page again, without a reload (vi-VN, dark)`, async ({ page, uid, signIn, open }) => {
+      const vi = messages('vi-VN');
+      await signIn();
+      await open(`/vi-VN${path}`, '&dark=1&bgColor=171717');
+      await expect(page.locator('.vip-state')).toHaveText(vi.get('vip.notMember')!);
+      const { data } = await (await page.request.post('/api/dev/redeem-code', { data: { tier: 'vip', days: 7 } })).json();
+      expect((await api(page, uid, '/api/vip/redeem', { code: data.code })).code).toBe(0);
+      const navigations: string[] = [];
+      page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(frame.url()));
+      await resume(page);
+      await expect(page.locator('.vip-card')).toHaveClass(/is-member/);
+      await expect(page.locator('.vip-state')).toContainText(vi.get('vip.daysLeft')!.replace('{days}', '7'));
+      expect(navigations).toEqual([]);
+    });
+  }
+});
+

@@ -10,7 +10,8 @@
  * Decisions the oracles document:
  * - status_height is read as the code documents it: 1–3 ASCII digits, optionally "." and 1–2 more,
  *   at most 120; anything else (leading zeros past 3 digits, "+24", "1e2", "２４", 3 decimals) is 32.
- * - A light theme takes bgColor as background only when every channel is at least 0xC0 (readable).
+ * - Any valid bgColor is the page's background; its palette (light, or light and dark ink) follows from
+ *   its luminance (src/lib/shell-rules.ts themeOf).
  * - The title is at most 60 characters counted as code points (as the form rules count), never cut
  *   inside a surrogate pair.
  * - With neither `dark` nor `bgColor` in the query the theme comes from the host's dark() (or light

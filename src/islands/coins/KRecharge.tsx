@@ -127,6 +127,7 @@ export default function KRecharge() {
       )}
 
       {notice && (
+        <>
         <p className={`coins-notice${notice.key.startsWith('error.') || notice.key.startsWith('shell.') ? ' is-error' : ''}`} role="status">
           {t(notice.key, notice.params)}{' '}
           {pending && (
@@ -140,6 +141,9 @@ export default function KRecharge() {
             </button>
           )}
         </p>
+        {/* The provider's own words, as /payError shows them: untrusted text, never markup. */}
+        {purchase.state === 'failed' && purchase.message && <p className="coins-reason">{t('coins.providerSaid', { reason: purchase.message })}</p>}
+        </>
       )}
       <button
         type="button"

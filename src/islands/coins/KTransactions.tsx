@@ -9,6 +9,7 @@ import { coinRecords } from '../../lib/coins/history';
 import { groupByMonth, overdue } from '../../lib/coins/records';
 import { formatDate } from '../../lib/format';
 import { pageLocale } from '../../lib/i18n';
+import { onShownAgain } from '../../lib/model/shown-again';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
@@ -20,6 +21,8 @@ import './coins.css';
 
 const KIND_KEY = { recharge: 'coins.kindRecharge', spend: 'coins.kindSpend', refund: 'coins.kindRefund' } as const;
 const STATE_KEY = { pending: 'coins.statePending', credited: 'coins.stateCredited', failed: 'coins.stateFailed', cancelled: 'coins.stateCancelled' } as const;
+// Only coins that moved look it: a pending, failed or cancelled recharge has no "+" and no green.
+const credited = (r: { state: keyof typeof STATE_KEY }) => r.state === 'credited';
 // How far the user pulls down at the top of the page before letting go reloads the list.
 const PULL_PX = 64;
 
@@ -32,8 +35,11 @@ export default function KTransactions() {
   const { list, end, started } = useNearEnd(coinRecords, session === 'signed-in');
   const { loading, failure } = list;
 
+  // Again from the first page whenever the app shows the page: a recharge may have been credited meanwhile.
   useEffect(() => {
-    if (session === 'signed-in') void coinRecords.reload();
+    if (session !== 'signed-in') return;
+    void coinRecords.reload();
+    return onShownAgain(() => void coinRecords.reload());
   }, [session]);
 
   // Pull to refresh: a downward drag that starts at the top of the page. Registered once: the drag's
@@ -66,7 +72,8 @@ export default function KTransactions() {
   const groups = groupByMonth(list.items, locale, timeZone);
   return (
     <div className="coins hero">
-      <p className={`records-pull${pulled || (loading && started) ? ' is-shown' : ''}`} aria-hidden="true">
+      {/* At the top, what a pull does: only a reload of the list shows here, never the next page. */}
+      <p className={`records-pull${pulled || (loading === 'fresh' && started) ? ' is-shown' : ''}`} aria-hidden="true">
         {t(pulled ? 'coins.release' : 'coins.loading')}
       </p>
       {groups.map((group) => (
@@ -78,7 +85,7 @@ export default function KTransactions() {
             {group.items.map((r) => (
               <li key={r.id} className="record">
                 <span className="record-kind">{t(KIND_KEY[r.kind])}</span>
-                <span className={`record-coins${r.coins > 0 ? ' is-in' : ''}`}>{`${r.coins > 0 ? '+' : ''}${r.coins.toLocaleString(locale)}`}</span>
+                <span className={`record-coins is-${r.state}${credited(r) && r.coins > 0 ? ' is-in' : ''}`}>{`${credited(r) && r.coins > 0 ? '+' : ''}${r.coins.toLocaleString(locale)}`}</span>
                 <span className="record-time">{formatDate(r.createdAt, locale, { timeZone, style: 'datetime' })}</span>
                 <span className={`record-state is-${r.state}`}>{t(STATE_KEY[r.state])}</span>
                 {overdue(r, now) && (
@@ -108,6 +115,11 @@ export default function KTransactions() {
         </div>
       )}
       {list.done && list.items.length > 0 && <p className="records-end">{t('coins.end')}</p>}
+      {loading === 'more' && (
+        <p className="records-more" role="status">
+          {t('coins.loading')}
+        </p>
+      )}
       <div ref={end} />
     </div>
   );

@@ -6,6 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $home, callHotline, loadHome, watchHome, writeEmail } from '../../lib/help/faq';
+import { guidesFor } from '../../lib/help/guides';
 import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
@@ -64,6 +65,13 @@ export default function HelpFeedback() {
                 <li key={q.id}>
                   <a href={pageHref('q-and-a', { id: q.id, title: q.question })} data-track="help.question" data-track-props={JSON.stringify({ question: q.id })}>
                     {q.question}
+                  </a>
+                </li>
+              ))}
+              {guidesFor([category.id]).map((guide) => (
+                <li key={guide.route}>
+                  <a className="help-guide" href={pageHref(guide.route)}>
+                    {t(guide.label)}
                   </a>
                 </li>
               ))}

@@ -5,6 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { guidesFor } from '../../lib/help/guides';
 import { $question, $vote, loadQuestion, vote, type QuestionRef } from '../../lib/help/question';
 import { pageLocale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
@@ -66,6 +67,13 @@ export default function QAndA({ page }: { page: 'question' | 'playback' }) {
         {question.answer.split(/\n{2,}/).map((paragraph, i) => (
           <p key={i}>
             {paragraph}
+          </p>
+        ))}
+        {guidesFor([question.category]).map((guide) => (
+          <p key={guide.route}>
+            <a className="help-guide" href={pageHref(guide.route)}>
+              {t(guide.label)}
+            </a>
           </p>
         ))}
       </article>

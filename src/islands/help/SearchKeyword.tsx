@@ -5,6 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
+import { guidesFor } from '../../lib/help/guides';
 import { highlight } from '../../lib/help/highlight';
 import { $recent, $search, changeQuery, clearRecent, keep, leaveSearch, startSearch, submit } from '../../lib/help/search';
 import { pageHref } from '../../lib/nav';
@@ -93,6 +94,13 @@ export default function SearchKeyword() {
                     <span>
                       {highlight(r.question, results.for).map((piece, i) => (piece.match ? <mark key={i}>{piece.text}</mark> : piece.text))}
                     </span>
+                  </a>
+                </li>
+              ))}
+              {guidesFor(results.items.map((r) => r.category)).map((guide) => (
+                <li key={guide.route}>
+                  <a className="help-guide" href={pageHref(guide.route)} onClick={() => keep(query)}>
+                    <span>{t(guide.label)}</span>
                   </a>
                 </li>
               ))}

@@ -1,8 +1,8 @@
 /**
  * /private.html: request a copy of one's personal data, sent by e-mail as an encrypted PDF within 72
  * hours, once a day. The page says at once when today's request is used, with when the next is
- * allowed (src/lib/personal/requests.ts); the form (./parts/RequestForm) loads meanwhile; then
- * "request received".
+ * allowed (src/lib/personal/requests.ts), and then offers no form; otherwise the form
+ * (./parts/RequestForm), which loads meanwhile; then "request received".
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
@@ -24,7 +24,8 @@ export default function Private() {
   const locale = pageLocale();
   const session = useStore($session);
   const timeZone = userTimeZone(useStore($selfInfo).dev_timezone);
-  const nextAllowedAt = dataOf(useStore($exports))?.nextAllowedAt ?? null;
+  const exports = useStore($exports);
+  const nextAllowedAt = dataOf(exports)?.nextAllowedAt ?? null;
   const sent = useStore($sentTo);
   // The form's code arrives while the page asks whether today's request is still free.
   const form = useLater(() => import('./parts/RequestForm').then((module) => module.RequestForm));
@@ -47,15 +48,24 @@ export default function Private() {
       </div>
     );
   }
+  // Today's request used: the form is closed, so no code is sent for a request that would be refused.
+  // Until the page knows, the form waits (a status that failed to load leaves it to the server).
+  const known = exports.state !== 'loading' || nextAllowedAt !== null;
   return (
     <div className="personal">
       <p className="personal-intro">{t('personal.requestIntro')}</p>
-      {nextAllowedAt !== null && (
-        <p className="personal-limit" role="status">
-          {t('error.downloadLimit')} {t('personal.limitNext', { date: formatDate(nextAllowedAt, locale, { timeZone, style: 'datetime' }) })}
-        </p>
+      {nextAllowedAt !== null ? (
+        // Each sentence its own line: the limit message has no full stop of its own in some locales.
+        <div className="personal-limit" role="status">
+          <p>{t('error.downloadLimit')}</p>
+          <p>{t('personal.limitNext', { date: formatDate(nextAllowedAt, locale, { timeZone, style: 'datetime' }) })}</p>
+          <a href={pageHref('personalDataDownload.html')}>{t('personal.viewRequests')}</a>
+        </div>
+      ) : RequestForm && known ? (
+        <RequestForm onLimit={() => void loadExports()} onSent={markRequested} />
+      ) : (
+        <div className="skeleton personal-skeleton" aria-hidden="true" />
       )}
-      {RequestForm ? <RequestForm onLimit={() => void loadExports()} onSent={markRequested} /> : <div className="skeleton personal-skeleton" aria-hidden="true" />}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { formatDate, formatPrice } from '../../lib/format';
 import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
+import { onShownAgain } from '../../lib/model/shown-again';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
@@ -34,8 +35,11 @@ export default function RenewalManagement() {
   const offer = useStore($plans);
   const status = useStore($vipStatus);
   const busy = useStore($switching);
+  // Again whenever the app shows the page: a code redeemed or a plan bought elsewhere meanwhile.
   useEffect(() => {
-    if (session === 'signed-in') load();
+    if (session !== 'signed-in') return;
+    load();
+    return onShownAgain(load);
   }, [session]);
 
   const failure = offer.state === 'failed' ? offer.error : status.state === 'failed' ? status.error : null;

@@ -12,6 +12,7 @@ import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
 import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
+import { onShownAgain } from '../../lib/model/shown-again';
 import { queryParam } from '../../lib/nav';
 import { openWelfareCenter } from '../../lib/vip/links';
 import { $session } from '../../lib/session';
@@ -63,11 +64,13 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
     void loadPlans();
     if (session !== 'signed-in') return;
     user.load();
-    // The server's membership wins over the host's, here as on every page that shows it.
-    void loadMembership();
     // Back from a paid order (/channel sends ?order=): the server says what it bought.
     const orderId = queryParam('order', /^o-[\w-]{1,40}$/);
     if (orderId) void showOrder(orderId);
+    // The server's membership wins over the host's, here as on every page that shows it, and is
+    // asked again whenever the app shows the page (a code redeemed elsewhere meanwhile).
+    void loadMembership();
+    return onShownAgain(() => void loadMembership());
   }, [session]);
 
   const plans = dataOf(offer)?.plans ?? null;

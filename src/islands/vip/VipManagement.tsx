@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { formatDate, formatPrice } from '../../lib/format';
 import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
+import { onShownAgain } from '../../lib/model/shown-again';
 import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { $isMember } from '../../lib/stores/membership';
@@ -45,8 +46,11 @@ export default function VipManagement() {
   const plans = dataOf(offer)?.plans;
   const timeZone = useStore($selfInfo).dev_timezone;
   const time = (seconds: number) => formatDate(seconds, locale, { timeZone: timeZone || undefined, style: 'datetime' });
+  // Again whenever the app shows the page: a code redeemed or a plan bought elsewhere meanwhile.
   useEffect(() => {
-    if (session === 'signed-in') load();
+    if (session !== 'signed-in') return;
+    load();
+    return onShownAgain(load);
   }, [session]);
 
   const history = plans ? (dataOf(orders) ?? null) : null;

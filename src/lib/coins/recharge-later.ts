@@ -86,8 +86,13 @@ export function keepRecharge($recharge: Atom<Purchase<CoinStatus>>, $choice: Cho
       // not overwrite the saved position.
       addEventListener('scroll', onScroll, { passive: true });
       stops.push(() => removeEventListener('scroll', onScroll), $choice.listen(keep));
-      // A choice made or restored before now has not been kept yet.
-      if (chosen()) keep();
+      // A choice made or restored before now has not been kept yet. The page may already be hidden
+      // (a quick user on a slow phone: gone to the background before this module loaded): then this
+      // is the last chance before Android kills the WebView, and it is written now.
+      if (chosen()) {
+        keep();
+        if (document.visibilityState === 'hidden') savePageState();
+      }
     };
     if (restored?.scroll) scrollOnceDrawn(restored.scroll, listen);
     else listen();

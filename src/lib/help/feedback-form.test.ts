@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../../../tests/fixtures/memory-storage';
 import { ApiError, request } from '../api';
-import { feedbackCode, feedbackSubmit } from '../api/endpoints/feedback';
+import { feedbackCode, feedbackSong, feedbackSubmit } from '../api/endpoints/feedback';
 
 vi.mock('../api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../api')>()), request: vi.fn() }));
 const host = vi.hoisted(() => ({ commands: [] as [string, unknown][], handlers: new Map<string, Set<(payload: any) => void>>() }));
@@ -14,7 +14,7 @@ vi.mock('../bridge', async (importOriginal) => ({
     return () => host.handlers.get(event)!.delete(handler);
   },
 }));
-const { $needsCode, feedbackForm, files, log, openFeedback, resend, sendCode } = await import('./feedback-form');
+const { $needsCode, $playingSong, feedbackForm, files, log, openFeedback, resend, sendCode } = await import('./feedback-form');
 
 const config = { phoneOptional: false, codeRequired: false };
 const ATTEMPT = 'k'.repeat(32);
@@ -120,7 +120,8 @@ describe('the feedback form model', () => {
     const attempt = feedbackForm.$values.get().attempt;
     const sent = await Promise.all([feedbackForm.submit(), feedbackForm.submit()]);
     expect(sent).toEqual([true, false]);
-    expect(request).toHaveBeenCalledTimes(1);
+    // (The other call names the song playing: feedbackSong.)
+    expect(vi.mocked(request).mock.calls.filter(([endpoint]) => endpoint === feedbackSubmit)).toHaveLength(1);
     expect(request).toHaveBeenCalledWith(feedbackSubmit, {
       ...filled,
       important: false,
@@ -133,6 +134,23 @@ describe('the feedback form model', () => {
       locale: 'en-US',
       attempt,
     });
+  });
+
+  it('names the song playing from the catalogue; an answer for a song no longer open is dropped', async () => {
+    let answer!: (value: unknown) => void;
+    vi.mocked(request).mockImplementation((endpoint) => (endpoint === feedbackSong ? new Promise((resolve) => (answer = resolve)) : Promise.resolve({})) as never);
+    openFeedback(config, { presetType: null, song: 's04' });
+    expect(request).toHaveBeenCalledWith(feedbackSong, { id: 's04' });
+    answer({ song: { id: 's04', name: 'Saigon Rain', artist: 'Linh Nguyen' } });
+    await vi.waitFor(() => expect($playingSong.get()).toEqual({ name: 'Saigon Rain', artist: 'Linh Nguyen' }));
+
+    openFeedback(config, { presetType: null, song: 's05' });
+    const late = answer;
+    openFeedback(config, { presetType: null, song: null });
+    late({ song: { id: 's05', name: 'Bangkok 2 AM', artist: 'Ploy & The Tuk-Tuks' } });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect($playingSong.get()).toBeNull();
   });
 
   it('keeps everything on a refused send, and shows a code problem at the code field', async () => {

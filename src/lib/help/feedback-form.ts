@@ -8,7 +8,7 @@ import type { MessageKey } from '../../i18n';
 import '../api-identity';
 import { atom } from 'nanostores';
 import { messageKey, request, type BodyOf } from '../api';
-import { feedbackCode, feedbackSubmit } from '../api/endpoints/feedback';
+import { feedbackCode, feedbackSong, feedbackSubmit } from '../api/endpoints/feedback';
 import { countdown } from '../forms/countdown';
 import { createForm, type Checked } from '../forms/form';
 import { screenshotsOf } from '../forms/pick-pictures';
@@ -28,6 +28,9 @@ export type { FeedbackDraft } from './feedback-draft';
 const CODE_ERRORS = ['error.codeRequired', 'error.codeError', 'error.codeVoid'];
 
 let opened: FeedbackOrigin & Pick<FeedbackConfig, 'phoneOptional'> = { presetType: null, song: null, phoneOptional: true };
+
+/** The song playing, by name, once the catalogue has answered (null: not known, so not named). */
+export const $playingSong = atom<{ name: string; artist: string } | null>(null);
 
 /** The backend asks for a verification code (it said so up front, or refused a send without one). */
 export const $needsCode = atom(false);
@@ -94,6 +97,18 @@ export function openFeedback(config: Pick<FeedbackConfig, 'phoneOptional' | 'cod
   resend.stop();
   feedbackForm.open('feedback');
   files.restore(feedbackForm.$values.get().attachments);
+  $playingSong.set(null);
+  if (origin.song) void nameSong(origin.song);
+}
+
+async function nameSong(id: string): Promise<void> {
+  try {
+    const { song } = await request(feedbackSong, { id });
+    // Another form opened meanwhile (a song changed, the page reopened): its own answer names it.
+    if (song && opened.song === id) $playingSong.set({ name: song.name, artist: song.artist });
+  } catch {
+    // Unnamed, the box still says "the song playing now".
+  }
 }
 
 /** Opens the app's picker for a file; outside the app, says where files can be added. */

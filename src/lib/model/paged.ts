@@ -9,7 +9,8 @@ import { messageKey } from '../api';
 import { addPage, emptyPaged, type Paged, type RecordLike } from '../paging';
 
 export interface PagedList<T extends RecordLike> extends Paged<T> {
-  loading: boolean;
+  /** What is loading: the list from its first page again (`fresh`), or its next page (`more`). */
+  loading: false | 'fresh' | 'more';
   /** The message key of the last failure, until the next load. */
   failure: MessageKey | null;
 }
@@ -35,7 +36,7 @@ export function pagedList<T extends RecordLike>(fetchPage: (cursor: string | nul
     const current = $list.get();
     if (!fresh && (current.loading || current.done)) return;
     const mine = ++generation;
-    $list.set({ ...current, loading: true, failure: null });
+    $list.set({ ...current, loading: fresh ? 'fresh' : 'more', failure: null });
     try {
       const page = await fetchPage(fresh ? null : current.next);
       if (mine === generation) $list.set({ ...addPage($list.get(), page, fresh), loading: false, failure: null });

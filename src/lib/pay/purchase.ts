@@ -8,6 +8,7 @@
 import type { WritableAtom } from 'nanostores';
 import type { MessageKey } from '../../i18n';
 import { messageKey } from '../api/api-error';
+import { cleanReason } from './reason';
 import { onHost } from '../bridge';
 import { showToast } from '../stores/ui';
 import { attemptFor, endAttempt } from './attempt';
@@ -22,7 +23,7 @@ export type Purchase<S> =
   /** The server has not seen the payment yet; it may still arrive. */
   | { state: 'pending'; orderId: string }
   | { state: 'paid'; orderId: string; status: S }
-  /** `message`: what the provider said, untrusted text (src/lib/vip/purchase-failure.ts cleans it). */
+  /** `message`: what the provider said, cleaned (./reason.ts), still shown only as text. */
   | { state: 'failed'; orderId: string; message?: string }
   /** The user abandoned it; the server was told (or will be, when this attempt pays again). */
   | { state: 'cancelled' }
@@ -86,8 +87,10 @@ export function purchaseModel<Intent, S extends PayStatus>(
     forget();
     if (outcome.kind !== 'abandoned' || outcome.cancelled) endAttempt(name);
     if (outcome.kind === 'paid') $purchase.set({ state: 'paid', orderId: outcome.status.order.orderId, status: outcome.status });
-    else if (outcome.kind === 'failed') $purchase.set({ state: 'failed', orderId: outcome.orderId, ...(outcome.message ? { message: outcome.message } : {}) });
-    else if (outcome.kind === 'abandoned') $purchase.set({ state: 'cancelled' });
+    else if (outcome.kind === 'failed') {
+      const message = cleanReason(outcome.message);
+      $purchase.set({ state: 'failed', orderId: outcome.orderId, ...(message ? { message } : {}) });
+    } else if (outcome.kind === 'abandoned') $purchase.set({ state: 'cancelled' });
     else $purchase.set({ state: 'idle' });
   }
 

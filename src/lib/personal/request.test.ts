@@ -1,14 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../../../tests/fixtures/memory-storage';
-import { ApiError, request } from '../api';
+import * as v from 'valibot';
+import { ApiError, request, type BodyOf } from '../api';
 import { exportRequest } from '../api/endpoints/personal';
 
 vi.mock('../api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../api')>()), request: vi.fn() }));
-const host = vi.hoisted(() => ({ inApp: true, commands: [] as [string, unknown][] }));
-vi.mock('../bridge', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../bridge')>()),
-  command: (method: string, args: unknown) => (host.commands.push([method, args]), host.inApp ? { ok: true } : { ok: false, reason: 'unavailable' }),
-}));
+const host = vi.hoisted(() => ({ inApp: true, commands: [] as [string, unknown][], personalInfo: {} as Record<string, unknown> }));
+vi.mock('../bridge', async (importOriginal) => {
+  const bridge = await importOriginal<typeof import('../bridge')>();
+  return {
+    ...bridge,
+    command: (method: string, args: unknown) => (host.commands.push([method, args]), host.inApp ? { ok: true } : { ok: false, reason: 'unavailable' }),
+    query: ((method: string, ...args: unknown[]) =>
+      method === 'getPersonalInfo' ? host.personalInfo : (bridge.query as (...all: unknown[]) => unknown)(method, ...args)) as typeof bridge.query,
+  };
+});
 const { $codeSentTo, openRequest, requestForm, resend, sendCode, submitRequest } = await import('./request');
 
 const onLimit = vi.fn();
@@ -20,6 +26,7 @@ beforeEach(() => {
   onLimit.mockReset();
   host.inApp = true;
   host.commands = [];
+  host.personalInfo = {};
   openRequest(onLimit);
 });
 afterEach(() => resend.stop());
@@ -52,10 +59,22 @@ describe('the personal-data request model', () => {
     const attempt = requestForm.$values.get().attempt;
     expect(await Promise.all([submitRequest('Asia/Singapore'), submitRequest('Asia/Singapore')])).toEqual([true, false]);
     expect(request).toHaveBeenCalledTimes(1);
-    expect(request).toHaveBeenCalledWith(exportRequest, { email: 'me@example.com', code: '123456', password: '654321', timeZone: 'Asia/Singapore', attempt });
+    expect(request).toHaveBeenCalledWith(exportRequest, { email: 'me@example.com', code: '123456', password: '654321', timeZone: 'Asia/Singapore', attempt, locale: 'en-US', appInfo: {} });
     expect(requestForm.$result.get()).toBe('me@example.com');
     expect(sessionStorage.getItem('draft:personal-request')).toBeNull();
     expect(requestForm.$values.get().password).toBe('');
+  });
+
+  it("carries the page's locale and what the app says of the account and device, each value within the contract's bound", async () => {
+    vi.mocked(request).mockResolvedValue({});
+    const model = `${'M'.repeat(63)}😀 extra`;
+    host.personalInfo = { nickname: 'ผู้ทดสอบ', phone: '+66 81 234 5678', registerTime: 1_700_000_000, deviceBrand: 'OPPO', deviceModel: model, ip: '', osName: 'ColorOS' };
+    requestForm.update(filled);
+    expect(await submitRequest('UTC')).toBe(true);
+    const body = vi.mocked(request).mock.calls[0]![1] as BodyOf<typeof exportRequest>;
+    // The model cut at 64, not between the halves of the emoji; the empty IP left out.
+    expect(body.appInfo).toEqual({ nickname: 'ผู้ทดสอบ', phone: '+66 81 234 5678', registerTime: '1700000000', deviceBrand: 'OPPO', deviceModel: 'M'.repeat(63), osName: 'ColorOS' });
+    expect(v.safeParse(exportRequest.request, body).success).toBe(true);
   });
 
   it('shows a wrong or voided code at the code field, says when the day is used, and keeps everything', async () => {

@@ -2,18 +2,20 @@
  * The request form of /private.html: the e-mail (kept in a draft), a code the app sends to it
  * (`sendPersonalInfoDownloadEmailCaptcha`, resend after 60 s), a six-digit password typed twice that
  * cannot be changed once set. Only the e-mail is a draft: a code expires, and a password is never
- * written to storage.
+ * written to storage. The request carries the page's locale and what the app's `getPersonalInfo`
+ * says, for the file to hold what /accountData.html and /deviceData.html show.
  */
 import type { MessageKey } from '../../i18n';
 import '../api-identity';
 import { atom } from 'nanostores';
 import * as v from 'valibot';
 import { messageKey, request, type BodyOf } from '../api';
-import { exportRequest } from '../api/endpoints/personal';
-import { command } from '../bridge';
+import { APP_INFO_MAX, exportRequest, type ExportAppInfo } from '../api/endpoints/personal';
+import { command, query } from '../bridge';
 import { countdown } from '../forms/countdown';
 import { draftAttempt, draftText } from '../forms/draft-fields';
 import { createForm } from '../forms/form';
+import { pageLocale } from '../i18n';
 import { randomId } from '../id';
 import { checkEmail, checkPassword } from './rules';
 
@@ -35,6 +37,27 @@ let onLimit = () => {};
 // Typing a secret clears what was said of the secrets.
 const SECRETS: readonly (Field | 'submit')[] = ['code', 'password', 'submit'];
 
+/** `text` cut to `max` UTF-16 units, never between the two halves of a character. */
+function clip(text: string, max: number): string {
+  const cut = text.slice(0, max);
+  return cut.length < text.length && /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+/**
+ * What the app says of the account and device (`getPersonalInfo`), for the file to hold what
+ * /accountData.html and /deviceData.html show: the contract's fields only, each cut to its bound.
+ * @example appInfo() // { deviceBrand: 'OPPO', deviceModel: 'CPH2451', registerTime: '2024-01-02 10:00:00' }
+ */
+function appInfo(): ExportAppInfo {
+  const host = query('getPersonalInfo');
+  const info: ExportAppInfo = {};
+  for (const key of Object.keys(APP_INFO_MAX) as (keyof typeof APP_INFO_MAX)[]) {
+    const value = host[key];
+    if (value !== undefined && value !== '') info[key] = clip(String(value), APP_INFO_MAX[key]);
+  }
+  return info;
+}
+
 /** @example requestForm.update({ email: 'me@example.com' }) */
 export const requestForm = createForm<RequestValues, BodyOf<typeof exportRequest>, string, Field>({
   schema: v.object({ email: draftText, attempt: draftAttempt }),
@@ -44,7 +67,10 @@ export const requestForm = createForm<RequestValues, BodyOf<typeof exportRequest
     const email = checkEmail(values.email);
     const code = values.code.trim();
     const password = checkPassword(values.password, values.again);
-    if (email.ok && code && !password) return { ok: true, value: { email: email.email, code, password: values.password, timeZone, attempt: values.attempt } };
+    if (email.ok && code && !password) {
+      // The file is written in the page's language, and holds what the app knows of the device.
+      return { ok: true, value: { email: email.email, code, password: values.password, timeZone, attempt: values.attempt, locale: pageLocale(), appInfo: appInfo() } };
+    }
     const errors: Partial<Record<Field, MessageKey>> = {};
     if (!email.ok) errors.email = email.error;
     if (!code) errors.code = 'error.codeRequired';

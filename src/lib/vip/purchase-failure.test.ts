@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cleanReason, failurePage, failureReason, REASON_MAX } from './purchase-failure';
+import { cleanReason, REASON_MAX } from '../pay/reason';
+import { failurePage, failureReason } from './purchase-failure';
 
 const visit = (href: string) => history.replaceState(null, '', href);
 

@@ -57,7 +57,9 @@ export function Uploads({ label, hint, uploads, max, locale, text, onAdd, onCanc
                         {text.cancel}
                       </button>
                     )}
-                    {(u.state === 'failed' || u.state === 'tooLarge') && (
+                    {/* Only a failed upload can go better a second time; a refused file (too large, not a
+                        picture, sound or video) would be refused again: it offers only its removal. */}
+                    {u.state === 'failed' && (
                       <button type="button" className="link" disabled={disabled} onClick={() => onRetry(u)}>
                         {text.retry}
                       </button>

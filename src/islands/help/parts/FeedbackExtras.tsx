@@ -1,6 +1,6 @@
 /** The feedback form's optional extras: the app's logs (uploaded as soon as ticked) and, from the player, the song playing. */
 import { useStore } from '@nanostores/react';
-import { feedbackForm, log } from '../../../lib/help/feedback-form';
+import { $playingSong, feedbackForm, log } from '../../../lib/help/feedback-form';
 import { useText } from '../../ui/text';
 
 export function FeedbackExtras({ song, disabled }: { song: boolean; disabled: boolean }) {
@@ -8,6 +8,7 @@ export function FeedbackExtras({ song, disabled }: { song: boolean; disabled: bo
   const draft = useStore(feedbackForm.$values);
   const error = useStore(feedbackForm.$errors).log;
   const file = useStore(log.$log);
+  const playing = useStore($playingSong);
   const state = error ? t(error) : file?.state === 'done' ? t('help.logDone') : file?.state === 'failed' ? t('error.uploadFailed') : t('help.logUploading', { progress: file?.progress ?? 0 });
 
   return (
@@ -26,7 +27,7 @@ export function FeedbackExtras({ song, disabled }: { song: boolean; disabled: bo
       {song && (
         <label className="check">
           <input type="checkbox" checked={draft.song} disabled={disabled} onChange={(event) => feedbackForm.update({ song: event.currentTarget.checked })} />
-          <span>{t('help.song')}</span>
+          <span>{playing ? t('help.songNamed', playing) : t('help.song')}</span>
         </label>
       )}
     </>

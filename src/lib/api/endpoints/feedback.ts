@@ -48,6 +48,9 @@ export const feedbackSummary = v.object({
   updatedAt: int,
 });
 
+/** A song of the catalogue, as feedback names it. */
+export const songName = v.object({ id: v.string(), name: v.string(), artist: v.string() });
+
 export const message = v.object({ id: v.string(), from: v.picklist(['user', 'support']), text: v.string(), at: int });
 
 /** The form's options for the user: the types in their language, the phone rule, and whether a code is needed. */
@@ -126,7 +129,7 @@ export const feedbackDetail = endpoint(
       attachments: v.array(attachment),
       screenshots: v.array(screenshot),
       log: v.boolean(),
-      song: v.nullable(v.object({ id: v.string(), name: v.string(), artist: v.string() })),
+      song: v.nullable(songName),
       createdAt: int,
     }),
     messages: v.array(message),
@@ -135,3 +138,6 @@ export const feedbackDetail = endpoint(
 
 /** Adds the user's follow-up to the thread, once per `attempt`; the feedback is open again. */
 export const feedbackFollowUp = endpoint('/api/feedback/follow-up', v.object({ id, text, attempt }), v.object({ message }));
+
+/** The song playing (getPlayerState's `resourceId`) that /feedback2 offers to attach, by name; null when the catalogue has no such song. */
+export const feedbackSong = endpoint('/api/feedback/song', v.object({ id }), v.object({ song: v.nullable(songName) }));

@@ -4,6 +4,7 @@
  * The rules are src/lib/personal/rules.ts, shared with the server.
  */
 import * as v from 'valibot';
+import { LOCALES } from '../../locale';
 import { endpoint } from '../endpoint';
 
 const int = v.pipe(v.number(), v.integer());
@@ -30,10 +31,47 @@ export const personalInfo = endpoint(
 );
 
 /**
+ * The longest value of each field of the app's `getPersonalInfo` an export request carries: the page
+ * cuts a longer one to this, the server refuses one beyond it.
+ */
+export const APP_INFO_MAX = {
+  nickname: 64,
+  phone: 32,
+  registerTime: 32,
+  deviceBrand: 64,
+  deviceModel: 64,
+  ip: 64,
+  osName: 64,
+  osVersion: 64,
+  appVersion: 32,
+} as const;
+const appText = (max: number) => v.optional(v.pipe(v.string(), v.maxLength(max)));
+
+/**
+ * What the app's `getPersonalInfo` said, as /accountData.html and /deviceData.html show it: the device
+ * is known to the app only, and the app fills the account's gaps. Those fields and no other (an
+ * unknown key is refused), each a string of at most APP_INFO_MAX characters. The server prints them
+ * into the requester's own file and uses them for nothing else.
+ */
+export const exportAppInfo = v.strictObject({
+  nickname: appText(APP_INFO_MAX.nickname),
+  phone: appText(APP_INFO_MAX.phone),
+  registerTime: appText(APP_INFO_MAX.registerTime),
+  deviceBrand: appText(APP_INFO_MAX.deviceBrand),
+  deviceModel: appText(APP_INFO_MAX.deviceModel),
+  ip: appText(APP_INFO_MAX.ip),
+  osName: appText(APP_INFO_MAX.osName),
+  osVersion: appText(APP_INFO_MAX.osVersion),
+  appVersion: appText(APP_INFO_MAX.appVersion),
+});
+export type ExportAppInfo = v.InferOutput<typeof exportAppInfo>;
+
+/**
  * Asks for a copy of the user's personal data, once per calendar day in `timeZone`: the code the app
  * sent to `email` (sendPersonalInfoDownloadEmailCaptcha) proves the address; `password` encrypts the
- * PDF and cannot be changed. Refused with `codeError` (wrong or expired code), `codeVoid` (too many
- * wrong tries: a new code is needed), `downloadLimit` (a request already today) or `badRequest` (an
+ * PDF and cannot be changed. The file is written in `locale` (the page's; en-US when absent) and
+ * holds the account and device data the personal pages show, `appInfo` among them. Refused with
+ * `codeError` (wrong or expired code), `codeVoid` (too many wrong tries: a new code is needed), `downloadLimit` (a request already today) or `badRequest` (an
  * e-mail or password that breaks the rules).
  */
 export const exportRequest = endpoint(
@@ -44,6 +82,8 @@ export const exportRequest = endpoint(
     password: v.pipe(v.string(), v.maxLength(12)),
     timeZone: v.pipe(v.string(), v.maxLength(64)),
     attempt: v.pipe(v.string(), v.minLength(16), v.maxLength(64)),
+    locale: v.optional(v.picklist(LOCALES)),
+    appInfo: v.optional(exportAppInfo),
   }),
   v.object({ export: exportRecord }),
 );
