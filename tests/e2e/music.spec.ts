@@ -320,6 +320,13 @@ test.describe('open in the app', () => {
       await expect(page.locator('.gate:visible')).toContainText('Your phone cannot open this music app');
       await expect(page.locator('.gate:visible a')).toHaveCount(0);
     });
+
+    test('/song-test lists the conditions, with no button that needs the app (fil-PH, dark)', async ({ page }) => {
+      await page.goto('/fil-PH/song-test?id=1&dark=1&bgColor=171717');
+      await expect(page.locator('.gate:visible')).toBeVisible();
+      await expect(page.locator('.condition')).toHaveCount(4);
+      await expect(page.locator('.condition button')).toHaveCount(0);
+    });
   });
 });
 

@@ -41,6 +41,9 @@ export default function SongTest() {
 
   if (!hydrated) return <div className="music"><div className="quota-skeleton skeleton" /></div>;
   const { open } = met;
+  // Outside the app nothing here can be done (sign-in and authorising are the app's): the conditions
+  // are listed, and the page's gate is the one way into the app.
+  const inApp = session !== 'no-app';
   const rows: Row[] = [
     { id: 'signed-in', label: t('music.condSignedIn'), met: met.signedIn, todo: t('music.condSignedInTodo'), action: { label: t('shell.signIn'), run: () => void signIn() } },
     { id: 'authorized', label: t('music.condAuthorized'), met: met.authorized, todo: t('music.condAuthorizedTodo'), action: { label: t('music.authorize'), run: authorize } },
@@ -73,7 +76,7 @@ export default function SongTest() {
               <span className="visually-hidden">{t(row.met ? 'music.met' : 'music.notMet')}</span>
               {!row.met && row.todo && <span className="condition-todo">{row.todo}</span>}
             </span>
-            {!row.met && row.action && (
+            {!row.met && row.action && inApp && (
               <button type="button" className="chip" onClick={row.action.run}>
                 {row.action.label}
               </button>

@@ -57,9 +57,9 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
   const user = useLater(() => import('./center/later').then((m) => m.User));
 
   useEffect(() => {
-    // Outside the app the page can only offer to open itself there: no plans, and so no API client.
-    if (session === 'checking' || session === 'no-app') return;
-    // The plans are public: a signed-out user sees what membership costs before signing in.
+    if (session === 'checking') return;
+    // The plans are public: a signed-out user, or one outside the app, sees what membership costs
+    // before signing in (outside the app without a buy button: the gate opens the app).
     part.load();
     void loadPlans();
     if (session !== 'signed-in') return;
@@ -84,13 +84,13 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
 
   return (
     <div className="vip">
-      <MembershipCard signedIn={signedIn} signedOut={hydrated && session === 'signed-out'} user={
+      <MembershipCard signedIn={signedIn} signedOut={hydrated && session === 'signed-out'} outside={hydrated && session === 'no-app'} user={
           signedIn && User ? (
             <User />
           ) : (
             <p className="vip-user">
               {/* Signed out: an empty avatar, not a placeholder waiting for ever. */}
-              <span className={hydrated && session === 'signed-out' ? 'vip-avatar' : 'vip-avatar skeleton'} aria-hidden="true" />
+              <span className={hydrated && (session === 'signed-out' || session === 'no-app') ? 'vip-avatar' : 'vip-avatar skeleton'} aria-hidden="true" />
             </p>
           )
         }
@@ -118,7 +118,7 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
         />
       )}
       {hydrated && plans && Part ? (
-        <Part plans={plans} member={member} signedOut={session === 'signed-out'} />
+        <Part plans={plans} member={member} signedOut={session === 'signed-out'} outside={session === 'no-app'} />
       ) : (
         // Placeholders of the plans' size: the tier tab, the row of plans, the offer line, the button.
         <>
@@ -148,9 +148,12 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
           ))}
         </p>
       )}
-      <button type="button" className="link" onClick={openWelfareCenter}>
-        {t('vip.rewards')}
-      </button>
+      {/* The rewards centre is the app's: outside it the button could do nothing. */}
+      {session !== 'no-app' && (
+        <button type="button" className="link" onClick={openWelfareCenter}>
+          {t('vip.rewards')}
+        </button>
+      )}
     </div>
   );
 }

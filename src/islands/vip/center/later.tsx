@@ -24,12 +24,14 @@ interface Props {
   plans: Plan[];
   member: boolean;
   signedOut: boolean;
+  /** Outside the app: the plans and prices, no buy button (the page's gate opens the app). */
+  outside?: boolean;
 }
 
 // A sign-in asked for by the buy button is under way: a second tap waits for it.
 let signingIn = false;
 
-export function Plans({ plans, member, signedOut }: Props) {
+export function Plans({ plans, member, signedOut, outside = false }: Props) {
   const t = useText();
   const locale = pageLocale();
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
@@ -91,7 +93,7 @@ export function Plans({ plans, member, signedOut }: Props) {
       </ul>
       {/* Always there (empty when the chosen plan is no offer), so choosing a plan moves nothing. */}
       <p className="vip-offer">{chosen && onOffer(chosen) ? t('vip.offerEnds', { date: formatDate(chosen.offerEndsAt!, locale, { timeZone }) }) : ''}</p>
-      {chosen ? (
+      {outside ? null : chosen ? (
         <a className="button vip-buy" href={href} onClick={(event) => void buy(event)} data-track="vip.buy" data-track-props={JSON.stringify({ plan: chosen.id })}>
           {t(member ? 'vip.renew' : 'vip.buy', { price: price(chosen) })}
         </a>

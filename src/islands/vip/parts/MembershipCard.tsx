@@ -17,6 +17,8 @@ interface Props {
   signedIn: boolean;
   /** Hydrated and known to be signed out: the card says to sign in instead of a placeholder. */
   signedOut?: boolean;
+  /** Hydrated and outside the app: the membership is the app's to show. */
+  outside?: boolean;
   /** Name the tier before the days left ("SVIP · Days left: 9"). */
   showTier?: boolean;
   /** A first row of the page's own, room kept for it. */
@@ -29,7 +31,7 @@ interface Props {
  */
 export const tierOf = (svipType: string | number | null) => (Number(svipType) > 0 ? 'SVIP' : 'VIP');
 
-export function MembershipCard({ signedIn, signedOut = false, showTier = false, user }: Props) {
+export function MembershipCard({ signedIn, signedOut = false, outside = false, showTier = false, user }: Props) {
   const t = useText();
   const locale = pageLocale();
   const member = useStore($isMember);
@@ -44,8 +46,8 @@ export function MembershipCard({ signedIn, signedOut = false, showTier = false, 
     <section className={`vip-card hero${signedIn && member ? ' is-member' : ''}${user ? ' has-user' : ''}`} aria-live="polite">
       {user}
       {!signedIn ? (
-        signedOut ? (
-          <p className="vip-state">{t('vip.signInToSee')}</p>
+        signedOut || outside ? (
+          <p className="vip-state">{t(outside ? 'vip.openAppToSee' : 'vip.signInToSee')}</p>
         ) : (
           <p className="vip-state skeleton" aria-hidden="true" />
         )
