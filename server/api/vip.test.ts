@@ -33,7 +33,16 @@ describe('plans', () => {
     const { status: code, body } = await call('/api/vip/plans', { region: 'SG' }, 'plans-1');
     expect(code).toBe(200);
     expect(body.data.paymentAvailable).toBe(true);
-    expect(body.data.plans.map((p: { id: string }) => p.id)).toEqual(['vip-day', 'vip-month', 'vip-month-auto', 'vip-quarter', 'vip-year', 'svip-month', 'svip-month-auto', 'svip-year']);
+    // Both tiers by the day, month, quarter and year (spec §6), each with its auto-renewing month.
+    expect(body.data.plans.map((p: { id: string }) => p.id)).toEqual([
+      'vip-day', 'vip-month', 'vip-month-auto', 'vip-quarter', 'vip-year',
+      'svip-day', 'svip-month', 'svip-month-auto', 'svip-quarter', 'svip-year',
+    ]);
+    const svip = body.data.plans.filter((p: { tier: string }) => p.tier === 'svip');
+    for (const p of svip.filter((p: { autoRenew: boolean }) => !p.autoRenew)) {
+      expect(p.original).toBeGreaterThan(p.price);
+      expect(p.offerEndsAt).toBeGreaterThan(Date.now() / 1000);
+    }
     expect(body.data.plans[2]).toEqual({ id: 'vip-month-auto', tier: 'vip', period: 'month', days: 31, price: 990, original: 1800, currency: 'CNY', autoRenew: true, offerEndsAt: null });
   });
 
@@ -56,7 +65,7 @@ describe('plans', () => {
   it.each(['XX', 'xx', 'IR', 'kp', ' CU '])('says payment is unavailable in blocked region %j, and still lists the plans', async (region) => {
     const { body } = await call('/api/vip/plans', { region }, 'plans-2');
     expect(body.data.paymentAvailable).toBe(false);
-    expect(body.data.plans).toHaveLength(8);
+    expect(body.data.plans).toHaveLength(10);
   });
 });
 
@@ -196,16 +205,19 @@ describe('the payment provider notification', () => {
     expect(body.data).toMatchObject({ order: { state: outcome, paidAt: null }, membership: { tier: 'none', expiresAt: null }, renewed: false });
   });
 
-  it('gives svip when svip is bought on top of vip, and keeps svip when vip is added to it', async () => {
+  it('gives svip when svip is bought on top of vip; vip added to it is svip time of the same worth, never svip days at vip money', async () => {
     const vip = await order('pay-6', 'vip-month');
     await notify(vip.orderId, 'paid');
     const svip = await order('pay-6', 'svip-month');
     await notify(svip.orderId, 'paid');
     const afterSvip = (await status('pay-6')).membership;
     expect(afterSvip.tier).toBe('svip');
-    const more = await order('pay-6', 'vip-day');
+    // A VIP month (CN¥12) on an SVIP membership (month CN¥22): 31 × 12/22 = 16.9 days, not 31.
+    const more = await order('pay-6', 'vip-month');
     await notify(more.orderId, 'paid');
-    expect((await status('pay-6')).membership).toEqual({ tier: 'svip', expiresAt: afterSvip.expiresAt + DAY });
+    expect((await status('pay-6')).membership).toEqual({ tier: 'svip', expiresAt: afterSvip.expiresAt + Math.round((31 * 1200 * DAY) / 2200) });
+    const orders = (await call('/api/vip/orders', {}, 'pay-6')).body.data.orders;
+    expect(orders[0]).toMatchObject({ planId: 'vip-month', state: 'paid', amount: 1200 });
   });
 
   it('turns on auto-renewal when an auto-renew plan is paid, next charge at the new expiry', async () => {

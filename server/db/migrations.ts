@@ -499,4 +499,10 @@ export const MIGRATIONS: Migration[] = [
     // the plan sells at original_cents. NULL: the price is not an offer (an auto-renewal's own price).
     sql: `ALTER TABLE plans ADD COLUMN offer_ends_at INTEGER;`,
   },
+  {
+    version: 16,
+    name: 'SVIP sold by the day and the quarter too, as VIP is (spec §6: day, month, quarter, year)',
+    // Rows only (server/db/seed.ts, seed/svip-plans.json); nothing in the schema changes.
+    sql: ``,
+  },
 ];

@@ -205,5 +205,27 @@ function seedOffers(db: DatabaseSync): void {
   for (const p of load('catalogue.json').plans) if (p.offerDays) offer.run(now + p.offerDays * 86_400, p.id);
 }
 
+/** SVIP by the day and the quarter (migration 16), offers included, and every SVIP plan in VIP's order. */
+function seedSvipPlans(db: DatabaseSync): void {
+  const { plans, order } = load('svip-plans.json');
+  const now = Math.floor(Date.now() / 1000);
+  const plan = db.prepare('INSERT INTO plans VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  for (const p of plans) plan.run(p.id, p.tier, p.period, p.days, p.price, p.original, p.currency, p.autoRenew ? 1 : 0, 0, p.offerDays ? now + p.offerDays * 86_400 : null);
+  // After every VIP plan, in `order`.
+  const last = Number(db.prepare("SELECT MAX(sort) AS n FROM plans WHERE tier = 'vip'").get()!.n);
+  const sort = db.prepare('UPDATE plans SET sort = ? WHERE id = ?');
+  for (const [i, id] of (order as string[]).entries()) sort.run(last + 1 + i, id);
+}
+
 /** Seed functions by the migration version whose tables they fill. */
-export const SEEDS: Record<number, (db: DatabaseSync) => void> = { 2: seedCatalogue, 3: seedVip, 4: seedCoins, 5: seedModeration, 6: seedFeedback, 7: seedDownloads, 9: seedAccounts, 15: seedOffers };
+export const SEEDS: Record<number, (db: DatabaseSync) => void> = {
+  2: seedCatalogue,
+  3: seedVip,
+  4: seedCoins,
+  5: seedModeration,
+  6: seedFeedback,
+  7: seedDownloads,
+  9: seedAccounts,
+  15: seedOffers,
+  16: seedSvipPlans,
+};

@@ -91,7 +91,7 @@ const FLOWS: FlowSpec[] = [
     },
     async done(page) {
       await expect(page).toHaveURL(/\/vip-center\?.*order=o-/);
-      await expect(page.locator('.vip-banner')).toContainText('VIP activated');
+      await expect(page.locator('.vip-banner')).toContainText('VIP · 1 month activated');
     },
     error: (page) => page.locator('.toast'),
   },
@@ -174,6 +174,13 @@ const FLOWS: FlowSpec[] = [
       await expect(page.getByLabel('Encryption password')).toHaveValue('123456');
     },
     done: (page) => expect(page.locator('.personal-sent')).toBeVisible(),
+    // Back after a request that arrived: today's request is used, so the form is closed (issue 27) and
+    // the page says when the next may be made, with the way to see this one.
+    async received(page) {
+      await expect(page.locator('.personal-limit')).toContainText('You can ask again from');
+      await expect(page.locator('.personal-limit').getByRole('link', { name: 'See my requests' })).toBeVisible();
+      await expect(page.getByLabel('E-mail')).toHaveCount(0);
+    },
     error: (page) => page.locator('.form-error, .personal-error, [role="alert"]'),
   },
 ];

@@ -25,7 +25,7 @@ test.describe('VIP: buy and renew', () => {
     await expect(page.locator('.vip-plan-original').first()).toBeVisible();
     await buyMonth(page);
     await expect(page).toHaveURL(/\/vip-center\?.*order=o-/);
-    await expect(page.locator('.vip-banner')).toContainText('VIP activated: VIP · 1 month, valid until');
+    await expect(page.locator('.vip-banner')).toContainText('VIP · 1 month activated, valid until');
     await expect(page.locator('.vip-state')).toHaveText('Days left: 31');
     expect(await hostCalls(page, 'paySuccess')).toHaveLength(1);
     expect(problems).toEqual([]);
@@ -78,7 +78,7 @@ test.describe('VIP: payment outcomes', () => {
     await expect(dialog).toBeVisible();
     await page.evaluate(() => (window as any).__fakeHost.setState({ payOutcome: 'success' }));
     await dialog.getByRole('button', { name: 'Continue paying' }).click();
-    await expect(page.locator('.vip-banner')).toContainText('VIP activated');
+    await expect(page.locator('.vip-banner')).toContainText('VIP · 1 month activated');
     const orders = (await hostCalls(page, 'startPayWeb')) as { orderId: string }[];
     expect(orders).toHaveLength(2);
     expect(orders[0]!.orderId).toBe(orders[1]!.orderId);
@@ -465,6 +465,47 @@ test.describe('VIP: /vip-center outside the app', () => {
     // The one way in: the gate's link into the app.
     await expect(page.locator('.gate:visible a')).toHaveAttribute('href', 'oppomusic://web/ms-MY/vip-center');
     await expect(page.locator('.gate:visible a')).toHaveText(ms.get('shell.openApp')!);
+  });
+});
+
+test.describe('VIP: SVIP members and plans (issue 27)', () => {
+  test('SVIP sells by the day, month, quarter and year, with limited-time and original prices (th-TH, dark)', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/th-TH/vip-center', '&dark=1&bgColor=000000');
+    await page.getByRole('tab', { name: 'SVIP' }).click();
+    const th = messages('th-TH');
+    await expect(page.locator('.vip-plan-period')).toHaveText(['periodDay', 'periodMonth', 'periodMonth', 'periodQuarter', 'periodYear'].map((k) => th.get(`vip.${k}`)!));
+    // Every plan but the auto-renewing month is a limited-time price with its original beside it.
+    await expect(page.locator('.vip-plan-original')).toHaveCount(5);
+    await expect(page.locator('.vip-plan-tag.is-offer')).toHaveCount(4);
+  });
+
+  test('an SVIP member lands on SVIP and renews at the SVIP price; a VIP plan says first what it adds (vi-VN, dark)', async ({ page, uid, signIn, open }) => {
+    await signIn();
+    await buyOnServer(page, uid, 'svip-month');
+    await open('/vi-VN/vip-center', '&dark=1&bgColor=171717');
+    const vi = messages('vi-VN');
+    await expect(page.getByRole('tab', { name: 'SVIP' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('.vip-plan[aria-pressed="true"] .vip-plan-price')).toHaveText(/22/);
+    await expect(page.locator('a.vip-buy')).toHaveText(vi.get('vip.renew')!.replace('{price}', (await page.locator('.vip-plan[aria-pressed="true"] .vip-plan-price').textContent())!));
+    await expect(page.locator('.vip-worth')).toHaveCount(0);
+    await page.getByRole('tab', { name: 'VIP', exact: true }).click();
+    // A VIP month on SVIP: 31 × 12/22 = 16.9 days of SVIP, said before paying.
+    await expect(page.locator('.vip-worth')).toHaveText(vi.get('vip.svipWorth')!.replace('{days}', '16,9'));
+    await expect(page.locator('a.vip-buy')).not.toHaveText(/Gia hạn/);
+  });
+
+  test('the success line after an SVIP purchase names SVIP', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/vip-center');
+    await page.getByRole('tab', { name: 'SVIP' }).click();
+    await page.locator('.vip-plan', { hasText: '1 month' }).first().click();
+    await page.locator('a.vip-buy').click();
+    await expect(page).toHaveURL(/\/channel\?.*plan=svip-month/);
+    await page.locator('button.vip-buy').click();
+    await expect(page).toHaveURL(/\/vip-center\?.*order=o-/);
+    await expect(page.locator('.vip-banner')).toContainText('SVIP · 1 month activated, valid until');
+    await expect(page.locator('.vip-badge')).toHaveText('SVIP');
   });
 });
 

@@ -25,7 +25,9 @@ export async function loadPlans(again = false): Promise<void> {
 }
 
 /**
- * The plan the user starts from: the VIP month, else the first.
+ * The plan the user starts from: the VIP month, else a month (of the one tier given), else the first.
  * @example defaultPlan(plans)?.id // 'vip-month'
+ * @example defaultPlan(plans.filter((p) => p.tier === 'svip'))?.id // 'svip-month'
  */
-export const defaultPlan = (plans: Plan[]): Plan | undefined => plans.find((p) => p.tier === 'vip' && p.period === 'month') ?? plans[0];
+export const defaultPlan = (plans: Plan[]): Plan | undefined =>
+  plans.find((p) => p.tier === 'vip' && p.period === 'month') ?? plans.find((p) => p.period === 'month') ?? plans[0];

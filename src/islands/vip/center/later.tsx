@@ -16,6 +16,7 @@ import { signIn } from '../../../lib/session';
 import { $isMember, $membership } from '../../../lib/stores/membership';
 import { $selfInfo } from '../../../lib/stores/self-info';
 import { defaultPlan, type Plan } from '../../../lib/vip/plans';
+import { svipWorth } from '../../../lib/vip/tiers';
 import { useText } from '../../ui/text';
 import { tierOf } from '../parts/MembershipCard';
 import { periodKey } from '../text';
@@ -35,13 +36,21 @@ export function Plans({ plans, member, signedOut, outside = false }: Props) {
   const t = useText();
   const locale = pageLocale();
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
-  const [tier, setTier] = useState<Plan['tier']>('vip');
+  // A member lands on their own tier (an SVIP member renews SVIP, not VIP), until they pick a tab.
+  const { svipType } = useStore($membership);
+  const svipMember = member && Number(svipType) > 0;
+  const [pickedTier, setTier] = useState<Plan['tier'] | null>(null);
+  const tier = pickedTier ?? (svipMember ? 'svip' : 'vip');
   const [selected, setSelected] = useState<string | null>(null);
   const price = (p: Plan, cents = p.price) => formatPrice(cents, p.currency, locale);
   const tiers = [...new Set(plans.map((p) => p.tier))];
   const shown = plans.filter((p) => p.tier === tier);
-  const chosen = plans.find((p) => p.id === (selected ?? defaultPlan(plans)?.id) && p.tier === tier) ?? shown[0];
+  // Each tier starts on its month plan (the VIP month is the page's usual choice, spec §6).
+  const chosen = plans.find((p) => p.id === selected && p.tier === tier) ?? defaultPlan(shown) ?? shown[0];
   const onOffer = (p: Plan) => p.offerEndsAt !== null && p.original > p.price;
+  // A VIP plan adds SVIP time of the same worth to an SVIP membership (src/lib/vip/tiers.ts): said before paying.
+  const monthPrice = (name: Plan['tier']) => plans.find((p) => p.tier === name && p.period === 'month' && !p.autoRenew)?.price ?? 0;
+  const worth = svipMember && chosen?.tier === 'vip' ? svipWorth(chosen.days, { vip: monthPrice('vip'), svip: monthPrice('svip') }) : null;
   const href = chosen && pageHref('channel', { plan: chosen.id });
 
   const buy = async (event: Event) => {
@@ -93,9 +102,14 @@ export function Plans({ plans, member, signedOut, outside = false }: Props) {
       </ul>
       {/* Always there (empty when the chosen plan is no offer), so choosing a plan moves nothing. */}
       <p className="vip-offer">{chosen && onOffer(chosen) ? t('vip.offerEnds', { date: formatDate(chosen.offerEndsAt!, locale, { timeZone }) }) : ''}</p>
+      {worth !== null && (
+        <p className="vip-worth" role="note">
+          {t('vip.svipWorth', { days: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(Math.floor(worth * 10) / 10) })}
+        </p>
+      )}
       {outside ? null : chosen ? (
         <a className="button vip-buy" href={href} onClick={(event) => void buy(event)} data-track="vip.buy" data-track-props={JSON.stringify({ plan: chosen.id })}>
-          {t(member ? 'vip.renew' : 'vip.buy', { price: price(chosen) })}
+          {t(member && chosen.tier === (svipMember ? 'svip' : 'vip') ? 'vip.renew' : 'vip.buy', { price: price(chosen) })}
         </a>
       ) : (
         <span className="button vip-buy skeleton" aria-hidden="true" />
