@@ -104,6 +104,27 @@ test.describe('/k-recharge state kept by the host', () => {
     await expect(next.getByLabel('Other amount')).toHaveValue('1200');
   });
 
+  // The flake of the scroll test above, on a loaded machine: chosen and scrolled before the keeper
+  // arrived, it kept the choice with the position it started from (0), not the one the user was at.
+  test('/k-recharge: a package chosen and the page scrolled before the page-state module arrives: both kept', async ({ page, uid, signIn, open }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/recharge-later.*.js', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await signIn();
+    await open('/k-recharge');
+    await page.getByRole('button', { name: /1280 coins/ }).click();
+    await page.evaluate(() => scrollTo(0, 300));
+    await expect.poll(() => scrollY(page)).toBe(300);
+    release();
+    await expect.poll(async () => (await kept(page))['/k-recharge']).toMatchObject({ recharge: { picked: 'coins-1280', scroll: 300 } });
+    const next = await recreate(page, uid, '/k-recharge');
+    await expect(next.getByRole('button', { name: /1280 coins/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(() => scrollY(next)).toBe(300);
+  });
+
   test('/k-recharge: once the recharge is paid, the package is not chosen again', async ({ page, uid, signIn, open }) => {
     const provider = { providerUrl: '/api/dev/provider' };
     await signIn(provider);

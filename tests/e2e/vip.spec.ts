@@ -453,13 +453,21 @@ test.describe('shown again (onResume)', () => {
 
 test.describe('VIP: /vip-center outside the app', () => {
   test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 14; CPH2581) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36' });
-  test('a plain browser sees the plans and prices, no skeleton for ever, no control that needs the app, one way in (ms-MY, dark)', async ({ page }) => {
+  test('a plain browser sees the plans and prices on a tap, no skeleton for ever, no control that needs the app, one way in (ms-MY, dark)', async ({ page }) => {
     const ms = messages('ms-MY');
+    const requests: string[] = [];
+    page.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/') && requests.push(r.url()));
     await page.goto('/ms-MY/vip-center?dark=1&bgColor=171717');
+    // Nothing waits for what never comes, and no request is made before the user asks (the API client
+    // would cost every plain-browser visit its bytes).
+    await expect(page.getByRole('button', { name: ms.get('vip.seePlans')! })).toBeVisible();
+    await expect(page.locator('.skeleton:visible')).toHaveCount(0);
+    expect(requests).toEqual([]);
+    await page.getByRole('button', { name: ms.get('vip.seePlans')! }).click();
     await expect(page.locator('.vip-plan:not(.skeleton)').first()).toBeVisible();
     await expect(page.locator('.vip-plan-price').first()).toContainText(/\d/);
-    await expect(page.locator('.vip-state')).toHaveText(ms.get('vip.openAppToSee')!);
-    await expect(page.locator('.skeleton')).toHaveCount(0);
+    await expect(page.locator('.vip-outside')).toHaveText(ms.get('vip.openAppToSee')!);
+    await expect(page.locator('.skeleton:visible')).toHaveCount(0);
     await expect(page.locator('.vip-buy')).toHaveCount(0);
     await expect(page.getByRole('button', { name: ms.get('vip.rewards')! })).toHaveCount(0);
     // The one way in: the gate's link into the app.

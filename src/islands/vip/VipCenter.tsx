@@ -8,7 +8,7 @@
  * same size, so the static part below never moves (no layout shift).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { formatDate } from '../../lib/format';
 import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
@@ -56,10 +56,19 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
   const part = useLater(() => import('./center/later').then((m) => m.Plans));
   const user = useLater(() => import('./center/later').then((m) => m.User));
 
+  // Outside the app the plans load on the user's word: the API client and its seal would otherwise
+  // cost every plain-browser visit 5 KB of script (over the 26 KB Lighthouse budget) for a page whose
+  // one real action is opening the app.
+  const [plansAsked, setPlansAsked] = useState(false);
+  const askPlans = () => {
+    setPlansAsked(true);
+    part.load();
+    void loadPlans();
+  };
+
   useEffect(() => {
-    if (session === 'checking') return;
-    // The plans are public: a signed-out user, or one outside the app, sees what membership costs
-    // before signing in (outside the app without a buy button: the gate opens the app).
+    if (session === 'checking' || session === 'no-app') return;
+    // The plans are public: a signed-out user sees what membership costs before signing in.
     part.load();
     void loadPlans();
     if (session !== 'signed-in') return;
@@ -84,7 +93,7 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
 
   return (
     <div className="vip">
-      <MembershipCard signedIn={signedIn} signedOut={hydrated && session === 'signed-out'} outside={hydrated && session === 'no-app'} user={
+      <MembershipCard signedIn={signedIn} signedOut={hydrated && session === 'signed-out'} user={
           signedIn && User ? (
             <User />
           ) : (
@@ -121,7 +130,16 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
         <Part plans={plans} member={member} signedOut={session === 'signed-out'} outside={session === 'no-app'} />
       ) : (
         // Placeholders of the plans' size: the tier tab, the row of plans, the offer line, the button.
-        <>
+        // Outside the app (<html data-session="no-app">, set before paint) vip.css shows instead the
+        // button that loads them, from the first paint on, so nothing moves when the page hydrates.
+        <div className={`vip-plans-wait${plansAsked ? ' is-asked' : ''}`}>
+          {!plansAsked && (
+            <p className="vip-plans-outside">
+              <button type="button" className="link" disabled={!hydrated} onClick={askPlans}>
+                {t('vip.seePlans')}
+              </button>
+            </p>
+          )}
           <div className="vip-tiers" role="tablist" aria-busy="true">
             <span className="vip-tier skeleton" aria-hidden="true" />
           </div>
@@ -134,7 +152,7 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
           )}
           <p className="vip-offer" />
           <span className="button vip-buy skeleton" aria-hidden="true" />
-        </>
+        </div>
       )}
       {agreements.length > 0 && (
         <p className="vip-agreements">
@@ -150,7 +168,7 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
       )}
       {/* The rewards centre is the app's: outside it the button could do nothing. */}
       {session !== 'no-app' && (
-        <button type="button" className="link" onClick={openWelfareCenter}>
+        <button type="button" className="link vip-rewards" onClick={openWelfareCenter}>
           {t('vip.rewards')}
         </button>
       )}

@@ -82,6 +82,10 @@ export function keepRecharge($recharge: Atom<Purchase<CoinStatus>>, $choice: Cho
     if (restored && !chosen()) $choice.set(choiceIn(offer, restored));
     const listen = () => {
       if (stopped) return;
+      // Nothing to restore: where the page is now, as the user may have scrolled before this module
+      // arrived (a loaded phone: a package chosen, the page scrolled, then this). A restored position
+      // stays the one to keep, even where a page still short could not reach it.
+      if (!restored?.scroll) scroll = Math.round(scrollY);
       // Listening only now: the browser's own early restore, clamped to a page still short, must
       // not overwrite the saved position.
       addEventListener('scroll', onScroll, { passive: true });

@@ -17,8 +17,6 @@ interface Props {
   signedIn: boolean;
   /** Hydrated and known to be signed out: the card says to sign in instead of a placeholder. */
   signedOut?: boolean;
-  /** Hydrated and outside the app: the membership is the app's to show. */
-  outside?: boolean;
   /** Name the tier before the days left ("SVIP · Days left: 9"). */
   showTier?: boolean;
   /** A first row of the page's own, room kept for it. */
@@ -31,7 +29,7 @@ interface Props {
  */
 export const tierOf = (svipType: string | number | null) => (Number(svipType) > 0 ? 'SVIP' : 'VIP');
 
-export function MembershipCard({ signedIn, signedOut = false, outside = false, showTier = false, user }: Props) {
+export function MembershipCard({ signedIn, signedOut = false, showTier = false, user }: Props) {
   const t = useText();
   const locale = pageLocale();
   const member = useStore($isMember);
@@ -46,10 +44,16 @@ export function MembershipCard({ signedIn, signedOut = false, outside = false, s
     <section className={`vip-card hero${signedIn && member ? ' is-member' : ''}${user ? ' has-user' : ''}`} aria-live="polite">
       {user}
       {!signedIn ? (
-        signedOut || outside ? (
-          <p className="vip-state">{t(outside ? 'vip.openAppToSee' : 'vip.signInToSee')}</p>
+        signedOut ? (
+          <p className="vip-state">{t('vip.signInToSee')}</p>
         ) : (
-          <p className="vip-state skeleton" aria-hidden="true" />
+          // Until the session is known, a placeholder; outside the app (<html data-session="no-app">,
+          // set before paint) vip.css shows the second line instead, painted with the page and kept
+          // as it is when the page hydrates.
+          <>
+            <p className="vip-state skeleton vip-state-wait" aria-hidden="true" />
+            <p className="vip-outside">{t('vip.openAppToSee')}</p>
+          </>
         )
       ) : member ? (
         <>
