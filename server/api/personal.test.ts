@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { defaultState } from '../fake-host/state';
 import enUS from '../../src/i18n/messages/en-US.json';
 import thTH from '../../src/i18n/messages/th-TH.json';
 import zhCN from '../../src/i18n/messages/zh-CN.json';
@@ -113,17 +114,7 @@ describe('personal-data export', () => {
 
 describe('what the file holds: what /accountData.html and /deviceData.html show, in the page language', () => {
   /** What the app's getPersonalInfo says (the fake host's default), as the page sends it. */
-  const APP = {
-    nickname: 'App Nickname',
-    phone: '+65 8000 0000',
-    registerTime: '2024-01-02 10:00:00',
-    deviceBrand: 'OPPO',
-    deviceModel: 'CPH2451',
-    ip: '10.0.0.1',
-    osName: 'ColorOS',
-    osVersion: '14',
-    appVersion: '12.3.0',
-  };
+  const APP = { ...defaultState().personalInfo, nickname: 'App Nickname' };
   /** The decrypted file's lines, for a request with `body` on top of a valid one. */
   async function fileLines(uid: string, body: Record<string, unknown> = {}): Promise<string[]> {
     const made = await request(uid, { code: await codeFor(uid), ...body });

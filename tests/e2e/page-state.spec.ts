@@ -8,6 +8,27 @@ test.use({ hostDefaults: { replyDelayMs: 30 } });
 
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
+/** The app goes to the background: the page is hidden. */
+const hide = (page: Page) =>
+  page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+
+/**
+ * Holds back the chunk of /k-recharge's page-state keeper (src/lib/coins/recharge-later.ts), as a
+ * loaded phone might; returns what lets it through.
+ */
+async function holdKeeper(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/recharge-later.*.js', async (route) => {
+    await held;
+    await route.fallback();
+  });
+  return release;
+}
+
 const kept = (page: Page) => page.evaluate(() => (window as unknown as { __fakeHost: { state: { pageStates: Record<string, unknown> } } }).__fakeHost.state.pageStates);
 
 /**
@@ -16,10 +37,7 @@ const kept = (page: Page) => page.evaluate(() => (window as unknown as { __fakeH
  * state module was still loading saves when it arrives, so the host is read once nothing more comes.
  */
 async function background(page: Page, path: string): Promise<Record<string, unknown>> {
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
+  await hide(page);
   await expect.poll(async () => (await kept(page))[path] !== undefined, { timeout: 5_000 }).toBe(true);
   return kept(page);
 }
@@ -79,24 +97,16 @@ test.describe('/k-recharge state kept by the host', () => {
     await expect(next.locator('.coins-package[aria-pressed="true"]')).toHaveCount(0);
   });
 
-  // The cause of the flaky run above: on a loaded phone the module that keeps the page state
-  // (src/lib/coins/recharge-later.ts) can arrive after the user has typed and left the app. Held back
-  // here on purpose, it must still save what was typed the moment it arrives.
+  // On a loaded phone the page-state keeper can arrive after the user has typed and left the app (the
+  // flaky run read the host's copy before it had): held back here, it must still save what was typed
+  // once it arrives.
   test('/k-recharge: an amount typed before the page-state module arrives still reaches the host', async ({ page, uid, signIn, open }) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/_astro/recharge-later.*.js', async (route) => {
-      await held;
-      await route.fallback();
-    });
+    const release = await holdKeeper(page);
     await signIn();
     await open('/k-recharge');
     await page.getByLabel('Other amount').fill('1200');
     await expect(page.getByRole('button', { name: /^Pay/ })).toBeEnabled();
-    await page.evaluate(() => {
-      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-      document.dispatchEvent(new Event('visibilitychange'));
-    });
+    await hide(page);
     expect((await kept(page))['/k-recharge']).toBeUndefined();
     release();
     await expect.poll(async () => (await kept(page))['/k-recharge']).toMatchObject({ recharge: { picked: 'custom', custom: '1200' } });
@@ -107,12 +117,7 @@ test.describe('/k-recharge state kept by the host', () => {
   // The flake of the scroll test above, on a loaded machine: chosen and scrolled before the keeper
   // arrived, it kept the choice with the position it started from (0), not the one the user was at.
   test('/k-recharge: a package chosen and the page scrolled before the page-state module arrives: both kept', async ({ page, uid, signIn, open }) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/_astro/recharge-later.*.js', async (route) => {
-      await held;
-      await route.fallback();
-    });
+    const release = await holdKeeper(page);
     await signIn();
     await open('/k-recharge');
     await page.getByRole('button', { name: /1280 coins/ }).click();

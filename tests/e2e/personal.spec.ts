@@ -137,17 +137,7 @@ test.describe('the exported file', () => {
     // A new user: the backend has no account row, so the account's values are the app's (getPersonalInfo).
     const nickname = 'ผู้ทดสอบ 测试用户 測試用戶';
     await signIn({
-      personalInfo: {
-        nickname,
-        phone: '+66 81 234 5678',
-        registerTime: '2024-01-02 10:00:00',
-        deviceBrand: 'OPPO',
-        deviceModel: 'CPH2451',
-        ip: '10.0.0.1',
-        osName: 'ColorOS',
-        osVersion: '14',
-        appVersion: '12.3.0',
-      },
+      personalInfo: { ...defaultState().personalInfo, nickname, phone: '+66 81 234 5678' },
     });
     const th = messages('th-TH');
     const say = (key: string) => th.get(key)!;

@@ -128,21 +128,21 @@ export default function KRecharge() {
 
       {notice && (
         <>
-        <p className={`coins-notice${notice.key.startsWith('error.') || notice.key.startsWith('shell.') ? ' is-error' : ''}`} role="status">
-          {t(notice.key, notice.params)}{' '}
-          {pending && (
-            <button type="button" className="link" disabled={busy} onClick={recheckRecharge}>
-              {t('coins.checkAgain')}
-            </button>
-          )}
-          {offerState.state === 'failed' && (
-            <button type="button" className="link" onClick={loadOffer}>
-              {t('coins.retry')}
-            </button>
-          )}
-        </p>
-        {/* The provider's own words, as /payError shows them: untrusted text, never markup. */}
-        {purchase.state === 'failed' && purchase.message && <p className="coins-reason">{t('coins.providerSaid', { reason: purchase.message })}</p>}
+          <p className={`coins-notice${notice.key.startsWith('error.') || notice.key.startsWith('shell.') ? ' is-error' : ''}`} role="status">
+            {t(notice.key, notice.params)}{' '}
+            {pending && (
+              <button type="button" className="link" disabled={busy} onClick={recheckRecharge}>
+                {t('coins.checkAgain')}
+              </button>
+            )}
+            {offerState.state === 'failed' && (
+              <button type="button" className="link" onClick={loadOffer}>
+                {t('coins.retry')}
+              </button>
+            )}
+          </p>
+          {/* The provider's own words, as /payError shows them: untrusted text, never markup. */}
+          {purchase.state === 'failed' && purchase.message && <p className="coins-reason">{t('coins.providerSaid', { reason: purchase.message })}</p>}
         </>
       )}
       <button
