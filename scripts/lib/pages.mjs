@@ -10,7 +10,7 @@ import { ROUTES, isTextPage } from '../../src/lib/routes.ts';
 export const DIST = 'dist';
 export const KB = 1024;
 /** `npm run test:size`'s budgets (scripts/budget.mjs says where each figure comes from); the bench quotes them. */
-export const BUDGET = { html: 14 * KB, shell: 4 * KB, events: 2.25 * KB, js: 22 * KB };
+export const BUDGET = { html: 14 * KB, shell: 4 * KB, events: 2.5 * KB, js: 22 * KB };
 
 /**
  * The name a route's page has in the build (and in src/pages): its path without `.html`, `index` for `/`.

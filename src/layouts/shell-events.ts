@@ -1,7 +1,7 @@
 /**
  * The shell's event wiring, inlined as the last thing in <body> of every page and hashed into the
  * CSP like shell-script.ts. Nothing here is needed for first paint, so it does not delay it. It works
- * on text pages, which load no other JavaScript. Budget: 2 KB minified (scripts/budget.mjs).
+ * on text pages, which load no other JavaScript. Budget: 2.5 KB minified (scripts/budget.mjs).
  */
 import { CHUNK_ERROR_MS } from '../lib/limits';
 import { KEEP } from '../lib/shell-rules';
@@ -30,6 +30,18 @@ if (html.classList.contains('title-swap')) {
     // A malformed payload leaves the theme as it is.
   }
 };
+
+// Spec §7's two helpers that give a JSON string from the page's creation on: the host may ask, at any
+// time, what the page shows (to paint its own bars to match, to word its dialogs), e.g. with
+// evaluateJavascript("getH5Theme()"). Both read the live page, so they follow h5Dark and the query;
+// the background is the colour the body really has, as six hex digits like the host's own `dark`.
+const helpers = window as unknown as Record<string, () => string>;
+helpers.getH5Theme = () =>
+  JSON.stringify({
+    bgColor: getComputedStyle(doc.body).backgroundColor.match(/\d+/g)!.map((n) => (256 + +n).toString(16).slice(1)).join(''),
+    dark: +/^dark/.test(flags.theme!),
+  });
+helpers.getH5Language = () => JSON.stringify({ language: html.lang });
 
 // The host's own words a first screen shows (the comment /k-report is about): the element names the
 // host's query and the field (`data-host="getKReportInfo content"`, written in our HTML, never from

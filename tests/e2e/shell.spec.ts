@@ -125,6 +125,21 @@ test.describe('theme', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   });
 
+  // Issue 27, spec §7: the two helpers that give a JSON string from the page's creation on.
+  test('getH5Theme and getH5Language give the host what the page shows, as JSON strings, live', async ({ page }) => {
+    await withHost(page);
+    await page.goto('/vi-VN/feedback?dark=1&bgColor=171717');
+    const ask = (name: string) => page.evaluate((helper) => (window as any)[helper](), name);
+    expect(await ask('getH5Language')).toBe('{"language":"vi-VN"}');
+    expect(await ask('getH5Theme')).toBe('{"bgColor":"171717","dark":1}');
+    await page.evaluate(() => (window as any).h5Dark('{"dark":0}'));
+    expect(JSON.parse(await ask('getH5Theme'))).toEqual({ bgColor: 'ffffff', dark: 0 });
+    // A text page (no JavaScript but the shell's) has them too, with a light colour the host gave.
+    await page.goto('/fil-PH/privacy-policy_2.html?bgColor=f5f5f5');
+    expect(JSON.parse(await ask('getH5Theme'))).toEqual({ bgColor: 'f5f5f5', dark: 0 });
+    expect(JSON.parse(await ask('getH5Language'))).toEqual({ language: 'fil-PH' });
+  });
+
   test('a light bgColor alone paints the page, in the app too (spec §2: the background is set to bgColor)', async ({ page }) => {
     await withHost(page, { dark: 1, bgColor: '171717' });
     await page.goto('/feedback?bgColor=f5f5f5');

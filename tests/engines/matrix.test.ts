@@ -87,9 +87,19 @@ describe.each(ENGINES)('Chromium $chromium', ({ chromium }) => {
         barTop: Math.round(bar.top),
         barBottom: Math.round(bar.bottom),
         query: location.search,
+        // Spec §7's helpers the host may call (issue 27).
+        helpers: [(window as any).getH5Theme(), (window as any).getH5Language()],
       };
     });
-    expect(shell).toEqual({ lang: 'th-TH', theme: 'dark1', background: 'rgb(23, 23, 23)', barTop: 0, barBottom: 90, query: '?status_height=40&dark=1&bgColor=171717' });
+    expect(shell).toEqual({
+      lang: 'th-TH',
+      theme: 'dark1',
+      background: 'rgb(23, 23, 23)',
+      barTop: 0,
+      barBottom: 90,
+      query: '?status_height=40&dark=1&bgColor=171717',
+      helpers: ['{"bgColor":"171717","dark":1}', '{"language":"th-TH"}'],
+    });
     expect(await page.run(layoutProblems)).toEqual([]);
     await done(page);
   });
