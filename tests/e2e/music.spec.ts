@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { api } from '../fixtures/api';
 import { defaultState } from '../../server/fake-host/state';
 import { expect, test } from '../fixtures/app';
 import { hostCalls, watch } from '../fixtures/pages';
-import { smallTargets } from '../fixtures/sweep';
+import { axeOf, smallTargets } from '../fixtures/sweep';
 
 // The default account made a member; the seeded member (10002) is one on the server too.
 const MEMBER_ACCOUNT = { ...defaultState().account, isLogin: true, is_member: 1, vipType: 1, svipType: 0, vip: { is_vip: 1, valid_time: 1_999_999_999 } };
@@ -191,7 +190,7 @@ test.describe('previews, quality and lyrics', () => {
       await page.getByRole('radio', { name: /Lossless/ }).click();
       await page.getByRole('button', { name: 'Play Monsoon Letters' }).first().click();
       await expect(page.locator('.play-notice')).toHaveAttribute('data-preview', 'playing');
-      const { violations } = await new AxeBuilder({ page }).include('.music').analyze();
+      const { violations } = await axeOf(page).include('.music').analyze();
       expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       expect(await page.evaluate(smallTargets, 44)).toEqual([]);
     });
