@@ -31,9 +31,19 @@ test.describe('keyboard and the back button', () => {
     await page.goto(`/oppo-music?status_height=24&app_sessionid=${sessionOf(page)}`);
     const play = page.locator('.song-play').first();
     await play.focus();
+    // Where focus is in the first frame that shows the dialog: a Tab pressed then must stay inside.
+    await page.evaluate(() => {
+      const seen = new MutationObserver(() => {
+        if (!document.querySelector('[role="alertdialog"]')) return;
+        seen.disconnect();
+        requestAnimationFrame(() => ((window as any).__focusAtFirstFrame = !!document.activeElement?.closest('[role="alertdialog"]')));
+      });
+      seen.observe(document.body, { childList: true, subtree: true });
+    });
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toBeVisible();
+    await expect.poll(() => page.evaluate(() => (window as any).__focusAtFirstFrame)).toBe(true);
     expect(await inDialog(page)).toBe(true);
     for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
       await page.keyboard.press(key);

@@ -60,7 +60,9 @@ describe.each(ENGINES)('Chromium $chromium', ({ chromium }) => {
    * Chromium 98), and nothing loading; then the layout checks on the first screen.
    */
   async function firstScreen(page: EnginePage) {
-    await page.until('the islands to hydrate', () => !document.querySelector('astro-island[ssr], [aria-busy="true"]'));
+    // The whole document first: a page still parsing has no island yet to wait for, and on a loaded
+    // machine the check passed before they arrived, read their modern URLs and tapped dead buttons.
+    await page.until('the islands to hydrate', () => document.readyState === 'complete' && !document.querySelector('astro-island[ssr], [aria-busy="true"]'));
     const modern = await page.run(() =>
       Array.prototype.slice.call(document.querySelectorAll('astro-island')).map((island: Element) => island.getAttribute('component-url')).filter((url: string | null) => !/\/_astro\/legacy\//.test(url || '')),
     );

@@ -3,7 +3,7 @@
  * `await confirmDialog()` from src/lib/stores and this one island shows it. One per page.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { $dialog, $toast, answerDialog } from '../../lib/stores/ui';
 import { useText } from './text';
 
@@ -40,7 +40,9 @@ interface DialogProps {
 function Dialog({ title, message, confirm, cancel }: DialogProps) {
   const box = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  // Before the dialog paints, not after: with a plain effect there was a frame where the dialog showed
+  // and focus was still on the page, and a Tab in it left the dialog (seen on a loaded machine).
+  useLayoutEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     box.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     // Scroll lock: the page under the dialog must not move while it is open.
