@@ -5,8 +5,12 @@
  * a user over their daily quota. Then the first bytes decide what the file is (./sniff): only images,
  * audio and video are taken, stored under the MIME type their content shows, readable by their owner
  * alone (`GET /api/upload/:id`).
+ *
+ * All or nothing (issue 28): a file arrives as `<id>.part` and takes its name only once its row is
+ * written, so a server killed mid-upload leaves a `.part` file, and those (and any file without a
+ * row) are removed when the server starts: nothing on disk is outside the quota.
  */
-import { createReadStream, createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
@@ -44,6 +48,7 @@ type Read = ReadableStreamReadResult<Uint8Array> | 'stalled';
  */
 export function uploadRoutes({ db, dir, limits, now = Date.now }: UploadOptions): Hono {
   const api = new Hono();
+  removeStrays(db, dir);
   const insert = db.prepare('INSERT INTO uploads (id, uid, name, mime, size, created_at) VALUES (?, ?, ?, ?, ?, ?)');
   const storedSince = db.prepare('SELECT COALESCE(SUM(size), 0) AS bytes FROM uploads WHERE uid = ? AND created_at > ?');
   const find = db.prepare('SELECT uid, name, mime, size FROM uploads WHERE id = ?');
@@ -71,7 +76,7 @@ export function uploadRoutes({ db, dir, limits, now = Date.now }: UploadOptions)
 
     const reader = c.req.raw.body?.getReader();
     const id = randomId();
-    const path = join(dir, id);
+    const path = join(dir, `${id}.part`);
     let file: ReturnType<typeof createWriteStream> | undefined;
     let size = 0;
     const head: Uint8Array[] = [];
@@ -129,7 +134,10 @@ export function uploadRoutes({ db, dir, limits, now = Date.now }: UploadOptions)
       rmSync(path, { force: true });
       return c.json(failureBody(new ApiFailure('uploadQuota', 429)), 429);
     }
+    // Row and name together: the row first, so a crash between them leaves a row whose file is missing
+    // (answered 404, like any missing file) rather than bytes nobody counts.
     insert.run(id, uid, decodeName(c.req.header('x-file-name')), mime, size, now());
+    renameSync(path, join(dir, id));
     return c.json({ code: 0, data: { id, size, url: `/api/upload/${id}` } });
   });
 
@@ -158,6 +166,18 @@ export function uploadRoutes({ db, dir, limits, now = Date.now }: UploadOptions)
     });
   });
   return api;
+}
+
+/**
+ * At start: every file in the upload directory that is not a finished upload with a row goes (a
+ * `.part` left by a crash, or anything else), so the disk holds only what the quota counts.
+ */
+function removeStrays(db: Db, dir: string): void {
+  if (!existsSync(dir)) return;
+  const known = db.prepare('SELECT 1 FROM uploads WHERE id = ?');
+  for (const name of readdirSync(dir)) {
+    if (!ID_PATTERN.test(name) || !known.get(name)) rmSync(join(dir, name), { force: true, recursive: true });
+  }
 }
 
 /** The next chunk, or 'stalled' when none comes within `ms`. */

@@ -4,11 +4,12 @@
  * the disk, and the answer's URL led nowhere. Each test is such an attack, refused before the body is
  * read where the headers suffice; a file is served back only to its owner.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_QUOTA_BYTES, UPLOAD_QUOTA_WINDOW_MS } from '../../server/api/upload';
+import { createApp } from '../../server/app';
 import { useApiServer } from '../fixtures/api-server';
 
 const api = useApiServer('uploads-', { uploadStallMs: 1000 });
@@ -179,5 +180,42 @@ describe('slow uploads', () => {
     const reply = await sendPart(await headers('upload-stall'), 1024 * 1024, PNG.subarray(0, 2048));
     expect(reply).toEqual({ status: 408, body: { code: 'uploadFailed', message: 'No byte of the upload arrived for 1 s.' } });
     expect({ rows: rows(), files: files() }).toEqual(before);
+  });
+});
+
+// Issue 28 (h): a SIGKILL during an upload left a 59.6 MB file with no row, kept after restart and
+// outside the quota. A file now arrives under `<id>.part` and is named only once its row exists; a
+// restart removes whatever has no row.
+describe('a server killed mid-upload', () => {
+  it('holds an arriving file as .part only, named once its row is written', async () => {
+    const head = await headers('upload-crash');
+    const url = new URL(`${api.base}/api/upload`);
+    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: false, headers: { ...head, 'content-length': String(PNG.length) } });
+    const answered = new Promise<{ status: number; body: any }>((resolve) =>
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+      }),
+    );
+    const before = files();
+    req.write(PNG.subarray(0, 2048));
+    // What a kill at this moment would leave: a .part file and no row.
+    await expect.poll(() => files().filter((name) => !before.includes(name))).toEqual([expect.stringMatching(/^[A-Za-z0-9]{32}\.part$/)]);
+    req.end(PNG.subarray(2048));
+    const reply = await answered;
+    expect(reply.status).toBe(200);
+    expect(files().filter((name) => !before.includes(name))).toEqual([reply.body.data.id]);
+  });
+
+  it('removes, at the next start, every file without a row: a .part the crash left, and a stray of the old naming', async () => {
+    const { body } = await upload(PNG, await headers('upload-restart'));
+    const dir = join(api.dataDir, 'uploads');
+    writeFileSync(join(dir, `${'a'.repeat(32)}.part`), new Uint8Array(60_000));
+    writeFileSync(join(dir, 'b'.repeat(32)), new Uint8Array(60_000));
+    createApp({ root: api.dataDir, db: api.db, privateKey: readFileSync('tests/fixtures/keys/private.pem', 'utf8'), dataDir: api.dataDir, log: false });
+    expect(files()).toContain(body.data.id);
+    expect(files().filter((name) => !/^[A-Za-z0-9]{32}$/.test(name) || name === 'b'.repeat(32))).toEqual([]);
+    expect(files().every((name) => api.db.prepare('SELECT 1 FROM uploads WHERE id = ?').get(name))).toBe(true);
   });
 });
