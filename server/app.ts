@@ -1,7 +1,8 @@
 /**
  * The reference server as one Hono app on one port: the built site as the CDN serves it, the API
- * (every endpoint of src/lib/api/contract.ts), uploads, tracking, and (see server/simulator) the
- * host simulator. Development and tests only; never deployed.
+ * (every endpoint of src/lib/api/contract.ts), uploads, tracking, and, in development only, the
+ * routes that stand for other services (server/api/dev.ts) and the host simulator (server/simulator).
+ * A release server (`npm run start:release`, server/config.ts) has neither: they answer 404.
  */
 import type { KeyObject } from 'node:crypto';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import { uploadRoutes } from './api/upload';
 import type { Db } from './db';
 import { HTTP_LIMITS, smallBodies, type HttpLimits } from './http-limits';
 import { hostInjection, simulatorRoutes } from './simulator';
+import { TRUST_NOBODY, type ProxyTrust } from './client';
 import { serveStatic } from './static';
 
 export interface AppOptions {
@@ -36,26 +38,34 @@ export interface AppOptions {
   opener?: OpenerOptions;
   /** The deadlines the app enforces itself (a small body's, an upload's pace); the server takes the rest. */
   limits?: HttpLimits;
+  /**
+   * `development` (npm start, the tests): with the development routes and the simulator.
+   * `release` (npm run start:release): without them; nothing trusts a caller for where it connects from.
+   */
+  mode?: 'development' | 'release';
+  /** The proxies that may name the client (TRUST_PROXY, server/client.ts); nobody by default. */
+  trustProxy?: ProxyTrust;
 }
 
 /** @example createApp({ root: 'dist', db: openDb(':memory:'), privateKey, dataDir: '.data' }) */
-export function createApp({ root, db, privateKey, dataDir, log = true, now, opener, limits = HTTP_LIMITS }: AppOptions) {
+export function createApp({ root, db, privateKey, dataDir, log = true, now, opener, limits = HTTP_LIMITS, mode = 'development', trustProxy = TRUST_NOBODY }: AppOptions) {
+  const development = mode === 'development';
   const app = new Hono();
   if (log) app.use(logLine);
   // Before any route: none of them may wait on a client that trickles its body.
   app.use(smallBodies({ maxBytes: BODY_MAX_BYTES, deadlineMs: limits.bodyMs }));
   app.use(compress());
   // After compress: it edits the HTML before compression. Pages framed by the simulator get the fake host.
-  app.use(hostInjection());
+  if (development) app.use(hostInjection());
   // A plain GET for readiness probes; the contract's health endpoint is the encrypted POST.
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.route('/', uploadRoutes({ db, dir: join(dataDir, 'uploads'), limits, now }));
   app.route('/', trackRoutes(db, now));
   app.route('/', personalFileRoutes(db, now));
   // Before the API: its catch-all answers any other /api/* path with notFound.
-  app.route('/', devRoutes(db, now));
-  app.route('/', apiRoutes({ db, privateKey, handlers: HANDLERS, now, opener }));
-  app.route('/__host', simulatorRoutes());
+  if (development) app.route('/', devRoutes(db, now));
+  app.route('/', apiRoutes({ db, privateKey, handlers: HANDLERS, now, opener, trustProxy }));
+  if (development) app.route('/__host', simulatorRoutes());
   app.get('*', async (c, next) => (await serveStatic(root, new URL(c.req.url), c.req.header('accept-encoding'))) ?? next());
   // An address the site does not have: the styled page, in the locale of the URL's prefix or its
   // `language` query (resolveFile's rewrite), with status 404.

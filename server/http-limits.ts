@@ -6,8 +6,8 @@
  * (a small body's, an upload's pace), so tests can shrink every number in one object.
  *
  * Layers, outermost first:
- * - connections: at most `perAddress` open per client address (an IPv6 client by its /64, which one
- *   subscriber usually holds whole) and `total` in all; one more is closed at once, unread;
+ * - connections: at most `perAddress` open per client (server/client.ts: an IPv6 client by its /64,
+ *   every loopback form as one) and `total` in all; one more is closed at once, unread;
  * - headers: the whole request head within `headersMs` (Node answers 408 and closes);
  * - a body other than an upload (the API, tracking, development routes, all ≤ 1 MB): read whole within
  *   `bodyMs` and at most 1 MB, else 408 or 413 and close (`smallBodies`); a body no route reads (a
@@ -22,6 +22,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiFailure, failureBody } from './api/failure';
+import { TRUST_NOBODY, clientKey, type ProxyTrust } from './client';
 
 export interface HttpLimits {
   /** The request line and headers must have arrived this long after the request began. */
@@ -78,6 +79,11 @@ export interface ServeOptions {
   port: number;
   hostname: string;
   limits?: HttpLimits;
+  /**
+   * The proxies in front (TRUST_PROXY): a listed proxy carries many clients on its connections, so the
+   * per-address cap does not apply to it (the total does; the API counts its clients one by one).
+   */
+  trustProxy?: ProxyTrust;
 }
 
 const stats = new WeakMap<ServerType, ConnectionStats>();
@@ -86,7 +92,7 @@ const stats = new WeakMap<ServerType, ConnectionStats>();
  * Starts the app on Node's HTTP server with the timeouts and connection caps above.
  * @example serveWithLimits({ fetch: app.fetch, port: 4321, hostname: '127.0.0.1' }, (info) => console.log(info.port))
  */
-export function serveWithLimits({ fetch, port, hostname, limits = HTTP_LIMITS }: ServeOptions, onListen?: (info: AddressInfo) => void): ServerType {
+export function serveWithLimits({ fetch, port, hostname, limits = HTTP_LIMITS, trustProxy = TRUST_NOBODY }: ServeOptions, onListen?: (info: AddressInfo) => void): ServerType {
   const server = serve(
     {
       fetch: fetch as never,
@@ -121,9 +127,9 @@ export function serveWithLimits({ fetch, port, hostname, limits = HTTP_LIMITS }:
   stats.set(server, counts);
   const byAddress = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
-    const key = clientKey(socket.remoteAddress ?? '');
+    const key = clientKey(socket.remoteAddress);
     const mine = byAddress.get(key) ?? 0;
-    if (mine >= limits.perAddress || counts.open >= limits.total) {
+    if ((mine >= limits.perAddress && !trustProxy.trusts(socket.remoteAddress)) || counts.open >= limits.total) {
       counts.refused += 1;
       // Before the parser has read a byte: nothing of the request is served or buffered.
       socket.destroy();
@@ -165,22 +171,6 @@ function pathOf(target: string): string {
   } catch {
     return '';
   }
-}
-
-/**
- * The address a connection counts against: IPv4 as it is (an IPv4-mapped IPv6 address as its IPv4),
- * IPv6 by its first 64 bits, since one subscriber is usually given a whole /64.
- * @example clientKey('2001:db8:1:2:3:4:5:6') // '2001:db8:1:2::/64'
- */
-export function clientKey(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (!address.includes(':')) return address;
-  const [head = '', tail] = address.split('%')[0]!.toLowerCase().split('::') as [string, string | undefined];
-  const front = head ? head.split(':') : [];
-  const back = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? front : [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back];
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
 export interface SmallBodyOptions {

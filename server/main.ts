@@ -1,26 +1,33 @@
-/** Starts the reference server on one port: the site, the API and the host simulator. */
-import { readFileSync } from 'node:fs';
+/**
+ * Starts the reference server on one port: the site and the API, and in development the routes that
+ * stand for other services and the host simulator (server/config.ts says which start is which).
+ */
 import { createApp } from './app';
+import { ConfigError, serverConfig, type ServerConfig } from './config';
 import { openDb } from './db';
 import { HTTP_LIMITS, serveWithLimits } from './http-limits';
 
-const port = Number(process.env.PORT ?? 4321);
-const hostname = process.env.HOST ?? '127.0.0.1';
-const dataDir = process.env.DATA_DIR ?? '.data';
+let config: ServerConfig;
+try {
+  config = serverConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+const { mode, port, hostname, dataDir, root, privateKey, trustProxy } = config;
 const db = openDb(dataDir);
-const app = createApp({
-  root: process.env.DIST_DIR ?? 'dist',
-  db,
-  // Development key pair (server/dev-keys/README.md); the build puts its public half in the pages.
-  privateKey: readFileSync('server/dev-keys/private.pem', 'utf8'),
-  dataDir,
-  log: process.env.LOG !== '0',
-  limits: HTTP_LIMITS,
-});
+const app = createApp({ root, db, privateKey, dataDir, log: process.env.LOG !== '0', limits: HTTP_LIMITS, mode, trustProxy });
 
-serveWithLimits({ fetch: app.fetch, port, hostname, limits: HTTP_LIMITS }, (info) => {
+serveWithLimits({ fetch: app.fetch, port, hostname, limits: HTTP_LIMITS, trustProxy }, (info) => {
   const base = `http://${hostname}:${info.port}`;
   console.log(`Serving the site on ${base}/vip-center (any route; /zh-CN/... for a locale)`);
-  console.log(`Host simulator: ${base}/__host/`);
+  if (mode === 'development') {
+    console.log('DEVELOPMENT server: /api/dev/* (sessions, balances, the mailbox) trusts any local caller. Never put it behind a proxy; `npm run start:release` is the production start.');
+    console.log(`Host simulator: ${base}/__host/`);
+  } else {
+    console.log('Release server: no development routes, no simulator; the production key.');
+  }
+  console.log(`Proxies trusted to name the client (TRUST_PROXY): ${trustProxy.description}`);
   console.log(`API: POST ${base}/api/... (docs/api.md); data in ${dataDir}/app.db`);
 });

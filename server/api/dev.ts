@@ -10,6 +10,7 @@ import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { BODY_MAX_BYTES } from '../../src/lib/limits';
 import type { Db } from '../db';
+import { clientKey } from '../client';
 import { COIN_ORDER_PREFIX, balanceOf, setBalance, settleCoinOrder } from './coins';
 import { ApiFailure, WIRE_MESSAGES, failureBody } from './failure';
 import { tooLarge } from './pipeline';
@@ -57,16 +58,19 @@ const END_SESSION = v.object({ app_sessionid: v.pipe(v.string(), v.maxLength(128
 /**
  * Development routes stand for other services (the account service, the payment provider, the
  * mailbox) and trust their caller, so only this machine may call them, whatever HOST the server
- * listens on. A request without a socket (none in production use) is refused too.
+ * listens on, and never through a proxy: a request that a proxy forwarded (it names a client or a
+ * hop) is someone else's, even though it arrives from loopback. A release server does not mount them
+ * at all (server/app.ts). A request without a socket (none in production use) is refused too.
  */
 async function loopbackOnly(c: Context, next: Next) {
-  let address = '';
+  let address: string | undefined;
   try {
-    address = getConnInfo(c).remote.address ?? '';
+    address = getConnInfo(c).remote.address;
   } catch {
     // No Node socket behind the request: not a caller we can place, so not a local one.
   }
-  if (!/^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(address)) {
+  const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'via'].some((name) => c.req.header(name) !== undefined);
+  if (!/^127\./.test(clientKey(address)) || forwarded) {
     return c.json(failureBody(new ApiFailure('notFound', 404, 'No such endpoint.')), 404);
   }
   return next();

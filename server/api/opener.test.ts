@@ -3,7 +3,7 @@ import type { KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { newPage, sealText } from '../../tests/fixtures/seal';
 import { WireError, unwrapKeys, type PageKeys } from './wire-node';
-import { FailureLimiter, LruCache, OPENER_DEFAULTS, Opener, TooManyFailures, addressKey, type OpenerOptions } from './opener';
+import { FailureLimiter, LruCache, OPENER_DEFAULTS, Opener, TooManyFailures, type OpenerOptions } from './opener';
 
 const PUBLIC = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
 const PRIVATE = readFileSync('tests/fixtures/keys/private.pem', 'utf8');
@@ -177,20 +177,3 @@ describe('LruCache', () => {
   });
 });
 
-describe('addressKey', () => {
-  it.each([
-    ['203.0.113.7', '203.0.113.7'],
-    ['::ffff:203.0.113.7', '203.0.113.7'],
-    ['2001:db8::1', '2001:db8:0:0::/64'],
-    ['2001:db8:0:0:ffff:ffff:ffff:ffff', '2001:db8:0:0::/64'],
-    ['2001:DB8:0000:0000::abcd', '2001:db8:0:0::/64'],
-    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
-    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
-    ['::1', '0:0:0:0::/64'],
-    ['64:ff9b::192.0.2.1', '64:ff9b:0:0::/64'],
-    [undefined, 'local'],
-    ['', 'local'],
-  ])('counts %s as %s', (address, key) => {
-    expect(addressKey(address)).toBe(key);
-  });
-});

@@ -147,26 +147,6 @@ export class FailureLimiter {
 }
 
 /**
- * Whose failures a request counts towards: an IPv4 address (IPv4-mapped IPv6 included) as it is, an
- * IPv6 address by its /64, since one host is routinely handed a whole /64 and could otherwise
- * spread a flood over 2^64 addresses. No address (a test's `app.request()`) is `local`.
- * @example addressKey('2001:db8::1') // '2001:db8:0:0::/64'
- */
-export function addressKey(address: string | undefined): string {
-  if (!address) return 'local';
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (!address.includes(':')) return address;
-  const bare = address.split('%')[0]!.toLowerCase();
-  const [head = '', tail] = bare.split('::');
-  const part = (text: string) => (text ? text.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : []);
-  const left = part(head);
-  const right = tail === undefined ? [] : part(tail);
-  const groups = [...left, ...Array.from({ length: Math.max(0, 8 - left.length - right.length) }, () => '0'), ...right];
-  return `${groups.slice(0, 4).map((group) => (Number.parseInt(group, 16) || 0).toString(16)).join(':')}::/64`;
-}
-
-/**
  * The opener of one server: `admit` before reading a request's body, `open` for its two fields.
  * @example
  * const opener = new Opener(privateKey);

@@ -15,7 +15,8 @@ import { WireError } from './wire-node';
 import { BODY_MAX_BYTES, REQUEST_SKEW_MS } from '../../src/lib/limits';
 import type { Db } from '../db';
 import { ApiFailure, WIRE_MESSAGES, failureBody } from './failure';
-import { Opener, TooManyFailures, addressKey, type OpenerOptions } from './opener';
+import { Opener, TooManyFailures, type OpenerOptions } from './opener';
+import { TRUST_NOBODY, clientAddress, clientKey, type ProxyTrust } from '../client';
 import { sessionUser, sweepSessions } from './sessions';
 
 export interface User {
@@ -41,6 +42,8 @@ export interface ApiOptions {
   now?: () => number;
   /** Key cache and failed-open limits (server/api/opener.ts); the defaults suit production. */
   opener?: OpenerOptions;
+  /** The proxies that may name the client (TRUST_PROXY); nobody by default. */
+  trustProxy?: ProxyTrust;
 }
 
 const fail = (code: string, status: number) => new ApiFailure(code, status, WIRE_MESSAGES[code]);
@@ -66,7 +69,7 @@ function verifiedUser(db: Db, { uid, app_sessionid }: { uid: string; app_session
  * The API routes, to mount at the server root.
  * @example app.route('/', apiRoutes({ db, privateKey, handlers }))
  */
-export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: openerOptions }: ApiOptions): Hono {
+export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: openerOptions, trustProxy = TRUST_NOBODY }: ApiOptions): Hono {
   const api = new Hono();
   const opener = new Opener(privateKey, { now, ...openerOptions });
   const remember = db.prepare('INSERT INTO nonces (nonce, seen_at) VALUES (?, ?) ON CONFLICT DO NOTHING');
@@ -121,7 +124,7 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: op
    * only in the log). An address with too many of those is refused first, before its body is read.
    */
   async function open(c: Context): Promise<unknown> {
-    const address = clientAddress(c);
+    const address = clientOf(c, trustProxy);
     try {
       opener.admit(address);
       const form = (c.req.header('content-type') ?? '').includes('application/x-www-form-urlencoded') ? new URLSearchParams(await c.req.text()) : undefined;
@@ -137,13 +140,18 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: op
   }
 }
 
-/** The peer's address (never a forwarded header, which any client can write); `app.request()` has no socket. */
-function clientAddress(c: Context): string {
+/**
+ * Whom a request counts against: its socket's peer, or the client a trusted proxy names
+ * (server/client.ts); a forwarded header from anyone else is ignored. `app.request()` has no socket.
+ */
+export function clientOf(c: Context, trust: ProxyTrust): string {
+  let peer: string | undefined;
   try {
-    return addressKey(getConnInfo(c).remote.address);
+    peer = getConnInfo(c).remote.address;
   } catch {
-    return addressKey(undefined);
+    // No Node socket behind the request (a test's app.request()).
   }
+  return clientKey(clientAddress(peer, c.req.header('x-forwarded-for'), trust));
 }
 
 /**
