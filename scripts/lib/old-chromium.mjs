@@ -43,9 +43,10 @@ export function installEngine({ chromium, pkg, binary, integrity }) {
     execFileSync('tar', ['-xzf', tarball, '-C', scratch, `package/${binary}`]);
     mkdirSync(dir, { recursive: true });
     // Unpacked beside, then renamed: an interrupted run never leaves half a binary at `path`.
-    writeFileSync(`${path}.part`, brotliDecompressSync(readFileSync(join(scratch, 'package', binary))));
-    chmodSync(`${path}.part`, 0o755);
-    renameSync(`${path}.part`, path);
+    const part = `${path}.${process.pid}.part`;
+    writeFileSync(part, brotliDecompressSync(readFileSync(join(scratch, 'package', binary))));
+    chmodSync(part, 0o755);
+    renameSync(part, path);
     return path;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
