@@ -6,6 +6,7 @@ import { defineConfig } from 'astro/config';
 import preact from '@astrojs/preact';
 import { satteri } from '@astrojs/markdown-satteri';
 import { inlineScript } from './scripts/inline-script.mjs';
+import { cspSources } from './scripts/lib/csp-sources.mjs';
 import { CSS_TARGETS, JS_TARGET, MODERN_TARGET } from './scripts/lib/engines.mjs';
 import legacyChunks from './scripts/legacy-chunks.mjs';
 import lowerInlineScripts from './scripts/lower-inline.mjs';
@@ -20,6 +21,7 @@ const oldEngine = inlineScript('src/layouts/old-engine.ts');
 // Development key pair by default; a release is `npm run build:release`, which refuses to run
 // unless PUBLIC_RSA_KEY is set to the production backend's public key (docs/deploy.md).
 process.env.PUBLIC_RSA_KEY ??= readFileSync('server/dev-keys/public.pem', 'utf8');
+const sources = cspSources(process.env);
 
 /**
  * No preloading around the browser's dynamic imports: the chunks loaded later (the seal, tracking,
@@ -125,7 +127,8 @@ export default defineConfig({
     csp: {
       algorithm: 'SHA-256',
       scriptDirective: { hashes: [shell.hash, events.hash, oldEngine.hash] },
-      directives: ["default-src 'self'", "img-src 'self' data: https:", "connect-src 'self' https:", "object-src 'none'", "base-uri 'none'", "form-action 'self'"],
+      // frame-ancestors cannot be set here (a meta CSP ignores it): the server and the CDN send it.
+      directives: ["default-src 'self'", `img-src ${sources.img.join(' ')}`, `connect-src ${sources.connect.join(' ')}`, "object-src 'none'", "base-uri 'none'", "form-action 'self'"],
     },
   },
   vite: {

@@ -54,16 +54,16 @@ for (let i = 0; i < PAGES; i++) {
 // its own (a nonce is accepted once).
 const rounds = Array.from({ length: ROUNDS }, () => Array.from({ length: REQUESTS }, (_, i) => {
   const { uid, app_sessionid, page } = users[i % PAGES];
-  return form(seal({}, publicKey, { uid, app_sessionid }, page));
+  return form(seal({}, publicKey, { path: '/api/session', uid, app_sessionid }, page));
 }));
 const garbage = Array.from({ length: GARBAGE }, (_, i) => {
-  const good = seal({}, publicKey, {}, users[i % PAGES].page);
+  const good = seal({}, publicKey, { path: '/api/health' }, users[i % PAGES].page);
   return [
     { body: form({ params: 'x'.repeat(i % 97), encSecKey: good.encSecKey }) },
     { body: form({ params: good.params, encSecKey: 'AAAA' }) },
     { body: JSON.stringify(good), type: 'application/json' },
     { body: form(sealText('{oops', publicKey)) },
-    { body: form(seal({}, publicKey, { ts: 0 })) },
+    { body: form(seal({}, publicKey, { path: '/api/health', ts: 0 })) },
     { body: 'params=%ZZ&&&=' },
     { body: form({ params: 'A'.repeat(1_100_000), encSecKey: 'A' }), oversized: true },
     // Well-shaped garbage under a known encSecKey (answered from the key cache) and under fresh ones (RSA, until the limit).

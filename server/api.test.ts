@@ -54,47 +54,47 @@ const issue = async (uid: string): Promise<string> => (await dev('/api/dev/sessi
 
 describe('encrypted endpoints', () => {
   it('answers health with the contract envelope', async () => {
-    expect(await call('/api/health', seal({}, PUBLIC))).toEqual({ status: 200, body: { code: 0, data: { ok: true } } });
+    expect(await call('/api/health', seal({}, PUBLIC, { path: '/api/health' }))).toEqual({ status: 200, body: { code: 0, data: { ok: true } } });
   });
 
   it('answers health without a user (public), but not session', async () => {
-    expect((await call('/api/health', seal({}, PUBLIC, { uid: '', app_sessionid: '' }))).status).toBe(200);
-    const anonymous = await call('/api/session', seal({}, PUBLIC, { uid: '', app_sessionid: '' }));
+    expect((await call('/api/health', seal({}, PUBLIC, { path: '/api/health', uid: '', app_sessionid: '' }))).status).toBe(200);
+    const anonymous = await call('/api/session', seal({}, PUBLIC, { path: '/api/session', uid: '', app_sessionid: '' }));
     expect(anonymous).toEqual({ status: 403, body: { code: 'notLoggedIn', message: 'Please log in your music account.' } });
   });
 
   it('identifies the user by the session the account service issued', async () => {
     const id = await issue('u-7');
-    const first = await call('/api/session', seal({}, PUBLIC, { uid: 'u-7', app_sessionid: id }));
+    const first = await call('/api/session', seal({}, PUBLIC, { path: '/api/session', uid: 'u-7', app_sessionid: id }));
     expect(first.body.data.uid).toBe('u-7');
-    // The page may not know the uid (no host): the session alone says who it is.
-    const again = await call('/api/session', seal({}, PUBLIC, { uid: '', app_sessionid: id }));
-    expect(again.body.data).toEqual(first.body.data);
+    // Issue 28 (e): a session alone is not enough: the host's uid must come with it and be the session's.
+    const alone = await call('/api/session', seal({}, PUBLIC, { path: '/api/session', uid: '', app_sessionid: id }));
+    expect(alone).toEqual({ status: 403, body: { code: 'notLoggedIn', message: 'Please log in your music account.' } });
   });
 
   it('answers an expired session with the login-expired message', async () => {
     const id = await issue('u-8');
     await dev('/api/dev/session/expire', { app_sessionid: id });
-    const expired = await call('/api/session', seal({}, PUBLIC, { uid: 'u-8', app_sessionid: id }));
+    const expired = await call('/api/session', seal({}, PUBLIC, { path: '/api/session', uid: 'u-8', app_sessionid: id }));
     expect(expired).toEqual({ status: 401, body: { code: 'loginExpired', message: 'Login status expired. Go to the OPPO account center to re-verify.' } });
   });
 });
 
 describe('rejections: 4xx JSON, and the server keeps running', () => {
-  const sealed = seal({}, PUBLIC);
+  const sealed = seal({}, PUBLIC, { path: '/api/health' });
   // Every request that does not open gets this one answer (docs/api.md, Server side).
   const BAD_SEAL = { code: 'badSeal', message: 'The request could not be opened.' };
   it.each([
     ['a JSON body instead of a form', () => post('/api/health', JSON.stringify(sealed), 'application/json'), 400, 'badSeal'],
     ['a form without encSecKey', () => post('/api/health', form({ params: sealed.params })), 400, 'badSeal'],
     ['params that is not base64', () => post('/api/health', form({ ...sealed, params: '%%%not base64%%%' })), 400, 'badSeal'],
-    ['a key sealed for another server', () => post('/api/health', form(seal({}, OTHER_PUBLIC))), 400, 'badSeal'],
+    ['a key sealed for another server', () => post('/api/health', form(seal({}, OTHER_PUBLIC, { path: '/api/health' }))), 400, 'badSeal'],
     ['a body that is not JSON', () => post('/api/health', form(sealText('{not json', PUBLIC))), 400, 'badSeal'],
     ['a body without the wire fields', () => post('/api/health', form(sealText('{"uid":"1"}', PUBLIC))), 422, 'badRequest'],
     ['a body that is JSON but not an object', () => post('/api/health', form(sealText('[1,2]', PUBLIC))), 400, 'badSeal'],
     ['fields of the wrong types', () => post('/api/health', form(sealText('{"uid":1,"app_sessionid":[],"ts":"x","nonce":5}', PUBLIC))), 422, 'badRequest'],
-    ['ts 6 minutes in the past', () => post('/api/health', form(seal({}, PUBLIC, { ts: Date.now() - 6 * 60_000 }))), 400, 'staleRequest'],
-    ['ts 6 minutes in the future', () => post('/api/health', form(seal({}, PUBLIC, { ts: Date.now() + 6 * 60_000 }))), 400, 'staleRequest'],
+    ['ts 6 minutes in the past', () => post('/api/health', form(seal({}, PUBLIC, { path: '/api/health', ts: Date.now() - 6 * 60_000 }))), 400, 'staleRequest'],
+    ['ts 6 minutes in the future', () => post('/api/health', form(seal({}, PUBLIC, { path: '/api/health', ts: Date.now() + 6 * 60_000 }))), 400, 'staleRequest'],
     ['an unknown endpoint', () => post('/api/nope', form(sealed)), 404, 'notFound'],
   ])('refuses %s', async (_, send, status, code) => {
     const response = await send();
@@ -103,7 +103,7 @@ describe('rejections: 4xx JSON, and the server keeps running', () => {
     expect(body.code).toBe(code);
     expect(typeof body.message).toBe('string');
     if (code === 'badSeal') expect(body).toEqual(BAD_SEAL);
-    expect((await call('/api/health', seal({}, PUBLIC))).status).toBe(200);
+    expect((await call('/api/health', seal({}, PUBLIC, { path: '/api/health' }))).status).toBe(200);
   });
 
   it('refuses a body over 1 MB without reading it', async () => {
@@ -115,15 +115,15 @@ describe('rejections: 4xx JSON, and the server keeps running', () => {
         response.on('end', () => resolve({ status: response.statusCode!, body: text }));
       });
       request.on('error', (error) => (error.message.includes('EPIPE') || error.message.includes('ECONNRESET') ? undefined : reject(error)));
-      request.end(form({ ...seal({}, PUBLIC), params: 'A'.repeat(1024 * 1024 + 4) }));
+      request.end(form({ ...seal({}, PUBLIC, { path: '/api/health' }), params: 'A'.repeat(1024 * 1024 + 4) }));
     });
     expect(status).toBe(413);
     expect(JSON.parse(body).code).toBe('tooLarge');
-    expect((await call('/api/health', seal({}, PUBLIC))).status).toBe(200);
+    expect((await call('/api/health', seal({}, PUBLIC, { path: '/api/health' }))).status).toBe(200);
   });
 
   it('refuses a replayed nonce', async () => {
-    const once = seal({}, PUBLIC);
+    const once = seal({}, PUBLIC, { path: '/api/health' });
     expect((await call('/api/health', once)).status).toBe(200);
     expect(await call('/api/health', once)).toMatchObject({ status: 409, body: { code: 'replayed' } });
   });
@@ -141,10 +141,10 @@ describe('rejections: 4xx JSON, and the server keeps running', () => {
         req.on('error', reject);
         req.end(body);
       });
-    const small = await raw('/api/health', form(seal({}, PUBLIC)));
+    const small = await raw('/api/health', form(seal({}, PUBLIC, { path: '/api/health' })));
     expect(small).toEqual({ encoding: undefined, length: String(small.bytes), bytes: small.bytes });
     const id = await issue('u-gzip');
-    const large = await raw('/api/help/home', form(seal({ locale: 'en-US' }, PUBLIC, { uid: 'u-gzip', app_sessionid: id })));
+    const large = await raw('/api/help/home', form(seal({ locale: 'en-US' }, PUBLIC, { path: '/api/help/home', uid: 'u-gzip', app_sessionid: id })));
     expect(large.encoding).toBe('gzip');
   });
 });
@@ -229,7 +229,7 @@ describe('persistence', () => {
     await stop();
     await start();
     expect(schemaVersion(db)).toBe(MIGRATIONS.at(-1)!.version);
-    expect((await call('/api/session', seal({}, PUBLIC, { uid: 'u-keep', app_sessionid: id }))).body.data.uid).toBe('u-keep');
+    expect((await call('/api/session', seal({}, PUBLIC, { path: '/api/session', uid: 'u-keep', app_sessionid: id }))).body.data.uid).toBe('u-keep');
     expect(db.prepare('SELECT COUNT(*) AS n FROM plans').get()).toEqual(plans);
   });
 

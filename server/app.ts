@@ -54,6 +54,14 @@ export function createApp({ root, db, privateKey, dataDir, log = true, now, open
   if (log) app.use(logLine);
   // Before any route: none of them may wait on a client that trickles its body.
   app.use(smallBodies({ maxBytes: BODY_MAX_BYTES, deadlineMs: limits.bodyMs }));
+  // No page may be framed by another site (clickjacking a payment button; issue 28 j). In development
+  // the simulator frames the pages, so its own origin may; a release server allows no frame at all.
+  // Every answer carries it: a header costs less than deciding which answers are pages.
+  app.use(async (c, next) => {
+    await next();
+    c.res.headers.set('x-frame-options', development ? 'SAMEORIGIN' : 'DENY');
+    c.res.headers.append('content-security-policy', `frame-ancestors ${development ? "'self'" : "'none'"}`);
+  });
   app.use(compress());
   // After compress: it edits the HTML before compression. Pages framed by the simulator get the fake host.
   if (development) app.use(hostInjection());

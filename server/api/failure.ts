@@ -30,6 +30,7 @@ export const WIRE_MESSAGES: Record<string, string> = {
   badRequest: 'The body does not match the endpoint.',
   staleRequest: 'ts is more than 5 minutes from the server clock.',
   replayed: 'This nonce was already used.',
+  wrongEndpoint: 'The request was sealed for another endpoint.',
   tooLarge: 'The body is larger than 1 MB.',
   notFound: 'No such endpoint.',
   server: 'The server failed.',

@@ -87,6 +87,9 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: op
           const opened = await open(c);
           const wire = v.safeParse(WIRE_FIELDS, opened);
           if (!wire.success) throw fail('badRequest', 422);
+          // Sealed for another endpoint: a captured request delivered elsewhere. Refused before its
+          // nonce is remembered, so the misdelivery cannot use up the genuine request either.
+          if (wire.output.path !== endpoint.path) throw fail('wrongEndpoint', 400);
           if (Math.abs(time - wire.output.ts) > REQUEST_SKEW_MS) throw fail('staleRequest', 400);
           // A nonce is remembered for twice the skew window; older requests are refused by ts anyway.
           if (time - noncesSweptAt >= NONCE_SWEEP_MS) {
@@ -101,7 +104,7 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: op
           }
           const user = endpoint.public ? null : verifiedUser(db, wire.output, time);
 
-          const { uid: _u, app_sessionid: _s, ts: _t, nonce: _n, ...rest } = opened as Record<string, unknown>;
+          const { v: _v, path: _p, uid: _u, app_sessionid: _s, ts: _t, nonce: _n, ...rest } = opened as Record<string, unknown>;
           const body = v.safeParse(endpoint.request, rest);
           if (!body.success) throw fail('badRequest', 422);
           const handler = handlers[name] as (ctx: HandlerContext<EndpointName>) => unknown;

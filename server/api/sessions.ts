@@ -94,14 +94,15 @@ export function wasSession(db: Db, app_sessionid: string): boolean {
 
 /**
  * Who a request speaks for: the owner of the live session `app_sessionid`, or why not, as the refusal
- * to answer with. A `claimedUid` the request carries is only checked against the session's (the page
- * sends the host's uid; a different one means it holds another account's session). Used by every
- * path that needs a user: the sealed API, uploads, tracking.
+ * to answer with. The request must also carry the host's uid, and it must be the session's (issue 28
+ * e): a session alone, or under another uid, is one that reached the page some other way, such as
+ * an `?app_sessionid=` planted in a link, and the page would act as its owner. Used by every path
+ * that needs a user: the sealed API, uploads, tracking.
  * @example const who = sessionUser(db, sessionId, '10001', Date.now()); if ('failure' in who) throw who.failure
  */
 export function sessionUser(db: Db, app_sessionid: string, claimedUid: string | undefined, now: number): { uid: string } | { failure: ApiFailure } {
   const session = app_sessionid ? findSession(db, app_sessionid, now) : null;
   if (!session) return { failure: app_sessionid && wasSession(db, app_sessionid) ? new ApiFailure('loginExpired', 401) : new ApiFailure('notLoggedIn', 403) };
-  if (claimedUid && claimedUid !== session.uid) return { failure: new ApiFailure('notLoggedIn', 403) };
+  if (claimedUid !== session.uid) return { failure: new ApiFailure('notLoggedIn', 403) };
   return { uid: session.uid };
 }

@@ -125,6 +125,20 @@ test.describe('theme', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   });
 
+  // Issue 28 (j): the pages could connect to and load images from any https host.
+  test("a page's policy names its own origin for connections and images, and no site may frame it but this one", async ({ request }) => {
+    for (const path of ['/vip-center', '/th-TH/license.html']) {
+      const response = await request.get(path);
+      const csp = /http-equiv="content-security-policy" content="([^"]+)"/i.exec(await response.text())![1]!;
+      const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
+      expect(directive('connect-src'), path).toBe("connect-src 'self'");
+      expect(directive('img-src'), path).toBe("img-src 'self' data:");
+      // The development server: the simulator's own origin frames the pages (release: 'none', DENY).
+      expect(response.headers()['content-security-policy']).toBe("frame-ancestors 'self'");
+      expect(response.headers()['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+
   // Issue 27, spec §7: the two helpers that give a JSON string from the page's creation on.
   test('getH5Theme and getH5Language give the host what the page shows, as JSON strings, live', async ({ page }) => {
     await withHost(page);

@@ -94,7 +94,7 @@ describe('a release server', () => {
 
   it('still serves the API to a user whose session the account service issued', async () => {
     const { app_sessionid } = issueSession(api.db, 'rel-1', Date.now());
-    const answer = await send(`${api.base}/api/session`, sealed(form(seal({}, PUBLIC, { uid: 'rel-1', app_sessionid }))));
+    const answer = await send(`${api.base}/api/session`, sealed(form(seal({}, PUBLIC, { path: '/api/session', uid: 'rel-1', app_sessionid }))));
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.text).data.uid).toBe('rel-1');
   });
@@ -177,7 +177,7 @@ describe('clients behind a proxy', () => {
       for (let i = 0; i < LIMIT; i++) expect((await send(`${proxy.base}/api/health`, { ...sealed(badSeal()), localAddress: '127.0.0.2' })).status).toBe(400);
       expect((await send(`${proxy.base}/api/health`, { ...sealed(badSeal()), localAddress: '127.0.0.2' })).status).toBe(429);
       const session = await api.session('bystander');
-      const answer = await send(`${proxy.base}/api/session`, { ...sealed(form(seal({}, PUBLIC, { uid: 'bystander', app_sessionid: session }))), localAddress: '127.0.0.3' });
+      const answer = await send(`${proxy.base}/api/session`, { ...sealed(form(seal({}, PUBLIC, { path: '/api/session', uid: 'bystander', app_sessionid: session }))), localAddress: '127.0.0.3' });
       expect(answer.status).toBe(200);
     });
 
@@ -201,6 +201,30 @@ describe('clients behind a proxy', () => {
       }
       const answer = await send(`${api.base}/api/health`, { body: badSeal(), headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '198.51.100.99' }, localAddress: '127.0.0.5' });
       expect(answer.status).toBe(429);
+    });
+  });
+});
+
+// Issue 28 (j): no frame-ancestors and no X-Frame-Options: any site could frame a page (a payment
+// button under a decoy). Release: no frame at all; development: only the simulator's own origin.
+describe('framing', () => {
+  describe('a release server', () => {
+    const api = useApiServer('frames-release-', { mode: 'release' });
+    it('forbids every frame, on pages and API answers alike', async () => {
+      for (const path of ['/vip-center', '/api/health']) {
+        const response = await fetch(`${api.base}${path}`);
+        expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+        expect(response.headers.get('content-security-policy'), path).toBe("frame-ancestors 'none'");
+      }
+    });
+  });
+
+  describe('a development server', () => {
+    const api = useApiServer('frames-dev-');
+    it('lets only its own origin frame it (the host simulator)', async () => {
+      const response = await fetch(`${api.base}/api/health`);
+      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
     });
   });
 });

@@ -73,7 +73,7 @@ describe('tampering (failure limit raised so every attempt is answered)', () => 
   async function pageRequests(count: number, uid: string): Promise<{ page: Page; sealed: Sealed[] }> {
     const app_sessionid = await api.session(uid);
     const page = newPage(PUBLIC);
-    return { page, sealed: Array.from({ length: count }, () => seal({}, PUBLIC, { uid, app_sessionid }, page)) };
+    return { page, sealed: Array.from({ length: count }, () => seal({}, PUBLIC, { path: '/api/session', uid, app_sessionid }, page)) };
   }
 
   /** The answer to a request that does not open, as the client sees it. */
@@ -148,7 +148,7 @@ describe('tampering (failure limit raised so every attempt is answered)', () => 
 
   it('refuses the old attack: IV bits flipped to turn uid 10001 into 10002', async () => {
     const page = newPage(PUBLIC);
-    const sealed = seal({}, PUBLIC, { uid: '10001', app_sessionid: await api.session('10001') }, page);
+    const sealed = seal({}, PUBLIC, { path: '/api/session', uid: '10001', app_sessionid: await api.session('10001') }, page);
     const bytes = Buffer.from(sealed.params, 'base64');
     // The body starts {"uid":"10001"," : its 13th byte is the uid's last digit, under IV byte 12.
     bytes[12]! ^= '1'.charCodeAt(0) ^ '2'.charCodeAt(0);
@@ -194,12 +194,12 @@ describe('failed opens per address', () => {
       expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
     }
     // Even a good request from that address waits: it is refused before anything is read.
-    expect((await post(api.base, '/api/health', form(seal({}, PUBLIC)), attacker)).status).toBe(429);
+    expect((await post(api.base, '/api/health', form(seal({}, PUBLIC, { path: '/api/health' })), attacker)).status).toBe(429);
     expect(rsa.unwraps - before).toBe(LIMIT);
 
     const session = await api.session('bystander');
     for (const from of ['127.0.0.1', '127.0.0.3']) {
-      const answer = await post(api.base, '/api/session', form(seal({}, PUBLIC, { uid: 'bystander', app_sessionid: session })), from);
+      const answer = await post(api.base, '/api/session', form(seal({}, PUBLIC, { path: '/api/session', uid: 'bystander', app_sessionid: session })), from);
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.text).data.uid).toBe('bystander');
     }
@@ -209,7 +209,7 @@ describe('failed opens per address', () => {
     const from = '127.0.0.4';
     const page = newPage(PUBLIC);
     const session = await api.session('cached');
-    expect((await post(api.base, '/api/session', form(seal({}, PUBLIC, { uid: 'cached', app_sessionid: session }, page)), from)).status).toBe(200);
+    expect((await post(api.base, '/api/session', form(seal({}, PUBLIC, { path: '/api/session', uid: 'cached', app_sessionid: session }, page)), from)).status).toBe(200);
     const before = rsa.unwraps;
     for (let i = 0; i < LIMIT - 1; i++) {
       const answer = await post(api.base, '/api/session', form({ params: shapely(), encSecKey: page.encSecKey }), from);
@@ -220,7 +220,7 @@ describe('failed opens per address', () => {
     await post(api.base, '/api/session', form({ params: shapely(), encSecKey: newPage(PUBLIC).encSecKey }), '127.0.0.5');
     expect(rsa.unwraps).toBe(before + 1);
     // And the page's own requests still open from the cache.
-    expect((await post(api.base, '/api/session', form(seal({}, PUBLIC, { uid: 'cached', app_sessionid: session }, page)), '127.0.0.5')).status).toBe(200);
+    expect((await post(api.base, '/api/session', form(seal({}, PUBLIC, { path: '/api/session', uid: 'cached', app_sessionid: session }, page)), '127.0.0.5')).status).toBe(200);
     expect(rsa.unwraps).toBe(before + 1);
   });
 });
@@ -241,7 +241,7 @@ describe('replay', () => {
     try {
       let server = await start();
       const page = newPage(PUBLIC);
-      const once = form(seal({}, PUBLIC, {}, page));
+      const once = form(seal({}, PUBLIC, { path: '/api/health' }, page));
       expect((await post(server.base, '/api/health', once)).status).toBe(200);
       expect(JSON.parse((await post(server.base, '/api/health', once)).text)).toMatchObject({ code: 'replayed' });
       await server.stop();
@@ -251,7 +251,7 @@ describe('replay', () => {
       expect(again.status).toBe(409);
       expect(JSON.parse(again.text)).toMatchObject({ code: 'replayed' });
       // The page keeps its encSecKey across the restart: the new server unwraps it again.
-      expect((await post(server.base, '/api/health', form(seal({}, PUBLIC, {}, page)))).status).toBe(200);
+      expect((await post(server.base, '/api/health', form(seal({}, PUBLIC, { path: '/api/health' }, page)))).status).toBe(200);
       await server.stop();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -266,7 +266,7 @@ describe('replay', () => {
       const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
     });
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const health = (ts: number) => form(seal({}, PUBLIC, { ts }));
+    const health = (ts: number) => form(seal({}, PUBLIC, { path: '/api/health', ts }));
     try {
       const sent = clock;
       const once = health(sent);

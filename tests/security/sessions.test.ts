@@ -37,6 +37,20 @@ describe('impersonation', () => {
     expect(await rows('10002')).toEqual(before);
   });
 
+  // Issue 28 (e): a host reporting `uid: ""` plus `?app_sessionid=` planted in a link ran the victim's
+  // page as the attacker's account: what the victim then sent (feedback, a data request) was the attacker's.
+  it('refuses a session that arrives without the host\'s uid, as a planted link\'s does, writing nothing', async () => {
+    const planted = await api.session('planter-1');
+    const before = await rows('planter-1');
+    const feedback = feedbackBody({ description: 'my phone number is 8123 4567', attempt: 'attempt-planted-1' });
+    expect(await api.callAs('/api/feedback', feedback, { uid: '', app_sessionid: planted })).toEqual({ status: 403, body: NOT_LOGGED_IN });
+    expect(await api.callAs('/api/vip/orders', {}, { uid: '', app_sessionid: planted })).toEqual({ status: 403, body: NOT_LOGGED_IN });
+    expect(await rows('planter-1')).toEqual(before);
+    // Uploads (x-uid) and tracking (common.uid) keep the same rule.
+    const upload = await fetch(`${api.base}/api/upload`, { method: 'POST', headers: { 'x-app-sessionid': planted }, body: new Uint8Array(16) });
+    expect(upload.status).toBe(403);
+  });
+
   it('answers the session\'s own user, whatever else the body holds', async () => {
     const reply = await api.call('/api/session', { uid: 'someone-else' }, 'owner-1');
     expect(reply.body.data.uid).toBe('owner-1');

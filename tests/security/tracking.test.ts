@@ -94,10 +94,11 @@ describe('batches without a live session', () => {
     expect(rows()).toBe(before);
   });
 
-  it('stores the events of a session under its user, when the batch names no uid', async () => {
+  // Issue 28 (e): a batch naming no uid under someone's session is a page running on a planted session.
+  it("refuses a batch that names no uid under a session: nothing is stored under the session's owner", async () => {
     const app_sessionid = await api.session('track-owner');
     const reply = await post(JSON.stringify({ common: { uid: '', app_sessionid }, events: [event()] }));
-    expect(reply.status).toBe(200);
-    expect((await (await fetch(`${api.base}/api/dev/track-events?uid=track-owner`)).json()).data.events).toHaveLength(1);
+    expect(reply.status).toBe(403);
+    expect((await (await fetch(`${api.base}/api/dev/track-events?uid=track-owner`)).json()).data.events).toHaveLength(0);
   });
 });

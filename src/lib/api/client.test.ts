@@ -66,7 +66,8 @@ describe('request', () => {
     const form = new URLSearchParams(String(init.body));
     expect([...form.keys()]).toEqual(['params', 'encSecKey']);
     const body = decryptRequest({ params: form.get('params'), encSecKey: form.get('encSecKey') }, privatePem);
-    expect(body).toMatchObject({ uid: 'u1', app_sessionid: 'sess-1' });
+    // Wire format 2: the body names its endpoint, so the server answers it at that path only.
+    expect(body).toMatchObject({ v: 2, path: '/api/session', uid: 'u1', app_sessionid: 'sess-1' });
     expect(body.ts).toBeGreaterThanOrEqual(before);
     expect(body.nonce).toMatch(/^[A-Za-z0-9]{32}$/);
   });

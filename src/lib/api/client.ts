@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { HTTP_TIMEOUT_MS } from '../limits';
 import { ApiError, serverCode } from './api-error';
-import { ENVELOPE, type BodyOf, type DataOf, type Endpoint, type WireFields } from './endpoint';
+import { ENVELOPE, WIRE_VERSION, type BodyOf, type DataOf, type Endpoint, type WireFields } from './endpoint';
 
 /**
  * Spec §7: the client gives up after 10 minutes.
@@ -119,7 +119,7 @@ async function send<E extends Endpoint>(endpoint: E, body: BodyOf<E>, options: R
     if (timedOut || signal?.aborted) await stopped;
     const { uid, app_sessionid } = session() ?? { uid: '', app_sessionid: '' };
     // Wire fields last: they are reserved and must not be overridden by a body field.
-    const wire: WireFields = { uid, app_sessionid, ts: Date.now(), nonce: randomString(32) };
+    const wire: WireFields = { v: WIRE_VERSION, path: endpoint.path, uid, app_sessionid, ts: Date.now(), nonce: randomString(32) };
     const form = await sealRequest({ ...body, ...wire });
     // URLSearchParams sets Content-Type: application/x-www-form-urlencoded;charset=UTF-8.
     const answer = fetch(apiHost() + endpoint.path, {

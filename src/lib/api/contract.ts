@@ -55,4 +55,4 @@ export type ResponseOf<N extends EndpointName> = v.InferOutput<Endpoints[N]['res
  */
 export type Envelope<N extends EndpointName> = { code: 0; data: ResponseOf<N> } | { code: string | number; message: string };
 
-export { ENVELOPE, WIRE_FIELDS, endpoint, type Endpoint, type WireFields } from './endpoint';
+export { ENVELOPE, WIRE_FIELDS, WIRE_VERSION, endpoint, type Endpoint, type WireFields } from './endpoint';

@@ -41,12 +41,22 @@ export type BodyOf<E extends Endpoint> = v.InferInput<E['request']> & object;
  */
 export type DataOf<E extends Endpoint> = v.InferOutput<E['response']>;
 
+/** The version of the sealed body's reserved fields (docs/api.md, Request step by step). */
+export const WIRE_VERSION = 2;
+
 /**
  * The fields the client adds to every encrypted body (names reserved: they overwrite a body field of
  * the same name). The server parses them before the endpoint's own request schema.
  * @example v.parse(WIRE_FIELDS, decrypted).uid
  */
 export const WIRE_FIELDS = v.object({
+  /** The wire format's version: 2 since requests name their endpoint (issue 28). */
+  v: v.literal(WIRE_VERSION),
+  /**
+   * The endpoint the request is for, sealed with it: the server answers it only at that path, so a
+   * captured request delivered to another endpoint (an order poll to "cancel") is refused.
+   */
+  path: v.pipe(v.string(), v.maxLength(64)),
   /** The host's account id, or '' when it gives none; the server only checks it against the session's. */
   uid: v.pipe(v.string(), v.maxLength(64)),
   /** Issued by the account service; the server looks it up on every request that needs a user. */
@@ -58,7 +68,7 @@ export const WIRE_FIELDS = v.object({
 });
 /**
  * The reserved fields as a type.
- * @example const wire: WireFields = { uid: '', app_sessionid: '', ts: Date.now(), nonce: 'A'.repeat(32) }
+ * @example const wire: WireFields = { v: 2, path: '/api/health', uid: '', app_sessionid: '', ts: Date.now(), nonce: 'A'.repeat(32) }
  */
 export type WireFields = v.InferOutput<typeof WIRE_FIELDS>;
 
