@@ -6,7 +6,7 @@ import { defineConfig } from 'astro/config';
 import preact from '@astrojs/preact';
 import { satteri } from '@astrojs/markdown-satteri';
 import { inlineScript } from './scripts/inline-script.mjs';
-import { cspSources } from './scripts/lib/csp-sources.mjs';
+import { DEVELOPMENT_IMAGE_HOSTS, cspSources } from './scripts/lib/csp-sources.mjs';
 import { CSS_TARGETS, JS_TARGET, MODERN_TARGET } from './scripts/lib/engines.mjs';
 import legacyChunks from './scripts/legacy-chunks.mjs';
 import lowerInlineScripts from './scripts/lower-inline.mjs';
@@ -21,7 +21,8 @@ const oldEngine = inlineScript('src/layouts/old-engine.ts');
 // Development key pair by default; a release is `npm run build:release`, which refuses to run
 // unless PUBLIC_RSA_KEY is set to the production backend's public key (docs/deploy.md).
 process.env.PUBLIC_RSA_KEY ??= readFileSync('server/dev-keys/public.pem', 'utf8');
-const sources = cspSources(process.env);
+// A release build (scripts/build-release.mjs sets H5_RELEASE) allows only the image hosts it names.
+const sources = cspSources({ ...process.env, PUBLIC_IMAGE_HOSTS: process.env.PUBLIC_IMAGE_HOSTS ?? (process.env.H5_RELEASE ? '' : DEVELOPMENT_IMAGE_HOSTS) });
 
 /**
  * No preloading around the browser's dynamic imports: the chunks loaded later (the seal, tracking,

@@ -10,5 +10,6 @@ if (!verdict.ok) {
   process.exit(1);
 }
 console.log('PUBLIC_RSA_KEY is a production RSA public key: building…');
-const build = spawnSync('npx', ['astro', 'build'], { stdio: 'inherit', env: process.env });
+if (!process.env.PUBLIC_IMAGE_HOSTS) console.log('PUBLIC_IMAGE_HOSTS is not set: the pages load no image from another host (avatars show the initial).');
+const build = spawnSync('npx', ['astro', 'build'], { stdio: 'inherit', env: { ...process.env, H5_RELEASE: '1' } });
 process.exit(build.status ?? 1);

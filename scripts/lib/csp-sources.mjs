@@ -3,6 +3,14 @@
 // (covers and avatars served from a CDN), never "any https host". Read by astro.config.mjs at build.
 
 /**
+ * The image host a development build (`npm run build`, not `build:release`) allows when
+ * PUBLIC_IMAGE_HOSTS is unset: a reserved example domain (RFC 2606) that the tests and the simulator
+ * serve the app's avatars from, as the development key pair stands in for the production one. A
+ * release names its own hosts or allows none (avatars then show the initial).
+ */
+export const DEVELOPMENT_IMAGE_HOSTS = 'https://cdn.example.com';
+
+/**
  * The https origin of one configured URL; throws with the variable's name when it is not one.
  * @param {string} name @param {string} value
  */

@@ -388,6 +388,17 @@ test.describe('VIP: every screen as a user meets it (issue 16)', () => {
     });
     await expect(page.locator('.vip-card img.vip-avatar')).toHaveAttribute('src', 'https://cdn.example.com/a.png');
     await expect(page.locator('.vip-nickname')).toHaveText('Lee');
+    // An image host the build does not name (PUBLIC_IMAGE_HOSTS; issue 28 j): the policy refuses it,
+    // and the row shows the initial, not a broken image.
+    await page.route('https://elsewhere.example.org/**', (route) => route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>' }));
+    await page.evaluate(() => {
+      const host = (window as any).__fakeHost;
+      host.setState({ account: { ...host.state.account, avatar: 'https://elsewhere.example.org/a.png', nickname: 'Kim' } });
+      host.emit('onResume');
+    });
+    await expect(page.locator('.vip-nickname')).toHaveText('Kim');
+    await expect(page.locator('.vip-card img')).toHaveCount(0);
+    await expect(page.locator('.vip-avatar')).toHaveText('K');
   });
 
   test('an SVIP member is told the tier; discounted plans say limited-time and when the offer ends', async ({ page, uid, signIn, open }) => {
