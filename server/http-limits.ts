@@ -7,12 +7,15 @@
  *
  * Layers, outermost first:
  * - connections: at most `perAddress` open per client (server/client.ts: an IPv6 client by its /64,
- *   every loopback form as one) and `total` in all; one more is closed at once, unread;
+ *   `::1` as `127.0.0.1`) and `total` in all, and once three quarters of the total are open, no more
+ *   for an address that holds `crowdedShare` already (room for new clients); one more is closed at
+ *   once, unread;
  * - headers: the whole request head within `headersMs` (Node answers 408 and closes);
  * - a body other than an upload (the API, tracking, development routes, all ≤ 1 MB): read whole within
  *   `bodyMs` and at most 1 MB, else 408 or 413 and close (`smallBodies`); a body no route reads (a
  *   GET that carries one) closes its connection `headersMs` later;
- * - an upload: a byte at least every `uploadStallMs`, and all of it within `uploadMaxMs`
+ * - an upload: a byte at least every `uploadStallMs`, `uploadMinBytes` in every `uploadRateWindowMs`,
+ *   and all of it within `uploadMaxMs`
  *   (server/api/upload.ts reads it);
  * - any connection silent both ways for `idleMs` is closed, and no request may take longer than
  *   `uploadMaxMs` plus `headersMs` (Node's own request timeout, a backstop behind the two above).
@@ -33,6 +36,9 @@ export interface HttpLimits {
   uploadStallMs: number;
   /** An upload is cut when it has not ended this long after its headers. */
   uploadMaxMs: number;
+  /** An upload is cut when fewer than `uploadMinBytes` arrive in any `uploadRateWindowMs` (a trickle). */
+  uploadMinBytes: number;
+  uploadRateWindowMs: number;
   /** A connection with no bytes either way for this long is closed. */
   idleMs: number;
   /** Open connections one client address may hold; IPv6 addresses count by their /64. */
@@ -47,7 +53,9 @@ export interface HttpLimits {
  * - small bodies 15 s: the largest allowed (1 MB) at 560 kbit/s; real API bodies are a few KB and
  *   tracking batches under 64 KB, which a poor mobile link sends in a second or two.
  * - uploads: 30 s without a byte means the link is gone (mobile stacks retransmit far sooner); one
- *   hour in all lets a 200 MiB file through at an average of 470 kbit/s.
+ *   hour in all lets a 200 MiB file through at an average of 470 kbit/s; and at least 16 KB in every
+ *   30 s (4.4 kbit/s, a tenth of a bad 2G link), so a byte every 20 s cannot hold a connection for
+ *   the hour (issue 28: such an upload stayed open past 80 s).
  * - idle 60 s: longer than the upload stall, so an upload is cut by its own rule (its partial file
  *   removed, a 408 answered) rather than by the socket's.
  * - 64 connections per address: `npm run bench:server` runs 50 concurrent clients from 127.0.0.1,
@@ -61,6 +69,8 @@ export const HTTP_LIMITS: HttpLimits = {
   bodyMs: 15_000,
   uploadStallMs: 30_000,
   uploadMaxMs: 60 * 60_000,
+  uploadMinBytes: 16 * 1024,
+  uploadRateWindowMs: 30_000,
   idleMs: 60_000,
   perAddress: 64,
   total: 1000,
@@ -129,7 +139,12 @@ export function serveWithLimits({ fetch, port, hostname, limits = HTTP_LIMITS, t
   server.on('connection', (socket: Socket) => {
     const key = clientKey(socket.remoteAddress);
     const mine = byAddress.get(key) ?? 0;
-    if ((mine >= limits.perAddress && !trustProxy.trusts(socket.remoteAddress)) || counts.open >= limits.total) {
+    const proxy = trustProxy.trusts(socket.remoteAddress);
+    // Room kept for new clients (issue 28: 17 addresses × 64 slow heads filled the 1,000 and locked
+    // everyone out): once three quarters of the total are open, an address that already holds a few
+    // gets no more, while one that holds fewer still gets in.
+    const crowded = counts.open >= Math.ceil(limits.total * 0.75) && mine >= crowdedShare(limits);
+    if ((mine >= limits.perAddress && !proxy) || (crowded && !proxy) || counts.open >= limits.total) {
       counts.refused += 1;
       // Before the parser has read a byte: nothing of the request is served or buffered.
       socket.destroy();
@@ -145,6 +160,15 @@ export function serveWithLimits({ fetch, port, hostname, limits = HTTP_LIMITS, t
     });
   });
   return server;
+}
+
+/**
+ * What one address may hold once the server is crowded: a sixteenth of its usual cap (4 of 64), at
+ * least one, enough for a page's parallel requests.
+ * @example crowdedShare({ perAddress: 64 }) // 4
+ */
+export function crowdedShare(limits: Pick<HttpLimits, 'perAddress'>): number {
+  return Math.max(1, Math.floor(limits.perAddress / 16));
 }
 
 /**

@@ -121,7 +121,17 @@ describe('Opener', () => {
     expect(() => new Opener(PRIVATE, { failureLimit: 0 })).toThrow(RangeError);
     expect(() => new Opener(PRIVATE, { cacheSize: Number.NaN })).toThrow(RangeError);
     expect(() => new Opener(PRIVATE, { failureLimit: undefined })).not.toThrow();
-    expect(OPENER_DEFAULTS).toEqual({ failureLimit: 20, failureWindowMs: MINUTE, maxAddresses: 10_000, cacheSize: 10_000, cacheTtlMs: 60 * MINUTE });
+    expect(() => new Opener(PRIVATE, { unwrapsPerSecond: 0 })).toThrow(RangeError);
+    expect(OPENER_DEFAULTS).toEqual({
+      failureLimit: 20,
+      failureWindowMs: MINUTE,
+      maxAddresses: 10_000,
+      cacheSize: 10_000,
+      cacheTtlMs: 60 * MINUTE,
+      unwrapLimit: 600,
+      unwrapWindowMs: MINUTE,
+      unwrapsPerSecond: 300,
+    });
   });
 });
 

@@ -2,7 +2,10 @@
  * Opens sealed requests (docs/api.md) for the pipeline, with the two things that keep the RSA step
  * cheap: a cache of unwrapped page keys, so a page costs one RSA decryption however many requests it
  * sends, and a count of failed opens per client address, so an address that keeps sending what does
- * not open (garbage params, forged keys) is refused before any decoding or RSA work.
+ * not open (garbage params, forged keys) is refused before any decoding or RSA work. RSA itself is a
+ * budget (issue 28): valid requests, each under a freshly wrapped key, cost one private-key operation
+ * each and were never refused (681 a second, and everyone's requests slowed from 12 to 67 ms). Every
+ * unwrap is counted per client and in total, and past either the request is refused before it.
  */
 import { createPrivateKey, createSecretKey, type KeyObject } from 'node:crypto';
 import { WireError, decodeParams, openParams, parseBody, unwrapKeys, type PageKeys, type SecretKeys, type WireForm } from './wire-node';
@@ -18,6 +21,12 @@ export interface OpenerOptions {
   cacheSize?: number;
   /** How long unwrapped page keys are kept after their RSA step (default 1 hour); then they are unwrapped again. */
   cacheTtlMs?: number;
+  /** RSA unwraps one client may cause within `unwrapWindowMs` (default 600: a page load costs one; many users share a carrier's address). */
+  unwrapLimit?: number;
+  /** The window unwraps are counted over per client (default 1 minute). */
+  unwrapWindowMs?: number;
+  /** RSA unwraps of all clients together per second (default 300, about half of one core). */
+  unwrapsPerSecond?: number;
   /** The RSA step (default `unwrapKeys`); tests wrap it to count decryptions. */
   unwrap?: (encSecKey: string, privateKey: KeyObject) => PageKeys;
   now?: () => number;
@@ -30,9 +39,12 @@ export const OPENER_DEFAULTS = {
   maxAddresses: 10_000,
   cacheSize: 10_000,
   cacheTtlMs: 3_600_000,
+  unwrapLimit: 600,
+  unwrapWindowMs: 60_000,
+  unwrapsPerSecond: 300,
 } as const;
 
-/** An address past its failure limit; `retryAfterSeconds` is an upper bound on how long it stays refused. */
+/** A client past a limit (failed opens, or RSA work: its own or everyone's); `retryAfterSeconds` is an upper bound on how long it stays refused. */
 export class TooManyFailures extends Error {
   readonly retryAfterSeconds: number;
 
@@ -158,6 +170,9 @@ export class Opener {
   private privateKey: KeyObject | undefined;
   private readonly keys: LruCache<SecretKeys>;
   private readonly failures: FailureLimiter;
+  /** Unwraps per client, and (under one key) of everyone: the same sliding count as failures. */
+  private readonly unwraps: FailureLimiter;
+  private readonly allUnwraps: FailureLimiter;
   private readonly unwrap: (encSecKey: string, privateKey: KeyObject) => PageKeys;
   private readonly now: () => number;
 
@@ -170,6 +185,8 @@ export class Opener {
     this.privateKeyPem = privateKey;
     this.keys = new LruCache(limits.cacheSize, limits.cacheTtlMs);
     this.failures = new FailureLimiter(limits.failureLimit, limits.failureWindowMs, limits.maxAddresses);
+    this.unwraps = new FailureLimiter(limits.unwrapLimit, limits.unwrapWindowMs, limits.maxAddresses);
+    this.allUnwraps = new FailureLimiter(limits.unwrapsPerSecond, 1000, 1);
     this.unwrap = options.unwrap ?? unwrapKeys;
     this.now = options.now ?? Date.now;
   }
@@ -191,17 +208,22 @@ export class Opener {
       const { params, encSecKey } = form;
       if (typeof params !== 'string' || typeof encSecKey !== 'string') throw new WireError('form');
       const sealed = decodeParams(params);
-      return parseBody(openParams(sealed, this.keysFor(encSecKey)));
+      return parseBody(openParams(sealed, this.keysFor(address, encSecKey)));
     } catch (error) {
       if (error instanceof WireError) this.failures.fail(address, this.now());
       throw error;
     }
   }
 
-  private keysFor(encSecKey: string): SecretKeys {
+  private keysFor(address: string, encSecKey: string): SecretKeys {
     const now = this.now();
     const cached = this.keys.get(encSecKey, now);
     if (cached) return cached;
+    // Counted before the operation, whatever its outcome: a key that fails costs the same CPU.
+    if (this.unwraps.blocked(address, now)) throw new TooManyFailures(this.unwraps.retryAfterSeconds);
+    if (this.allUnwraps.blocked('all', now)) throw new TooManyFailures(this.allUnwraps.retryAfterSeconds);
+    this.unwraps.fail(address, now);
+    this.allUnwraps.fail('all', now);
     // Parsed once, on first use (a PEM string would be parsed again by every RSA step); a key that does
     // not parse throws Node's own error, a server fault answered with 500, not a refused request.
     this.privateKey ??= typeof this.privateKeyPem === 'string' ? createPrivateKey(this.privateKeyPem) : this.privateKeyPem;

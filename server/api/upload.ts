@@ -34,7 +34,7 @@ export interface UploadOptions {
   db: Db;
   /** Where files are written, one per upload, named by its id. */
   dir: string;
-  limits: Pick<HttpLimits, 'uploadStallMs' | 'uploadMaxMs'>;
+  limits: Pick<HttpLimits, 'uploadStallMs' | 'uploadMaxMs' | 'uploadMinBytes' | 'uploadRateWindowMs'>;
   now?: () => number;
 }
 
@@ -82,6 +82,10 @@ export function uploadRoutes({ db, dir, limits, now = Date.now }: UploadOptions)
     const head: Uint8Array[] = [];
     let mime: string | null = null;
     const deadline = time + limits.uploadMaxMs;
+    // The pace: at least uploadMinBytes in every window, counted from the start of the body.
+    let windowEnd = time + limits.uploadRateWindowMs;
+    let windowBytes = 0;
+    let lastByteAt = time;
     const giveUp = async (failure: ApiFailure) => {
       // The pending read, if any, fails once the connection closes; nobody waits for it.
       void reader?.cancel().catch(() => undefined);
@@ -95,9 +99,25 @@ export function uploadRoutes({ db, dir, limits, now = Date.now }: UploadOptions)
     };
     try {
       for (;;) {
-        const chunk = reader ? await readWithin(reader, Math.min(limits.uploadStallMs, deadline - now())) : ({ done: true, value: undefined } as const);
+        const wakeAt = Math.min(lastByteAt + limits.uploadStallMs, deadline, windowEnd);
+        const chunk = reader ? await readWithin(reader, wakeAt - now()) : ({ done: true, value: undefined } as const);
+        // A timer that fired stands for the moment it was set for (a test's clock may stand still).
+        const at = chunk === 'stalled' ? Math.max(now(), wakeAt) : now();
+        if (chunk !== 'stalled' && chunk.value) {
+          windowBytes += chunk.value.byteLength;
+          lastByteAt = at;
+        }
+        if (at >= windowEnd && (chunk === 'stalled' || !chunk.done)) {
+          if (windowBytes < limits.uploadMinBytes) {
+            return await giveUp(new ApiFailure('uploadFailed', 408, `Less than ${limits.uploadMinBytes / 1024} KB of the upload arrived in ${limits.uploadRateWindowMs / 1000} s.`));
+          }
+          windowEnd = at + limits.uploadRateWindowMs;
+          windowBytes = 0;
+        }
         if (chunk === 'stalled') {
-          const why = now() >= deadline ? `The upload took longer than ${limits.uploadMaxMs / 60_000} minutes.` : `No byte of the upload arrived for ${limits.uploadStallMs / 1000} s.`;
+          // The timer was the window's, not a stall: keep reading.
+          if (at < deadline && at - lastByteAt < limits.uploadStallMs) continue;
+          const why = at >= deadline ? `The upload took longer than ${limits.uploadMaxMs / 60_000} minutes.` : `No byte of the upload arrived for ${limits.uploadStallMs / 1000} s.`;
           return await giveUp(new ApiFailure('uploadFailed', 408, why));
         }
         if (chunk.value) {

@@ -130,9 +130,16 @@ describe('many addresses', () => {
     const addresses = ['127.0.0.3', '127.0.0.4', '127.0.0.5'];
     // 60 slow heads, 20 per address: each address is within its cap, together they are over 50.
     const probes = addresses.flatMap((address) => Array.from({ length: limits.perAddress }, () => attack(address, 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n', 'X-Slow: 1\r\n', startedAt)));
+    // While they are held, clients from new addresses still get in (issue 28: 17 addresses × 64 slow
+    // heads filled the total and locked everyone out until the header timeout).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const newcomers = await Promise.all(['127.0.0.6', '127.0.0.7', '127.0.0.8', '127.0.0.9'].map((address) => normalRequest(address)));
     const done = await Promise.all(probes);
-    expect(done.filter((probe) => probe.received === '')).toHaveLength(addresses.length * limits.perAddress - limits.total);
-    expect(done.filter((probe) => statusOf(probe) === '408')).toHaveLength(limits.total);
+    const held = done.filter((probe) => statusOf(probe) === '408').length;
+    expect(held).toBeLessThanOrEqual(limits.total);
+    expect(held).toBeGreaterThanOrEqual(Math.ceil(limits.total * 0.75));
+    expect(done.filter((probe) => probe.received === '')).toHaveLength(addresses.length * limits.perAddress - held);
+    expect(newcomers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     expect((await normalRequest('127.0.0.2')).status).toBe(200);
   }, 30_000);
 });

@@ -210,9 +210,13 @@ describe('clients behind a proxy', () => {
 describe('framing', () => {
   describe('a release server', () => {
     const api = useApiServer('frames-release-', { mode: 'release' });
-    it('forbids every frame, on pages and API answers alike', async () => {
-      for (const path of ['/vip-center', '/api/health']) {
+    it('forbids every frame of every page, the styled 404 included', async () => {
+      // The server's root is the test's data directory: a page and a 404 page of its own.
+      writeFileSync(join(api.dataDir, 'vip-center.html'), '<!doctype html><title>VIP</title>');
+      writeFileSync(join(api.dataDir, '404.html'), '<!doctype html><title>Not found</title>');
+      for (const path of ['/vip-center', '/no-such-page']) {
         const response = await fetch(`${api.base}${path}`);
+        expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
         expect(response.headers.get('x-frame-options'), path).toBe('DENY');
         expect(response.headers.get('content-security-policy'), path).toBe("frame-ancestors 'none'");
       }
@@ -222,7 +226,8 @@ describe('framing', () => {
   describe('a development server', () => {
     const api = useApiServer('frames-dev-');
     it('lets only its own origin frame it (the host simulator)', async () => {
-      const response = await fetch(`${api.base}/api/health`);
+      writeFileSync(join(api.dataDir, 'vip-center.html'), '<!doctype html><title>VIP</title>');
+      const response = await fetch(`${api.base}/vip-center`);
       expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
       expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
     });

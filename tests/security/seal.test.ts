@@ -66,8 +66,8 @@ function flipBit(base64: string, bit: number): string {
   return bytes.toString('base64');
 }
 
-describe('tampering (failure limit raised so every attempt is answered)', () => {
-  const api = useApiServer('seal-', { opener: { failureLimit: 1_000_000 } });
+describe('tampering (failure and RSA limits raised so every attempt is answered)', () => {
+  const api = useApiServer('seal-', { opener: { failureLimit: 1_000_000, unwrapLimit: 1_000_000, unwrapsPerSecond: 1_000_000 } });
 
   /** Requests one page would send: one encSecKey, fresh IVs and nonces; none sent yet. */
   async function pageRequests(count: number, uid: string): Promise<{ page: Page; sealed: Sealed[] }> {
@@ -284,5 +284,49 @@ describe('replay', () => {
       await new Promise<void>((resolve) => server.close(() => (db.close(), resolve())));
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+// Issue 28 (a): valid requests, each under a freshly wrapped key, cost one RSA decryption each and
+// were never refused (681 a second at /api/health; everyone's requests slowed from 12 to 67 ms).
+describe('RSA work is a budget', () => {
+  const rsa = { unwraps: 0 };
+  const unwrap = (encSecKey: string, key: KeyObject): PageKeys => {
+    rsa.unwraps += 1;
+    return unwrapKeys(encSecKey, key);
+  };
+  const PER_CLIENT = 5;
+  const IN_ALL = 8;
+  let clock = Date.now();
+  const api = useApiServer('seal-rsa-', { now: () => clock, opener: { unwrapLimit: PER_CLIENT, unwrapsPerSecond: IN_ALL, unwrap } });
+  /** A valid request under a key wrapped just for it: one RSA step on the server unless refused first. */
+  const fresh = (path = '/api/health') => form(seal({}, PUBLIC, { path, ts: clock }));
+
+  it('refuses a client past its unwraps with 429 before the private-key operation, valid requests included', async () => {
+    const before = rsa.unwraps;
+    for (let i = 0; i < PER_CLIENT; i++) expect((await post(api.base, '/api/health', fresh(), '127.0.0.6')).status).toBe(200);
+    const refused = await post(api.base, '/api/health', fresh(), '127.0.0.6');
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.text)).toMatchObject({ code: 'tooManyRequests' });
+    expect(rsa.unwraps - before).toBe(PER_CLIENT);
+    // A page that already holds its keys costs no RSA and is still answered: a replay is refused as one.
+    const page = newPage(PUBLIC);
+    clock += 61_000;
+    expect((await post(api.base, '/api/health', form(seal({}, PUBLIC, { path: '/api/health', ts: clock }, page)), '127.0.0.7')).status).toBe(200);
+    const known = form(seal({}, PUBLIC, { path: '/api/health', ts: clock }, page));
+    expect((await post(api.base, '/api/health', known, '127.0.0.7')).status).toBe(200);
+    expect((await post(api.base, '/api/health', known, '127.0.0.7')).status).toBe(409);
+  });
+
+  it('refuses everyone past the total per second, then serves again a second later', async () => {
+    clock += 120_000;
+    const before = rsa.unwraps;
+    const answers: number[] = [];
+    for (let i = 0; i < IN_ALL + 2; i++) answers.push((await post(api.base, '/api/health', fresh(), `127.0.1.${i}`)).status);
+    expect(answers.filter((status) => status === 200)).toHaveLength(IN_ALL);
+    expect(answers.slice(IN_ALL)).toEqual([429, 429]);
+    expect(rsa.unwraps - before).toBe(IN_ALL);
+    clock += 2_000;
+    expect((await post(api.base, '/api/health', fresh(), '127.0.1.99')).status).toBe(200);
   });
 });

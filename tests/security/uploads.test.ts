@@ -219,3 +219,33 @@ describe('a server killed mid-upload', () => {
     expect(files().every((name) => api.db.prepare('SELECT 1 FROM uploads WHERE id = ?').get(name))).toBe(true);
   });
 });
+
+// Issue 28 (b): an upload trickled at 1 byte every 20 s stayed open past 80 s, and may last an hour.
+describe('a trickled upload', () => {
+  const slow = useApiServer('uploads-trickle-', { uploadStallMs: 5_000, uploadMinBytes: 1024, uploadRateWindowMs: 1_000 });
+
+  it('is cut once a window brings less than the minimum, though a byte keeps arriving', async () => {
+    const head = { 'x-uid': 'trickler', 'x-app-sessionid': await slow.session('trickler'), 'content-type': 'image/png' };
+    const url = new URL(`${slow.base}/api/upload`);
+    const started = performance.now();
+    const reply = await new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: false, headers: { ...head, 'content-length': String(1024 * 1024) } }, (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => {
+          clearInterval(drip);
+          req.destroy();
+          resolve({ status: res.statusCode!, body: JSON.parse(text) });
+        });
+      });
+      req.on('error', (error) => (/EPIPE|ECONNRESET|socket hang up/.test(error.message) ? undefined : reject(error)));
+      // A real file's first 2 KB, then one byte every 200 ms: far under a stall, far under the pace.
+      req.write(PNG.subarray(0, 2048));
+      const drip = setInterval(() => req.write(new Uint8Array([0x55])), 200);
+    });
+    expect(reply).toEqual({ status: 408, body: { code: 'uploadFailed', message: 'Less than 1 KB of the upload arrived in 1 s.' } });
+    // The first window had its 2 KB; the second did not: cut at its end, not after the 5 s stall.
+    expect(performance.now() - started).toBeLessThan(3_500);
+    expect(slow.db.prepare('SELECT COUNT(*) AS n FROM uploads WHERE uid = ?').get('trickler')).toEqual({ n: 0 });
+  });
+});
