@@ -219,8 +219,18 @@ async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: n
 function write(file: ReturnType<typeof createWriteStream>, chunk: Uint8Array): Promise<void> | void {
   if (file.destroyed) throw new Error('the upload file was closed');
   if (!file.write(chunk)) return new Promise((resolve, reject) => {
-    file.once('drain', resolve);
-    file.once('error', reject);
+    // Each listener goes when the other fires: a 200 MB upload waits for a drain thousands of times,
+    // and left behind, their error listeners piled up on the stream (Node warned at 11).
+    const drained = () => {
+      file.off('error', failed);
+      resolve();
+    };
+    const failed = (error: Error) => {
+      file.off('drain', drained);
+      reject(error);
+    };
+    file.once('drain', drained);
+    file.once('error', failed);
   });
 }
 

@@ -249,3 +249,20 @@ describe('a trickled upload', () => {
     expect(slow.db.prepare('SELECT COUNT(*) AS n FROM uploads WHERE uid = ?').get('trickler')).toEqual({ n: 0 });
   });
 });
+
+describe('a large upload', () => {
+  it('leaves no listener behind per wait for the disk (Node warned at 11 on the stream)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      const reply = await upload(withBody(PNG.subarray(0, 64), 24 * 1024 * 1024), await headers('upload-large'));
+      expect(reply.status).toBe(200);
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((w) => /MaxListeners/.test(w))).toEqual([]);
+  });
+});
