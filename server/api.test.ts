@@ -96,6 +96,10 @@ describe('rejections: 4xx JSON, and the server keeps running', () => {
     ['ts 6 minutes in the past', () => post('/api/health', form(seal({}, PUBLIC, { path: '/api/health', ts: Date.now() - 6 * 60_000 }))), 400, 'staleRequest'],
     ['ts 6 minutes in the future', () => post('/api/health', form(seal({}, PUBLIC, { path: '/api/health', ts: Date.now() + 6 * 60_000 }))), 400, 'staleRequest'],
     ['an unknown endpoint', () => post('/api/nope', form(sealed)), 404, 'notFound'],
+    // Issue 28: duplicate fields were accepted (the first won) and the content type matched as a substring.
+    ['a form with params twice', () => post('/api/health', `${form(sealed)}&params=${encodeURIComponent(sealed.params)}`), 400, 'badSeal'],
+    ['a form with encSecKey twice', () => post('/api/health', `${form(sealed)}&encSecKey=x`), 400, 'badSeal'],
+    ['a form under another media type that names the form one', () => post('/api/health', form(sealed), 'text/plain; x=application/x-www-form-urlencoded'), 400, 'badSeal'],
   ])('refuses %s', async (_, send, status, code) => {
     const response = await send();
     expect(response.status).toBe(status);

@@ -130,8 +130,11 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: op
     const address = clientOf(c, trustProxy);
     try {
       opener.admit(address);
-      const form = (c.req.header('content-type') ?? '').includes('application/x-www-form-urlencoded') ? new URLSearchParams(await c.req.text()) : undefined;
-      return opener.open(address, { params: form?.get('params'), encSecKey: form?.get('encSecKey') });
+      // Exactly the form media type (parameters such as charset aside), and each field exactly once:
+      // a second `params` must not be a choice the server makes for the client.
+      const form = mediaType(c.req.header('content-type')) === 'application/x-www-form-urlencoded' ? new URLSearchParams(await c.req.text()) : undefined;
+      const once = (name: string) => (form?.getAll(name).length === 1 ? form.get(name)! : undefined);
+      return opener.open(address, { params: once('params'), encSecKey: once('encSecKey') });
     } catch (error) {
       if (error instanceof WireError) throw new ApiFailure('badSeal', 400, WIRE_MESSAGES.badSeal, error.reason);
       if (error instanceof TooManyFailures) {
@@ -141,6 +144,11 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: op
       throw error;
     }
   }
+}
+
+/** `Application/X-WWW-Form-Urlencoded; charset=UTF-8` → `application/x-www-form-urlencoded`. */
+function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
 /**
