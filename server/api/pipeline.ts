@@ -155,7 +155,7 @@ function mediaType(header: string | undefined): string {
  * Whom a request counts against: its socket's peer, or the client a trusted proxy names
  * (server/client.ts); a forwarded header from anyone else is ignored. `app.request()` has no socket.
  */
-export function clientOf(c: Context, trust: ProxyTrust): string {
+function clientOf(c: Context, trust: ProxyTrust): string {
   let peer: string | undefined;
   try {
     peer = getConnInfo(c).remote.address;

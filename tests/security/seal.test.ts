@@ -29,6 +29,16 @@ const PRIVATE = readFileSync('tests/fixtures/keys/private.pem', 'utf8');
 const OTHER_PUBLIC = readFileSync('server/dev-keys/public.pem', 'utf8');
 const BAD_SEAL = { code: 'badSeal', message: 'The request could not be opened.' };
 
+/** The server's RSA step, counted: how many private-key operations a test's requests cost. */
+function countingUnwrap() {
+  const rsa = { unwraps: 0 };
+  const unwrap = (encSecKey: string, key: KeyObject): PageKeys => {
+    rsa.unwraps += 1;
+    return unwrapKeys(encSecKey, key);
+  };
+  return { rsa, unwrap };
+}
+
 interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
@@ -166,11 +176,7 @@ describe('tampering (failure and RSA limits raised so every attempt is answered)
 });
 
 describe('failed opens per address', () => {
-  const rsa = { unwraps: 0 };
-  const unwrap = (encSecKey: string, key: KeyObject): PageKeys => {
-    rsa.unwraps += 1;
-    return unwrapKeys(encSecKey, key);
-  };
+  const { rsa, unwrap } = countingUnwrap();
   const LIMIT = 5;
   const api = useApiServer('seal-limit-', { opener: { failureLimit: LIMIT, unwrap } });
   /** Well-shaped params (IV, one block, MAC): it passes every check that comes before RSA. */
@@ -290,11 +296,7 @@ describe('replay', () => {
 // Issue 28 (a): valid requests, each under a freshly wrapped key, cost one RSA decryption each and
 // were never refused (681 a second at /api/health; everyone's requests slowed from 12 to 67 ms).
 describe('RSA work is a budget', () => {
-  const rsa = { unwraps: 0 };
-  const unwrap = (encSecKey: string, key: KeyObject): PageKeys => {
-    rsa.unwraps += 1;
-    return unwrapKeys(encSecKey, key);
-  };
+  const { rsa, unwrap } = countingUnwrap();
   const PER_CLIENT = 5;
   const IN_ALL = 8;
   let clock = Date.now();
