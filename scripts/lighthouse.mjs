@@ -8,12 +8,23 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { hostScript, issueSession } from './lib/in-app.mjs';
 import { BARE, startLab } from './lib/lab.mjs';
-import { firstScreenNeeds, lighthouseRun } from './lib/lighthouse-runs.mjs';
+import { firstScreenNeeds, lighthouseRun, medianFigures } from './lib/lighthouse-runs.mjs';
 import { kb } from './lib/pages.mjs';
 
 const config = JSON.parse(readFileSync('lighthouserc.json', 'utf8'));
 const chrome = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const env = { ...process.env, ...(chrome ? { CHROME_PATH: chrome } : {}) };
+// The lab should have the fonts a phone has: without a Thai font every Thai run goes through
+// fontconfig's fallback search and finds nothing, and th-TH's blocking time nearly doubles (README).
+for (const [lang, name] of [['th', 'Thai'], ['zh-cn', 'Chinese']]) {
+  let fonts = 'unknown';
+  try {
+    fonts = execFileSync('fc-list', [`:lang=${lang}`, 'family'], { encoding: 'utf8' }).trim();
+  } catch {
+    // No fontconfig: nothing to say about the fonts.
+  }
+  if (!fonts) console.warn(`No ${name} font installed: ${lang} pages measure a fallback search, not a phone (apt-get install fonts-noto-core fonts-noto-cjk).`);
+}
 const run = (args) => execFileSync('npx', ['lhci', ...args, '--config=lighthouserc.json'], { stdio: 'inherit', env });
 
 // Both phases measure pages of one server, started first and warmed (each page asked for once), and a
@@ -58,6 +69,7 @@ const rows = [];
 
 // 2. Inside the app: the same pages with the host's bridge injected and signed in, and the bare page.
 const gates = config.inApp;
+const RUNS_AFTER_A_MISS = 3;
 /**
  * How far a page's LCP may trail the bare page's: by what its first screen needs (the HTML alone, the
  * host's data, or the server's), plus the margin for the noise of one run.
@@ -81,20 +93,32 @@ const minScore = (category) => config.ci.assert.assertions[`categories:${categor
 try {
   const session = await issueSession(lab.origin);
   const inject = hostScript();
-  const bare = await lighthouseRun(`${lab.origin}${BARE.path}`);
+  // Every page's LCP is gated against the bare page's, so the bare page is measured three times and
+  // its median is the reference: one fast run of it (605 ms where it measures 637) made every page
+  // look 30 ms slower.
+  const bareRuns = [];
+  for (let i = 0; i < 3; i++) bareRuns.push(await lighthouseRun(`${lab.origin}${BARE.path}`));
+  const bare = medianFigures(bareRuns);
   const delta = (lcp) => `${lcp < bare.lcp ? '−' : '+'}${Math.abs(Math.round(lcp - bare.lcp))}`;
-  rows.push(`${BARE.path} | baseline | ${bare.performance} | ${bare.accessibility} | ${bare.bestPractices} | ${Math.round(bare.lcp)} | | ${kb(bare.scriptBytes)}`);
+  for (const run of bareRuns) rows.push(`${BARE.path} | baseline | ${run.performance} | ${run.accessibility} | ${run.bestPractices} | ${Math.round(run.lcp)} | ${delta(run.lcp)} | ${Math.round(run.tbt)} | ${kb(run.scriptBytes)}`);
   for (const m of outside) {
-    const { path, summary, lcp, scriptBytes } = m;
-    rows.push(`${path} | outside | ${score(summary.performance)} | ${score(summary.accessibility)} | ${score(summary['best-practices'])} | ${Math.round(lcp)} | ${delta(lcp)} | ${kb(scriptBytes)}`);
+    const { path, summary, lcp, tbt, scriptBytes } = m;
+    rows.push(`${path} | outside | ${score(summary.performance)} | ${score(summary.accessibility)} | ${score(summary['best-practices'])} | ${Math.round(lcp)} | ${delta(lcp)} | ${Math.round(tbt)} | ${kb(scriptBytes)}`);
     let missed = check(path, 'outside the app', m, bare.lcp);
-    // One run at 4× simulated CPU has outliers (+341 ms LCP on a page that measures +50..+86, TBT 321 ms
-    // where the medians are 0–81): a page that misses a timing gate is measured once more, and fails
-    // only if that run misses too. Both runs are in the table.
+    // One run is a screen, not a measurement: at 4× simulated CPU on 2 cores a run's every task stretches
+    // with the machine's load (license.html, no script at all: LCP +174 ms over bare in one run, +56 in
+    // the next; /th-TH/feedback in the app: TBT 6 to 298 ms over 36 runs of the same build, median 109).
+    // A page that misses a timing gate is measured properly: three more runs, and it fails if their
+    // median misses. Every run is in the table.
     if (missed.length) {
-      const again = await lighthouseRun(`${lab.origin}${path}`);
-      rows.push(`${path} | outside, again | ${again.performance} | ${again.accessibility} | ${again.bestPractices} | ${Math.round(again.lcp)} | ${delta(again.lcp)} | ${kb(again.scriptBytes)}`);
-      if (!again.error) missed = check(path, 'outside the app', again, bare.lcp);
+      const again = [];
+      for (let i = 1; i <= RUNS_AFTER_A_MISS; i++) {
+        const run = await lighthouseRun(`${lab.origin}${path}`);
+        if (run.error) throw new Error(`${path} outside the app: ${run.error}`);
+        rows.push(`${path} | outside, again ${i} | ${run.performance} | ${run.accessibility} | ${run.bestPractices} | ${Math.round(run.lcp)} | ${delta(run.lcp)} | ${Math.round(run.tbt)} | ${kb(run.scriptBytes)}`);
+        again.push(run);
+      }
+      missed = check(path, `outside the app (median of ${RUNS_AFTER_A_MISS} more runs)`, medianFigures(again), bare.lcp);
     }
     failures.push(...missed);
   }
@@ -103,17 +127,24 @@ try {
     const path = `${pathname}${search}`;
     const measure = async (state) => {
       const m = await lighthouseRun(`${lab.origin}${path}&app_sessionid=${session}`, { inject });
-      if (m.error) return [`${path} in the app: ${m.error}`];
-      rows.push(`${path} | ${state} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${Math.round(m.lcp)} | ${delta(m.lcp)} | ${kb(m.scriptBytes)}`);
+      if (m.error) throw new Error(`${path} in the app: ${m.error}`);
+      rows.push(`${path} | ${state} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${Math.round(m.lcp)} | ${delta(m.lcp)} | ${Math.round(m.tbt)} | ${kb(m.scriptBytes)}`);
+      return m;
+    };
+    const gated = (m, state) => {
       const missed = [];
       if (m.performance < minScore('performance')) missed.push(`${path} in the app: performance ${m.performance} < ${minScore('performance')}`);
       if (m.accessibility < minScore('accessibility')) missed.push(`${path} in the app: accessibility ${m.accessibility} < ${minScore('accessibility')}`);
       if (m.scriptBytes > gates.scriptBytes) missed.push(`${path} in the app: ${m.scriptBytes} B of script > ${gates.scriptBytes} B`);
-      return [...missed, ...check(path, 'in the app', m, bare.lcp)];
+      return [...missed, ...check(path, state, m, bare.lcp)];
     };
-    // As outside: a miss is measured once more, and counts only if that run misses too.
-    let missed = await measure('in the app');
-    if (missed.length) missed = await measure('in the app, again');
+    // As outside: a miss is measured with three more runs, and counts if their median misses.
+    let missed = gated(await measure('in the app'), 'in the app');
+    if (missed.length) {
+      const again = [];
+      for (let i = 1; i <= RUNS_AFTER_A_MISS; i++) again.push(await measure(`in the app, again ${i}`));
+      missed = gated(medianFigures(again), `in the app (median of ${RUNS_AFTER_A_MISS} more runs)`);
+    }
     failures.push(...missed);
   }
 } finally {
@@ -121,7 +152,7 @@ try {
 }
 
 // One line per page, so the scores are in the log and can be quoted.
-console.log('\npage | state | performance | accessibility | best practices | LCP ms | Δ LCP vs bare | script KB');
+console.log('\npage | state | performance | accessibility | best practices | LCP ms | Δ LCP vs bare | TBT ms | script KB');
 for (const row of rows) console.log(row);
 if (failures.length) {
   console.error(`\n${failures.length} Lighthouse failures:\n- ${failures.join('\n- ')}`);

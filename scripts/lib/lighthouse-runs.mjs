@@ -82,6 +82,26 @@ export function medianRun(runs) {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
+/**
+ * Each figure's median over runs (an odd number of them, for a true middle): what a gate checks once
+ * one run missed it (scripts/lighthouse.mjs). A run's figures move together with the machine's load, but
+ * a median per figure is still a figure some run measured.
+ * @example medianFigures([{ tbt: 250, lcp: 700 }, { tbt: 90, lcp: 690 }, { tbt: 120, lcp: 720 }]) // { tbt: 120, lcp: 700 }
+ * @param {Record<string, unknown>[]} runs
+ * @returns {Record<string, number>}
+ */
+export function medianFigures(runs) {
+  if (runs.length % 2 === 0) throw new Error(`a median of ${runs.length} runs has no middle run`);
+  /** @type {Record<string, number>} */
+  const figures = {};
+  for (const key of Object.keys(runs[0])) {
+    if (typeof runs[0][key] !== 'number') continue;
+    const values = runs.map((run) => /** @type {number} */ (run[key])).sort((a, b) => a - b);
+    figures[key] = values[(values.length - 1) / 2];
+  }
+  return figures;
+}
+
 /** Closes any browser a run left open (an interrupted run): only the ones this process launched. */
 export const closeBrowsers = () => killAll();
 

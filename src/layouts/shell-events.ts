@@ -78,10 +78,11 @@ doc.addEventListener('click', (event) => {
   else history.back();
 });
 
-// The bar over a coloured band turns solid once content scrolls under it (base.css).
-const scrolled = () => html.classList.toggle('scrolled', scrollY > 0);
-addEventListener('scroll', scrolled, { passive: true });
-scrolled();
+// The bar over a coloured band turns solid once content scrolls under it (base.css). No first look:
+// a page starts at the top, and restoring its scroll position (a reload) fires `scroll`. Reading
+// scrollY while the parser runs would force a layout of the whole document inside the parser's task
+// (50 ms of a Thai page at Lighthouse's 4× slowdown, all of it blocking time).
+addEventListener('scroll', () => html.classList.toggle('scrolled', scrollY > 0), { passive: true });
 
 // "scrolls to top" (spec §2), also when shown again from the back/forward cache. "keeps scroll
 // position" (/k-recharge) is the page's: it keeps it through the host too (src/lib/coins/recharge-later.ts).

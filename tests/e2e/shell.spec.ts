@@ -279,6 +279,18 @@ test.describe('the back bar over a page (issue 16)', () => {
     });
   }
 
+  test('/k-recharge, which keeps its scroll position: reloaded scrolled, the bar is solid again', async ({ page }) => {
+    await withHost(page);
+    await page.setViewportSize({ width: 360, height: 400 });
+    await page.goto(`/k-recharge?status_height=24&app_sessionid=${sessionOf(page)}`);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await page.evaluate(() => scrollTo(0, 120));
+    await expect(page.locator('html')).toHaveClass(/scrolled/);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+    await expect(page.locator('html')).toHaveClass(/scrolled/);
+  });
+
   test('on a padding-0 page without a band the bar is solid in the page colour, so text scrolled under it is hidden', async ({ page }) => {
     await withHost(page);
     await page.setViewportSize({ width: 320, height: 360 });
