@@ -15,6 +15,7 @@ import { HANDLERS } from './api/handlers';
 import type { OpenerOptions } from './api/opener';
 import { apiRoutes } from './api/pipeline';
 import { trackRoutes } from './api/track';
+import { loggedPath } from './api/export-grants';
 import { personalFileRoutes } from './api/personal';
 import { uploadRoutes } from './api/upload';
 import type { Db } from './db';
@@ -93,5 +94,5 @@ async function logLine(c: import('hono').Context, next: () => Promise<void>) {
   const start = performance.now();
   await next();
   const failure = c.get('failure' as never) as string | undefined;
-  console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - start)}ms${failure ? ` ${failure}` : ''}`);
+  console.log(`${c.req.method} ${loggedPath(c.req.path)} ${c.res.status} ${Math.round(performance.now() - start)}ms${failure ? ` ${failure}` : ''}`);
 }

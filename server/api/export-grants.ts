@@ -26,6 +26,13 @@ export const GRANTS_PER_EXPORT = 5;
 /** The path a grant id is served under. */
 export const FILE_PATH = '/api/personal/file/';
 
+/**
+ * A request path as the access log may show it: a file link's grant id is the link itself, so it
+ * never reaches a log (issue 28, item 4); whoever reads the log must not get the file.
+ * @example loggedPath('/api/personal/file/Xq3…') // '/api/personal/file/…'
+ */
+export const loggedPath = (path: string) => (path.startsWith(FILE_PATH) ? `${FILE_PATH}…` : path);
+
 /** How the grant check finds a live session (server/api/sessions.ts in the server). */
 export type SessionLookup = (db: Db, app_sessionid: string, nowMs: number) => { uid: string; expiresAt: number } | null;
 

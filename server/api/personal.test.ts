@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
 import { defaultState } from '../fake-host/state';
 import enUS from '../../src/i18n/messages/en-US.json';
 import thTH from '../../src/i18n/messages/th-TH.json';
@@ -9,6 +10,7 @@ import { PdfPasswordError, openPdf } from '../../tests/fixtures/pdf-reader';
 import { DEMO_UID } from '../db/seed';
 import { mintGrant } from './export-grants';
 import { useApiServer } from '../../tests/fixtures/api-server';
+import { createApp } from '../app';
 
 // Noon in Singapore today: the minutes the tests move on never cross the day the limit counts in.
 const today = new Date();
@@ -245,6 +247,23 @@ describe('the file link', () => {
     expect([refused.status, guessed.status]).toEqual([404, 404]);
     expect(await refused.text()).toBe(await guessed.text());
     expect((await get('/api/personal/file/not-a-grant')).status).toBe(404);
+  });
+
+  // Issue 28, item 4: the access log held every link whole, so whoever read the log had the file.
+  it('never writes the link to the access log: the path shows without its grant', async () => {
+    const { url } = await exported();
+    const grant = url.slice(url.lastIndexOf('/') + 1);
+    const logging = createApp({ root: api.dataDir, db: api.db, privateKey: readFileSync('tests/fixtures/keys/private.pem', 'utf8'), dataDir: api.dataDir, now: () => clock });
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
+    try {
+      expect((await logging.request(url)).status).toBe(200);
+      expect((await logging.request(`/api/personal/file/${'A'.repeat(43)}`)).status).toBe(404);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(lines).toEqual([expect.stringMatching(/^GET \/api\/personal\/file\/… 200 \d+ms$/), expect.stringMatching(/^GET \/api\/personal\/file\/… 404 \d+ms$/)]);
+    expect(lines.join('\n')).not.toContain(grant);
   });
 
   it('stops (410) when the link has expired, when the export has, and when the session has ended', async () => {

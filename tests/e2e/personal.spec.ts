@@ -27,6 +27,9 @@ test.describe('personal-data request', () => {
     const problems = watch(page);
     await signIn();
     await open('/private.html');
+    // Six digits fall in minutes to whoever holds the file (docs/security.md): at least not a PIN that
+    // also opens a bank card or the phone.
+    await expect(page.getByLabel('Encryption password')).toHaveAccessibleDescription(/Don’t use a PIN you use elsewhere/);
     await page.getByRole('button', { name: 'Request my data' }).click();
     await expect(page.locator('#private-email-note')).toHaveText('E-mail cannot be empty');
     await expect(page.locator('#private-code-note')).toHaveText('Please enter the verification code.');
