@@ -13,10 +13,10 @@
  * docs/api.md (Help and feedback, Personal data) describes the same for callers.
  */
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { checkContact } from '../../src/lib/forms/contact';
 import type { Db } from '../db';
 import { keyedHash } from '../db/secret';
 import { transaction } from '../db/transaction';
+import { targetKey } from './contact-key';
 import { deliver, lastDelivered } from './dev-mailbox';
 import { ApiFailure } from './failure';
 
@@ -37,24 +37,6 @@ export const CODE_LIMITS = {
 
 const DAY = 86_400;
 
-/**
- * A contact as the limits count it: the form rule's value (server and page share it,
- * src/lib/forms/contact.ts), then a phone number as its digits only (`+65 8123 4567`, `6581234567`
- * and `(65) 8123-4567` are one phone) and an e-mail address lower-cased without a `+tag` in its local
- * part (`Me+1@Example.com` reaches the same inbox as `me@example.com`). Merging too much only makes a
- * limit stricter; merging too little would let one inbox or phone be flooded.
- * @example targetKey('+65 8123 4567') // '6581234567'
- * @example targetKey(' Me+spam@Example.COM ') // 'me@example.com'
- */
-export function targetKey(contact: string): string {
-  const checked = checkContact(contact);
-  if (!checked.ok) return contact.trim().toLowerCase();
-  if (checked.kind === 'phone') return checked.value.replace(/\D/g, '');
-  const at = checked.value.lastIndexOf('@');
-  const local = checked.value.slice(0, at).replace(/\+.*$/, '') || checked.value.slice(0, at);
-  return `${local}@${checked.value.slice(at + 1)}`.toLowerCase();
-}
-
 const hashOf = (db: Db, purpose: CodePurpose, uid: string, target: string, code: string) => keyedHash(db, 'code', purpose, uid, target, code);
 
 /** The refusal for a send to `target` asked by `uid` now, or null when it may go. */
@@ -71,13 +53,15 @@ function sendRefusal(db: Db, uid: string, target: string, nowSec: number): ApiFa
 
 /**
  * Sends a new code for (purpose, user) to `contact`, replacing the user's last one for that purpose,
- * unless a limit refuses it (throws `codeTooSoon` or `codeLimit`, 429). The database keeps only its
- * HMAC; the plain code goes to the gateway (in development, the in-memory dev-mailbox).
+ * unless a limit refuses it (throws `codeTooSoon` or `codeLimit`, 429). The limits count the phone or
+ * inbox the contact reaches (./contact-key.ts: a national phone number in `region`, the app's
+ * `dev_region`). The database keeps only its HMAC; the plain code goes to the gateway (in
+ * development, the in-memory dev-mailbox).
  * @returns the plain code, as the gateway delivered it
  * @example sendCode(db, 'feedback', '10001', 'me@example.com', nowSec) // '042917'
  */
-export function sendCode(db: Db, purpose: CodePurpose, uid: string, contact: string, nowSec: number): string {
-  const target = targetKey(contact);
+export function sendCode(db: Db, purpose: CodePurpose, uid: string, contact: string, nowSec: number, region?: string): string {
+  const target = targetKey(contact, region);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   transaction(db, () => {
     const refusal = sendRefusal(db, uid, target, nowSec);
@@ -103,12 +87,12 @@ export function sendCode(db: Db, purpose: CodePurpose, uid: string, contact: str
  * throw it after.
  * @example const refusal = verifyCode(db, 'export', uid, email, typed, nowSec)
  */
-export function verifyCode(db: Db, purpose: CodePurpose, uid: string, contact: string, typed: string, nowSec: number): ApiFailure | null {
+export function verifyCode(db: Db, purpose: CodePurpose, uid: string, contact: string, typed: string, nowSec: number, region?: string): ApiFailure | null {
   const row = db.prepare('SELECT code_hash, wrong FROM verification_codes WHERE purpose = ? AND uid = ? AND expires_at > ?').get(purpose, uid, nowSec);
   if (!row) return new ApiFailure('codeError', 422);
   if (Number(row.wrong) >= CODE_LIMITS.wrongMax) return new ApiFailure('codeVoid', 429);
   const stored = Buffer.from(row.code_hash as Uint8Array);
-  if (timingSafeEqual(stored, hashOf(db, purpose, uid, targetKey(contact), typed.trim()))) {
+  if (timingSafeEqual(stored, hashOf(db, purpose, uid, targetKey(contact, region), typed.trim()))) {
     db.prepare('DELETE FROM verification_codes WHERE purpose = ? AND uid = ?').run(purpose, uid);
     return null;
   }

@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ResponseOf } from '../../src/lib/api/contract';
 import { isScreenshot } from '../../src/lib/forms/pictures';
+import { checkContact } from '../../src/lib/forms/contact';
 import { checkText } from '../../src/lib/forms/rules';
 import { checkFeedback } from '../../src/lib/help/feedback-rules';
 import type { Locale } from '../../src/lib/locale';
@@ -192,11 +193,14 @@ export const HELP_HANDLERS: HelpHandlers = {
     const uid = uidOf(user);
     const at = seconds(now);
     const typed = body.contact.trim();
-    if (!typed) throw new ApiFailure('contactEmpty', 422);
-    // The code is tied to the contact as the form rule writes it (codes.ts, targetKey), which is how
-    // the feedback carries it: "+65 8123 4567" here and "+6581234567" there are the same contact.
+    // The form's own rule: no code goes to what is not a phone number or an address (a trailing-dot
+    // domain, `me@example.com.`, reached the same inbox as another spelling and was counted apart).
+    const checked = checkContact(typed);
+    if (!checked.ok) throw new ApiFailure(checked.error.slice('error.'.length), 422);
+    // The code is tied to the phone or inbox the contact reaches (contact-key.ts): "8123 4567" in
+    // region SG here and "+65 8123 4567" there are one contact, for the limits and for the code.
     // Refused with codeTooSoon or codeLimit (429) when the contact or the user has had codes enough.
-    sendCode(db, 'feedback', uid, typed, at);
+    sendCode(db, 'feedback', uid, typed, at, body.region);
     return { resendAfter: CODE_LIMITS.resendSeconds };
   },
 
@@ -222,7 +226,7 @@ export const HELP_HANDLERS: HelpHandlers = {
         // The code proves the contact: it must be the one sent to this contact, and it works once. A
         // wrong try is counted, and that count must be kept: the refusal leaves the transaction as a
         // value (which commits) and is thrown below.
-        const refusal = verifyCode(db, 'feedback', uid, value.contact, value.code, at);
+        const refusal = verifyCode(db, 'feedback', uid, value.contact, value.code, at, body.region);
         if (refusal) return { refusal };
       }
       const id = randomId('fb-');

@@ -6,9 +6,11 @@ import enUS from '../../src/i18n/messages/en-US.json';
 import thTH from '../../src/i18n/messages/th-TH.json';
 import zhCN from '../../src/i18n/messages/zh-CN.json';
 import { formatDate } from '../../src/lib/format';
+import { nextDayStart } from '../../src/lib/personal/rules';
 import { PdfPasswordError, openPdf } from '../../tests/fixtures/pdf-reader';
 import { DEMO_UID } from '../db/seed';
 import { mintGrant } from './export-grants';
+import { SERVICE_TIME_ZONE, exportTimeZone } from './personal';
 import { useApiServer } from '../../tests/fixtures/api-server';
 import { createApp } from '../app';
 
@@ -105,12 +107,26 @@ describe('personal-data export', () => {
     expect((await request(uid, { code })).status).toBe(200);
   });
 
-  it('counts the day in the user time zone', async () => {
+  // Issue 28 (g): the day was the request's time zone, so two zones 26 hours apart gave two exports in
+  // one real day. Now it is the day of the user's region, whatever zone the page names.
+  it('counts the day in the region of the account, not in a zone the request names', async () => {
     const uid = fresh();
     expect((await request(uid, { code: await codeFor(uid), timeZone: 'Pacific/Kiritimati' })).status).toBe(200);
-    // Already tomorrow in Kiritimati (UTC+14): in a zone 26 hours behind it is another day.
-    const other = await request(uid, { code: await codeFor(uid), timeZone: 'Pacific/Pago_Pago' });
-    expect(other.status).toBe(200);
+    expect(await request(uid, { code: await codeFor(uid), timeZone: 'Pacific/Pago_Pago' })).toMatchObject({ status: 429, body: { code: 'downloadLimit' } });
+    expect(await request(uid, { code: await codeFor(uid), timeZone: 'Etc/GMT+12' })).toMatchObject({ status: 429, body: { code: 'downloadLimit' } });
+    // The next one is allowed at the next midnight of the service's region (no account row: Singapore),
+    // whichever zone the page asks in.
+    const midnight = Math.floor(nextDayStart(clock, SERVICE_TIME_ZONE) / 1000);
+    for (const timeZone of ['Pacific/Kiritimati', 'Etc/GMT+12']) {
+      expect((await call('/api/personal/exports', { timeZone }, uid)).body.data.nextAllowedAt).toBe(midnight);
+    }
+  });
+
+  it("takes the region from the account's phone: a +60 account's day ends at midnight in Kuala Lumpur", () => {
+    api.db.prepare('INSERT INTO accounts VALUES (?, ?, ?, ?)').run('u-my-zone', 'Ana', '+60 12 345 6789', 0);
+    expect(exportTimeZone(api.db, 'u-my-zone')).toBe('Asia/Kuala_Lumpur');
+    expect(exportTimeZone(api.db, DEMO_UID)).toBe('Asia/Singapore');
+    expect(exportTimeZone(api.db, 'nobody')).toBe(SERVICE_TIME_ZONE);
   });
 });
 

@@ -13,6 +13,7 @@
  * (server/api/export-grants.ts), served at `GET /api/personal/file/<grant>`.
  */
 import { randomBytes, scryptSync } from 'node:crypto';
+import { getRegionCodeForCountryCode, parsePhoneNumber } from 'awesome-phonenumber';
 import { Hono } from 'hono';
 import type { ResponseOf } from '../../src/lib/api/contract';
 import { checkEmail, checkPassword, dayIn, maskEmail, maskPhone, nextDayStart } from '../../src/lib/personal/rules';
@@ -55,6 +56,31 @@ const toRecord = (row: Row, nowSec: number): Record_ => {
 function accountRow(db: Db, uid: string): AccountRow | null {
   const row = db.prepare('SELECT * FROM accounts WHERE uid = ?').get(uid);
   return row ? { nickname: String(row.nickname ?? ''), phone: String(row.phone ?? ''), registeredAt: row.registered_at === null ? null : Number(row.registered_at) } : null;
+}
+
+/**
+ * Where "once a day" is counted: the time zone of the user's region, as the account service knows it
+ * (the country of the account's phone number), never a zone the request names (issue 28 g: two
+ * exports in one real day, asked for from `Etc/GMT+12` and then `Etc/GMT-14`). A region with several
+ * zones counts in its capital's; a user with no account row, or a region not listed, in the service's.
+ */
+export const SERVICE_TIME_ZONE = 'Asia/Singapore';
+const REGION_TIME_ZONES: Readonly<Record<string, string>> = {
+  SG: 'Asia/Singapore', CN: 'Asia/Shanghai', TW: 'Asia/Taipei', HK: 'Asia/Hong_Kong', MO: 'Asia/Macau',
+  ID: 'Asia/Jakarta', MY: 'Asia/Kuala_Lumpur', PH: 'Asia/Manila', VN: 'Asia/Ho_Chi_Minh', TH: 'Asia/Bangkok',
+  US: 'America/New_York',
+};
+
+/**
+ * The zone a user's export day is counted in.
+ * @example exportTimeZone(db, '10001') // 'Asia/Singapore' (the account's phone is +65)
+ */
+export function exportTimeZone(db: Db, uid: string): string {
+  const phone = accountRow(db, uid)?.phone;
+  if (!phone) return SERVICE_TIME_ZONE;
+  const parsed = parsePhoneNumber(phone);
+  const region = parsed.regionCode ?? (parsed.countryCode ? getRegionCodeForCountryCode(parsed.countryCode) : undefined);
+  return (region && REGION_TIME_ZONES[region]) || SERVICE_TIME_ZONE;
 }
 
 /** The account as the pages get it: the phone masked but for its last four digits. */
@@ -125,7 +151,7 @@ export const PERSONAL_HANDLERS: PersonalHandlers = {
       // day's request is taken (that refusal rolls back).
       const refusal = verifyCode(db, 'export', uid, email.email, body.code, at);
       if (refusal) return { refusal };
-      const day = dayIn(now, body.timeZone);
+      const day = dayIn(now, exportTimeZone(db, uid));
       if (db.prepare('SELECT 1 FROM exports WHERE uid = ? AND day = ?').get(uid, day)) throw new ApiFailure('downloadLimit', 429);
       const id = `ex-${randomBytes(9).toString('base64url')}`;
       // The file is made now, while the plain password is in hand: only its hash is stored, so no later
@@ -155,13 +181,14 @@ export const PERSONAL_HANDLERS: PersonalHandlers = {
     return outcome;
   },
 
-  exportStatus: ({ db, user, body, now }) => {
+  exportStatus: ({ db, user, now }) => {
     const uid = uidOf(user);
     const at = seconds(now);
     const rows = db.prepare('SELECT * FROM exports WHERE uid = ? ORDER BY requested_at DESC, id DESC LIMIT 30').all(uid);
-    const today = dayIn(now, body.timeZone);
-    const usedToday = rows.some((r) => r.day === today);
-    return { exports: rows.map((r) => toRecord(r, at)), nextAllowedAt: usedToday ? seconds(nextDayStart(now, body.timeZone)) : null };
+    // The day as exportRequest counts it; `body.timeZone` only says how the page shows times.
+    const zone = exportTimeZone(db, uid);
+    const usedToday = rows.some((r) => r.day === dayIn(now, zone));
+    return { exports: rows.map((r) => toRecord(r, at)), nextAllowedAt: usedToday ? seconds(nextDayStart(now, zone)) : null };
   },
 
   exportFile: ({ db, user, body, now }) => {

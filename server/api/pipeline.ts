@@ -30,6 +30,8 @@ export interface HandlerContext<N extends EndpointName> {
   user: User | null;
   body: v.InferOutput<(typeof ENDPOINTS)[N]['request']>;
   now: number;
+  /** Whom the request counts against (clientOf below): for limits on a subject no account change escapes. */
+  client: string;
 }
 
 /** One handler per endpoint of the contract: the type makes a missing one a compile error. */
@@ -65,6 +67,13 @@ function verifiedUser(db: Db, { uid, app_sessionid }: { uid: string; app_session
   return { uid: who.uid, app_sessionid };
 }
 
+/** The handler's data as the envelope; the server's own answer must keep the contract (a mismatch is our bug, never the client's). */
+function answerWith(c: Context, endpoint: (typeof ENDPOINTS)[EndpointName], data: unknown): Response {
+  const checked = v.safeParse(endpoint.response, data);
+  if (!checked.success) throw fail('server', 500);
+  return json(c, { code: 0, data: checked.output });
+}
+
 /**
  * The API routes, to mount at the server root.
  * @example app.route('/', apiRoutes({ db, privateKey, handlers }))
@@ -84,6 +93,17 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: op
       async (c) => {
         try {
           const time = now();
+          // A public endpoint needs no seal (issue 28, item 2): it answers everyone the same, so a seal
+          // would protect nothing and cost an RSA step. Its body comes as one JSON `request` field.
+          if (endpoint.public) {
+            const plain = await plainRequest(c);
+            if (plain !== undefined) {
+              const body = v.safeParse(endpoint.request, plain);
+              if (!body.success) throw fail('badRequest', 422);
+              const handler = handlers[name] as (ctx: HandlerContext<EndpointName>) => unknown;
+              return answerWith(c, endpoint, await handler({ db, user: null, body: body.output as never, now: time, client: clientOf(c, trustProxy) }));
+            }
+          }
           const opened = await open(c);
           const wire = v.safeParse(WIRE_FIELDS, opened);
           if (!wire.success) throw fail('badRequest', 422);
@@ -108,11 +128,7 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: op
           const body = v.safeParse(endpoint.request, rest);
           if (!body.success) throw fail('badRequest', 422);
           const handler = handlers[name] as (ctx: HandlerContext<EndpointName>) => unknown;
-          const data = await handler({ db, user, body: body.output as never, now: time });
-          // The server's own answer must keep the contract: a mismatch is our bug, never the client's.
-          const checked = v.safeParse(endpoint.response, data);
-          if (!checked.success) throw fail('server', 500);
-          return json(c, { code: 0, data: checked.output });
+          return answerWith(c, endpoint, await handler({ db, user, body: body.output as never, now: time, client: clientOf(c, trustProxy) }));
         } catch (error) {
           return answer(c, error);
         }
@@ -121,6 +137,23 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: op
   }
   api.all('/api/*', (c) => json(c, failureBody(fail('notFound', 404)), 404));
   return api;
+
+  /**
+   * A public endpoint's unsealed body: the form's one `request` field, parsed as JSON; undefined
+   * when the request is sealed instead (older pages seal every request, and still may).
+   */
+  async function plainRequest(c: Context): Promise<unknown> {
+    if (mediaType(c.req.header('content-type')) !== 'application/x-www-form-urlencoded') return undefined;
+    const form = new URLSearchParams(await c.req.text());
+    if (form.has('params') || form.has('encSecKey')) return undefined;
+    const fields = form.getAll('request');
+    if (fields.length !== 1) throw fail('badRequest', 422);
+    try {
+      return JSON.parse(fields[0]!);
+    } catch {
+      throw fail('badRequest', 422);
+    }
+  }
 
   /**
    * The request object, or one answer for whatever does not open (badSeal, 400, the failed check

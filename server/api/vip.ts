@@ -18,11 +18,19 @@ import { paymentAllowed } from './regions';
 import { extendMembership, membershipOf } from '../db/membership';
 
 /**
- * Refused redeem codes one user, and one session, may have in an hour; the next try is refused with
- * `redeemLimit` 429 before any code is looked up, until the oldest of them is an hour old. Ten cover
- * typos in a printed code many times over; an hour makes guessing a code a matter of centuries.
+ * Refused redeem codes one user, and one session, may have in an hour (`max`), and one client address
+ * (`perClient`; issue 28 i: a new account started with fresh tries, its address does not). An address
+ * gets more, since a carrier's NAT puts many phones behind one; against a code of 48 random bits
+ * (the development route's; a printed code must be at least as long) 100 tries an hour are still
+ * hopeless. The next try is refused with `redeemLimit` 429
+ * before any code is looked up, until the oldest of them is an hour old. Ten cover typos in a printed
+ * code many times over; an hour makes guessing a code a matter of centuries.
+ *
+ * The first half of each allowance says why a code was refused (unknown, expired, used), for someone
+ * who mistyped; in the second half all three are one answer, `redeemInvalid` 422, so that a guesser
+ * near a limit learns nothing of which codes exist.
  */
-export const REDEEM_FAILURES = { max: 10, windowSeconds: 3_600 } as const;
+export const REDEEM_FAILURES = { max: 10, perClient: 100, windowSeconds: 3_600 } as const;
 
 type Plan = ResponseOf<'vipPlans'>['plans'][number];
 type Renewal = ResponseOf<'vipStatus'>['renewals'][number];
@@ -194,7 +202,7 @@ export const VIP_HANDLERS: VipHandlers = {
     return { renewals: renewalsOf(db, uid) };
   },
 
-  vipRedeem: ({ db, user, body, now }) => {
+  vipRedeem: ({ db, user, body, now, client }) => {
     const { uid, app_sessionid } = user!;
     // As the page sends it (src/lib/vip/redeem-code.ts): codes are printed in groups and not case-sensitive.
     const code = body.code.replace(/\s+/g, '').toUpperCase();
@@ -205,21 +213,21 @@ export const VIP_HANDLERS: VipHandlers = {
       // Before the lookup: past the limit, not even the right code is looked at, so guessing learns nothing.
       const since = nowSec - REDEEM_FAILURES.windowSeconds;
       const failed = db
-        .prepare('SELECT COALESCE(SUM(uid = ?), 0) AS byUser, COALESCE(SUM(session = ?), 0) AS bySession FROM redeem_failures WHERE at > ? AND (uid = ? OR session = ?)')
-        .get(uid, session, since, uid, session)!;
-      if (Number(failed.byUser) >= REDEEM_FAILURES.max || Number(failed.bySession) >= REDEEM_FAILURES.max) throw new ApiFailure('redeemLimit', 429);
+        .prepare(
+          `SELECT COALESCE(SUM(uid = ?), 0) AS byUser, COALESCE(SUM(session = ?), 0) AS bySession, COALESCE(SUM(client = ?), 0) AS byClient
+             FROM redeem_failures WHERE at > ? AND (uid = ? OR session = ? OR client = ?)`,
+        )
+        .get(uid, session, client, since, uid, session, client)!;
+      const [byUser, bySession, byClient] = [Number(failed.byUser), Number(failed.bySession), Number(failed.byClient)];
+      if (byUser >= REDEEM_FAILURES.max || bySession >= REDEEM_FAILURES.max || byClient >= REDEEM_FAILURES.perClient) throw new ApiFailure('redeemLimit', 429);
       const row = db.prepare('SELECT * FROM redeem_codes WHERE code = ?').get(code);
-      const refusal = !row
-        ? new ApiFailure('redeemUnknown', 404)
-        : Number(row.expires_at) <= nowSec
-          ? new ApiFailure('redeemExpired', 410)
-          : row.used_by !== null
-            ? new ApiFailure('redeemUsed', 409)
-            : null;
-      if (refusal) {
+      const why = !row ? 'redeemUnknown' : Number(row.expires_at) <= nowSec ? 'redeemExpired' : row.used_by !== null ? 'redeemUsed' : null;
+      if (why) {
+        const exact = Math.max(byUser, bySession) < REDEEM_FAILURES.max / 2 && byClient < REDEEM_FAILURES.perClient / 2;
+        const refusal = exact ? new ApiFailure(why, why === 'redeemUnknown' ? 404 : why === 'redeemExpired' ? 410 : 409) : new ApiFailure('redeemInvalid', 422);
         // Counted, and kept: the refusal leaves the transaction as a value (which commits), thrown below.
         db.prepare('DELETE FROM redeem_failures WHERE at <= ?').run(since);
-        db.prepare('INSERT INTO redeem_failures (uid, session, at) VALUES (?, ?, ?)').run(uid, session, nowSec);
+        db.prepare('INSERT INTO redeem_failures (uid, session, client, at) VALUES (?, ?, ?, ?)').run(uid, session, client, nowSec);
         return { refusal };
       }
       db.prepare('UPDATE redeem_codes SET used_by = ?, used_at = ? WHERE code = ?').run(uid, nowSec, code);

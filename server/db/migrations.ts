@@ -505,4 +505,14 @@ export const MIGRATIONS: Migration[] = [
     // Rows only (server/db/seed.ts, seed/svip-plans.json); nothing in the schema changes.
     sql: ``,
   },
+  {
+    version: 17,
+    name: 'refused redeem codes counted per client address too (issue 28 i)',
+    // A new account started with fresh tries: the address the tries come from is counted as well
+    // (server/client.ts clientKey). Rows from before have none ('') and count for no address.
+    sql: `
+      ALTER TABLE redeem_failures ADD COLUMN client TEXT NOT NULL DEFAULT '';
+      CREATE INDEX redeem_failures_client ON redeem_failures (client, at);
+    `,
+  },
 ];

@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   // Abuse limits (issue 14), each a 429 of the reference server (docs/api.md): a code voided by wrong
   // tries, codes asked for too soon or too often, too many refused redeem codes, feedback over the day's cap.
   'codeVoid', 'codeTooSoon', 'codeLimit', 'redeemLimit', 'feedbackLimit',
+  // Issue 28 (i): a refused redeem code once tries add up, whichever of unknown, expired or used it was.
+  'redeemInvalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

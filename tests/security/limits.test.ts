@@ -8,8 +8,9 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { CODE_LIMITS, targetKey } from '../../server/api/codes';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CODE_LIMITS } from '../../server/api/codes';
+import { targetKey } from '../../server/api/contact-key';
 import { FEEDBACK_MAX_PER_DAY } from '../../server/api/help';
 import { ISO_3166_ALPHA2, knownRegion, paymentAllowed } from '../../server/api/regions';
 import { feedbackBody } from '../fixtures/bodies';
@@ -32,6 +33,8 @@ const phone = () => {
   const digits = `8${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
   return `+65 ${digits.slice(0, 4)} ${digits.slice(4)}`;
 };
+/** The national digits of a Singapore mobile number libphonenumber holds valid (81–88 and six digits). */
+const singaporeMobile = () => `8${randomInt(1, 9)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 /** `n` six-digit codes that are all different from `code`. */
 const wrongCodes = (code: string, n: number) =>
   Array.from({ length: n + 1 }, (_, i) => String((Number(code) + 1 + i * 7919) % 1_000_000).padStart(6, '0')).filter((c) => c !== code).slice(0, n);
@@ -149,9 +152,49 @@ describe('flooding a phone or a mailbox with codes', () => {
 
   it('counts a contact the way the server reads contacts', () => {
     expect(targetKey('+65 8123 4567')).toBe(targetKey('6581234567'));
-    expect(targetKey('(65) 8123-4567')).toBe('6581234567');
+    expect(targetKey('(65) 8123-4567')).toBe('+6581234567');
     expect(targetKey(' Me+spam@Example.COM ')).toBe('me@example.com');
     expect(targetKey('me@example.com')).not.toBe(targetKey('you@example.com'));
+  });
+
+  // Issue 28 (f): each of these reached the victim's phone or inbox and was counted as a new contact.
+  it('counts a phone however it is written: 00 for +, a national number in the app region, a trunk 0 after the country code', async () => {
+    const digits = singaporeMobile();
+    expect(targetKey(`+65${digits}`)).toBe(`+65${digits}`);
+    const sendFrom = (uid: string, contact: string, region?: string) => call('/api/feedback/code', { contact, region }, uid);
+    expect((await sendFrom(fresh(), `+65 ${digits}`)).status).toBe(200);
+    for (const [alias, region] of [[`0065${digits}`], [`${digits.slice(0, 4)} ${digits.slice(4)}`, 'SG'], [`${digits}`, 'sg'], [`+65 0${digits}`], [`+65 (0)${digits.slice(0, 4)}-${digits.slice(4)}`]] as const) {
+      expect(await sendFrom(fresh(), alias, region), alias).toMatchObject(TOO_SOON);
+    }
+    // The same digits in another region are another phone, and a region that is no region reads none.
+    expect((await sendFrom(fresh(), digits, 'MY')).status).toBe(200);
+    expect(targetKey(digits, 'Singapore')).toBe(digits);
+  });
+
+  it('counts a Gmail inbox however it is written: dots, googlemail.com, case and +tags; a trailing-dot domain is refused', async () => {
+    const name = `a${randomUUID().slice(0, 6)}`;
+    const [local, dotted] = [`${name}x`, `${name.slice(0, 3)}.${name.slice(3)}.x`];
+    expect((await askFeedbackCode(fresh(), `${local}@gmail.com`)).status).toBe(200);
+    for (const alias of [`${dotted}@gmail.com`, `${local}@googlemail.com`, `${dotted.toUpperCase()}+news@GoogleMail.com`]) {
+      expect(await askFeedbackCode(fresh(), alias), alias).toMatchObject(TOO_SOON);
+    }
+    expect(await askFeedbackCode(fresh(), `${local}@gmail.com.`)).toMatchObject({ status: 422, body: { code: 'emailFormat' } });
+    expect(await askFeedbackCode(fresh(), 'not a contact')).toMatchObject({ status: 422, body: { code: 'contactInvalid' } });
+    // Dots count elsewhere: another provider's dotted name is another inbox.
+    expect(targetKey(`${dotted}@example.com`)).not.toBe(targetKey(`${local}@example.com`));
+    expect(targetKey(`${local}@example.com.`)).toBe(`${local}@example.com`);
+  });
+
+  it('checks a feedback code against the contact as read in the region it was sent for', async () => {
+    const uid = fresh();
+    const digits = singaporeMobile();
+    expect((await call('/api/feedback/code', { contact: digits, region: 'SG' }, uid)).status).toBe(200);
+    const code = await feedbackCodeOf(uid);
+    const submit = (contact: string, region: string) => call('/api/feedback', feedbackBody({ contact, code, region }), uid);
+    // Read in Malaysia, the digits are another phone: the code was not sent there (a wrong try).
+    expect(await submit(digits, 'MY')).toMatchObject({ status: 422, body: { code: 'codeError' } });
+    // Written the international way, it is the phone the code went to.
+    expect((await submit(`+65 ${digits}`, 'SG')).status).toBe(200);
   });
 });
 
@@ -203,9 +246,14 @@ describe('guessing redeem codes', () => {
   const redeem = (uid: string, code: string) => call('/api/vip/redeem', { code }, uid);
   const REDEEM_LIMIT = { status: 429, body: { code: 'redeemLimit', message: 'Too many attempts. Please wait an hour and try again.' } };
 
+  // Every test from one address: each starts in an hour of its own, so the address's tries are its own.
+  beforeEach(() => later(REDEEM_FAILURES.windowSeconds));
+  const INVALID = { status: 422, body: { code: 'redeemInvalid', message: 'This code can’t be redeemed. Check it and try again.' } };
+
   it(`refuses the ${REDEEM_FAILURES.max + 1}th try in an hour, even with the right code, until the hour has passed`, async () => {
     const uid = fresh();
-    for (let i = 0; i < REDEEM_FAILURES.max; i++) expect(await redeem(uid, `GUESS-${i}`)).toMatchObject({ status: 404, body: { code: 'redeemUnknown' } });
+    for (let i = 0; i < REDEEM_FAILURES.max / 2; i++) expect(await redeem(uid, `GUESS-${i}`)).toMatchObject({ status: 404, body: { code: 'redeemUnknown' } });
+    for (let i = REDEEM_FAILURES.max / 2; i < REDEEM_FAILURES.max; i++) expect(await redeem(uid, `GUESS-${i}`)).toMatchObject(INVALID);
     expect(await redeem(uid, 'GUESS-X')).toMatchObject(REDEEM_LIMIT);
     const right = await issue();
     expect(await redeem(uid, right)).toMatchObject(REDEEM_LIMIT);
@@ -224,10 +272,35 @@ describe('guessing redeem codes', () => {
     const uid = fresh();
     expect((await redeem(uid, 'EXPIRED2024')).status).toBe(410);
     expect((await redeem(uid, 'USEDCODE')).status).toBe(409);
-    for (let i = 2; i < REDEEM_FAILURES.max - 1; i++) expect((await redeem(uid, `NOPE-${i}`)).status).toBe(404);
+    for (let i = 2; i < REDEEM_FAILURES.max - 1; i++) expect((await redeem(uid, `NOPE-${i}`)).status).toBe(i < REDEEM_FAILURES.max / 2 ? 404 : 422);
     for (let i = 0; i < 3; i++) expect((await redeem(uid, await issue())).status).toBe(200);
-    expect((await redeem(uid, 'NOPE-LAST')).status).toBe(404);
+    expect((await redeem(uid, 'NOPE-LAST')).status).toBe(422);
     expect(await redeem(uid, await issue())).toMatchObject(REDEEM_LIMIT);
+  });
+
+  // Issue 28 (i): the answers told unknown, expired and used codes apart to the end, and a new account
+  // started with fresh tries.
+  it('answers unknown, expired and used codes alike once half the tries are gone', async () => {
+    const uid = fresh();
+    for (let i = 0; i < REDEEM_FAILURES.max / 2; i++) await redeem(uid, `TYPO-${i}`);
+    const answers = [await redeem(uid, 'NO-SUCH-CODE'), await redeem(uid, 'EXPIRED2024'), await redeem(uid, 'USEDCODE')];
+    for (const answer of answers) expect(answer).toEqual(INVALID);
+    // The right code still works until the limit itself.
+    expect((await redeem(uid, await issue())).status).toBe(200);
+  });
+
+  it(`gives new accounts from one address no fresh tries: ${REDEEM_FAILURES.perClient} refusals an hour, then 429 for every account there`, async () => {
+    let tries = 0;
+    while (tries < REDEEM_FAILURES.perClient) {
+      const uid = fresh();
+      for (let i = 0; i < REDEEM_FAILURES.max && tries < REDEEM_FAILURES.perClient; i++, tries++) {
+        // Past half the address's tries, even a new account's first refusal says nothing of the code.
+        expect((await redeem(uid, `SPRAY-${tries}`)).status).toBe(i < REDEEM_FAILURES.max / 2 && tries < REDEEM_FAILURES.perClient / 2 ? 404 : 422);
+      }
+    }
+    expect(await redeem(fresh(), await issue())).toMatchObject(REDEEM_LIMIT);
+    later(REDEEM_FAILURES.windowSeconds);
+    expect((await redeem(fresh(), await issue())).status).toBe(200);
   });
 });
 

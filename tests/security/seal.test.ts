@@ -320,6 +320,27 @@ describe('RSA work is a budget', () => {
     expect((await post(api.base, '/api/health', known, '127.0.0.7')).status).toBe(409);
   });
 
+  // Issue 28 (2): /api/health answered a fresh RSA-wrapped key per request, one private-key operation
+  // each, to anyone. A public endpoint needs no seal now, and its plain form costs no RSA at all.
+  it('answers a public endpoint unsealed with no RSA step, also past the unwrap budget; a private one still needs the seal', async () => {
+    clock += 180_000;
+    const before = rsa.unwraps;
+    const plain = (body: unknown) => `request=${encodeURIComponent(JSON.stringify(body))}`;
+    for (let i = 0; i < PER_CLIENT * 3; i++) {
+      const answer = await post(api.base, '/api/health', plain({}), '127.0.0.8');
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.text)).toEqual({ code: 0, data: { ok: true } });
+    }
+    expect(JSON.parse((await post(api.base, '/api/vip/plans', plain({ region: 'SG' }), '127.0.0.8')).text).data.plans.length).toBeGreaterThan(0);
+    expect(rsa.unwraps - before).toBe(0);
+    // Checked against the contract like any body; two request fields are one too many.
+    expect((await post(api.base, '/api/vip/plans', plain({ region: 42 }), '127.0.0.8')).status).toBe(422);
+    expect((await post(api.base, '/api/health', 'request=%7B%7D&request=%7B%7D', '127.0.0.8')).status).toBe(422);
+    expect((await post(api.base, '/api/health', 'request=not-json', '127.0.0.8')).status).toBe(422);
+    // An endpoint with a user cannot be reached that way: without a seal it does not open.
+    expect(JSON.parse((await post(api.base, '/api/vip/status', plain({}), '127.0.0.8')).text)).toMatchObject(BAD_SEAL);
+  });
+
   it('refuses everyone past the total per second, then serves again a second later', async () => {
     clock += 120_000;
     const before = rsa.unwraps;

@@ -74,13 +74,26 @@ describe('request', () => {
 
   it('sends an empty identity without a session and uses the same origin without PUBLIC_API_HOST', async () => {
     vi.stubEnv('PUBLIC_API_HOST', undefined);
-    const fetch = answer(200, { code: 0, data: { ok: true } });
-    expect(await request(health, {})).toEqual({ ok: true });
+    setSession(() => null);
+    const fetch = answer(200, { code: 0, data: { uid: '', loginAt: 0 } });
+    await request(session, {});
     const [url, init] = fetch.mock.calls[0]!;
-    expect(url).toBe('/api/health');
+    expect(url).toBe('/api/session');
     const form = new URLSearchParams(String(init.body));
     const body = decryptRequest({ params: form.get('params'), encSecKey: form.get('encSecKey') }, privatePem);
     expect(body).toMatchObject({ uid: '', app_sessionid: '' });
+  });
+
+  // Issue 28 (2): a public endpoint answers everyone alike, so a seal protects nothing there and costs
+  // the server an RSA step: its body goes as one JSON field, with no identity.
+  it('sends a public endpoint unsealed: one JSON request field, no session', async () => {
+    setSession(() => ({ uid: 'u1', app_sessionid: 'sess-1' }));
+    const fetch = answer(200, { code: 0, data: { ok: true } });
+    expect(await request(health, {})).toEqual({ ok: true });
+    const form = new URLSearchParams(String(fetch.mock.calls[0]![1].body));
+    expect([...form.keys()]).toEqual(['request']);
+    expect(JSON.parse(form.get('request')!)).toEqual({});
+    expect(String(fetch.mock.calls[0]![1].body)).not.toContain('sess-1');
   });
 
   it('only accepts endpoint values and their bodies', () => {
@@ -184,8 +197,8 @@ describe('request', () => {
 
   it('says generic rather than sealing for nobody when PUBLIC_RSA_KEY is missing', async () => {
     vi.stubEnv('PUBLIC_RSA_KEY', undefined);
-    const fetch = answer(200, { code: 0, data: { ok: true } });
-    expect(await codeOf(request(health, {}))).toBe('generic');
+    const fetch = answer(200, { code: 0, data: { uid: 'u1', loginAt: 1 } });
+    expect(await codeOf(request(session, {}))).toBe('generic');
     expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The one HTTP client: seals the body (docs/api.md), POSTs it as a form, and turns the answer into
- * typed, validated data or an ApiError. The seal's chunk is fetched on the first request only.
+ * typed, validated data or an ApiError. The seal's chunk is fetched on the first sealed request only;
+ * a public endpoint's body goes unsealed.
  */
 import * as v from 'valibot';
 import { HTTP_TIMEOUT_MS } from '../limits';
@@ -113,18 +114,25 @@ async function send<E extends Endpoint>(endpoint: E, body: BodyOf<E>, options: R
   }, timeoutMs) : undefined;
   signal?.addEventListener('abort', stop);
   try {
-    // Lazy on purpose: the seal (and, without Web Crypto, its libraries) is fetched by the first request.
-    const { sealRequest, randomString } = await import('./seal');
-    // A chunk load cannot be aborted, so check whether the time or the caller ran out meanwhile.
-    if (timedOut || signal?.aborted) await stopped;
-    const { uid, app_sessionid } = session() ?? { uid: '', app_sessionid: '' };
-    // Wire fields last: they are reserved and must not be overridden by a body field.
-    const wire: WireFields = { v: WIRE_VERSION, path: endpoint.path, uid, app_sessionid, ts: Date.now(), nonce: randomString(32) };
-    const form = await sealRequest({ ...body, ...wire });
+    let fields: Record<string, string>;
+    if (endpoint.public) {
+      // A public endpoint answers everyone alike: no seal, no session (docs/api.md), and no seal chunk.
+      fields = { request: JSON.stringify(body) };
+    } else {
+      // Lazy on purpose: the seal (and, without Web Crypto, its libraries) is fetched by the first request.
+      const { sealRequest, randomString } = await import('./seal');
+      // A chunk load cannot be aborted, so check whether the time or the caller ran out meanwhile.
+      if (timedOut || signal?.aborted) await stopped;
+      const { uid, app_sessionid } = session() ?? { uid: '', app_sessionid: '' };
+      // Wire fields last: they are reserved and must not be overridden by a body field.
+      const wire: WireFields = { v: WIRE_VERSION, path: endpoint.path, uid, app_sessionid, ts: Date.now(), nonce: randomString(32) };
+      const { params, encSecKey } = await sealRequest({ ...body, ...wire });
+      fields = { params, encSecKey };
+    }
     // URLSearchParams sets Content-Type: application/x-www-form-urlencoded;charset=UTF-8.
     const answer = fetch(apiHost() + endpoint.path, {
       method: 'POST',
-      body: new URLSearchParams({ params: form.params, encSecKey: form.encSecKey }),
+      body: new URLSearchParams(fields),
       ...(controller ? { signal: controller.signal } : {}),
     }).then((res) => read(endpoint, res));
     return await Promise.race([answer, stopped]);

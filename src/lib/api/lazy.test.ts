@@ -33,15 +33,18 @@ function staticImports(file: string, seen = new Set<string>()): Set<string> {
 }
 
 describe('crypto loading', () => {
-  it('loads the seal on the first request, and with Web Crypto never the libraries', async () => {
+  it('loads the seal on the first sealed request, and with Web Crypto never the libraries', async () => {
     const { request } = await import('./index');
-    const { health } = await import('./endpoints/platform');
+    const { health, session } = await import('./endpoints/platform');
     expect(loaded.seal).not.toHaveBeenCalled();
 
     vi.stubEnv('PUBLIC_RSA_KEY', readFileSync('tests/fixtures/keys/public.pem', 'utf8'));
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ code: 0, data: { ok: true } })));
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => Response.json({ code: 0, data: url.endsWith('/api/health') ? { ok: true } : { uid: 'u1', loginAt: 1 } })));
+    // A public endpoint goes unsealed: no seal chunk for it.
     await request(health, {});
-    await request(health, {});
+    expect(loaded.seal).not.toHaveBeenCalled();
+    await request(session, {});
+    await request(session, {});
     expect(loaded.seal).toHaveBeenCalledOnce();
     expect(loaded.libraries).not.toHaveBeenCalled();
     vi.unstubAllGlobals();

@@ -423,7 +423,13 @@ describe('what the page accepts, the server accepts unchanged (server/api uses t
           const form = { type: 'music', description: 'Lyrics are late.', contact: typed, important, phone: important ? '+65 8123 4567' : '', code: '' };
           // The page: "send code" sends the contact as typed, trimmed (FeedbackForm sendCode).
           if (!typed.trim()) return;
-          HELP_HANDLERS.feedbackCode({ db, user, body: { contact: typed.trim() }, now });
+          // A contact the form refuses gets no code from the server either (issue 28 f), in the same words.
+          const rule = checkContact(typed);
+          if (!rule.ok) {
+            expect(() => HELP_HANDLERS.feedbackCode({ db, user, body: { contact: typed.trim() }, now, client: '127.0.0.1' })).toThrow(expect.objectContaining({ code: rule.error.slice('error.'.length) }));
+            return;
+          }
+          HELP_HANDLERS.feedbackCode({ db, user, body: { contact: typed.trim() }, now, client: '127.0.0.1' });
           const sent = currentCode(db, user.uid, now);
           expect(sent).toMatch(/^\d{6}$/);
           const opts = { phoneOptional: PHONE_OPTIONAL_LOCALES.includes(locale), codeRequired: true };
@@ -433,7 +439,7 @@ describe('what the page accepts, the server accepts unchanged (server/api uses t
             ...page.value, important, attachments: [], screenshots: [], log: null, song: null, locale, attempt: `attempt-${user.uid}-0000`,
           });
           // The server: the same rules, and the code must be the one sent to this contact.
-          expect(() => HELP_HANDLERS.feedbackSubmit({ db, user, body, now })).not.toThrow();
+          expect(() => HELP_HANDLERS.feedbackSubmit({ db, user, body, now, client: '127.0.0.1' })).not.toThrow();
           const stored = db.prepare('SELECT type, contact FROM feedback WHERE uid = ?').all(user.uid);
           expect(stored.map((row) => ({ ...row }))).toEqual([{ type: 'music', contact: page.value.contact }]);
         }),

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../../../tests/fixtures/memory-storage';
 import { ApiError, request } from '../api';
 import { feedbackCode, feedbackSong, feedbackSubmit } from '../api/endpoints/feedback';
+import { setSelfInfo } from '../stores/self-info';
 
 vi.mock('../api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../api')>()), request: vi.fn() }));
 const host = vi.hoisted(() => ({ commands: [] as [string, unknown][], handlers: new Map<string, Set<(payload: any) => void>>() }));
@@ -25,6 +26,8 @@ beforeEach(() => {
   vi.stubGlobal('sessionStorage', memoryStorage());
   vi.mocked(request).mockReset();
   host.commands = [];
+  // The app's base info (spec §3): its region reads a national phone number (server/api/contact-key.ts).
+  setSelfInfo({ dev_region: 'SG' });
   openFeedback(config, { presetType: null, song: null });
 });
 afterEach(() => resend.stop());
@@ -131,6 +134,7 @@ describe('the feedback form model', () => {
       screenshots: [],
       log: null,
       song: 's04',
+      region: 'SG',
       locale: 'en-US',
       attempt,
     });
@@ -183,7 +187,8 @@ describe('the feedback form model', () => {
     vi.mocked(request).mockResolvedValueOnce({ resendAfter: 60 }).mockRejectedValueOnce(new ApiError('codeTooSoon'));
     feedbackForm.update({ contact: ' me@example.com ' });
     await sendCode();
-    expect(request).toHaveBeenCalledWith(feedbackCode, { contact: 'me@example.com' });
+    // The app's region goes with it: a national phone number is read in it (server/api/contact-key.ts).
+    expect(request).toHaveBeenCalledWith(feedbackCode, { contact: 'me@example.com', region: 'SG' });
     expect(resend.$left.get()).toBe(60);
     vi.advanceTimersByTime(60_000);
     expect(resend.$left.get()).toBe(0);

@@ -15,6 +15,7 @@ import { screenshotsOf } from '../forms/pick-pictures';
 import { isRefused } from '../forms/upload';
 import { uploadList, type Kind } from '../forms/uploads';
 import { pageLocale } from '../i18n';
+import { $selfInfo } from '../stores/self-info';
 import type { FeedbackConfig, FeedbackOrigin } from './feedback';
 import { logUpload } from './feedback-log';
 import { emptyFeedback, feedbackDraft, type FeedbackDraft } from './feedback-draft';
@@ -56,6 +57,8 @@ function check(draft: FeedbackDraft): Checked<BodyOf<typeof feedbackSubmit>, Fee
       screenshots: draft.pictures.map(({ id, name, mime, size }) => ({ id, name, mime, size })),
       log: draft.log ? logFile!.url! : null,
       song: opened.song && draft.song ? opened.song : null,
+      // The code was sent to the contact as read in this region (a national phone number): so is it checked.
+      region: $selfInfo.get().dev_region,
       locale: pageLocale(),
       attempt: draft.attempt,
     },
@@ -134,7 +137,7 @@ export async function sendCode(): Promise<void> {
   if (sendingCode) return;
   sendingCode = true;
   try {
-    const { resendAfter } = await request(feedbackCode, { contact });
+    const { resendAfter } = await request(feedbackCode, { contact, region: $selfInfo.get().dev_region });
     resend.start(resendAfter);
     feedbackForm.clearErrors('code');
   } catch (error) {

@@ -9,6 +9,12 @@ import { LOCALES } from '../../locale';
 import { FEEDBACK_TYPES } from '../../help/feedback-types';
 import { endpoint } from '../endpoint';
 
+/**
+ * The app's `dev_region` (selfInfo), which the page passes on: a national phone number is read in it
+ * (server/api/contact-key.ts). Optional: an app that sends none gets its number read as typed.
+ */
+const region = v.optional(v.pipe(v.string(), v.maxLength(8)));
+
 const int = v.pipe(v.number(), v.integer());
 const id = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,64}$/));
 const attempt = v.pipe(v.string(), v.minLength(16), v.maxLength(64));
@@ -73,7 +79,7 @@ export const feedbackConfig = endpoint(
  */
 export const feedbackCode = endpoint(
   '/api/feedback/code',
-  v.object({ contact: v.pipe(v.string(), v.maxLength(320)) }),
+  v.object({ contact: v.pipe(v.string(), v.maxLength(320)), region }),
   v.object({ resendAfter: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
 );
 
@@ -97,6 +103,7 @@ export const feedbackSubmit = endpoint(
     log: v.nullable(v.pipe(v.string(), v.maxLength(2000))),
     /** The song playing when the feedback was written from the player (/feedback2). */
     song: v.nullable(id),
+    region,
     locale: v.picklist(LOCALES),
     attempt,
   }),

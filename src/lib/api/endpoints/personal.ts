@@ -67,7 +67,8 @@ export const exportAppInfo = v.strictObject({
 export type ExportAppInfo = v.InferOutput<typeof exportAppInfo>;
 
 /**
- * Asks for a copy of the user's personal data, once per calendar day in `timeZone`: the code the app
+ * Asks for a copy of the user's personal data, once per calendar day of the user's region (the
+ * server's, never `timeZone`, which dates the file's contents): the code the app
  * sent to `email` (sendPersonalInfoDownloadEmailCaptcha) proves the address; `password` encrypts the
  * PDF and cannot be changed. The file is written in `locale` (the page's; en-US when absent) and
  * holds the account and device data the personal pages show, `appInfo` among them. Refused with
