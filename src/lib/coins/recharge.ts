@@ -13,6 +13,7 @@ import { coinBalance, coinPackages } from '../api/endpoints/coins';
 import { onHost, query } from '../bridge';
 import { fill, loading, type Loadable } from '../model/loadable';
 import { once, watchLoaded } from '../model/once';
+import { withLoaded } from '../model/with-loaded';
 import type { Purchase } from '../pay/purchase';
 import { $selfInfo } from '../stores/self-info';
 import { reconcileBalance } from './balance';
@@ -85,11 +86,11 @@ export function openRecharge(): () => void {
 export async function recharge(choice: Choice, payType: string): Promise<void> {
   const offer = $offer.get();
   if (offer.state !== 'ready') return;
-  await (await model()).pay({ ...choice, payType, region: $selfInfo.get().dev_region, paymentAvailable: offer.data.paymentAvailable });
+  await withLoaded(model, (m) => m.pay({ ...choice, payType, region: $selfInfo.get().dev_region, paymentAvailable: offer.data.paymentAvailable }));
 }
 
 /** Asks the server again about a recharge left pending. @example onClick={recheckRecharge} */
-export const recheckRecharge = async (): Promise<void> => (await model()).recheck();
+export const recheckRecharge = (): Promise<void> => withLoaded(model, (m) => m.recheck());
 
 // However the payment was confirmed (the tap, a recheck later, after a reload), the balance is the
 // server's at once, and the ledger's pending coins follow.

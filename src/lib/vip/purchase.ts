@@ -7,6 +7,7 @@ import type { DataOf } from '../api/endpoint';
 import type { vipOrderStatus } from '../api/endpoints/vip';
 import { dataOf } from '../model/loadable';
 import { once, watchLoaded } from '../model/once';
+import { withLoaded } from '../model/with-loaded';
 import type { Purchase } from '../pay/purchase';
 import { $selfInfo } from '../stores/self-info';
 import type { Purchase as PlanPurchase } from './pay-deps';
@@ -31,11 +32,11 @@ export async function payPlan(planId: string, payType: string): Promise<void> {
   const offer = dataOf($plans.get());
   const plan = offer?.plans.find((p) => p.id === planId);
   if (!offer || !plan) return;
-  await (await model()).pay({ plan, payType, region: $selfInfo.get().dev_region, paymentAvailable: offer.paymentAvailable });
+  await withLoaded(model, (m) => m.pay({ plan, payType, region: $selfInfo.get().dev_region, paymentAvailable: offer.paymentAvailable }));
 }
 
 /** @example button.onclick = recheckPlan */
-export const recheckPlan = async (): Promise<void> => (await model()).recheck();
+export const recheckPlan = (): Promise<void> => withLoaded(model, (m) => m.recheck());
 
 /**
  * Picks up a payment left pending and rechecks it when the app shows the page again.
