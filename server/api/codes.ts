@@ -19,6 +19,7 @@ import { transaction } from '../db/transaction';
 import { targetKey } from './contact-key';
 import { deliver, lastDelivered } from './dev-mailbox';
 import { ApiFailure } from './failure';
+import { DAY } from '../time';
 
 export type CodePurpose = 'feedback' | 'export';
 
@@ -35,7 +36,6 @@ export const CODE_LIMITS = {
   perUserPerDay: 10,
 } as const;
 
-const DAY = 86_400;
 
 const hashOf = (db: Db, purpose: CodePurpose, uid: string, target: string, code: string) => keyedHash(db, 'code', purpose, uid, target, code);
 

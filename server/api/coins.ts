@@ -19,9 +19,10 @@ import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import { pageRows } from './cursor';
 import { ApiFailure } from './failure';
-import type { Handlers, User } from './pipeline';
+import type { Handlers } from './pipeline';
 import { paymentAllowed } from './regions';
 import { abandon, settles, type ProviderOutcome } from './vip';
+import { seconds } from '../time';
 
 type Package = ResponseOf<'coinPackages'>['packages'][number];
 type Order = ResponseOf<'coinCreateOrder'>['order'];
@@ -34,8 +35,6 @@ export const CUSTOM_AMOUNT: ResponseOf<'coinPackages'>['custom'] = { min: 10, ma
 /** Order ids of coin recharges start with this; the provider notification tells them from VIP orders (`o-`) by it. */
 export const COIN_ORDER_PREFIX = 'c-';
 
-const seconds = (ms: number) => Math.floor(ms / 1000);
-const uidOf = (user: User | null) => user!.uid;
 const randomId = (prefix: string) => `${prefix}${randomBytes(12).toString('base64url')}`;
 
 const toPackage = (row: Row): Package => ({
@@ -139,7 +138,7 @@ type CoinHandlers = Pick<Handlers, 'coinBalance' | 'coinPackages' | 'coinCreateO
 
 /** The coins area's handlers, spread into HANDLERS (server/api/handlers.ts). */
 export const COIN_HANDLERS: CoinHandlers = {
-  coinBalance: ({ db, user }) => ({ balance: balanceOf(db, uidOf(user)), pending: pendingOf(db, uidOf(user)) }),
+  coinBalance: ({ db, user }) => ({ balance: balanceOf(db, user.uid), pending: pendingOf(db, user.uid) }),
 
   coinPackages: ({ db, body }) => ({
     packages: db.prepare('SELECT * FROM coin_packages ORDER BY sort').all().map(toPackage),
@@ -148,7 +147,7 @@ export const COIN_HANDLERS: CoinHandlers = {
   }),
 
   coinCreateOrder: ({ db, user, body, now }) => {
-    const uid = uidOf(user);
+    const uid = user.uid;
     const item = orderItem(db, body.packageId, body.coins);
     if (!paymentAllowed(body.region)) throw new ApiFailure('payRegion', 403);
     // One order per (uid, attempt): a double tap or a retry finds the first one, unchanged. The
@@ -175,17 +174,17 @@ export const COIN_HANDLERS: CoinHandlers = {
   },
 
   coinOrderStatus: ({ db, user, body }) => {
-    const uid = uidOf(user);
+    const uid = user.uid;
     // Another user's order answers as an unknown one: order ids must not leak whose they are.
     const row = db.prepare('SELECT * FROM coin_orders WHERE order_id = ? AND uid = ?').get(body.orderId, uid);
     if (!row) throw new ApiFailure('notFound', 404, 'No such order.');
     return { order: toOrder(row), balance: balanceOf(db, uid) };
   },
 
-  coinCancelOrder: ({ db, user, body, now }) => ({ order: abandon(db, 'coin_orders', uidOf(user), body.orderId, now, settleCoinOrder)! }),
+  coinCancelOrder: ({ db, user, body, now }) => ({ order: abandon(db, 'coin_orders', user.uid, body.orderId, now, settleCoinOrder)! }),
 
   coinTransactions: ({ db, user, body }) => {
-    const { rows, next } = pageRows(db, 'SELECT * FROM coin_transactions WHERE uid = ?', [uidOf(user)], body.cursor, body.limit);
+    const { rows, next } = pageRows(db, 'SELECT * FROM coin_transactions WHERE uid = ?', [user.uid], body.cursor, body.limit);
     return { items: rows.map(toTransaction), next };
   },
 };

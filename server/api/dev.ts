@@ -21,8 +21,8 @@ import { decideAppeal, moderate, removeComment } from './report';
 import { UID_PATTERN, expireSession, issueSession } from './sessions';
 import { trackEventsOf } from './track';
 import { settleOrder } from './vip';
+import { DAY, seconds } from '../time';
 
-const DAY_SECONDS = 86_400;
 
 /** The tables a user's submissions land in, each with a `uid` column. */
 export const SUBMISSION_TABLES = ['vip_orders', 'coin_orders', 'reports', 'appeals', 'feedback', 'exports', 'submissions'] as const;
@@ -136,7 +136,7 @@ export function devRoutes(db: Db, now: () => number = Date.now): Hono {
     const body = await read(c, NEW_CODE);
     if (!body) return refuse(c, 'The body is not { tier, days }.');
     const code = `DEV-${randomBytes(6).toString('hex').toUpperCase()}`;
-    db.prepare('INSERT INTO redeem_codes (code, tier, days, expires_at) VALUES (?, ?, ?, ?)').run(code, body.tier, body.days, Math.floor(now() / 1000) + 30 * DAY_SECONDS);
+    db.prepare('INSERT INTO redeem_codes (code, tier, days, expires_at) VALUES (?, ?, ?, ?)').run(code, body.tier, body.days, seconds(now()) + 30 * DAY);
     return c.json({ code: 0, data: { code } });
   });
   api.post('/api/dev/provider', limit, async (c) => {

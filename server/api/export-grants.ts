@@ -18,6 +18,7 @@ import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import type { User } from './pipeline';
 import { findSession } from './sessions';
+import { seconds } from '../time';
 
 /** How long a link works at most: long enough to tap Download, short enough that a copy soon dies. */
 export const GRANT_SECONDS = 15 * 60;
@@ -37,7 +38,6 @@ export const loggedPath = (path: string) => (path.startsWith(FILE_PATH) ? `${FIL
 export type SessionLookup = (db: Db, app_sessionid: string, nowMs: number) => { uid: string; expiresAt: number } | null;
 
 const GRANT_ID = /^[A-Za-z0-9_-]{43}$/;
-const seconds = (ms: number) => Math.floor(ms / 1000);
 const hash = (id: string) => createHash('sha256').update(id).digest('base64url');
 const sealKey = (id: string) => Buffer.from(hkdfSync('sha256', Buffer.from(id, 'base64url'), Buffer.alloc(0), 'export-grant session', 32));
 // The export and the owner are bound in: a sealed session moved to another row does not open.

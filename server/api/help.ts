@@ -19,7 +19,8 @@ import { transaction } from '../db/transaction';
 import { CODE_LIMITS, codeInMailbox, sendCode, verifyCode } from './codes';
 import { pageRows } from './cursor';
 import { ApiFailure } from './failure';
-import type { Handlers, User } from './pipeline';
+import type { Handlers } from './pipeline';
+import { DAY, seconds } from '../time';
 
 type Summary = ResponseOf<'feedbackList'>['items'][number];
 type Message = ResponseOf<'feedbackDetail'>['messages'][number];
@@ -41,11 +42,8 @@ export const FEEDBACK_FREE_PER_DAY = 3;
  * anyone reports in a day, few enough that one account cannot bury support.
  */
 export const FEEDBACK_MAX_PER_DAY = 20;
-const DAY = 86_400;
 const EXCERPT = 80;
 
-const seconds = (ms: number) => Math.floor(ms / 1000);
-const uidOf = (user: User | null) => user!.uid;
 const randomId = (prefix: string) => `${prefix}${randomBytes(12).toString('base64url')}`;
 const refuse = (message: string) => new ApiFailure('badRequest', 422, message);
 
@@ -139,7 +137,7 @@ export const HELP_HANDLERS: HelpHandlers = {
         title: categoryTitle(db, String(c.id), body.locale),
         questions: questions.filter((q) => q.category === c.id).map(questionRef),
       }));
-    const unread = Number(db.prepare('SELECT COUNT(*) AS n FROM feedback WHERE uid = ? AND unread = 1').get(uidOf(user))!.n);
+    const unread = Number(db.prepare('SELECT COUNT(*) AS n FROM feedback WHERE uid = ? AND unread = 1').get(user.uid)!.n);
     return { categories, unread, hotline: { ...SUPPORT.hotline }, email: SUPPORT.email };
   },
 
@@ -147,7 +145,7 @@ export const HELP_HANDLERS: HelpHandlers = {
     const row = db.prepare(`${FAQ_TEXT} WHERE f.id = ?`).get(body.locale, body.id);
     if (!row) throw new ApiFailure('noContent', 404);
     const category = String(row.category);
-    const vote = db.prepare('SELECT helpful FROM faq_votes WHERE uid = ? AND faq = ?').get(uidOf(user), body.id);
+    const vote = db.prepare('SELECT helpful FROM faq_votes WHERE uid = ? AND faq = ?').get(user.uid, body.id);
     const related = db.prepare(`${FAQ_TEXT} WHERE f.category = ? AND f.id != ? ORDER BY f.sort LIMIT 4`).all(body.locale, category, body.id).map(questionRef);
     return {
       question: { id: String(row.id), category, categoryTitle: categoryTitle(db, category, body.locale), question: String(row.question), answer: String(row.answer) },
@@ -176,8 +174,8 @@ export const HELP_HANDLERS: HelpHandlers = {
 
   helpVote: ({ db, user, body, now }) => {
     if (!db.prepare('SELECT 1 FROM faqs WHERE id = ?').get(body.id)) throw new ApiFailure('noContent', 404);
-    db.prepare('INSERT INTO faq_votes VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING').run(uidOf(user), body.id, body.helpful ? 1 : 0, seconds(now));
-    return { helpful: Number(db.prepare('SELECT helpful FROM faq_votes WHERE uid = ? AND faq = ?').get(uidOf(user), body.id)!.helpful) === 1 };
+    db.prepare('INSERT INTO faq_votes VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING').run(user.uid, body.id, body.helpful ? 1 : 0, seconds(now));
+    return { helpful: Number(db.prepare('SELECT helpful FROM faq_votes WHERE uid = ? AND faq = ?').get(user.uid, body.id)!.helpful) === 1 };
   },
 
   feedbackConfig: ({ db, user, body, now }) => ({
@@ -186,11 +184,11 @@ export const HELP_HANDLERS: HelpHandlers = {
       .all(body.locale)
       .map((row) => ({ id: row.id as Summary['type'], label: String(row.label) })),
     phoneOptional: PHONE_OPTIONAL_LOCALES.includes(body.locale),
-    codeRequired: codeRequired(db, uidOf(user), seconds(now)),
+    codeRequired: codeRequired(db, user.uid, seconds(now)),
   }),
 
   feedbackCode: ({ db, user, body, now }) => {
-    const uid = uidOf(user);
+    const uid = user.uid;
     const at = seconds(now);
     const typed = body.contact.trim();
     // The form's own rule: no code goes to what is not a phone number or an address (a trailing-dot
@@ -205,7 +203,7 @@ export const HELP_HANDLERS: HelpHandlers = {
   },
 
   feedbackSubmit: ({ db, user, body, now }) => {
-    const uid = uidOf(user);
+    const uid = user.uid;
     const at = seconds(now);
     const outcome = transaction(db, () => {
       const same = db.prepare('SELECT * FROM feedback WHERE uid = ? AND attempt = ?').get(uid, body.attempt);
@@ -257,13 +255,13 @@ export const HELP_HANDLERS: HelpHandlers = {
   },
 
   feedbackList: ({ db, user, body }) => {
-    const { rows, next } = pageRows(db, 'SELECT * FROM feedback WHERE uid = ?', [uidOf(user)], body.cursor, body.limit);
+    const { rows, next } = pageRows(db, 'SELECT * FROM feedback WHERE uid = ?', [user.uid], body.cursor, body.limit);
     return { items: rows.map((row) => toSummary(db, row, body.locale)), next };
   },
 
   feedbackDetail: ({ db, user, body }) => {
     // Another user's feedback answers as an unknown one.
-    const row = db.prepare('SELECT * FROM feedback WHERE id = ? AND uid = ?').get(body.id, uidOf(user));
+    const row = db.prepare('SELECT * FROM feedback WHERE id = ? AND uid = ?').get(body.id, user.uid);
     if (!row) throw new ApiFailure('noContent', 404);
     db.prepare('UPDATE feedback SET unread = 0 WHERE id = ?').run(body.id);
     const song = row.song === null ? undefined : db.prepare('SELECT id, name, artist FROM songs WHERE id = ?').get(String(row.song));
@@ -291,7 +289,7 @@ export const HELP_HANDLERS: HelpHandlers = {
   },
 
   feedbackFollowUp: ({ db, user, body, now }) => {
-    const uid = uidOf(user);
+    const uid = user.uid;
     return transaction(db, () => {
       if (!db.prepare('SELECT 1 FROM feedback WHERE id = ? AND uid = ?').get(body.id, uid)) throw new ApiFailure('noContent', 404);
       const same = db.prepare('SELECT * FROM feedback_messages WHERE feedback = ? AND attempt = ?').get(body.id, body.attempt);

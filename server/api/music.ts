@@ -14,15 +14,13 @@ import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import { pageRows } from './cursor';
 import { ApiFailure } from './failure';
-import type { Handlers, User } from './pipeline';
+import type { Handlers } from './pipeline';
 import { membershipOf } from '../db/membership';
+import { DAY, seconds } from '../time';
 
 type Song = ResponseOf<'musicLists'>['playlists'][number]['songs'][number];
 type Row = Record<string, unknown>;
 
-const DAY = 86_400;
-const seconds = (ms: number) => Math.floor(ms / 1000);
-const uidOf = (user: User | null) => user!.uid;
 
 /**
  * The user's unbroken membership at `now`: its expiry from the memberships table, its start found by
@@ -72,7 +70,7 @@ type MusicHandlers = Pick<Handlers, 'downloadQuota' | 'downloadHistory' | 'music
 /** The music area's handlers, spread into HANDLERS (server/api/handlers.ts). */
 export const MUSIC_HANDLERS: MusicHandlers = {
   downloadQuota: ({ db, user, now }) => {
-    const uid = uidOf(user);
+    const uid = user.uid;
     const at = seconds(now);
     const quota = downloadQuota(membershipPeriod(db, uid, at), at);
     const used = quota ? Number(db.prepare('SELECT COUNT(*) AS n FROM downloads WHERE uid = ? AND created_at >= ?').get(uid, quota.cycleStart)!.n) : 0;
@@ -81,7 +79,7 @@ export const MUSIC_HANDLERS: MusicHandlers = {
 
   downloadHistory: ({ db, user, body }) => {
     const select = 'SELECT d.id, d.song, d.quality, d.created_at, s.name, s.artist FROM downloads d JOIN songs s ON s.id = d.song WHERE d.uid = ?';
-    const { rows, next } = pageRows(db, select, [uidOf(user)], body.cursor, body.limit, { key: 'd.created_at', id: 'd.id' });
+    const { rows, next } = pageRows(db, select, [user.uid], body.cursor, body.limit, { key: 'd.created_at', id: 'd.id' });
     return {
       items: rows.map((r) => ({ id: String(r.id), songId: String(r.song), name: String(r.name), artist: String(r.artist), quality: r.quality as 'standard', createdAt: Number(r.created_at) })),
       next,
@@ -127,14 +125,14 @@ type SubmissionHandlers = Pick<Handlers, 'submissionStatus' | 'submitPlaylist'>;
 /** Playlist submission: one under review at a time, 10 to 200 songs. */
 export const SUBMISSION_HANDLERS: SubmissionHandlers = {
   submissionStatus: ({ db, user }) => {
-    const uid = uidOf(user);
+    const uid = user.uid;
     const open = db.prepare("SELECT * FROM submissions WHERE uid = ? AND state = 'reviewing'").get(uid);
     const last = db.prepare("SELECT * FROM submissions WHERE uid = ? AND state != 'reviewing' ORDER BY created_at DESC LIMIT 1").get(uid);
     return { open: open ? toSubmission(open) : null, last: last ? toSubmission(last) : null };
   },
 
   submitPlaylist: ({ db, user, body, now }) => {
-    const uid = uidOf(user);
+    const uid = user.uid;
     return transaction(db, () => {
       const same = db.prepare('SELECT * FROM submissions WHERE uid = ? AND attempt = ?').get(uid, body.attempt);
       if (same) return { submission: toSubmission(same) };

@@ -24,16 +24,14 @@ import { checkGrant, mintGrant } from './export-grants';
 import { ApiFailure } from './failure';
 import { pdfOf } from './pdf';
 import { exportDocument, type AccountRow } from './personal-pdf';
-import type { Handlers, User } from './pipeline';
+import type { Handlers } from './pipeline';
+import { DAY, seconds } from '../time';
 
 type Record_ = ResponseOf<'exportStatus'>['exports'][number];
 type Row = Record<string, unknown>;
 
-const DAY = 86_400;
 /** The export link works for 7 days after the e-mail goes out. */
 const FILE_DAYS = 7;
-const seconds = (ms: number) => Math.floor(ms / 1000);
-const uidOf = (user: User | null) => user!.uid;
 
 function hashPassword(password: string): string {
   const salt = randomBytes(16);
@@ -135,10 +133,10 @@ type PersonalHandlers = Pick<Handlers, 'personalInfo' | 'exportRequest' | 'expor
 
 /** The personal-data handlers, spread into HANDLERS (server/api/handlers.ts). */
 export const PERSONAL_HANDLERS: PersonalHandlers = {
-  personalInfo: ({ db, user }) => ({ account: account(db, uidOf(user)) }),
+  personalInfo: ({ db, user }) => ({ account: account(db, user.uid) }),
 
   exportRequest: ({ db, user, body, now }) => {
-    const uid = uidOf(user);
+    const uid = user.uid;
     const at = seconds(now);
     const outcome = transaction(db, () => {
       const same = db.prepare('SELECT * FROM exports WHERE uid = ? AND attempt = ?').get(uid, body.attempt);
@@ -182,7 +180,7 @@ export const PERSONAL_HANDLERS: PersonalHandlers = {
   },
 
   exportStatus: ({ db, user, now }) => {
-    const uid = uidOf(user);
+    const uid = user.uid;
     const at = seconds(now);
     const rows = db.prepare('SELECT * FROM exports WHERE uid = ? ORDER BY requested_at DESC, id DESC LIMIT 30').all(uid);
     // The day as exportRequest counts it; `body.timeZone` only says how the page shows times.
@@ -192,12 +190,12 @@ export const PERSONAL_HANDLERS: PersonalHandlers = {
   },
 
   exportFile: ({ db, user, body, now }) => {
-    const uid = uidOf(user);
+    const uid = user.uid;
     const at = seconds(now);
     const row = db.prepare('SELECT * FROM exports WHERE id = ? AND uid = ?').get(body.id, uid);
     if (!row || row.expires_at === null || Number(row.expires_at) <= at || !row.file) throw new ApiFailure('noContent', 410);
     // A link for this caller's session, minted per call: a page opened later gets a fresh one.
-    const { url } = mintGrant(db, String(row.id), user!, now);
+    const { url } = mintGrant(db, String(row.id), user, now);
     return { fileName: `personal-data-${String(row.day)}.pdf`, url, expiresAt: Number(row.expires_at), sections: contents(db, uid) };
   },
 };

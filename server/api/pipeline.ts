@@ -26,8 +26,8 @@ export interface User {
 
 export interface HandlerContext<N extends EndpointName> {
   db: Db;
-  /** Null only on public endpoints. */
-  user: User | null;
+  /** The session's user on a signed-in endpoint (the pipeline refused the request without one); none on a public one. */
+  user: (typeof ENDPOINTS)[N]['public'] extends true ? null : User;
   body: v.InferOutput<(typeof ENDPOINTS)[N]['request']>;
   now: number;
   /** Whom the request counts against (clientOf below): for limits on a subject no account change escapes. */
@@ -36,6 +36,8 @@ export interface HandlerContext<N extends EndpointName> {
 
 /** One handler per endpoint of the contract: the type makes a missing one a compile error. */
 export type Handlers = { [N in EndpointName]: (ctx: HandlerContext<N>) => ResponseOf<N> | Promise<ResponseOf<N>> };
+/** Any handler as the pipeline calls it: the user is there exactly when the endpoint is not public (checked before the call). */
+type AnyHandler = (ctx: Omit<HandlerContext<EndpointName>, 'user'> & { user: User | null }) => unknown;
 
 export interface ApiOptions {
   db: Db;
@@ -100,7 +102,7 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: op
             if (plain !== undefined) {
               const body = v.safeParse(endpoint.request, plain);
               if (!body.success) throw fail('badRequest', 422);
-              const handler = handlers[name] as (ctx: HandlerContext<EndpointName>) => unknown;
+              const handler = handlers[name] as AnyHandler;
               return answerWith(c, endpoint, await handler({ db, user: null, body: body.output as never, now: time, client: clientOf(c, trustProxy) }));
             }
           }
@@ -127,7 +129,7 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: op
           const { v: _v, path: _p, uid: _u, app_sessionid: _s, ts: _t, nonce: _n, ...rest } = opened as Record<string, unknown>;
           const body = v.safeParse(endpoint.request, rest);
           if (!body.success) throw fail('badRequest', 422);
-          const handler = handlers[name] as (ctx: HandlerContext<EndpointName>) => unknown;
+          const handler = handlers[name] as AnyHandler;
           return answerWith(c, endpoint, await handler({ db, user, body: body.output as never, now: time, client: clientOf(c, trustProxy) }));
         } catch (error) {
           return answer(c, error);

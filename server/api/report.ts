@@ -15,7 +15,8 @@ import { REASONS_BY_TYPE, needsDescription, type TargetType } from '../../src/li
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import { ApiFailure } from './failure';
-import type { Handlers, User } from './pipeline';
+import type { Handlers } from './pipeline';
+import { seconds } from '../time';
 
 type Target = ResponseOf<'reportTarget'>['target'];
 type Report = ResponseOf<'reportSubmit'>['report'];
@@ -23,8 +24,6 @@ type Appeal = ResponseOf<'appealSubmit'>['appeal'];
 type Subject = ResponseOf<'appealStatus'>['subjects'][number];
 type Row = Record<string, unknown>;
 
-const seconds = (ms: number) => Math.floor(ms / 1000);
-const uidOf = (user: User | null) => user!.uid;
 const randomId = (prefix: string) => `${prefix}${randomBytes(12).toString('base64url')}`;
 
 const gone = () => new ApiFailure('contentGone', 410);
@@ -134,7 +133,7 @@ export const REPORT_HANDLERS: ReportHandlers = {
   },
 
   reportSubmit: ({ db, user, body, now }) => {
-    const uid = uidOf(user);
+    const uid = user.uid;
     return transaction(db, () => {
       // The same attempt is the same report (a double tap, a retry after a lost answer): checked
       // first, so a retry succeeds even if the content was removed meanwhile.
@@ -154,10 +153,10 @@ export const REPORT_HANDLERS: ReportHandlers = {
     });
   },
 
-  appealStatus: ({ db, user }) => ({ subjects: subjectsOf(db, uidOf(user)) }),
+  appealStatus: ({ db, user }) => ({ subjects: subjectsOf(db, user.uid) }),
 
   appealSubmit: ({ db, user, body, now }) => {
-    const uid = uidOf(user);
+    const uid = user.uid;
     return transaction(db, () => {
       const same = db.prepare('SELECT * FROM appeals WHERE uid = ? AND attempt = ?').get(uid, body.attempt);
       if (same) return { appeal: toAppeal(same) };

@@ -13,9 +13,10 @@ import type { Db } from '../db';
 import { keyedHash } from '../db/secret';
 import { transaction } from '../db/transaction';
 import { ApiFailure } from './failure';
-import type { Handlers, User } from './pipeline';
+import type { Handlers } from './pipeline';
 import { paymentAllowed } from './regions';
 import { extendMembership, membershipOf } from '../db/membership';
+import { seconds } from '../time';
 
 /**
  * Refused redeem codes one user, and one session, may have in an hour (`max`), and one client address
@@ -38,8 +39,6 @@ type Order = ResponseOf<'vipOrders'>['orders'][number];
 type OrderState = Order['state'];
 type Row = Record<string, unknown>;
 
-const seconds = (ms: number) => Math.floor(ms / 1000);
-const uidOf = (user: User | null) => user!.uid;
 
 /** A plan as sold at `now` (Unix seconds): a limited-time price until its offer ends, the original after. */
 function toPlan(row: Row, now: number): Plan {
@@ -154,10 +153,10 @@ export const VIP_HANDLERS: VipHandlers = {
     paymentAvailable: paymentAllowed(body.region),
   }),
 
-  vipStatus: ({ db, user, now }) => ({ membership: membershipOf(db, uidOf(user), seconds(now)), renewals: renewalsOf(db, uidOf(user)) }),
+  vipStatus: ({ db, user, now }) => ({ membership: membershipOf(db, user.uid, seconds(now)), renewals: renewalsOf(db, user.uid) }),
 
   vipCreateOrder: ({ db, user, body, now }) => {
-    const uid = uidOf(user);
+    const uid = user.uid;
     const plan = findPlan(db, body.planId, seconds(now));
     if (!plan) throw new ApiFailure('badRequest', 422, 'No such plan.');
     if (!paymentAllowed(body.region)) throw new ApiFailure('payRegion', 403);
@@ -171,21 +170,21 @@ export const VIP_HANDLERS: VipHandlers = {
   },
 
   vipOrderStatus: ({ db, user, body, now }) => {
-    const uid = uidOf(user);
+    const uid = user.uid;
     // Another user's order answers as an unknown one: order ids must not leak whose they are.
     const row = db.prepare('SELECT * FROM vip_orders WHERE order_id = ? AND uid = ?').get(body.orderId, uid);
     if (!row) throw new ApiFailure('notFound', 404, 'No such order.');
     return { order: toOrder(row), membership: membershipOf(db, uid, seconds(now)), renewed: row.state === 'paid' && Boolean(row.renewed) };
   },
 
-  vipCancelOrder: ({ db, user, body, now }) => ({ order: abandon(db, 'vip_orders', uidOf(user), body.orderId, now, settleOrder)! }),
+  vipCancelOrder: ({ db, user, body, now }) => ({ order: abandon(db, 'vip_orders', user.uid, body.orderId, now, settleOrder)! }),
 
   vipOrders: ({ db, user }) => ({
-    orders: db.prepare('SELECT * FROM vip_orders WHERE uid = ? ORDER BY created_at DESC, rowid DESC').all(uidOf(user)).map(toOrder),
+    orders: db.prepare('SELECT * FROM vip_orders WHERE uid = ? ORDER BY created_at DESC, rowid DESC').all(user.uid).map(toOrder),
   }),
 
   vipSetRenewal: ({ db, user, body, now }) => {
-    const uid = uidOf(user);
+    const uid = user.uid;
     const plan = findPlan(db, body.planId, seconds(now));
     if (!plan?.autoRenew) throw new ApiFailure('badRequest', 422, 'No such auto-renew plan.');
     const row = db.prepare('SELECT 1 FROM renewals WHERE uid = ? AND plan_id = ?').get(uid, plan.id);
@@ -203,7 +202,7 @@ export const VIP_HANDLERS: VipHandlers = {
   },
 
   vipRedeem: ({ db, user, body, now, client }) => {
-    const { uid, app_sessionid } = user!;
+    const { uid, app_sessionid } = user;
     // As the page sends it (src/lib/vip/redeem-code.ts): codes are printed in groups and not case-sensitive.
     const code = body.code.replace(/\s+/g, '').toUpperCase();
     const nowSec = seconds(now);

@@ -6,10 +6,10 @@
 import type { ResponseOf } from '../../src/lib/api/contract';
 import { svipWorth } from '../../src/lib/vip/tiers';
 import type { Db } from './index';
+import { DAY } from '../time';
 
 type Membership = ResponseOf<'vipStatus'>['membership'];
 
-const DAY_SECONDS = 86_400;
 
 /**
  * The user's membership as the pages read it: `none` (expiresAt null) when never a member; a lapsed
@@ -39,7 +39,7 @@ export function extendMembership(db: Db, uid: string, tier: 'vip' | 'svip', days
   const active = !!current && Number(current.expires_at) > nowSec;
   const from = active ? Number(current.expires_at) : nowSec;
   const svipKept = active && current.tier === 'svip' && tier === 'vip';
-  const expiresAt = from + Math.round((svipKept ? svipWorth(days, monthPrices(db)) : days) * DAY_SECONDS);
+  const expiresAt = from + Math.round((svipKept ? svipWorth(days, monthPrices(db)) : days) * DAY);
   const nextTier = svipKept ? 'svip' : tier;
   db.prepare(
     'INSERT INTO memberships (uid, tier, expires_at) VALUES (?, ?, ?) ON CONFLICT (uid) DO UPDATE SET tier = excluded.tier, expires_at = excluded.expires_at',

@@ -9,25 +9,29 @@ import * as v from 'valibot';
  * One endpoint: where it lives and what goes in and out (the `data` of a `{ code: 0 }` answer).
  * @example const e: Endpoint = session
  */
-export interface Endpoint<Req extends v.GenericSchema = v.GenericSchema, Res extends v.GenericSchema = v.GenericSchema> {
+export interface Endpoint<Req extends v.GenericSchema = v.GenericSchema, Res extends v.GenericSchema = v.GenericSchema, Public extends boolean = boolean> {
   /** Every path sits under `/api/`, so the CDN can route the API apart from the pages. */
   path: `/api/${string}`;
   request: Req;
   response: Res;
-  /** Answered without a signed-in user (uid and app_sessionid); every other endpoint needs one. */
-  public?: boolean;
+  /**
+   * Answered without a signed-in user, and unsealed (docs/api.md); every other endpoint needs one.
+   * A literal in each declaration, so the server's handler of a signed-in endpoint is given a user.
+   */
+  public: Public;
 }
 
 /**
- * Declares an endpoint; a helper rather than an object literal so it keeps its precise schema types.
+ * Declares an endpoint; a helper rather than an object literal so it keeps its precise schema types,
+ * and whether it is public as a literal type.
  * @example export const health = endpoint('/api/health', v.object({}), v.object({ ok: v.literal(true) }), { public: true })
  */
-export const endpoint = <Req extends v.GenericSchema, Res extends v.GenericSchema>(
+export const endpoint = <Req extends v.GenericSchema, Res extends v.GenericSchema, Public extends boolean = false>(
   path: `/api/${string}`,
   request: Req,
   response: Res,
-  options: { public?: boolean } = {},
-): Endpoint<Req, Res> => ({ path, request, response, ...options });
+  options: { public?: Public } = {},
+): Endpoint<Req, Res, Public> => ({ path, request, response, public: (options.public ?? false) as Public });
 
 /**
  * What a caller passes for an endpoint; `& object` because `v.object({})` alone infers `{}`, which a
