@@ -10,6 +10,6 @@ export function localePaths() {
 }
 
 /** The page's locale from its `[...locale]` param; unprefixed pages are en-US. */
-export function pageLocale(param: string | undefined): { locale: Locale; prefixed: boolean } {
+export function localeOfParam(param: string | undefined): { locale: Locale; prefixed: boolean } {
   return isLocale(param) ? { locale: param, prefixed: true } : { locale: DEFAULT_LOCALE, prefixed: false };
 }

@@ -27,8 +27,9 @@ export function setPageText(next: Locale, areas: PageMessages): void {
 /** @example pageLocale() // 'th-TH' */
 export const pageLocale = (): Locale => locale;
 
-export type Params = Record<string, string | number>;
-export type Text = (key: MessageKey, params?: Params) => string;
+/** Values for the placeholders of a message, e.g. `{ days: 3 }`. */
+export type MessageParams = Record<string, string | number>;
+export type Text = (key: MessageKey, params?: MessageParams) => string;
 
 /**
  * A dotted key's text (typed from the en-US file) in the page's language, with `{name}` placeholders

@@ -23,7 +23,7 @@ export const QUOTA_PER_CYCLE = 300;
 export const QUOTA_CYCLE_DAYS = 31;
 export const QUOTA_PER_DAY = 10;
 /** spec §9: tracking batches. */
-export const TRACK_BATCH = 20;
+export const TRACK_BATCH_SIZE = 20;
 export const TRACK_DELAY_MS = 2_000;
 /** Requests more than this far from the server's clock are refused as replays (issue 3). */
 export const REQUEST_SKEW_MS = 5 * 60_000;

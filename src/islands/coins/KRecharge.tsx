@@ -12,7 +12,7 @@ import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
 import { payMethods } from '../../lib/pay/methods';
 import { $session } from '../../lib/session';
-import type { MessageParams } from '../../lib/stores/ui';
+import type { MessageParams } from '../../lib/i18n';
 import { useHydrated } from '../ui/hydrated';
 import { useText } from '../ui/text';
 import '../ui/controls.css';

@@ -1,7 +1,7 @@
 /** Messages in islands, from the strings the layout embedded for the page's locale (src/lib/i18n.ts). */
 import { text, type Text } from '../../lib/i18n';
 
-export type { Params, Text } from '../../lib/i18n';
+export type { MessageParams, Text } from '../../lib/i18n';
 
 /**
  * The message lookup, as islands ask for it. The page's language never changes while it is open, so

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { ApiError, messageKey, request, setReauth, setSession, type ApiErrorCode } from './index';
+import { ApiError, messageKey, request, setReauth, setIdentity, type ApiErrorCode } from './index';
 import { decryptRequest } from '../../../server/api/wire-node';
 import { health, session } from './endpoints/platform';
 
@@ -45,14 +45,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   vi.useRealTimers();
-  setSession(() => null);
+  setIdentity(() => null);
   setReauth(undefined);
 });
 
 describe('request', () => {
   it('posts the sealed body as a form and resolves with the typed data', async () => {
     const fetch = answer(200, { code: 0, data: { uid: 'u1', loginAt: 1700000000000 } });
-    setSession(() => ({ uid: 'u1', app_sessionid: 'sess-1' }));
+    setIdentity(() => ({ uid: 'u1', app_sessionid: 'sess-1' }));
     const before = Date.now();
 
     const data = await request(session, {});
@@ -74,7 +74,7 @@ describe('request', () => {
 
   it('sends an empty identity without a session and uses the same origin without PUBLIC_API_HOST', async () => {
     vi.stubEnv('PUBLIC_API_HOST', undefined);
-    setSession(() => null);
+    setIdentity(() => null);
     const fetch = answer(200, { code: 0, data: { uid: '', loginAt: 0 } });
     await request(session, {});
     const [url, init] = fetch.mock.calls[0]!;
@@ -87,7 +87,7 @@ describe('request', () => {
   // Issue 28 (2): a public endpoint answers everyone alike, so a seal protects nothing there and costs
   // the server an RSA step: its body goes as one JSON field, with no identity.
   it('sends a public endpoint unsealed: one JSON request field, no session', async () => {
-    setSession(() => ({ uid: 'u1', app_sessionid: 'sess-1' }));
+    setIdentity(() => ({ uid: 'u1', app_sessionid: 'sess-1' }));
     const fetch = answer(200, { code: 0, data: { ok: true } });
     expect(await request(health, {})).toEqual({ ok: true });
     const form = new URLSearchParams(String(fetch.mock.calls[0]![1].body));
@@ -239,7 +239,7 @@ describe('a refused session', () => {
 
   it('asks to sign in, then sends the request again with the new session', async () => {
     let id = 'old-session';
-    setSession(() => ({ uid: 'u1', app_sessionid: id }));
+    setIdentity(() => ({ uid: 'u1', app_sessionid: id }));
     const sent = replies(EXPIRED, OK);
     const ask = vi.fn(async () => ((id = 'new-session'), true));
     setReauth(ask);
@@ -249,7 +249,7 @@ describe('a refused session', () => {
   });
 
   it('rejects with the refusal when the user declines, sending nothing more', async () => {
-    setSession(() => ({ uid: 'u1', app_sessionid: 's' }));
+    setIdentity(() => ({ uid: 'u1', app_sessionid: 's' }));
     const sent = replies([403, { code: 'notLoggedIn' }]);
     const ask = vi.fn(async () => false);
     setReauth(ask);
@@ -259,7 +259,7 @@ describe('a refused session', () => {
   });
 
   it('retries once only: refused again after signing in, the caller gets the error', async () => {
-    setSession(() => ({ uid: 'u1', app_sessionid: 's' }));
+    setIdentity(() => ({ uid: 'u1', app_sessionid: 's' }));
     const sent = replies(EXPIRED, EXPIRED, OK);
     const ask = vi.fn(async () => true);
     setReauth(ask);

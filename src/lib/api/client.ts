@@ -4,6 +4,7 @@
  * a public endpoint's body goes unsealed.
  */
 import * as v from 'valibot';
+import { randomId } from '../id';
 import { HTTP_TIMEOUT_MS } from '../limits';
 import { ApiError, serverCode } from './api-error';
 import { ENVELOPE, WIRE_VERSION, type BodyOf, type DataOf, type Endpoint, type WireFields } from './endpoint';
@@ -16,9 +17,9 @@ export const TIMEOUT_MS = HTTP_TIMEOUT_MS;
 
 /**
  * Who is asking; sent inside the encrypted body so it never shows in a URL or a log.
- * @example const who: Session = { uid: '10001', app_sessionid: 'sess-abc' }
+ * @example const who: Identity = { uid: '10001', app_sessionid: 'sess-abc' }
  */
-export interface Session {
+export interface Identity {
   uid: string;
   app_sessionid: string;
 }
@@ -34,7 +35,7 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
-let session: () => Session | null = () => null;
+let identity: () => Identity | null = () => null;
 
 /**
  * Asked when the server refuses the session (`loginExpired`, `notLoggedIn`): resolves true once the
@@ -57,10 +58,10 @@ export function setReauth(ask: Reauth | undefined): void {
  * Tells the client where the signed-in user comes from (the bridge's account info, a store...),
  * so this module depends on neither. Without a session, `uid` and `app_sessionid` are sent empty and
  * the server answers `notLoggedIn` where one is needed.
- * @example setSession(() => ({ uid: $user.get().uid, app_sessionid: localStorage.getItem('app_sessionid') ?? '' }))
+ * @example setIdentity(() => ({ uid: $user.get().uid, app_sessionid: localStorage.getItem('app_sessionid') ?? '' }))
  */
-export function setSession(provider: () => Session | null): void {
-  session = provider;
+export function setIdentity(provider: () => Identity | null): void {
+  identity = provider;
 }
 
 /** Base URL; '' (unset) is the page's own origin. Read per call so tests and the simulator can change it. */
@@ -120,12 +121,12 @@ async function send<E extends Endpoint>(endpoint: E, body: BodyOf<E>, options: R
       fields = { request: JSON.stringify(body) };
     } else {
       // Lazy on purpose: the seal (and, without Web Crypto, its libraries) is fetched by the first request.
-      const { sealRequest, randomString } = await import('./seal');
+      const { sealRequest } = await import('./seal');
       // A chunk load cannot be aborted, so check whether the time or the caller ran out meanwhile.
       if (timedOut || signal?.aborted) await stopped;
-      const { uid, app_sessionid } = session() ?? { uid: '', app_sessionid: '' };
+      const { uid, app_sessionid } = identity() ?? { uid: '', app_sessionid: '' };
       // Wire fields last: they are reserved and must not be overridden by a body field.
-      const wire: WireFields = { v: WIRE_VERSION, path: endpoint.path, uid, app_sessionid, ts: Date.now(), nonce: randomString(32) };
+      const wire: WireFields = { v: WIRE_VERSION, path: endpoint.path, uid, app_sessionid, ts: Date.now(), nonce: randomId(32) };
       const { params, encSecKey } = await sealRequest({ ...body, ...wire });
       fields = { params, encSecKey };
     }

@@ -3,6 +3,6 @@
  * ./endpoints/<area>, errors as ApiError codes. Deliberately does not re-export ./crypto (lazy
  * chunk) nor ./contract (every area's schemas: the server's map).
  */
-export { request, setReauth, setSession, TIMEOUT_MS, type Reauth, type RequestOptions, type Session } from './client';
+export { request, setReauth, setIdentity, TIMEOUT_MS, type Identity, type Reauth, type RequestOptions } from './client';
 export { ApiError, messageKey, serverCode, type ApiErrorCode } from './api-error';
 export { ENVELOPE, WIRE_FIELDS, endpoint, type BodyOf, type DataOf, type Endpoint, type WireFields } from './endpoint';

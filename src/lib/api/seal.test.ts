@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as library from './crypto';
-import { drawPageKeys, encodeKeys, randomString, sealParams, webSealer, wrapKeys, type PageKeys, type Sealer } from './seal';
+import { randomId } from '../id';
+import { drawPageKeys, encodeKeys, sealParams, webSealer, wrapKeys, type PageKeys, type Sealer } from './seal';
 import { decodeParams, decryptRequest, openParams, unwrapKeys } from '../../../server/api/wire-node';
 
 const publicPem = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
@@ -80,7 +81,7 @@ describe('seal: one page', () => {
   it('opens on the server with the same body, ts and nonce, sealed by Web Crypto without loading the libraries', async () => {
     const fallback = vi.fn(async () => library as Sealer);
     const { seal } = await freshSeal();
-    const body = { text: 'Hi 你好 🎵', uid: 'u1', app_sessionid: 's1', ts: Date.now(), nonce: randomString(32) };
+    const body = { text: 'Hi 你好 🎵', uid: 'u1', app_sessionid: 's1', ts: Date.now(), nonce: randomId(32) };
     expect(decryptRequest(await seal(body, publicPem, fallback), privatePem)).toEqual(body);
     expect(fallback).not.toHaveBeenCalled();
   });
@@ -136,7 +137,7 @@ describe('seal: one page', () => {
   });
 
   it('draws nonces of 32 characters from [A-Za-z0-9] and page keys of 32 random bytes', () => {
-    const nonces = Array.from({ length: 50 }, () => randomString(32));
+    const nonces = Array.from({ length: 50 }, () => randomId(32));
     for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(new Set(nonces).size).toBe(nonces.length);
     const keys = Array.from({ length: 20 }, () => drawPageKeys());

@@ -37,10 +37,6 @@ export interface Sealer {
   wrap(text: string, publicKeyPem: string): Promise<string> | string;
 }
 
-/** Nonce characters; `randomString` draws from them. */
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-/** The largest multiple of 62 that fits a byte: drawing below it keeps every character equally likely. */
-const UNBIASED = 248;
 /**
  * AES-256 and HMAC-SHA-256 keys: 32 bytes each.
  * @example crypto.getRandomValues(new Uint8Array(KEY_BYTES))
@@ -51,20 +47,6 @@ export const KEY_BYTES = 32;
  * @example crypto.getRandomValues(new Uint8Array(IV_LENGTH))
  */
 export const IV_LENGTH = 16;
-
-/**
- * `length` characters from [A-Za-z0-9] drawn from Web Crypto (never Math.random), for the nonce.
- * @example randomString(32) // 'q3ZP…' (32 characters, [A-Za-z0-9])
- */
-export function randomString(length: number): string {
-  let out = '';
-  while (out.length < length) {
-    for (const byte of crypto.getRandomValues(new Uint8Array(length * 2))) {
-      if (byte < UNBIASED && out.length < length) out += ALPHABET[byte % ALPHABET.length];
-    }
-  }
-  return out;
-}
 
 /**
  * Two fresh 32-byte keys from Web Crypto (`getRandomValues` needs no secure context).

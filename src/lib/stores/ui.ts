@@ -4,9 +4,7 @@
  */
 import { atom } from 'nanostores';
 import type { MessageKey } from '../../i18n';
-
-/** Values for the placeholders of a message, e.g. `{ days: 3 }`. */
-export type MessageParams = Record<string, string | number>;
+import type { MessageParams } from '../i18n';
 
 export interface Toast {
   /** Dotted message key, e.g. 'error.noInternet'. */

@@ -9,10 +9,10 @@ import { vipOrderStatus } from '../api/endpoints/vip';
 import { confirm, payOnce } from '../pay/flow';
 import { hostConfirm } from '../pay/host';
 import type { Checkout } from '../pay/purchase';
-import { payDeps, type Purchase } from './pay-deps';
+import { payDeps, type PlanChoice } from './pay-deps';
 
 /** @example await (await import('./checkout')).checkout.pay(attempt, { plan, payType, region, paymentAvailable }) */
-export const checkout: Checkout<Purchase, DataOf<typeof vipOrderStatus>> = {
+export const checkout: Checkout<PlanChoice, DataOf<typeof vipOrderStatus>> = {
   pay: (attempt, purchase) => payOnce(attempt, payDeps(purchase)),
   recheck: (orderId) => confirm(orderId, { ...hostConfirm, orderStatus: (id) => request(vipOrderStatus, { orderId: id }) }),
 };

@@ -14,7 +14,7 @@ import { askHost, hostPay } from '../pay/host';
 type Plan = v.InferOutput<typeof plan>;
 type Order = DataOf<typeof vipCreateOrder>['order'];
 
-export interface Purchase {
+export interface PlanChoice {
   plan: Plan;
   payType: string;
   region: string;
@@ -25,7 +25,7 @@ export interface Purchase {
  * Dependencies for buying one plan with one payment method.
  * @example await pay(attempt, payDeps({ plan, payType: 'heytap', region: 'SG', paymentAvailable: true }))
  */
-export function payDeps({ plan, payType, region, paymentAvailable }: Purchase): PayDeps<Order, DataOf<typeof vipOrderStatus>> {
+export function payDeps({ plan, payType, region, paymentAvailable }: PlanChoice): PayDeps<Order, DataOf<typeof vipOrderStatus>> {
   return {
     ...hostPay<Order>(payType, () => plan.id),
     paymentAvailable: () => paymentAvailable,

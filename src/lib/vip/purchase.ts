@@ -10,7 +10,7 @@ import { once, watchLoaded } from '../model/once';
 import { withLoaded } from '../model/with-loaded';
 import type { Purchase } from '../pay/purchase';
 import { $selfInfo } from '../stores/self-info';
-import type { Purchase as PlanPurchase } from './pay-deps';
+import type { PlanChoice } from './pay-deps';
 import { $plans } from './plans';
 
 type Status = DataOf<typeof vipOrderStatus>;
@@ -20,7 +20,7 @@ export const $vipPurchase = atom<Purchase<Status>>({ state: 'idle' });
 
 const model = once(() =>
   import('../pay/purchase').then(({ purchaseModel }) =>
-    purchaseModel<PlanPurchase, Status>('vip', $vipPurchase, () => import('./checkout').then((m) => m.checkout), (purchase) => purchase.plan.id),
+    purchaseModel<PlanChoice, Status>('vip', $vipPurchase, () => import('./checkout').then((m) => m.checkout), (purchase) => purchase.plan.id),
   ),
 );
 
