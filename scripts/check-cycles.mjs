@@ -1,10 +1,9 @@
 // `npm run test:cycles`: fails on any circular import among the project's own modules (src/, server/,
-// scripts/lib). esbuild resolves every file as the build would and drops type-only imports, so what it
-// reports is a cycle that runs: modules half-initialised when one reads the other at load time.
-// It also fails on an import across a layer (LAYERS below), type-only ones included.
+// scripts/lib), type-only imports included (issue 29): a cycle of types still ties two modules into
+// one unit that neither can be read, moved or tested without; the shared types belong in a module
+// both sides import. It also fails on an import across a layer (LAYERS below).
 import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { build } from 'esbuild';
+import { dirname, join, relative, resolve } from 'node:path';
 
 // The folders to check; a test passes its own.
 const ROOTS = process.argv.length > 2 ? process.argv.slice(2) : ['src', 'server'];
@@ -18,19 +17,21 @@ function walk(dir) {
   });
 }
 
-const { metafile } = await build({
-  entryPoints: ROOTS.flatMap(walk),
-  bundle: true,
-  write: false,
-  metafile: true,
-  outdir: 'out',
-  platform: 'node',
-  format: 'esm',
-  packages: 'external',
-  external: ['virtual:*', '*.astro'],
-  loader: { '.css': 'empty', '.svg': 'empty', '.html': 'text' },
-  logLevel: 'silent',
-});
+const files = ROOTS.flatMap(walk);
+const known = new Set(files.map((file) => resolve(file)));
+/** The module a relative specifier names, as TypeScript and the bundler resolve it; null for a package. */
+function resolveSpecifier(from, spec) {
+  if (!spec.startsWith('.')) return null;
+  const base = resolve(dirname(from), spec);
+  for (const candidate of [base, base.replace(/\.js$/, '.ts'), `${base}.ts`, `${base}.tsx`, `${base}.mjs`, join(base, 'index.ts')]) {
+    if (known.has(candidate)) return candidate;
+  }
+  return null;
+}
+/** A module's source without its comments: an `import('./x')` in an @example is not an import. */
+const code = (file) => readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+// `from '…'` (imports, type imports, re-exports), a bare `import '…'`, and `import('…')`.
+const SPECIFIERS = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g;
 
 // Imports that go the wrong way, by the importing file and the imported path (as written or resolved).
 const LAYERS = [
@@ -48,7 +49,9 @@ for (const file of ROOTS.flatMap(walk)) {
   }
 }
 
-const graph = new Map(Object.entries(metafile.inputs).map(([file, { imports }]) => [file, imports.filter((i) => !i.external && metafile.inputs[i.path]).map((i) => i.path)]));
+const graph = new Map(
+  files.map((file) => [resolve(file), [...new Set([...code(file).matchAll(SPECIFIERS)].map(([, spec]) => resolveSpecifier(file, spec)).filter(Boolean))]]),
+);
 const cycles = [];
 const state = new Map(); // 1: on the current path, 2: done
 function visit(file, path) {
@@ -65,7 +68,7 @@ for (const file of graph.keys()) if (!state.has(file)) visit(file, []);
 
 if (cycles.length) {
   console.error(`${cycles.length} circular import(s):`);
-  for (const cycle of cycles) console.error(`  ${cycle.join(' → ')}`);
+  for (const cycle of cycles) console.error(`  ${cycle.map((file) => relative(process.cwd(), file)).join(' → ')}`);
 }
 if (crossings.length) {
   console.error(`${crossings.length} import(s) across a layer:`);

@@ -5,7 +5,7 @@
  */
 import type { ResponseOf } from '../../src/lib/api/contract';
 import { svipWorth } from '../../src/lib/vip/tiers';
-import type { Db } from './index';
+import type { DatabaseSync as Db } from 'node:sqlite';
 import { DAY } from '../time';
 
 type Membership = ResponseOf<'vipStatus'>['membership'];

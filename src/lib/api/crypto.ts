@@ -10,8 +10,7 @@ import AES from 'crypto-js/aes';
 import HmacSHA256 from 'crypto-js/hmac-sha256';
 import Base64 from 'crypto-js/enc-base64';
 import { JSEncrypt } from 'jsencrypt';
-// Types only: the seal imports this module, never the other way round, so each stays one chunk.
-import type { PageKeys } from './seal';
+import type { PageKeys } from './sealer';
 
 // crypto-js works on WordArrays (big-endian 32-bit words); this avoids shipping lib-typedarrays.
 function toWordArray(bytes: Uint8Array): CryptoJS.lib.WordArray {

@@ -5,6 +5,7 @@
 import '../api-identity';
 import { request } from '../api';
 import type { DataOf } from '../api/endpoint';
+import type { coinPackages } from '../api/endpoints/coins';
 import { coinCancelOrder, coinCreateOrder, coinOrderStatus } from '../api/endpoints/coins-orders';
 import type { PayDeps } from '../pay/flow';
 import { askHost, hostPay } from '../pay/host';
@@ -13,6 +14,8 @@ import { askHost, hostPay } from '../pay/host';
 export type Recharge = ({ packageId: string } | { coins: number }) & { payType: string; region: string; paymentAvailable: boolean };
 
 export type CoinOrder = DataOf<typeof coinCreateOrder>['order'];
+/** The packages and limits the server offers in the user's region (coinPackages). */
+export type Offer = DataOf<typeof coinPackages>;
 export type CoinStatus = DataOf<typeof coinOrderStatus>;
 
 /**

@@ -10,8 +10,7 @@ import type { Atom, MapStore, WritableAtom } from 'nanostores';
 import { keepPart, savePageState, takePart } from '../forms/page-state';
 import type { Loadable } from '../model/loadable';
 import { purchaseModel, type Purchase, type PurchaseModel } from '../pay/purchase';
-import type { CoinStatus, Recharge } from './pay-deps';
-import type { Offer } from './recharge';
+import type { CoinStatus, Offer, Recharge } from './pay-deps';
 
 type Choice = MapStore<{ picked: string | null; custom: string }>;
 type Offers = Atom<Loadable<Offer>>;

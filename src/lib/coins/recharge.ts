@@ -8,7 +8,6 @@
 import { atom, computed, map } from 'nanostores';
 import '../api-identity';
 import { request } from '../api';
-import type { DataOf } from '../api/endpoint';
 import { coinBalance, coinPackages } from '../api/endpoints/coins';
 import { onHost, query } from '../bridge';
 import { fill, loading, type Loadable } from '../model/loadable';
@@ -17,9 +16,10 @@ import { withLoaded } from '../model/with-loaded';
 import type { Purchase } from '../pay/purchase';
 import { $selfInfo } from '../stores/self-info';
 import { reconcileBalance } from './balance';
-import type { CoinStatus } from './pay-deps';
+import type { CoinStatus, Offer } from './pay-deps';
 
-export type Offer = DataOf<typeof coinPackages>;
+export type { Offer };
+
 export type Package = Offer['packages'][number];
 /** A package, or a number of coins typed by the user. */
 export type Choice = { packageId: string } | { coins: number };
