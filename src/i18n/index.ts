@@ -1,15 +1,9 @@
 /** Message files, one per locale, read at build time by `.astro` files and embedded for islands. */
 import type { Locale } from '../lib/locale';
-import enUS from './messages/en-US.json';
 
-export type Messages = typeof enUS;
-export type Area = keyof Messages;
-/**
- * Every message key, `area.name`, derived from the en-US file: a key no locale has fails the type
- * check (the message-file test keeps the nine files' keys equal).
- * @example const key: MessageKey = 'error.noInternet'
- */
-export type MessageKey = { [A in Area]: `${A}.${keyof Messages[A] & string}` }[Area];
+import type { Area, Messages } from '../lib/message-key';
+
+export type { Area, MessageKey, Messages } from '../lib/message-key';
 
 const files = import.meta.glob<Messages>('./messages/*.json', { eager: true, import: 'default' });
 

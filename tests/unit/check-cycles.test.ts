@@ -49,4 +49,19 @@ describe('npm run test:cycles', () => {
     expect(run.stderr).toMatch(/Pay\.tsx imports \.\.\/\.\.\/lib\/bridge/);
     expect(run.stderr).toMatch(/seed\.ts imports \.\.\/api\/vip: the data layer sits below the API/);
   });
+
+  // Issue 29: 23 files of src/lib imported src/i18n (for the MessageKey type), which imports src/lib.
+  it('fails on src/lib importing src/i18n, and tells it from src/lib/i18n.ts by where the path leads', () => {
+    const app = mkdtempSync(join(dir, 'i18n-'));
+    for (const folder of ['src/lib/help', 'src/i18n']) mkdirSync(join(app, folder), { recursive: true });
+    writeFileSync(join(app, 'src/i18n/index.ts'), 'export type MessageKey = string;\n');
+    writeFileSync(join(app, 'src/lib/i18n.ts'), 'export const text = (key: string) => key;\n');
+    writeFileSync(join(app, 'src/lib/help/faq.ts'), "import { text } from '../i18n';\nexport const title = () => text('help.title');\n");
+    const fine = check(app);
+    expect([fine.status, fine.stderr]).toEqual([0, '']);
+    writeFileSync(join(app, 'src/lib/form.ts'), "import type { MessageKey } from '../i18n';\nexport const key: MessageKey = 'form.sent';\n");
+    const run = check(app);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/form\.ts imports \.\.\/i18n: src\/i18n reads the message files/);
+  });
 });

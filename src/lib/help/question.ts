@@ -3,7 +3,7 @@
  * allow-listed) with related questions, and "was this helpful?" sent once. /detail-questions without
  * an id lists the playback questions instead.
  */
-import type { MessageKey } from '../../i18n';
+import type { MessageKey } from '../message-key';
 import { atom } from 'nanostores';
 import '../api-identity';
 import { messageKey, request, type DataOf } from '../api';

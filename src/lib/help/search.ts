@@ -2,7 +2,7 @@
  * Searching the help centre (/search-keyword): a request once typing pauses, only the answer to the
  * latest text shown, and the recent searches kept on the phone.
  */
-import type { MessageKey } from '../../i18n';
+import type { MessageKey } from '../message-key';
 import { atom } from 'nanostores';
 import '../api-identity';
 import { messageKey, request, type DataOf } from '../api';

@@ -5,7 +5,7 @@
  * starts and while it plays, and follows what the host reports (onPlayCallback, onPlayErrorCallback)
  * in `$playingId`, `$notice` and a toast. Loaded after the page (./lists.ts).
  */
-import type { MessageKey } from '../../i18n';
+import type { MessageKey } from '../message-key';
 import { command, isInApp, onHost, query } from '../bridge';
 import { playErrorKey } from './play-errors';
 import { MIN_PLAY_APP_VERSION } from '../limits';

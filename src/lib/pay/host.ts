@@ -4,7 +4,7 @@
  * "abandon this purchase?" (`launchHTDialog2`). Products add their order endpoints and wording
  * (src/lib/vip/pay-deps.ts, src/lib/coins/pay-deps.ts).
  */
-import type { MessageKey } from '../../i18n';
+import type { MessageKey } from '../message-key';
 import { command, commandWithReply, onHost, query, type ReplySignal } from '../bridge';
 import { text } from '../i18n';
 import { answerDialog, confirmDialog, type DialogRequest } from '../stores/ui';
