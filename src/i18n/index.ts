@@ -1,7 +1,7 @@
 /** Message files, one per locale, read at build time by `.astro` files and embedded for islands. */
 import type { Locale } from '../lib/locale';
 
-import type { Area, Messages } from '../lib/message-key';
+import type { Area, MessageKey, Messages } from '../lib/message-key';
 
 export type { Area, MessageKey, Messages } from '../lib/message-key';
 
@@ -23,7 +23,7 @@ export function messages(locale: Locale): Messages {
  */
 export function translator(locale: Locale) {
   const all = messages(locale) as unknown as Record<string, Record<string, string>>;
-  return (key: string): string => {
+  return (key: MessageKey): string => {
     const [area = '', name = ''] = key.split('.', 2);
     const value = all[area]?.[name];
     if (typeof value !== 'string') throw new Error(`Missing message ${key} in ${locale}`);

@@ -6,12 +6,13 @@
 
 import { pageLocale } from './i18n';
 import { DEFAULT_LOCALE } from './locale';
+import type { RoutePath } from './routes';
 import { KEEP } from './shell-rules';
 
 /**
  * @example pageHref('vip-center', { order: 'o-123' }) // '/zh-CN/vip-center?status_height=24&order=o-123'
  */
-export function pageHref(path: string, params: Record<string, string> = {}): string {
+export function pageHref(path: RoutePath, params: Record<string, string> = {}): string {
   // Drawn on the server (a first screen in the HTML): the page's locale, and no query yet; the shell
   // adds the allow-listed parameters to a tapped link (src/layouts/shell-events.ts).
   if (typeof document === 'undefined') {

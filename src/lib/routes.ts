@@ -40,7 +40,7 @@ export interface Route {
 
 type Flags = Partial<Omit<Route, 'path' | 'area'>>;
 
-const route = (path: string, area: Area, flags: Flags = {}): Route => ({
+const route = <P extends string>(path: P, area: Area, flags: Flags = {}): Route & { path: P } => ({
   path,
   area,
   backBar: true,
@@ -55,9 +55,9 @@ const route = (path: string, area: Area, flags: Flags = {}): Route => ({
 });
 
 // Text pages are readable without signing in: the app links them from its sign-in and consent screens.
-const text = (path: string) => route(path, 'legal', { signIn: false });
+const text = <P extends string>(path: P) => route(path, 'legal', { signIn: false });
 
-export const ROUTES: readonly Route[] = [
+export const ROUTES = [
   route('', 'none', { backBar: false, signIn: false }),
   route('vip-center', 'vip', { backBar: false, padding: 'none' }),
   route('channel', 'vip', { signIn: false, padding: 'none' }),
@@ -110,15 +110,22 @@ export const ROUTES: readonly Route[] = [
   route('AccountOrDevicePdf.html', 'personal'),
   route('personalDataDownload.html', 'personal'),
   route('personalDataDownload2.html', 'personal'),
-];
+] as const satisfies readonly Route[];
 
-const BY_PATH = new Map(ROUTES.map((r) => [r.path, r]));
+/**
+ * A path of the table: what `pageHref()`, `routeFor()` and `<Page route>` accept, so a link to a page
+ * that does not exist fails the type check.
+ * @example const path: RoutePath = 'vip-center'
+ */
+export type RoutePath = (typeof ROUTES)[number]['path'];
+
+const BY_PATH = new Map<string, Route>(ROUTES.map((r) => [r.path, r]));
 
 /**
  * The route for a path as the page files name it (`license.html`, `vip-center`).
  * @example routeFor('vip-center').padding // 'none'
  */
-export function routeFor(path: string): Route {
+export function routeFor(path: RoutePath): Route {
   const found = BY_PATH.get(path);
   if (!found) throw new Error(`No route "${path}" in src/lib/routes.ts`);
   return found;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, routeFor } from './routes';
+import { ROUTES, routeFor, type RoutePath } from './routes';
 import { hexColor, statusHeight, themeOf } from './shell-rules';
 import { shellState } from './shell-state';
 
@@ -12,7 +12,7 @@ function luminance(hex: string): number {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 
-const state = (path: string, query: string) => shellState(routeFor(path), new URLSearchParams(query));
+const state = (path: RoutePath, query: string) => shellState(routeFor(path), new URLSearchParams(query));
 
 describe('shell rules (spec §2) by route and query', () => {
   // The padding that follows from these (base.css) is checked on the built pages, tests/e2e/shell.spec.ts.
@@ -37,7 +37,7 @@ describe('shell rules (spec §2) by route and query', () => {
     ['search-keyword', 'status_height=28', false],
     ['help-feedback', 'status_height=', true],
     ['license.html', '', false],
-  ])('%s?%s shows the back bar: %s', (path, query, bar) => {
+  ] satisfies [RoutePath, string, boolean][])('%s?%s shows the back bar: %s', (path, query, bar) => {
     expect(state(path, query).showBackBar).toBe(bar);
   });
 

@@ -7,6 +7,7 @@ import { useStore } from '@nanostores/react';
 import { $notice } from '../../../lib/music/player';
 import { $quality, chooseQuality, QUALITIES } from '../../../lib/music/quality';
 import { pageHref } from '../../../lib/nav';
+import type { RoutePath } from '../../../lib/routes';
 import type { Text } from '../../ui/text';
 
 const LABEL = { standard: 'music.qualityStandard', high: 'music.qualityHigh', lossless: 'music.qualityLossless' } as const;
@@ -48,7 +49,7 @@ export function QualityChoice({ t }: { t: Text }) {
 /** A bar at the foot of the screen while there is something to say about what plays. */
 export function PlayNotice({ t }: { t: Text }) {
   const notice = useStore($notice);
-  const link = (path: string, text: string) => (
+  const link = (path: RoutePath, text: string) => (
     <a className="play-notice-action" href={pageHref(path)}>
       {text}
     </a>
