@@ -21,7 +21,7 @@ import { pageRows } from './cursor';
 import { ApiFailure } from './failure';
 import type { Handlers } from './pipeline';
 import { paymentAllowed } from './regions';
-import { abandon, settles, type ProviderOutcome } from './vip';
+import { abandon, settles, type ProviderOutcome } from './orders';
 import { seconds } from '../time';
 
 type Package = ResponseOf<'coinPackages'>['packages'][number];
@@ -107,7 +107,7 @@ function orderItem(db: Db, packageId: string | undefined, coins: number | undefi
 
 /**
  * What the payment provider's notification, or the user abandoning the recharge, does to a coin order
- * (which notifications change an order: `settles`, server/api/vip.ts). In one transaction: `paid`
+ * (which notifications change an order: `settles`, ./orders.ts). In one transaction: `paid`
  * marks the order paid, its record credited and adds the record's coins (bonus included) to the
  * balance; `failed` and `cancelled` mark both so, and the record says which.
  * @returns the order after the notification, or undefined when there is no such order
