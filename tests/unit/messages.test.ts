@@ -60,7 +60,9 @@ describe('message keys', () => {
       if (area === 'title') return false; // titles are looked up by route, checked above
       // Used as a literal 'area.name' (t('error.noInternet'), messages.layout.back) or, for codes that
       // become keys at run time (errorKey('noInternet')), as a quoted name.
-      return !code.includes(key) && !code.includes(`'${name}'`) && !code.includes(`"${name}"`);
+      // Whole keys only: 'vip.plan' inside 'vip.planMissing' is not a use of it.
+      const whole = new RegExp(`(?<![\\w.$])${key.replace(/[.$]/g, '\\$&')}(?![\\w$])`);
+      return !whole.test(code) && !code.includes(`'${name}'`) && !code.includes(`"${name}"`);
     });
     expect(unused).toEqual([]);
   });
