@@ -2,8 +2,7 @@
  * The pay flow with a recharge's dependencies, loaded when the user taps Pay (not first-load JS);
  * src/lib/coins/recharge.ts runs it.
  */
-import '../api-identity';
-import { request } from '../api';
+import { request } from '../request';
 import { coinOrderStatus } from '../api/endpoints/coins-orders';
 import { confirm, payOnce } from '../pay/flow';
 import { hostConfirm } from '../pay/host';

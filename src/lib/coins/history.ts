@@ -1,6 +1,5 @@
 /** /k-transactions: the user's coin records, newest first, page by page (src/lib/model/paged.ts). */
-import '../api-identity';
-import { request } from '../api';
+import { request } from '../request';
 import type { DataOf } from '../api/endpoint';
 import { coinTransactions } from '../api/endpoints/coins-records';
 import { RECORDS_PAGE_SIZE } from '../limits';

@@ -2,8 +2,7 @@
  * The pay flow's dependencies for a coin recharge: the host's side (src/lib/pay/host.ts), the coin
  * order endpoints, and the coin wording for "abandon this recharge?".
  */
-import '../api-identity';
-import { request } from '../api';
+import { request } from '../request';
 import type { DataOf } from '../api/endpoint';
 import type { coinPackages } from '../api/endpoints/coins';
 import { coinCancelOrder, coinCreateOrder, coinOrderStatus } from '../api/endpoints/coins-orders';

@@ -6,8 +6,7 @@
  * (./recharge-later, loaded once the page runs).
  */
 import { atom, computed, map } from 'nanostores';
-import '../api-identity';
-import { request } from '../api';
+import { request } from '../request';
 import { coinBalance, coinPackages } from '../api/endpoints/coins';
 import { onHost, query } from '../bridge';
 import { fill, loading, type Loadable } from '../model/loadable';

@@ -3,8 +3,8 @@
  * support's unread replies, and customer service by phone or e-mail through the app.
  */
 import { atom } from 'nanostores';
-import '../api-identity';
-import { request, type DataOf } from '../api';
+import { type DataOf } from '../api';
+import { request } from '../request';
 import { helpHome } from '../api/endpoints/help';
 import { command, onHost } from '../bridge';
 import { isEmail } from '../forms/contact';

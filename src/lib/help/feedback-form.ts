@@ -5,9 +5,9 @@
  * Every value but the code's wait is kept in a draft until sent; one tap sends once.
  */
 import type { MessageKey } from '../message-key';
-import '../api-identity';
 import { atom } from 'nanostores';
-import { messageKey, request, type BodyOf } from '../api';
+import { messageKey, type BodyOf } from '../api';
+import { request } from '../request';
 import { feedbackCode, feedbackSong, feedbackSubmit } from '../api/endpoints/feedback';
 import { countdown } from '../forms/countdown';
 import { createForm, type Checked } from '../forms/form';

@@ -4,9 +4,8 @@
  * page was opened with from the player, and whether the feedback was sent. Light on purpose: the
  * form's model (./feedback-form) loads with the form, after the page's first paint.
  */
-import '../api-identity';
 import { atom } from 'nanostores';
-import { request } from '../api';
+import { request } from '../request';
 import type { DataOf } from '../api/endpoint';
 import { feedbackConfig } from '../api/endpoints/feedback';
 import { query } from '../bridge';

@@ -2,9 +2,8 @@
  * The follow-up under a feedback's thread (/my-detail): one message, under 400 characters, sent once,
  * kept in a draft (one per feedback) until sent.
  */
-import '../api-identity';
 import * as v from 'valibot';
-import { request } from '../api';
+import { request } from '../request';
 import type { DataOf } from '../api/endpoint';
 import { feedbackFollowUp } from '../api/endpoints/feedback';
 import { draftAttempt, draftText } from '../forms/draft-fields';

@@ -2,8 +2,7 @@
  * The user's feedback (/my-feedback, /my-feedback1): newest first, page by page, each with its state
  * and a mark while support's reply is unread.
  */
-import '../api-identity';
-import { request } from '../api';
+import { request } from '../request';
 import { feedbackList } from '../api/endpoints/feedback';
 import { pageLocale } from '../i18n';
 import { RECORDS_PAGE_SIZE } from '../limits';

@@ -5,8 +5,8 @@
  */
 import type { MessageKey } from '../message-key';
 import { atom } from 'nanostores';
-import '../api-identity';
-import { messageKey, request, type DataOf } from '../api';
+import { messageKey, type DataOf } from '../api';
+import { request } from '../request';
 import { helpHome, helpQuestion, helpVote } from '../api/endpoints/help';
 import { pageLocale } from '../i18n';
 import { fill, loading, type Loadable } from '../model/loadable';

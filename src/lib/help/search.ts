@@ -4,8 +4,8 @@
  */
 import type { MessageKey } from '../message-key';
 import { atom } from 'nanostores';
-import '../api-identity';
-import { messageKey, request, type DataOf } from '../api';
+import { messageKey, type DataOf } from '../api';
+import { request } from '../request';
 import { helpSearch } from '../api/endpoints/help';
 import { debounce } from '../debounce';
 import { pageLocale } from '../i18n';

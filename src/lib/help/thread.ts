@@ -3,8 +3,8 @@
  * and the thread with support. Opening it marks support's replies read on the server.
  */
 import { atom } from 'nanostores';
-import '../api-identity';
-import { request, type DataOf } from '../api';
+import { type DataOf } from '../api';
+import { request } from '../request';
 import { feedbackDetail } from '../api/endpoints/feedback';
 import { pageLocale } from '../i18n';
 import { isContentId } from '../id';

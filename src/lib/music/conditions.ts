@@ -4,8 +4,8 @@
  * submission under review.
  */
 import { atom, computed } from 'nanostores';
-import '../api-identity';
-import { request, type DataOf } from '../api';
+import { type DataOf } from '../api';
+import { request } from '../request';
 import { SUBMISSION_RULES, submissionStatus } from '../api/endpoints/submission';
 import { command, onHost, query } from '../bridge';
 import { fill, loading, type Loadable } from '../model/loadable';

@@ -4,8 +4,8 @@
  * again whenever the page is shown again.
  */
 import { atom } from 'nanostores';
-import '../api-identity';
-import { request, type DataOf } from '../api';
+import { type DataOf } from '../api';
+import { request } from '../request';
 import { downloadHistory, downloadQuota } from '../api/endpoints/music-downloads';
 import { RECORDS_PAGE_SIZE } from '../limits';
 import { fill, loading, type Loadable } from '../model/loadable';

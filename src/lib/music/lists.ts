@@ -5,8 +5,8 @@
  * open it there.
  */
 import { atom } from 'nanostores';
-import '../api-identity';
-import { request, type DataOf } from '../api';
+import { type DataOf } from '../api';
+import { request } from '../request';
 import { musicLists } from '../api/endpoints/music';
 import { command, query } from '../bridge';
 import { isContentId } from '../id';

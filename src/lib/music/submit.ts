@@ -4,8 +4,8 @@
  */
 import type { MessageKey } from '../message-key';
 import { atom } from 'nanostores';
-import '../api-identity';
-import { messageKey, request } from '../api';
+import { messageKey } from '../api';
+import { request } from '../request';
 import { submitPlaylist } from '../api/endpoints/submission';
 import { randomId } from '../id';
 import { pageHref } from '../nav';

@@ -1,7 +1,7 @@
 /** /submit-success: the submission just sent (under review), or else the last one decided. */
 import { atom } from 'nanostores';
-import '../api-identity';
-import { request, type DataOf } from '../api';
+import { type DataOf } from '../api';
+import { request } from '../request';
 import { submissionStatus } from '../api/endpoints/submission';
 import { command } from '../bridge';
 import { fill, loading, type Loadable } from '../model/loadable';

@@ -3,8 +3,8 @@
  * latest one sent; what it holds, and the PDF to download while its link is valid.
  */
 import { atom } from 'nanostores';
-import '../api-identity';
-import { ApiError, request, type DataOf } from '../api';
+import { ApiError, type DataOf } from '../api';
+import { request } from '../request';
 import { exportFile, exportStatus } from '../api/endpoints/personal';
 import { fill, loading, type Loadable } from '../model/loadable';
 import { queryParam } from '../nav';

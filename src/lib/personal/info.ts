@@ -5,8 +5,7 @@
  * version, app version, from the app. Each value can be copied.
  */
 import { atom } from 'nanostores';
-import '../api-identity';
-import { request } from '../api';
+import { request } from '../request';
 import { personalInfo } from '../api/endpoints/personal';
 import { query } from '../bridge';
 import { formatDate } from '../format';

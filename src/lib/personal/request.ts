@@ -6,10 +6,10 @@
  * says, for the file to hold what /accountData.html and /deviceData.html show.
  */
 import type { MessageKey } from '../message-key';
-import '../api-identity';
 import { atom } from 'nanostores';
 import * as v from 'valibot';
-import { messageKey, request, type BodyOf } from '../api';
+import { messageKey, type BodyOf } from '../api';
+import { request } from '../request';
 import { APP_INFO_MAX, exportRequest, type ExportAppInfo } from '../api/endpoints/personal';
 import { command, query } from '../bridge';
 import { countdown } from '../forms/countdown';

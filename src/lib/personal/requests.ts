@@ -4,8 +4,8 @@
  * before the form).
  */
 import { atom } from 'nanostores';
-import '../api-identity';
-import { request, type DataOf } from '../api';
+import { type DataOf } from '../api';
+import { request } from '../request';
 import { exportStatus } from '../api/endpoints/personal';
 import { fill, loading, type Loadable } from '../model/loadable';
 import { currentTimeZone } from './time-zone';

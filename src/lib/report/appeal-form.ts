@@ -4,10 +4,10 @@
  * draft, screenshots included, survives a reload until it is sent.
  */
 import type { MessageKey } from '../message-key';
-import '../api-identity';
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import * as v from 'valibot';
-import { messageKey, request, type BodyOf } from '../api';
+import { messageKey, type BodyOf } from '../api';
+import { request } from '../request';
 import { appealSubmit } from '../api/endpoints/appeal';
 import { checkContact } from '../forms/contact';
 import { draftAttempt, draftChoice, draftId, draftPictures, draftText } from '../forms/draft-fields';

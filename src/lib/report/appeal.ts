@@ -2,9 +2,8 @@
  * /k-appeal: the user's removed comments and restrictions, each with where its appeal stands, and
  * whether an appeal was just sent. Light on purpose: the form's model (./appeal-form) loads with the form.
  */
-import '../api-identity';
 import { atom, computed } from 'nanostores';
-import { request } from '../api';
+import { request } from '../request';
 import type { DataOf } from '../api/endpoint';
 import { appealStatus } from '../api/endpoints/appeal';
 import { dataOf, fill, loading, type Loadable } from '../model/loadable';

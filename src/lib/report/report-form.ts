@@ -4,9 +4,9 @@
  * a reload until it is sent.
  */
 import type { MessageKey } from '../message-key';
-import '../api-identity';
 import * as v from 'valibot';
-import { messageKey, request } from '../api';
+import { messageKey } from '../api';
+import { request } from '../request';
 import { reportSubmit } from '../api/endpoints/report';
 import { draftAttempt, draftChoice, draftText } from '../forms/draft-fields';
 import { createForm } from '../forms/form';

@@ -4,9 +4,9 @@
  * where the page stands. Light on purpose: the form's model (./report-form) loads with the form.
  */
 import type { MessageKey } from '../message-key';
-import '../api-identity';
 import { atom } from 'nanostores';
-import { messageKey, request } from '../api';
+import { messageKey } from '../api';
+import { request } from '../request';
 import { reportTarget as fetchTarget } from '../api/endpoints/report';
 import { query } from '../bridge';
 import { reportTarget, type ReportTarget } from './reasons';

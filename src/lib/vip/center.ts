@@ -3,8 +3,7 @@
  * page says "activated" or "renewed" until it is left.
  */
 import { atom } from 'nanostores';
-import '../api-identity';
-import { request } from '../api';
+import { request } from '../request';
 import { vipOrderStatus } from '../api/endpoints/vip';
 import { syncMembership } from './membership';
 

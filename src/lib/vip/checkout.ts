@@ -2,8 +2,7 @@
  * The pay flow with a membership's dependencies, loaded when the user taps Pay (not first-load JS);
  * src/lib/vip/purchase.ts runs it.
  */
-import '../api-identity';
-import { request } from '../api';
+import { request } from '../request';
 import type { DataOf } from '../api/endpoint';
 import { vipOrderStatus } from '../api/endpoints/vip';
 import { confirm, payOnce } from '../pay/flow';

@@ -1,8 +1,7 @@
 /** /vip-management's order history: every membership order of the user, newest first, with its state. */
 import { atom } from 'nanostores';
 import type * as v from 'valibot';
-import '../api-identity';
-import { request } from '../api';
+import { request } from '../request';
 import type { order } from '../api/endpoints/vip';
 import { vipOrders } from '../api/endpoints/vip-orders';
 import { fill, loading, type Loadable } from '../model/loadable';

@@ -6,8 +6,7 @@
  */
 import { atom } from 'nanostores';
 import type * as v from 'valibot';
-import '../api-identity';
-import { request } from '../api';
+import { request } from '../request';
 import type { DataOf } from '../api/endpoint';
 import { vipStatus, type membership, type renewal } from '../api/endpoints/vip';
 import { dataOf, fill, loading, type Loadable } from '../model/loadable';

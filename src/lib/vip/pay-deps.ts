@@ -2,8 +2,7 @@
  * The pay flow's dependencies for a membership: the host's side (src/lib/pay/host.ts), the VIP order
  * endpoints, and the VIP wording for "abandon this purchase?".
  */
-import '../api-identity';
-import { request } from '../api';
+import { request } from '../request';
 import type { DataOf } from '../api/endpoint';
 import { vipOrderStatus, type plan } from '../api/endpoints/vip';
 import { vipCancelOrder, vipCreateOrder } from '../api/endpoints/vip-buy';

@@ -1,8 +1,7 @@
 /** The membership plans on offer in the user's region, shared by every VIP page that names or sells one. */
 import { atom } from 'nanostores';
 import type * as v from 'valibot';
-import '../api-identity';
-import { request } from '../api';
+import { request } from '../request';
 import type { DataOf } from '../api/endpoint';
 import { vipPlans, type plan } from '../api/endpoints/vip';
 import { fill, loading, type Loadable } from '../model/loadable';

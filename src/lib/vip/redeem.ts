@@ -4,8 +4,8 @@
  */
 import type { MessageKey } from '../message-key';
 import { map } from 'nanostores';
-import '../api-identity';
-import { messageKey, request } from '../api';
+import { messageKey } from '../api';
+import { request } from '../request';
 import { vipRedeem } from '../api/endpoints/vip-redeem';
 import { syncMembership } from './membership';
 import { normalizeCode } from './redeem-code';

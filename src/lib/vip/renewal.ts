@@ -3,8 +3,8 @@
  * shows. One change at a time.
  */
 import { atom } from 'nanostores';
-import '../api-identity';
-import { messageKey, request } from '../api';
+import { messageKey } from '../api';
+import { request } from '../request';
 import { vipSetRenewal } from '../api/endpoints/vip-renewal';
 import { confirmDialog, showToast } from '../stores/ui';
 import { setRenewals } from './membership';
