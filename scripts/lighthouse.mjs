@@ -100,10 +100,13 @@ try {
   for (let i = 0; i < 3; i++) bareRuns.push(await lighthouseRun(`${lab.origin}${BARE.path}`));
   const bare = medianFigures(bareRuns);
   const delta = (lcp) => `${lcp < bare.lcp ? '−' : '+'}${Math.abs(Math.round(lcp - bare.lcp))}`;
-  for (const run of bareRuns) rows.push(`${BARE.path} | baseline | ${run.performance} | ${run.accessibility} | ${run.bestPractices} | ${Math.round(run.lcp)} | ${delta(run.lcp)} | ${Math.round(run.tbt)} | ${kb(run.scriptBytes)}`);
+  /** One run as a row of the table below. */
+  const row = (path, state, run) =>
+    rows.push(`${path} | ${state} | ${run.performance} | ${run.accessibility} | ${run.bestPractices} | ${Math.round(run.lcp)} | ${delta(run.lcp)} | ${Math.round(run.tbt)} | ${kb(run.scriptBytes)}`);
+  for (const run of bareRuns) row(BARE.path, 'baseline', run);
   for (const m of outside) {
     const { path, summary, lcp, tbt, scriptBytes } = m;
-    rows.push(`${path} | outside | ${score(summary.performance)} | ${score(summary.accessibility)} | ${score(summary['best-practices'])} | ${Math.round(lcp)} | ${delta(lcp)} | ${Math.round(tbt)} | ${kb(scriptBytes)}`);
+    row(path, 'outside', { performance: score(summary.performance), accessibility: score(summary.accessibility), bestPractices: score(summary['best-practices']), lcp, tbt, scriptBytes });
     let missed = check(path, 'outside the app', m, bare.lcp);
     // One run is a screen, not a measurement: at 4× simulated CPU on 2 cores a run's every task stretches
     // with the machine's load (license.html, no script at all: LCP +174 ms over bare in one run, +56 in
@@ -115,7 +118,7 @@ try {
       for (let i = 1; i <= RUNS_AFTER_A_MISS; i++) {
         const run = await lighthouseRun(`${lab.origin}${path}`);
         if (run.error) throw new Error(`${path} outside the app: ${run.error}`);
-        rows.push(`${path} | outside, again ${i} | ${run.performance} | ${run.accessibility} | ${run.bestPractices} | ${Math.round(run.lcp)} | ${delta(run.lcp)} | ${Math.round(run.tbt)} | ${kb(run.scriptBytes)}`);
+        row(path, `outside, again ${i}`, run);
         again.push(run);
       }
       missed = check(path, `outside the app (median of ${RUNS_AFTER_A_MISS} more runs)`, medianFigures(again), bare.lcp);
@@ -128,7 +131,7 @@ try {
     const measure = async (state) => {
       const m = await lighthouseRun(`${lab.origin}${path}&app_sessionid=${session}`, { inject });
       if (m.error) throw new Error(`${path} in the app: ${m.error}`);
-      rows.push(`${path} | ${state} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${Math.round(m.lcp)} | ${delta(m.lcp)} | ${Math.round(m.tbt)} | ${kb(m.scriptBytes)}`);
+      row(path, state, m);
       return m;
     };
     const gated = (m, state) => {

@@ -69,13 +69,6 @@ function verifiedUser(db: Db, { uid, app_sessionid }: { uid: string; app_session
   return { uid: who.uid, app_sessionid };
 }
 
-/** The handler's data as the envelope; the server's own answer must keep the contract (a mismatch is our bug, never the client's). */
-function answerWith(c: Context, endpoint: (typeof ENDPOINTS)[EndpointName], data: unknown): Response {
-  const checked = v.safeParse(endpoint.response, data);
-  if (!checked.success) throw fail('server', 500);
-  return json(c, { code: 0, data: checked.output });
-}
-
 /**
  * The API routes, to mount at the server root.
  * @example app.route('/', apiRoutes({ db, privateKey, handlers }))
@@ -97,40 +90,16 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: op
           const time = now();
           // A public endpoint needs no seal (issue 28, item 2): it answers everyone the same, so a seal
           // would protect nothing and cost an RSA step. Its body comes as one JSON `request` field.
-          if (endpoint.public) {
-            const plain = await plainRequest(c);
-            if (plain !== undefined) {
-              const body = v.safeParse(endpoint.request, plain);
-              if (!body.success) throw fail('badRequest', 422);
-              const handler = handlers[name] as AnyHandler;
-              return answerWith(c, endpoint, await handler({ db, user: null, body: body.output as never, now: time, client: clientOf(c, trustProxy) }));
-            }
-          }
-          const opened = await open(c);
-          const wire = v.safeParse(WIRE_FIELDS, opened);
-          if (!wire.success) throw fail('badRequest', 422);
-          // Sealed for another endpoint: a captured request delivered elsewhere. Refused before its
-          // nonce is remembered, so the misdelivery cannot use up the genuine request either.
-          if (wire.output.path !== endpoint.path) throw fail('wrongEndpoint', 400);
-          if (Math.abs(time - wire.output.ts) > REQUEST_SKEW_MS) throw fail('staleRequest', 400);
-          // A nonce is remembered for twice the skew window; older requests are refused by ts anyway.
-          if (time - noncesSweptAt >= NONCE_SWEEP_MS) {
-            noncesSweptAt = time;
-            forget.run(time - 2 * REQUEST_SKEW_MS);
-          }
-          if (remember.run(wire.output.nonce, time).changes === 0) throw fail('replayed', 409);
-
-          if (time - sweptAt > SWEEP_EVERY_MS) {
-            sweptAt = time;
-            sweepSessions(db, time);
-          }
-          const user = endpoint.public ? null : verifiedUser(db, wire.output, time);
-
-          const { v: _v, path: _p, uid: _u, app_sessionid: _s, ts: _t, nonce: _n, ...rest } = opened as Record<string, unknown>;
-          const body = v.safeParse(endpoint.request, rest);
+          const plain = endpoint.public ? await plainRequest(c) : undefined;
+          const { user, input } = plain !== undefined ? { user: null, input: plain } : await sealedRequest(c, endpoint, time);
+          const body = v.safeParse(endpoint.request, input);
           if (!body.success) throw fail('badRequest', 422);
           const handler = handlers[name] as AnyHandler;
-          return answerWith(c, endpoint, await handler({ db, user, body: body.output as never, now: time, client: clientOf(c, trustProxy) }));
+          const data = await handler({ db, user, body: body.output as never, now: time, client: clientOf(c, trustProxy) });
+          // The server's own answer must keep the contract: a mismatch is our bug, never the client's.
+          const checked = v.safeParse(endpoint.response, data);
+          if (!checked.success) throw fail('server', 500);
+          return json(c, { code: 0, data: checked.output });
         } catch (error) {
           return answer(c, error);
         }
@@ -139,6 +108,34 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: op
   }
   api.all('/api/*', (c) => json(c, failureBody(fail('notFound', 404)), 404));
   return api;
+
+  /**
+   * A sealed request, checked in order: it opens, names this endpoint, is fresh and not a replay, and
+   * (unless the endpoint is public) carries a live session of the uid it names. Gives the user and the
+   * body without the wire fields.
+   */
+  async function sealedRequest(c: Context, endpoint: (typeof ENDPOINTS)[EndpointName], time: number): Promise<{ user: User | null; input: unknown }> {
+    const opened = await open(c);
+    const wire = v.safeParse(WIRE_FIELDS, opened);
+    if (!wire.success) throw fail('badRequest', 422);
+    // Sealed for another endpoint: a captured request delivered elsewhere. Refused before its
+    // nonce is remembered, so the misdelivery cannot use up the genuine request either.
+    if (wire.output.path !== endpoint.path) throw fail('wrongEndpoint', 400);
+    if (Math.abs(time - wire.output.ts) > REQUEST_SKEW_MS) throw fail('staleRequest', 400);
+    // A nonce is remembered for twice the skew window; older requests are refused by ts anyway.
+    if (time - noncesSweptAt >= NONCE_SWEEP_MS) {
+      noncesSweptAt = time;
+      forget.run(time - 2 * REQUEST_SKEW_MS);
+    }
+    if (remember.run(wire.output.nonce, time).changes === 0) throw fail('replayed', 409);
+    if (time - sweptAt > SWEEP_EVERY_MS) {
+      sweptAt = time;
+      sweepSessions(db, time);
+    }
+    const user = endpoint.public ? null : verifiedUser(db, wire.output, time);
+    const { v: _v, path: _p, uid: _u, app_sessionid: _s, ts: _t, nonce: _n, ...input } = opened as Record<string, unknown>;
+    return { user, input };
+  }
 
   /**
    * A public endpoint's unsealed body: the form's one `request` field, parsed as JSON; undefined

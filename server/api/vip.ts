@@ -33,6 +33,8 @@ import { seconds } from '../time';
  * near a limit learns nothing of which codes exist.
  */
 export const REDEEM_FAILURES = { max: 10, perClient: 100, windowSeconds: 3_600 } as const;
+/** Why a code was refused, and its status, while the answers still say why. */
+const REDEEM_REFUSALS = { redeemUnknown: 404, redeemExpired: 410, redeemUsed: 409 } as const;
 
 type Plan = ResponseOf<'vipPlans'>['plans'][number];
 type Renewal = ResponseOf<'vipStatus'>['renewals'][number];
@@ -195,10 +197,10 @@ export const VIP_HANDLERS: VipHandlers = {
       const [byUser, bySession, byClient] = [Number(failed.byUser), Number(failed.bySession), Number(failed.byClient)];
       if (byUser >= REDEEM_FAILURES.max || bySession >= REDEEM_FAILURES.max || byClient >= REDEEM_FAILURES.perClient) throw new ApiFailure('redeemLimit', 429);
       const row = db.prepare('SELECT * FROM redeem_codes WHERE code = ?').get(code);
-      const why = !row ? 'redeemUnknown' : Number(row.expires_at) <= nowSec ? 'redeemExpired' : row.used_by !== null ? 'redeemUsed' : null;
+      const why: keyof typeof REDEEM_REFUSALS | null = !row ? 'redeemUnknown' : Number(row.expires_at) <= nowSec ? 'redeemExpired' : row.used_by !== null ? 'redeemUsed' : null;
       if (why) {
         const exact = Math.max(byUser, bySession) < REDEEM_FAILURES.max / 2 && byClient < REDEEM_FAILURES.perClient / 2;
-        const refusal = exact ? new ApiFailure(why, why === 'redeemUnknown' ? 404 : why === 'redeemExpired' ? 410 : 409) : new ApiFailure('redeemInvalid', 422);
+        const refusal = exact ? new ApiFailure(why, REDEEM_REFUSALS[why]) : new ApiFailure('redeemInvalid', 422);
         // Counted, and kept: the refusal leaves the transaction as a value (which commits), thrown below.
         db.prepare('DELETE FROM redeem_failures WHERE at <= ?').run(since);
         db.prepare('INSERT INTO redeem_failures (uid, session, client, at) VALUES (?, ?, ?, ?)').run(uid, session, client, nowSec);
