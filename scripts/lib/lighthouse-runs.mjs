@@ -60,6 +60,8 @@ export async function lighthouseRun(url, { inject } = {}) {
       lcpElement: lcpElement(lhr),
       lighthouse: lhr.lighthouseVersion,
       benchmarkIndex: lhr.environment?.benchmarkIndex,
+      // The whole result as JSON, as the Lighthouse CLI prints it: what Lighthouse CI asserts on.
+      report: result.report,
     };
   } finally {
     await browser?.disconnect();
