@@ -103,44 +103,50 @@ function loadInFrames(page: Page, urls: string[]): Promise<Layout[]> {
 
 test.describe.configure({ mode: 'parallel' });
 
-for (let batch = 0; batch < BATCHES; batch++) {
-  test(`shell query parameters, generated: URLs ${batch * (URLS / BATCHES) + 1}–${(batch + 1) * (URLS / BATCHES)}`, async ({ page, baseURL }) => {
-    // About 13 s alone; three times that on a loaded machine still leaves room.
-    test.setTimeout(120_000);
-    const origin = new URL(baseURL!).origin;
-    const problems = watch(page);
-    const elsewhere: string[] = [];
-    page.on('request', (request) => {
-      const url = request.url();
-      if (!url.startsWith(origin) && !url.startsWith('data:')) elsewhere.push(url.slice(0, 100));
-    });
-    await withHost(page);
-    // The frames' parent: a page of the site with nothing of its own to hydrate.
-    await page.goto('/license.html');
-    const urls: string[] = [];
-    for (let i = batch * (URLS / BATCHES); i < (batch + 1) * (URLS / BATCHES); i++) urls.push(`${pathOf(i)}?${queries[i]}`);
-    const long = urls.filter((url) => url.length > 7000);
-    const layouts = await loadInFrames(page, urls.filter((url) => url.length <= 7000));
-    await page.route(isLong, serveLong);
-    layouts.push(...(await loadInFrames(page, long)));
-    await page.unroute(isLong, serveLong);
+test.describe(() => {
+  // What these loads check is layout in CSS pixels, the theme and where the page went: none of it
+  // depends on the screen's density, and at 1 device pixel per CSS pixel a frame has a quarter of the
+  // pixels to paint (the 10 batches 150 → 126 test-seconds).
+  test.use({ deviceScaleFactor: 1 });
+  for (let batch = 0; batch < BATCHES; batch++) {
+    test(`shell query parameters, generated: URLs ${batch * (URLS / BATCHES) + 1}–${(batch + 1) * (URLS / BATCHES)}`, async ({ page, baseURL }) => {
+      // About 13 s alone; three times that on a loaded machine still leaves room.
+      test.setTimeout(120_000);
+      const origin = new URL(baseURL!).origin;
+      const problems = watch(page);
+      const elsewhere: string[] = [];
+      page.on('request', (request) => {
+        const url = request.url();
+        if (!url.startsWith(origin) && !url.startsWith('data:')) elsewhere.push(url.slice(0, 100));
+      });
+      await withHost(page);
+      // The frames' parent: a page of the site with nothing of its own to hydrate.
+      await page.goto('/license.html');
+      const urls: string[] = [];
+      for (let i = batch * (URLS / BATCHES); i < (batch + 1) * (URLS / BATCHES); i++) urls.push(`${pathOf(i)}?${queries[i]}`);
+      const long = urls.filter((url) => url.length > 7000);
+      const layouts = await loadInFrames(page, urls.filter((url) => url.length <= 7000));
+      await page.route(isLong, serveLong);
+      layouts.push(...(await loadInFrames(page, long)));
+      await page.unroute(isLong, serveLong);
 
-    expect(layouts).toHaveLength(URLS / BATCHES);
-    const broken: string[] = [];
-    for (const layout of layouts) {
-      const why = [
-        layout.sideways && 'scrolls sideways',
-        layout.origin !== origin && `left for ${layout.origin}`,
-        !(layout.padding >= 0 && layout.padding <= 170) && `top padding ${layout.padding}`,
-        !['light', 'dark', 'dark1', 'dark2', 'light-ink', 'dark-ink'].includes(layout.theme ?? '') && `theme ${layout.theme}`,
-        !/^(#[0-9a-f]{6})?$/.test(layout.background) && `background ${layout.background.slice(0, 40)}`,
-        layout.session !== null && !/^[\w.:-]{1,128}$/.test(layout.session) && 'stored a session id that is not an id',
-      ].filter(Boolean);
-      if (why.length) broken.push(`${layout.url.slice(0, 120)}: ${why.join(', ')}`);
-    }
-    expect(broken).toEqual([]);
-    expect(elsewhere).toEqual([]);
-    // watch(): uncaught errors, CSP refusals and dialogs (every payload that runs script calls alert).
-    expect(problems).toEqual([]);
-  });
-}
+      expect(layouts).toHaveLength(URLS / BATCHES);
+      const broken: string[] = [];
+      for (const layout of layouts) {
+        const why = [
+          layout.sideways && 'scrolls sideways',
+          layout.origin !== origin && `left for ${layout.origin}`,
+          !(layout.padding >= 0 && layout.padding <= 170) && `top padding ${layout.padding}`,
+          !['light', 'dark', 'dark1', 'dark2', 'light-ink', 'dark-ink'].includes(layout.theme ?? '') && `theme ${layout.theme}`,
+          !/^(#[0-9a-f]{6})?$/.test(layout.background) && `background ${layout.background.slice(0, 40)}`,
+          layout.session !== null && !/^[\w.:-]{1,128}$/.test(layout.session) && 'stored a session id that is not an id',
+        ].filter(Boolean);
+        if (why.length) broken.push(`${layout.url.slice(0, 120)}: ${why.join(', ')}`);
+      }
+      expect(broken).toEqual([]);
+      expect(elsewhere).toEqual([]);
+      // watch(): uncaught errors, CSP refusals and dialogs (every payload that runs script calls alert).
+      expect(problems).toEqual([]);
+    });
+  }
+});
