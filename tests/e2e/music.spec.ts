@@ -4,6 +4,7 @@ import { defaultState } from '../../server/fake-host/state';
 import { expect, test } from '../fixtures/app';
 import { hostCalls, watch } from '../fixtures/pages';
 import { axeOf, smallTargets } from '../fixtures/sweep';
+import { before, pattern, t } from '../fixtures/text';
 
 // The default account made a member; the seeded member (10002) is one on the server too.
 const MEMBER_ACCOUNT = { ...defaultState().account, isLogin: true, is_member: 1, vipType: 1, svipType: 0, vip: { is_vip: 1, valid_time: 1_999_999_999 } };
@@ -17,13 +18,13 @@ test.describe('download quota', () => {
   test('a member sees what is used of 300 and when the cycle ends, then the history to its end', async ({ page, signIn, open }) => {
     await signIn({ account: MEMBER_ACCOUNT }, '10002');
     await open('/download');
-    await expect(page.locator('.quota-left')).toHaveText('276 left');
-    await expect(page.locator('.music-hero')).toContainText('24 of 300 used');
-    await expect(page.locator('.music-hero')).toContainText('Ends with your membership on');
+    await expect(page.locator('.quota-left')).toHaveText(t('en-US', 'music.quotaLeft', { left: 276 }));
+    await expect(page.locator('.music-hero')).toContainText(t('en-US', 'music.quotaUsed', { used: 24, total: 300 }));
+    await expect(page.locator('.music-hero')).toContainText(before(t('en-US', 'music.endsOn'), 'date'));
     await expect(page.locator('.download')).toHaveCount(20);
     await page.locator('.download').last().scrollIntoViewIfNeeded();
     await expect(page.locator('.download')).toHaveCount(30);
-    await expect(page.locator('.music-empty')).toHaveText('No more downloads');
+    await expect(page.locator('.music-empty')).toHaveText(t('en-US', 'music.end'));
   });
 
   test('a 10-day package gets 100, in ms-MY dark', async ({ page, uid, signIn, open }) => {
@@ -38,17 +39,17 @@ test.describe('download quota', () => {
   test('a non-member sees why, and the way to the VIP centre', async ({ page, signIn, open }) => {
     await signIn();
     await open('/download');
-    await expect(page.locator('.music-hero h2:visible')).toHaveText('Downloads need a membership');
-    await expect(page.locator('.music-hero')).toContainText('only VIP members can download VIP songs');
-    await expect(page.getByRole('link', { name: 'Become a member' })).toHaveAttribute('href', /\/vip-center\?status_height=24$/);
-    await expect(page.locator('.music-empty p')).toHaveText("You haven't downloaded any songs yet.");
+    await expect(page.locator('.music-hero h2:visible')).toHaveText(t('en-US', 'music.nonMemberTitle'));
+    await expect(page.locator('.music-hero')).toContainText(t('en-US', 'music.nonMemberBody'));
+    await expect(page.getByRole('link', { name: t('en-US', 'music.becomeMember') })).toHaveAttribute('href', /\/vip-center\?status_height=24$/);
+    await expect(page.locator('.music-empty p')).toHaveText(t('en-US', 'music.noDownloads'));
   });
 
   test('an empty history offers Find music, which opens the app\'s search', async ({ page, signIn, open }) => {
     await signIn();
     await open('/vi-VN/download');
-    await expect(page.locator('.music-empty p')).toHaveText('Bạn chưa tải xuống bài hát nào.');
-    await page.locator('.music-empty').getByRole('button', { name: 'Tìm nhạc' }).click();
+    await expect(page.locator('.music-empty p')).toHaveText(t('vi-VN', 'music.noDownloads'));
+    await page.locator('.music-empty').getByRole('button', { name: t('vi-VN', 'music.findSongs') }).click();
     expect(await hostCalls(page, 'foundMusic')).toHaveLength(1);
   });
 });
@@ -60,23 +61,23 @@ test.describe('song lists', () => {
     await open('/oppo-music');
     const fresh = page.locator('.playlist').filter({ hasText: 'New This Week' });
     await expect(fresh.locator('.song')).toHaveCount(10);
-    await fresh.getByRole('button', { name: 'Show more' }).click();
+    await fresh.getByRole('button', { name: t('en-US', 'music.showMore') }).click();
     await expect(fresh.locator('.song')).toHaveCount(20);
-    await fresh.getByRole('button', { name: 'Show more' }).click();
+    await fresh.getByRole('button', { name: t('en-US', 'music.showMore') }).click();
     await expect(fresh.locator('.song')).toHaveCount(22);
-    await expect(fresh.getByRole('button', { name: 'Show more' })).toHaveCount(0);
-    await fresh.getByRole('button', { name: 'Show less' }).click();
+    await expect(fresh.getByRole('button', { name: t('en-US', 'music.showMore') })).toHaveCount(0);
+    await fresh.getByRole('button', { name: t('en-US', 'music.showLess') }).click();
     await expect(fresh.locator('.song')).toHaveCount(20);
-    await expect(fresh.locator('.badge.is-paid').first()).toHaveText('Paid');
-    await fresh.getByRole('button', { name: 'Play all' }).click();
+    await expect(fresh.locator('.badge.is-paid').first()).toHaveText(t('en-US', 'music.paid'));
+    await fresh.getByRole('button', { name: t('en-US', 'music.playAll') }).click();
     const daily = page.locator('.playlist').filter({ hasText: 'Daily Mix' });
-    await daily.getByRole('button', { name: 'Play Harbour Lights' }).click();
+    await daily.getByRole('button', { name: t('en-US', 'music.play', { name: 'Harbour Lights' }) }).click();
     await expect(daily.locator('.song.is-playing .song-name')).toHaveText('Harbour Lights');
     expect((await launched(page)).map((c) => [c.resourceId, c.type])).toEqual([
       ['p-new', 'playlist'],
       ['s01', 'song'],
     ]);
-    await page.getByRole('button', { name: 'Find more music' }).click();
+    await page.getByRole('button', { name: t('en-US', 'music.findMusic') }).click();
     expect(await hostCalls(page, 'foundMusic')).toHaveLength(1);
     expect(problems).toEqual([]);
   });
@@ -87,23 +88,23 @@ test.describe('song lists', () => {
     const own = page.locator('.playlist').first();
     await expect(own.locator('h2')).toHaveText('Favourites');
     await expect(own.locator('.badge.is-vip')).toHaveCount(1);
-    await own.getByRole('button', { name: 'Edit playlist' }).click();
+    await own.getByRole('button', { name: t('en-US', 'music.editList') }).click();
     expect(await hostCalls(page, 'goEditSonglist')).toEqual([{ id: '1' }]);
   });
 
   for (const [code, message] of [
-    ['no_copyright', 'This song has no copyright yet'],
-    ['vip_only', 'Song is membership only'],
-    ['paid', 'Paid song: go to the app to buy'],
-    ['no_lyrics', 'No lyrics'],
-    ['unsupported_version', 'Failed to open Music, current app version does not support this song'],
-    ['spatial_unsupported', 'Device not supported for spatial audio, switched to normal playback'],
-    ['spatial_vip', 'Spatial audio needs membership, switched to normal playback'],
+    ['no_copyright', t('en-US', 'error.noCopyright')],
+    ['vip_only', t('en-US', 'error.vipOnly')],
+    ['paid', t('en-US', 'error.paidSong')],
+    ['no_lyrics', t('en-US', 'error.noLyrics')],
+    ['unsupported_version', t('en-US', 'error.unsupportedVersion')],
+    ['spatial_unsupported', t('en-US', 'error.spatialUnsupported')],
+    ['spatial_vip', t('en-US', 'error.spatialVip')],
   ] as const) {
     test(`a play error "${code}" says: ${message}`, async ({ page, signIn, open }) => {
       await signIn({ playError: code });
       await open('/oppo-music');
-      await page.getByRole('button', { name: 'Play Harbour Lights' }).first().click();
+      await page.getByRole('button', { name: t('en-US', 'music.play', { name: 'Harbour Lights' }) }).first().click();
       await expect(page.locator('.toast')).toHaveText(message);
     });
   }
@@ -112,12 +113,12 @@ test.describe('song lists', () => {
     await page.clock.install();
     await signIn();
     await open('/oppo-music');
-    await page.getByRole('button', { name: 'Play Monsoon Letters' }).first().click();
+    await page.getByRole('button', { name: t('en-US', 'music.play', { name: 'Monsoon Letters' }) }).first().click();
     await page.clock.fastForward(59_000);
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await page.clock.fastForward(1_500);
-    await expect(page.getByRole('alertdialog')).toContainText('Your 60-second preview has ended.');
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Become a member' }).click();
+    await expect(page.getByRole('alertdialog')).toContainText(t('en-US', 'music.trialEnded'));
+    await page.getByRole('alertdialog').getByRole('button', { name: t('en-US', 'music.becomeMember') }).click();
     await expect(page).toHaveURL(/\/vip-center\?status_height=24$/);
   });
 });
@@ -128,22 +129,22 @@ test.describe('previews, quality and lyrics', () => {
     await signIn({ replyDelayMs: 800 });
     await open('/oppo-music');
     const notice = page.locator('.play-notice');
-    await page.getByRole('button', { name: 'Play Monsoon Letters' }).first().click();
-    await expect(notice).toHaveText("Monsoon Letters is a VIP song: without a membership, you'll hear a 60-second preview. Become a member");
-    await expect(notice).toHaveText("Preview: you're hearing 60 seconds of Monsoon Letters. Become a member");
+    await page.getByRole('button', { name: t('en-US', 'music.play', { name: 'Monsoon Letters' }) }).first().click();
+    await expect(notice).toHaveText(`${t('en-US', 'music.previewNext', { name: 'Monsoon Letters' })} ${t('en-US', 'music.becomeMember')}`);
+    await expect(notice).toHaveText(`${t('en-US', 'music.previewNow', { name: 'Monsoon Letters' })} ${t('en-US', 'music.becomeMember')}`);
     await expect(notice).toHaveAttribute('data-preview', 'playing');
-    await page.getByRole('button', { name: 'Play Harbour Lights' }).first().click();
+    await page.getByRole('button', { name: t('en-US', 'music.play', { name: 'Harbour Lights' }) }).first().click();
     await expect(notice).toHaveText('');
-    await page.locator('.playlist').filter({ hasText: 'VIP Lossless Picks' }).getByRole('button', { name: 'Play all' }).click();
-    await expect(notice).toHaveText('Without a membership, the VIP songs in this list (9) play as 60-second previews. Become a member');
-    await notice.getByRole('link', { name: 'Become a member' }).click();
+    await page.locator('.playlist').filter({ hasText: 'VIP Lossless Picks' }).getByRole('button', { name: t('en-US', 'music.playAll') }).click();
+    await expect(notice).toHaveText(`${t('en-US', 'music.previewList', { count: 9 })} ${t('en-US', 'music.becomeMember')}`);
+    await notice.getByRole('link', { name: t('en-US', 'music.becomeMember') }).click();
     await expect(page).toHaveURL(/\/vip-center\?status_height=24$/);
   });
 
   test('in zh-HK, a member hears no preview notice', async ({ page, signIn, open }) => {
     await signIn({ account: MEMBER_ACCOUNT });
     await open('/zh-HK/oppo-music');
-    await page.locator('.playlist').filter({ hasText: 'VIP Lossless Picks' }).getByRole('button', { name: '全部播放' }).click();
+    await page.locator('.playlist').filter({ hasText: 'VIP Lossless Picks' }).getByRole('button', { name: t('zh-HK', 'music.playAll') }).click();
     await page.getByRole('button', { name: /Monsoon Letters/ }).first().click();
     await expect.poll(async () => (await launched(page)).length).toBe(2);
     await expect(page.locator('.play-notice')).toHaveText('');
@@ -152,22 +153,22 @@ test.describe('previews, quality and lyrics', () => {
   test('the quality picked is sent as bitrateType and remembered; lossless is offered to members only', async ({ page, signIn, open }) => {
     await signIn();
     await open('/oppo-music');
-    const quality = page.getByRole('group', { name: 'Sound quality' });
-    await expect(quality.getByRole('radio', { name: 'Standard' })).toBeChecked();
-    await quality.getByRole('radio', { name: 'High quality' }).check();
-    await page.getByRole('button', { name: 'Play Harbour Lights' }).first().click();
+    const quality = page.getByRole('group', { name: t('en-US', 'music.qualityTitle') });
+    await expect(quality.getByRole('radio', { name: t('en-US', 'music.qualityStandard') })).toBeChecked();
+    await quality.getByRole('radio', { name: t('en-US', 'music.qualityHigh') }).check();
+    await page.getByRole('button', { name: t('en-US', 'music.play', { name: 'Harbour Lights' }) }).first().click();
     await page.reload();
-    await expect(quality.getByRole('radio', { name: 'High quality' })).toBeChecked();
-    await quality.getByRole('radio', { name: /Lossless/ }).click();
-    await expect(quality).toContainText('Lossless quality is for members.');
-    await expect(quality.getByRole('radio', { name: 'High quality' })).toBeChecked();
-    await expect(quality.getByRole('link', { name: 'Become a member' })).toHaveAttribute('href', /\/vip-center\?status_height=24$/);
-    await page.locator('.playlist').first().getByRole('button', { name: 'Play all' }).click();
+    await expect(quality.getByRole('radio', { name: t('en-US', 'music.qualityHigh') })).toBeChecked();
+    await quality.getByRole('radio', { name: pattern(t('en-US', 'music.qualityLossless')) }).click();
+    await expect(quality).toContainText(t('en-US', 'music.losslessVip'));
+    await expect(quality.getByRole('radio', { name: t('en-US', 'music.qualityHigh') })).toBeChecked();
+    await expect(quality.getByRole('link', { name: t('en-US', 'music.becomeMember') })).toHaveAttribute('href', /\/vip-center\?status_height=24$/);
+    await page.locator('.playlist').first().getByRole('button', { name: t('en-US', 'music.playAll') }).click();
     // Storage is the user's to edit: an unknown value reads as the default.
     await page.evaluate(() => localStorage.setItem('music.quality', '"><img src=x>'));
     await page.reload();
-    await expect(quality.getByRole('radio', { name: 'Standard' })).toBeChecked();
-    await page.getByRole('button', { name: 'Play Harbour Lights' }).first().click();
+    await expect(quality.getByRole('radio', { name: t('en-US', 'music.qualityStandard') })).toBeChecked();
+    await page.getByRole('button', { name: t('en-US', 'music.play', { name: 'Harbour Lights' }) }).first().click();
     expect((await launched(page)).map((c) => [c.type, c.bitrateType])).toEqual([
       ['song', 'high'],
       ['playlist', 'high'],
@@ -178,7 +179,7 @@ test.describe('previews, quality and lyrics', () => {
   test('in th-TH, a member plays lossless', async ({ page, signIn, open }) => {
     await signIn({ account: MEMBER_ACCOUNT });
     await open('/th-TH/center-station');
-    await page.getByRole('group', { name: 'คุณภาพเสียง' }).getByRole('radio', { name: /Lossless/ }).check();
+    await page.getByRole('group', { name: t('th-TH', 'music.qualityTitle') }).getByRole('radio', { name: pattern(t('th-TH', 'music.qualityLossless')) }).check();
     await page.locator('.spatial .song-play').first().click();
     expect((await launched(page)).map((c) => [c.type, c.bitrateType])).toEqual([['spatial', 'lossless']]);
   });
@@ -187,8 +188,8 @@ test.describe('previews, quality and lyrics', () => {
     test(`the quality choice, its refusal and the preview notice${dark ? ', dark' : ''}: 0 axe violations, targets ≥ 44 px`, async ({ page, signIn, open }) => {
       await signIn();
       await open('/oppo-music', dark ? '&dark=1&bgColor=171717' : '');
-      await page.getByRole('radio', { name: /Lossless/ }).click();
-      await page.getByRole('button', { name: 'Play Monsoon Letters' }).first().click();
+      await page.getByRole('radio', { name: pattern(t('en-US', 'music.qualityLossless')) }).click();
+      await page.getByRole('button', { name: t('en-US', 'music.play', { name: 'Monsoon Letters' }) }).first().click();
       await expect(page.locator('.play-notice')).toHaveAttribute('data-preview', 'playing');
       const { violations } = await axeOf(page).include('.music').analyze();
       expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -201,11 +202,11 @@ test.describe('previews, quality and lyrics', () => {
     await page.route(chunk, (route) => route.abort('internetdisconnected'));
     await signIn();
     await open('/oppo-music');
-    await page.getByRole('button', { name: 'Play Harbour Lights' }).first().click();
-    await expect(page.locator('.toast')).toHaveText('No internet');
+    await page.getByRole('button', { name: t('en-US', 'music.play', { name: 'Harbour Lights' }) }).first().click();
+    await expect(page.locator('.toast')).toHaveText(t('en-US', 'error.noInternet'));
     expect(await launched(page)).toEqual([]);
     await page.unroute(chunk);
-    await page.getByRole('button', { name: 'Play Monsoon Letters' }).first().click();
+    await page.getByRole('button', { name: t('en-US', 'music.play', { name: 'Monsoon Letters' }) }).first().click();
     // The watch of the player started with that tap: the host's answer marks the preview as playing.
     await expect(page.locator('.play-notice')).toHaveAttribute('data-preview', 'playing');
     expect((await launched(page)).map((c) => c.resourceId)).toEqual(['s02']);
@@ -215,10 +216,10 @@ test.describe('previews, quality and lyrics', () => {
     await signIn({ playError: 'no_lyrics' });
     await open('/fil-PH/oppo-music');
     await page.locator('.song-play').first().click();
-    await expect(page.locator('.play-notice')).toContainText('Wala pang lyrics ang kantang ito.');
-    await page.getByRole('link', { name: 'Paano gumagana ang awtomatikong lyrics' }).click();
+    await expect(page.locator('.play-notice')).toContainText(t('fil-PH', 'music.noLyricsNote'));
+    await page.getByRole('link', { name: t('fil-PH', 'music.aboutLyrics') }).click();
     await expect(page).toHaveURL(/\/fil-PH\/automatic-lyrics\?status_height=24$/);
-    await expect(page.locator('h1')).toHaveText('Auto-match ng lyrics');
+    await expect(page.locator('h1')).toHaveText(t('fil-PH', 'title.automatic-lyrics'));
   });
 });
 
@@ -227,7 +228,7 @@ test.describe('spatial audio', () => {
     await signIn({ spatialAudio: false, account: MEMBER_ACCOUNT });
     await open('/center-station');
     await page.locator('.spatial .song-play').first().click();
-    await expect(page.locator('.toast')).toHaveText('Device not supported for spatial audio, switched to normal playback');
+    await expect(page.locator('.toast')).toHaveText(t('en-US', 'error.spatialUnsupported'));
     expect((await launched(page)).map((c) => c.type)).toEqual(['song']);
   });
 
@@ -235,7 +236,7 @@ test.describe('spatial audio', () => {
     await signIn();
     await open('/zh-CN/center-station', '&dark=1&bgColor=262626');
     await page.locator('.spatial .song-play').first().click();
-    await expect(page.locator('.toast')).toHaveText('空间音频需开通会员，已切换为普通播放');
+    await expect(page.locator('.toast')).toHaveText(t('zh-CN', 'error.spatialVip'));
     expect((await launched(page)).map((c) => c.type)).toEqual(['song']);
   });
 
@@ -255,13 +256,13 @@ test.describe('playlist submission', () => {
     await signIn({ songlists: { '7': list(12) } });
     await open('/song-test', '&id=7');
     await expect(page.locator('.condition.is-met')).toHaveCount(4);
-    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.getByRole('link', { name: t('en-US', 'music.continue') }).click();
     await expect(page.locator('.tips li')).toHaveCount(4);
-    await expect(page.locator('.music-rule')).toHaveText('Road trip has 12 songs.');
-    await page.getByRole('button', { name: 'Submit playlist' }).dblclick();
+    await expect(page.locator('.music-rule')).toHaveText(t('en-US', 'music.condPlaylistCount', { name: 'Road trip', count: 12 }));
+    await page.getByRole('button', { name: t('en-US', 'music.submit') }).dblclick();
     await expect(page).toHaveURL(/\/submit-success\?status_height=24&id=sub-/);
-    await expect(page.locator('.submitted')).toContainText('Our editors will review Road trip by');
-    await page.getByRole('button', { name: 'Done' }).click();
+    await expect(page.locator('.submitted')).toContainText(before(t('en-US', 'music.submittedBody', { name: 'Road trip' }), 'date'));
+    await page.getByRole('button', { name: t('en-US', 'music.done') }).click();
     expect(await hostCalls(page, 'finishPage')).toHaveLength(1);
     // One at a time: the next check says the first is under review.
     await open('/fil-PH/song-test', '&id=7');
@@ -286,17 +287,17 @@ test.describe('open in the app', () => {
   test('an app too old to play says so; one not yet authorised asks for it in the app', async ({ page, signIn, open }) => {
     await signIn({ baseInfo: { dev_app_version: '9.4.0' } });
     await open('/oppo-music');
-    await page.getByRole('button', { name: 'Play Harbour Lights' }).first().click();
-    await expect(page.locator('.toast')).toHaveText('Failed to open Music, current app version does not support this song');
+    await page.getByRole('button', { name: t('en-US', 'music.play', { name: 'Harbour Lights' }) }).first().click();
+    await expect(page.locator('.toast')).toHaveText(t('en-US', 'error.unsupportedVersion'));
     expect(await launched(page)).toEqual([]);
   });
 
   test('first use without authorisation asks for it, in the app', async ({ page, signIn, open }) => {
     await signIn({ authorized: false });
     await open('/oppo-music');
-    await page.getByRole('button', { name: 'Play Harbour Lights' }).first().click();
-    await expect(page.getByRole('alertdialog')).toContainText('Music needs your authorisation the first time.');
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Authorise' }).click();
+    await page.getByRole('button', { name: t('en-US', 'music.play', { name: 'Harbour Lights' }) }).first().click();
+    await expect(page.getByRole('alertdialog')).toContainText(t('en-US', 'music.authorizeHint'));
+    await page.getByRole('alertdialog').getByRole('button', { name: t('en-US', 'music.authorize') }).click();
     // The answer follows once the dialog's history entry is gone (a same-document step, milliseconds).
     await expect.poll(() => hostCalls(page, 'jump')).toEqual([{ target: 'user-auth' }]);
     expect(await launched(page)).toEqual([]);
@@ -307,7 +308,7 @@ test.describe('open in the app', () => {
     test('offers to open the page in the app', async ({ page }) => {
       await page.goto('/zh-CN/center-station');
       await expect(page.locator('.gate:visible a')).toHaveAttribute('href', 'oppomusic://web/zh-CN/center-station');
-      await expect(page.locator('.gate:visible a')).toHaveText('打开音乐');
+      await expect(page.locator('.gate:visible a')).toHaveText(t('zh-CN', 'shell.openApp'));
     });
   });
 
@@ -315,8 +316,8 @@ test.describe('open in the app', () => {
     test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36' });
     test('says only OPPO, Realme and OnePlus phones can open it', async ({ page }) => {
       await page.goto('/download');
-      await expect(page.locator('.gate:visible')).toContainText('Sorry, OPPO/Realme/OnePlus phones only.');
-      await expect(page.locator('.gate:visible')).toContainText('Your phone cannot open this music app');
+      await expect(page.locator('.gate:visible')).toContainText(t('en-US', 'error.brandOnly'));
+      await expect(page.locator('.gate:visible')).toContainText(t('en-US', 'error.cannotOpen'));
       await expect(page.locator('.gate:visible a')).toHaveCount(0);
     });
 

@@ -3,7 +3,8 @@ import { defaultState } from '../../server/fake-host/state';
 import { expect, test } from '../fixtures/app';
 import { hostCalls, watch, withHost } from '../fixtures/pages';
 import { openPdf } from '../fixtures/pdf-reader';
-import { messages } from '../fixtures/sweep';
+import type { MessageKey } from '../../src/lib/message-key';
+import { before, pattern, t } from '../fixtures/text';
 
 // Each test a user of its own: one export a day per user. The fake host sends codes through the dev route.
 test.use({ hostDefaults: { captchaUrl: '/api/dev/export-captcha', replyDelayMs: 30 } });
@@ -15,11 +16,11 @@ const codeOf = async (page: Page, uid: string) => {
 
 /** A valid request on /private.html, ready to send: the user's e-mail, the code it received, a password. */
 const fillRequest = async (page: Page, uid: string) => {
-  await page.getByLabel('E-mail').fill(`${uid}@example.com`);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel('Verification code').fill(await codeOf(page, uid));
-  await page.getByLabel('Encryption password').fill('123456');
-  await page.getByLabel('Enter the password again').fill('123456');
+  await page.getByLabel(t('en-US', 'personal.emailLabel')).fill(`${uid}@example.com`);
+  await page.getByRole('button', { name: t('en-US', 'personal.sendCode') }).click();
+  await page.getByLabel(t('en-US', 'personal.codeLabel')).fill(await codeOf(page, uid));
+  await page.getByLabel(t('en-US', 'personal.passwordLabel')).fill('123456');
+  await page.getByLabel(t('en-US', 'personal.passwordAgain')).fill('123456');
 };
 
 test.describe('personal-data request', () => {
@@ -29,43 +30,43 @@ test.describe('personal-data request', () => {
     await open('/private.html');
     // Six digits fall in minutes to whoever holds the file (docs/security.md): at least not a PIN that
     // also opens a bank card or the phone.
-    await expect(page.getByLabel('Encryption password')).toHaveAccessibleDescription(/Don’t use a PIN you use elsewhere/);
-    await page.getByRole('button', { name: 'Request my data' }).click();
-    await expect(page.locator('#private-email-note')).toHaveText('E-mail cannot be empty');
-    await expect(page.locator('#private-code-note')).toHaveText('Please enter the verification code.');
-    await expect(page.locator('#private-password-note')).toHaveText('The password must be exactly six digits.');
-    await page.getByLabel('E-mail').fill('me@example');
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await expect(page.locator('#private-email-note')).toHaveText('E-mail format error');
+    await expect(page.getByLabel(t('en-US', 'personal.passwordLabel'))).toHaveAccessibleDescription(pattern(t('en-US', 'personal.passwordHint')));
+    await page.getByRole('button', { name: t('en-US', 'personal.submit') }).click();
+    await expect(page.locator('#private-email-note')).toHaveText(t('en-US', 'personal.emailEmpty'));
+    await expect(page.locator('#private-code-note')).toHaveText(t('en-US', 'error.codeRequired'));
+    await expect(page.locator('#private-password-note')).toHaveText(t('en-US', 'personal.passwordFormat'));
+    await page.getByLabel(t('en-US', 'personal.emailLabel')).fill('me@example');
+    await page.getByRole('button', { name: t('en-US', 'personal.sendCode') }).click();
+    await expect(page.locator('#private-email-note')).toHaveText(t('en-US', 'error.emailFormat'));
     expect(await hostCalls(page, 'sendPersonalInfoDownloadEmailCaptcha')).toEqual([]);
 
     // The user's own address: the server sends one address a code a minute and five a day, whoever asks.
     const address = `${uid}@example.com`;
-    await page.getByLabel('E-mail').fill(address);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
+    await page.getByLabel(t('en-US', 'personal.emailLabel')).fill(address);
+    await page.getByRole('button', { name: t('en-US', 'personal.sendCode') }).click();
+    await expect(page.getByRole('button', { name: pattern(t('en-US', 'personal.resendIn'), { seconds: /\d+/ }) })).toBeDisabled();
     expect(await hostCalls(page, 'sendPersonalInfoDownloadEmailCaptcha')).toEqual([{ email: address }]);
     const code = await codeOf(page, uid);
-    await page.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
-    await page.getByLabel('Encryption password').fill('123456');
-    await page.getByLabel('Enter the password again').fill('123465');
-    await page.getByRole('button', { name: 'Request my data' }).click();
-    await expect(page.locator('#private-password-note')).toHaveText('The two passwords are not the same.');
-    await page.getByLabel('Enter the password again').fill('123456');
-    await page.getByRole('button', { name: 'Request my data' }).click();
-    await expect(page.locator('#private-code-note')).toHaveText('Verification code input errors');
-    await page.getByLabel('Verification code').fill(code);
-    await page.getByRole('button', { name: 'Request my data' }).dblclick();
-    await expect(page.getByRole('heading', { name: 'Request received' })).toBeVisible();
-    await expect(page.locator('.personal-sent p')).toHaveText(`We will send the encrypted file to ${address} within 72 hours. Open it with the password you set.`);
+    await page.getByLabel(t('en-US', 'personal.codeLabel')).fill(code === '000000' ? '111111' : '000000');
+    await page.getByLabel(t('en-US', 'personal.passwordLabel')).fill('123456');
+    await page.getByLabel(t('en-US', 'personal.passwordAgain')).fill('123465');
+    await page.getByRole('button', { name: t('en-US', 'personal.submit') }).click();
+    await expect(page.locator('#private-password-note')).toHaveText(t('en-US', 'personal.passwordMismatch'));
+    await page.getByLabel(t('en-US', 'personal.passwordAgain')).fill('123456');
+    await page.getByRole('button', { name: t('en-US', 'personal.submit') }).click();
+    await expect(page.locator('#private-code-note')).toHaveText(t('en-US', 'error.codeError'));
+    await page.getByLabel(t('en-US', 'personal.codeLabel')).fill(code);
+    await page.getByRole('button', { name: t('en-US', 'personal.submit') }).dblclick();
+    await expect(page.getByRole('heading', { name: t('en-US', 'personal.sentTitle') })).toBeVisible();
+    await expect(page.locator('.personal-sent p')).toHaveText(t('en-US', 'personal.sentBody', { email: address }));
 
-    await page.getByRole('link', { name: 'See my requests' }).click();
+    await page.getByRole('link', { name: t('en-US', 'personal.viewRequests') }).click();
     await expect(page.locator('.request')).toHaveCount(1);
-    await expect(page.locator('.request-state')).toHaveText('Sent');
-    await expect(page.locator('.personal-limit')).toContainText('You can ask again from');
+    await expect(page.locator('.request-state')).toHaveText(t('en-US', 'personal.stateSent'));
+    await expect(page.locator('.personal-limit')).toContainText(before(t('en-US', 'personal.limitNext'), 'date'));
 
     await open('/private.html');
-    await expect(page.locator('.personal-limit')).toContainText('Download exceeds the limit of 1 time, try tomorrow');
+    await expect(page.locator('.personal-limit')).toContainText(t('en-US', 'error.downloadLimit'));
     expect(problems).toEqual([]);
   });
 
@@ -73,19 +74,18 @@ test.describe('personal-data request', () => {
     await signIn();
     await open('/private.html');
     await fillRequest(page, uid);
-    await page.getByRole('button', { name: 'Request my data' }).click();
-    await expect(page.getByRole('heading', { name: 'Request received' })).toBeVisible();
+    await page.getByRole('button', { name: t('en-US', 'personal.submit') }).click();
+    await expect(page.getByRole('heading', { name: t('en-US', 'personal.sentTitle') })).toBeVisible();
     const sentCodes = (await hostCalls(page, 'sendPersonalInfoDownloadEmailCaptcha')).length;
 
     await open('/vi-VN/private.html', '&dark=1&bgColor=171717');
-    const vi = messages('vi-VN');
     const limit = page.locator('.personal-limit');
-    await expect(limit.locator('p').first()).toHaveText(vi.get('error.downloadLimit')!);
-    await expect(limit.locator('p').nth(1)).toContainText(vi.get('personal.limitNext')!.split('{date}')[0]!);
+    await expect(limit.locator('p').first()).toHaveText(t('vi-VN', 'error.downloadLimit'));
+    await expect(limit.locator('p').nth(1)).toContainText(before(t('vi-VN', 'personal.limitNext'), 'date'));
     // Two lines, not one run-on sentence.
     const [first, second] = await limit.locator('p').evaluateAll((ps) => ps.map((p) => p.getBoundingClientRect()));
     expect(second!.top).toBeGreaterThanOrEqual(first!.bottom);
-    await expect(limit.getByRole('link')).toHaveText(vi.get('personal.viewRequests')!);
+    await expect(limit.getByRole('link')).toHaveText(t('vi-VN', 'personal.viewRequests'));
     await expect(page.locator('main input, main textarea')).toHaveCount(0);
     await expect(page.locator('main').getByRole('button')).toHaveCount(0);
     expect(await hostCalls(page, 'sendPersonalInfoDownloadEmailCaptcha')).toHaveLength(sentCodes);
@@ -94,11 +94,11 @@ test.describe('personal-data request', () => {
   test('the e-mail typed survives a reload; the password never leaves the page', async ({ page, signIn, open }) => {
     await signIn();
     await open('/private.html');
-    await page.getByLabel('E-mail').fill('keep@example.com');
-    await page.getByLabel('Encryption password').fill('654321');
+    await page.getByLabel(t('en-US', 'personal.emailLabel')).fill('keep@example.com');
+    await page.getByLabel(t('en-US', 'personal.passwordLabel')).fill('654321');
     await page.reload();
-    await expect(page.getByLabel('E-mail')).toHaveValue('keep@example.com');
-    await expect(page.getByLabel('Encryption password')).toHaveValue('');
+    await expect(page.getByLabel(t('en-US', 'personal.emailLabel'))).toHaveValue('keep@example.com');
+    await expect(page.getByLabel(t('en-US', 'personal.passwordLabel'))).toHaveValue('');
     const stored = await page.evaluate(() => JSON.stringify(sessionStorage) + JSON.stringify(localStorage));
     expect(stored).not.toContain('654321');
   });
@@ -107,15 +107,15 @@ test.describe('personal-data request', () => {
     await signIn();
     await open('/private.html');
     await fillRequest(page, uid);
-    await page.getByRole('button', { name: 'Request my data' }).click();
-    await expect(page.getByRole('heading', { name: 'Request received' })).toBeVisible();
+    await page.getByRole('button', { name: t('en-US', 'personal.submit') }).click();
+    await expect(page.getByRole('heading', { name: t('en-US', 'personal.sentTitle') })).toBeVisible();
     await open('/zh-CN/AccountOrDevicePdf.html', '&dark=1&bgColor=171717');
     const download = page.locator('a[download]');
     await expect(download).toHaveAttribute('href', /^\/api\/personal\/file\//);
     const pdf = await page.request.get((await download.getAttribute('href'))!);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
-    await expect(page.locator('.file-table th').first()).toHaveText('昵称');
+    await expect(page.locator('.file-table th').first()).toHaveText(t('zh-CN', 'personal.nickname'));
     // The link is a 15-minute grant: each tap downloads through a fresh one, so a page left open works.
     const stale = (await download.getAttribute('href'))!;
     const downloading = page.waitForEvent('download');
@@ -125,12 +125,12 @@ test.describe('personal-data request', () => {
     expect(fresh).not.toBe(stale);
     // The editors' pipeline lets the link lapse: the page says so and offers a new request.
     await open('/personalDataDownload.html');
-    const id = new URL((await page.getByRole('link', { name: 'View file' }).getAttribute('href'))!, page.url()).searchParams.get('id')!;
+    const id = new URL((await page.getByRole('link', { name: t('en-US', 'personal.viewFile') }).getAttribute('href'))!, page.url()).searchParams.get('id')!;
     expect((await page.request.post('/api/dev/export-state', { data: { exportId: id, state: 'expired' } })).status()).toBe(200);
     await open('/AccountOrDevicePdf.html', `&id=${id}`);
-    await expect(page.getByRole('alert')).toHaveText('This file has expired. Request a new copy.');
+    await expect(page.getByRole('alert')).toHaveText(t('en-US', 'personal.fileExpired'));
     await open('/personalDataDownload.html');
-    await expect(page.locator('.request-state')).toHaveText('Expired');
+    await expect(page.locator('.request-state')).toHaveText(t('en-US', 'personal.stateExpired'));
   });
 });
 
@@ -142,8 +142,7 @@ test.describe('the exported file', () => {
     await signIn({
       personalInfo: { ...defaultState().personalInfo, nickname, phone: '+66 81 234 5678' },
     });
-    const th = messages('th-TH');
-    const say = (key: string) => th.get(key)!;
+    const say = (key: MessageKey) => t('th-TH', key);
     await open('/th-TH/private.html', '&dark=1&bgColor=171717');
     await page.getByLabel(say('personal.emailLabel'), { exact: true }).fill(`${uid}@example.com`);
     await page.getByRole('button', { name: say('personal.sendCode'), exact: true }).click();
@@ -159,23 +158,23 @@ test.describe('the exported file', () => {
     const pdf = await page.request.get((await download.getAttribute('href'))!);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     const lines = openPdf(await pdf.body(), '123456').pageTexts().join('\n').split('\n');
-    const field = (key: string, value: string) => `${say(`personal.${key}`)}: ${value}`;
+    const field = (key: MessageKey, value: string) => `${say(key)}: ${value}`;
     expect(lines).toEqual([
       say('personal.fileTitle'),
       '',
       say('personal.accountData'),
-      field('nickname', nickname),
+      field('personal.nickname', nickname),
       // The user's own file: the number whole, where the page shows ••••••5678.
-      field('phone', '+66 81 234 5678'),
-      field('registerTime', '2024-01-02 10:00:00'),
+      field('personal.phone', '+66 81 234 5678'),
+      field('personal.registerTime', '2024-01-02 10:00:00'),
       '',
       say('personal.deviceData'),
-      field('deviceBrand', 'OPPO'),
-      field('deviceModel', 'CPH2451'),
-      field('ip', '10.0.0.1'),
-      field('osName', 'ColorOS'),
-      field('osVersion', '14'),
-      field('appVersion', '12.3.0'),
+      field('personal.deviceBrand', 'OPPO'),
+      field('personal.deviceModel', 'CPH2451'),
+      field('personal.ip', '10.0.0.1'),
+      field('personal.osName', 'ColorOS'),
+      field('personal.osVersion', '14'),
+      field('personal.appVersion', '12.3.0'),
     ]);
     expect(problems).toEqual([]);
   });
@@ -192,13 +191,13 @@ test.describe('times on a phone whose browser zone is not the app\'s', () => {
     await open('/private.html');
     await fillRequest(page, uid);
     const before = Date.now();
-    await page.getByRole('button', { name: 'Request my data' }).click();
-    await expect(page.getByRole('heading', { name: 'Request received' })).toBeVisible();
+    await page.getByRole('button', { name: t('en-US', 'personal.submit') }).click();
+    await expect(page.getByRole('heading', { name: t('en-US', 'personal.sentTitle') })).toBeVisible();
     const after = Date.now();
     await open('/personalDataDownload.html');
     const shown = await page.locator('.request-head strong').textContent();
     // The request's own second lies between the two readings; either minute may be the one shown.
-    expect([`Requested on ${inSingapore(before)}`, `Requested on ${inSingapore(after)}`]).toContain(shown);
+    expect([t('en-US', 'personal.requestedOn', { date: inSingapore(before) }), t('en-US', 'personal.requestedOn', { date: inSingapore(after) })]).toContain(shown);
   });
 });
 
@@ -207,10 +206,10 @@ test.describe('requests list', () => {
   test('none yet: "No data", with the way to request a copy', async ({ page, signIn, open }) => {
     await signIn();
     await open('/personalDataDownload.html');
-    await expect(page.getByText('No data')).toBeVisible();
-    await page.getByRole('link', { name: 'Request a copy' }).click();
+    await expect(page.getByText(t('en-US', 'error.noData'))).toBeVisible();
+    await page.getByRole('link', { name: t('en-US', 'personal.requestAgain') }).click();
     await expect(page).toHaveURL(/\/private\.html\?status_height=24$/);
-    await expect(page.getByLabel('E-mail')).toBeVisible();
+    await expect(page.getByLabel(t('en-US', 'personal.emailLabel'))).toBeVisible();
   });
 });
 
@@ -219,7 +218,7 @@ test.describe('account and device data', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await withHost(page, { ...defaultState(), replyDelayMs: 30 });
     await open('/accountOrDevice.html');
-    await page.getByRole('link', { name: /Account data/ }).click();
+    await page.getByRole('link', { name: pattern(t('en-US', 'personal.accountData')) }).click();
     await expect(page.locator('.info-value').first()).toHaveText('Test User');
     await expect(page.locator('.info-value').nth(1)).toHaveText('••••••0000');
     await open('/th-TH/deviceData.html');
@@ -232,6 +231,6 @@ test.describe('account and device data', () => {
   test('"No data" where a value is empty', async ({ page, signIn, open }) => {
     await signIn({ personalInfo: {} });
     await open('/accountData.html');
-    await expect(page.locator('.info-value')).toHaveText(['No data', 'No data', 'No data']);
+    await expect(page.locator('.info-value')).toHaveText([t('en-US', 'error.noData'), t('en-US', 'error.noData'), t('en-US', 'error.noData')]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/app';
 import { hostCalls, watch } from '../fixtures/pages';
+import { pattern, t } from '../fixtures/text';
 
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
@@ -12,7 +13,7 @@ function countPosts(page: Page, path: string) {
   });
   return seen;
 }
-const submit = (page: Page) => page.getByRole('button', { name: 'Submit' });
+const submit = (page: Page) => page.getByRole('button', { name: t('en-US', 'form.submit') });
 
 test.describe('report a comment', () => {
   test('a reason must be chosen; then the report is sent once and thanked', async ({ page, signIn, open }) => {
@@ -21,16 +22,16 @@ test.describe('report a comment', () => {
     const posts = countPosts(page, '/api/report');
     await open('/k-report');
     await expect(page.locator('.reported-title')).toHaveText('This chorus lives in my head rent-free. Best song of the year!');
-    await expect(page.locator('.reported-detail')).toHaveText('Comment by Mira fan club');
-    await page.getByLabel('More details').fill('Nothing wrong, testing the required reason.');
+    await expect(page.locator('.reported-detail')).toHaveText(t('en-US', 'report.commentBy', { author: 'Mira fan club' }));
+    await page.getByLabel(t('en-US', 'report.descriptionLabel')).fill('Nothing wrong, testing the required reason.');
     await submit(page).click();
-    await expect(page.locator('.choices .form-error')).toHaveText('Choose a reason.');
-    await expect(page.getByRole('radio', { name: 'Spam or advertising' })).toBeFocused();
+    await expect(page.locator('.choices .form-error')).toHaveText(t('en-US', 'form.reasonRequired'));
+    await expect(page.getByRole('radio', { name: t('en-US', 'report.reasonSpam') })).toBeFocused();
     expect(posts.n).toBe(0);
-    await page.getByRole('radio', { name: 'Spam or advertising' }).check();
+    await page.getByRole('radio', { name: t('en-US', 'report.reasonSpam') }).check();
     await expect(page.locator('.choices .form-error')).toHaveCount(0);
     await submit(page).click();
-    await expect(page.getByRole('heading', { name: 'Thanks for your report' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: t('en-US', 'report.sentTitle') })).toBeVisible();
     expect(posts.n).toBe(1);
     expect(problems).toEqual([]);
   });
@@ -44,10 +45,10 @@ test.describe('report a comment', () => {
       await route.continue();
     });
     await open('/k-report');
-    await page.getByRole('radio', { name: 'Harassment or insults' }).check();
+    await page.getByRole('radio', { name: t('en-US', 'report.reasonAbuse') }).check();
     await submit(page).dblclick();
-    await expect(page.getByRole('button', { name: 'Submitting…' })).toBeDisabled();
-    await expect(page.getByRole('heading', { name: 'Thanks for your report' })).toBeVisible();
+    await expect(page.getByRole('button', { name: t('en-US', 'form.submitting') })).toBeDisabled();
+    await expect(page.getByRole('heading', { name: t('en-US', 'report.sentTitle') })).toBeVisible();
     expect(posts.n).toBe(1);
   });
 
@@ -55,67 +56,67 @@ test.describe('report a comment', () => {
     await signIn();
     const posts = countPosts(page, '/api/report');
     await open('/k-report');
-    await page.getByRole('radio', { name: 'Other' }).check();
+    await page.getByRole('radio', { name: t('en-US', 'report.reasonOther') }).check();
     const long = 'a'.repeat(405);
-    await page.getByLabel('More details').fill(long);
-    await expect(page.locator('#report-text-error')).toHaveText('Too many words, exceeds limit');
+    await page.getByLabel(t('en-US', 'report.descriptionLabel')).fill(long);
+    await expect(page.locator('#report-text-error')).toHaveText(t('en-US', 'error.tooLong'));
     await expect(page.locator('.form-count')).toHaveText('405/400');
     await submit(page).click();
     expect(posts.n).toBe(0);
-    await expect(page.getByLabel('More details')).toHaveValue(long);
+    await expect(page.getByLabel(t('en-US', 'report.descriptionLabel'))).toHaveValue(long);
     // Down to 399: accepted.
-    await page.getByLabel('More details').fill('a'.repeat(399));
+    await page.getByLabel(t('en-US', 'report.descriptionLabel')).fill('a'.repeat(399));
     await expect(page.locator('#report-text-error')).toHaveCount(0);
     await submit(page).click();
-    await expect(page.getByRole('heading', { name: 'Thanks for your report' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: t('en-US', 'report.sentTitle') })).toBeVisible();
   });
 
   test('"Other" needs a description', async ({ page, signIn, open }) => {
     await signIn();
     await open('/k-report');
-    await page.getByRole('radio', { name: 'Other' }).check();
+    await page.getByRole('radio', { name: t('en-US', 'report.reasonOther') }).check();
     await submit(page).click();
-    await expect(page.locator('#report-text-error')).toHaveText('Tell us what is wrong, so that we can review it.');
-    await expect(page.getByLabel('More details')).toBeFocused();
+    await expect(page.locator('#report-text-error')).toHaveText(t('en-US', 'report.describeOther'));
+    await expect(page.getByLabel(t('en-US', 'report.descriptionLabel'))).toBeFocused();
   });
 
   test('the draft survives a reload and a failed submit, and is gone once sent', async ({ page, signIn, open }) => {
     await signIn();
     await open('/k-report');
-    await page.getByRole('radio', { name: 'Scam or fraud' }).check();
-    await page.getByLabel('More details').fill('Asks people for their passwords.');
+    await page.getByRole('radio', { name: t('en-US', 'report.reasonFraud') }).check();
+    await page.getByLabel(t('en-US', 'report.descriptionLabel')).fill('Asks people for their passwords.');
     await page.reload();
-    await expect(page.getByRole('radio', { name: 'Scam or fraud' })).toBeChecked();
-    await expect(page.getByLabel('More details')).toHaveValue('Asks people for their passwords.');
+    await expect(page.getByRole('radio', { name: t('en-US', 'report.reasonFraud') })).toBeChecked();
+    await expect(page.getByLabel(t('en-US', 'report.descriptionLabel'))).toHaveValue('Asks people for their passwords.');
     // Offline: the message, and everything stays.
     await page.context().setOffline(true);
     await submit(page).click();
-    await expect(page.locator('form .form-error').last()).toHaveText('No internet');
-    await expect(page.getByLabel('More details')).toHaveValue('Asks people for their passwords.');
+    await expect(page.locator('form .form-error').last()).toHaveText(t('en-US', 'error.noInternet'));
+    await expect(page.getByLabel(t('en-US', 'report.descriptionLabel'))).toHaveValue('Asks people for their passwords.');
     await page.context().setOffline(false);
     await submit(page).click();
-    await expect(page.getByRole('heading', { name: 'Thanks for your report' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: t('en-US', 'report.sentTitle') })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('radio', { name: 'Scam or fraud' })).not.toBeChecked();
-    await expect(page.getByLabel('More details')).toHaveValue('');
+    await expect(page.getByRole('radio', { name: t('en-US', 'report.reasonFraud') })).not.toBeChecked();
+    await expect(page.getByLabel(t('en-US', 'report.descriptionLabel'))).toHaveValue('');
   });
 
   test('a second report of the same comment says it is already being reviewed', async ({ page, signIn, open }) => {
     await signIn();
     await open('/k-report');
-    await page.getByRole('radio', { name: 'Spam or advertising' }).check();
+    await page.getByRole('radio', { name: t('en-US', 'report.reasonSpam') }).check();
     await submit(page).click();
-    await expect(page.locator('.report-sent p')).toHaveText("We'll review it and take action if it breaks our community rules. We won't tell anyone that you reported it.");
+    await expect(page.locator('.report-sent p')).toHaveText(t('en-US', 'report.sentBody'));
     await page.reload();
-    await page.getByRole('radio', { name: 'Sexual content' }).check();
+    await page.getByRole('radio', { name: t('en-US', 'report.reasonSexual') }).check();
     await submit(page).click();
-    await expect(page.locator('.report-sent p')).toHaveText("You've already reported this. We're reviewing it.");
+    await expect(page.locator('.report-sent p')).toHaveText(t('en-US', 'report.duplicate'));
   });
 
   test('a deleted comment says so, and there is nothing to fill in', async ({ page, signIn, open }) => {
     await signIn({ reportInfo: { commentId: 'c-removed', content: 'Cheap followers', author: 'spammer-77' } });
     await open('/k-report');
-    await expect(page.getByRole('alert')).toHaveText("This comment has been deleted, so it can't be reported.");
+    await expect(page.getByRole('alert')).toHaveText(t('en-US', 'report.commentGone'));
     await expect(page.locator('form')).toHaveCount(0);
   });
 
@@ -125,10 +126,10 @@ test.describe('report a comment', () => {
     await page.route(/\/_astro\/.+\.js(\?.*)?$/, (route) => route.abort());
     await open('/k-report');
     await expect(page.locator('.reported-title')).toHaveText('<b>so</b> good');
-    await expect(page.locator('.reported-detail')).toHaveText('Comment by <i>Mira</i>');
+    await expect(page.locator('.reported-detail')).toHaveText(t('en-US', 'report.commentBy', { author: '<i>Mira</i>' }));
     await expect(page.locator('.reported b, .reported i')).toHaveCount(0);
-    await expect(page.getByRole('radio', { name: 'Spam or advertising' })).toBeDisabled();
-    await expect(page.getByLabel('More details')).toBeDisabled();
+    await expect(page.getByRole('radio', { name: t('en-US', 'report.reasonSpam') })).toBeDisabled();
+    await expect(page.getByLabel(t('en-US', 'report.descriptionLabel'))).toBeDisabled();
     expect(problems.filter((p) => !/_astro/.test(p))).toEqual([]);
   });
 
@@ -136,7 +137,7 @@ test.describe('report a comment', () => {
     const problems = watch(page);
     await signIn({ reportInfo: { commentId: '<img src=x onerror=alert(1)>', content: '<b>x</b>' } });
     await open('/k-report');
-    await expect(page.getByRole('alert')).toHaveText('There is nothing to report here. Go back and try again from the app.');
+    await expect(page.getByRole('alert')).toHaveText(t('en-US', 'report.noTarget'));
     expect(problems).toEqual([]);
   });
 });
@@ -147,15 +148,15 @@ test.describe('report other content', () => {
     await open('/zh-CN/k-feedback', '&type=song&id=s03&dark=1&bgColor=171717');
     await expect(page.locator('.reported-title')).toHaveText('夜航船');
     await expect(page.getByRole('radio')).toHaveCount(6);
-    await page.getByRole('radio', { name: '侵犯版权' }).check();
-    await page.getByRole('button', { name: '提交' }).click();
-    await expect(page.locator('.report-sent h2')).toHaveText('感谢您的举报');
+    await page.getByRole('radio', { name: t('zh-CN', 'report.reasonInfringement') }).check();
+    await page.getByRole('button', { name: t('zh-CN', 'form.submit') }).click();
+    await expect(page.locator('.report-sent h2')).toHaveText(t('zh-CN', 'report.sentTitle'));
   });
 
   test('an unknown type in the query is nothing to report', async ({ page, signIn, open }) => {
     await signIn();
     await open('/k-feedback', '&type=album&id=1');
-    await expect(page.getByRole('alert')).toHaveText('There is nothing to report here. Go back and try again from the app.');
+    await expect(page.getByRole('alert')).toHaveText(t('en-US', 'report.noTarget'));
   });
 });
 
@@ -178,41 +179,41 @@ test.describe('appeal', () => {
     await signIn({ pictures });
     const posts = countPosts(page, '/api/appeal');
     await open('/k-appeal');
-    await expect(page.getByRole('radio', { name: /Removed comment/ })).toBeChecked();
-    await page.getByRole('radio', { name: "It doesn't break the rules" }).check();
-    await page.getByLabel('Your appeal').fill('It was a review of the album, not an advert.');
-    await page.getByRole('button', { name: 'Add screenshot' }).click();
+    await expect(page.getByRole('radio', { name: pattern(t('en-US', 'report.subjectComment')) })).toBeChecked();
+    await page.getByRole('radio', { name: t('en-US', 'report.appealMisjudged') }).check();
+    await page.getByLabel(t('en-US', 'report.appealDescriptionLabel')).fill('It was a review of the album, not an advert.');
+    await page.getByRole('button', { name: t('en-US', 'form.addScreenshot') }).click();
     // The gif is refused with the rule; the rest are attached, the unsafe thumbnail shown by name.
-    await expect(page.locator('.shots .form-error, .form-field .form-error').first()).toHaveText('Only jpg, png or bmp pictures can be added.');
+    await expect(page.locator('.shots .form-error, .form-field .form-error').first()).toHaveText(t('en-US', 'form.screenshotType'));
     await expect(page.locator('.shot')).toHaveCount(3);
     await expect(page.locator('.shot img')).toHaveCount(2);
     await expect(page.locator('.shot-name')).toHaveText('three.bmp');
     expect(await hostCalls(page, 'acquirePicture')).toEqual([{ max: 5 }]);
-    await page.getByRole('button', { name: 'Remove two.jpg' }).click();
+    await page.getByRole('button', { name: t('en-US', 'form.removeScreenshot', { name: 'two.jpg' }) }).click();
     await expect(page.locator('.shot')).toHaveCount(2);
 
-    await page.getByLabel('Contact').fill('12');
+    await page.getByLabel(t('en-US', 'form.contact')).fill('12');
     await submit(page).click();
-    await expect(page.locator('#appeal-contact-note')).toHaveText('Phone format error');
-    await page.getByLabel('Contact').fill('me@example');
+    await expect(page.locator('#appeal-contact-note')).toHaveText(t('en-US', 'error.phoneFormat'));
+    await page.getByLabel(t('en-US', 'form.contact')).fill('me@example');
     await submit(page).click();
-    await expect(page.locator('#appeal-contact-note')).toHaveText('E-mail format error');
-    await page.getByLabel('Contact').fill('');
+    await expect(page.locator('#appeal-contact-note')).toHaveText(t('en-US', 'error.emailFormat'));
+    await page.getByLabel(t('en-US', 'form.contact')).fill('');
     await submit(page).click();
-    await expect(page.locator('#appeal-contact-note')).toHaveText('Contact cannot be empty');
-    await page.getByLabel('Contact').fill('call me');
+    await expect(page.locator('#appeal-contact-note')).toHaveText(t('en-US', 'error.contactEmpty'));
+    await page.getByLabel(t('en-US', 'form.contact')).fill('call me');
     await submit(page).click();
-    await expect(page.locator('#appeal-contact-note')).toHaveText('Please enter the correct mobile phone number or email number');
+    await expect(page.locator('#appeal-contact-note')).toHaveText(t('en-US', 'error.contactInvalid'));
     expect(posts.n).toBe(0);
 
-    await page.getByLabel('Contact').fill('me@example.com');
+    await page.getByLabel(t('en-US', 'form.contact')).fill('me@example.com');
     await submit(page).dblclick();
-    await expect(page.getByRole('heading', { name: 'Appeal submitted' })).toBeVisible();
-    await expect(page.locator('.appeal-state')).toHaveText('Submitted');
+    await expect(page.getByRole('heading', { name: t('en-US', 'report.appealSentTitle') })).toBeVisible();
+    await expect(page.locator('.appeal-state')).toHaveText(t('en-US', 'report.stateSubmitted'));
     await expect(page.locator('form')).toHaveCount(0);
     expect(posts.n).toBe(1);
     await page.reload();
-    await expect(page.locator('.appeal-state')).toHaveText('Submitted');
+    await expect(page.locator('.appeal-state')).toHaveText(t('en-US', 'report.stateSubmitted'));
     expect(problems).toEqual([]);
   });
 
@@ -221,17 +222,17 @@ test.describe('appeal', () => {
     await subject(page, uid, 'restriction');
     await signIn({ pictures: pictures.slice(0, 2) });
     await open('/k-appeal');
-    await page.getByRole('radio', { name: /Commenting restricted/ }).check();
-    await page.getByRole('radio', { name: 'Someone else used my account' }).check();
-    await page.getByLabel('Your appeal').fill('My brother used my phone that week.');
-    await page.getByLabel('Contact').fill('+65 8123 4567');
-    await page.getByRole('button', { name: 'Add screenshot' }).click();
+    await page.getByRole('radio', { name: pattern(t('en-US', 'report.subjectRestriction')) }).check();
+    await page.getByRole('radio', { name: t('en-US', 'report.appealHacked') }).check();
+    await page.getByLabel(t('en-US', 'report.appealDescriptionLabel')).fill('My brother used my phone that week.');
+    await page.getByLabel(t('en-US', 'form.contact')).fill('+65 8123 4567');
+    await page.getByRole('button', { name: t('en-US', 'form.addScreenshot') }).click();
     await expect(page.locator('.shot')).toHaveCount(2);
     await page.reload();
-    await expect(page.getByRole('radio', { name: /Commenting restricted/ })).toBeChecked();
-    await expect(page.getByRole('radio', { name: 'Someone else used my account' })).toBeChecked();
-    await expect(page.getByLabel('Your appeal')).toHaveValue('My brother used my phone that week.');
-    await expect(page.getByLabel('Contact')).toHaveValue('+65 8123 4567');
+    await expect(page.getByRole('radio', { name: pattern(t('en-US', 'report.subjectRestriction')) })).toBeChecked();
+    await expect(page.getByRole('radio', { name: t('en-US', 'report.appealHacked') })).toBeChecked();
+    await expect(page.getByLabel(t('en-US', 'report.appealDescriptionLabel'))).toHaveValue('My brother used my phone that week.');
+    await expect(page.getByLabel(t('en-US', 'form.contact'))).toHaveValue('+65 8123 4567');
     await expect(page.locator('.shot')).toHaveCount(2);
   });
 
@@ -243,16 +244,16 @@ test.describe('appeal', () => {
     await page.locator('#appeal-text').fill('ความคิดเห็นนี้ไม่ได้ผิดกฎ');
     await page.locator('#appeal-contact').fill('me@example.com');
     await page.locator('.form-submit').click();
-    await expect(page.locator('.appeal-state')).toHaveText('ส่งแล้ว');
+    await expect(page.locator('.appeal-state')).toHaveText(t('th-TH', 'report.stateSubmitted'));
     // The moderators uphold it; the page shows the decision when opened again.
     expect((await page.request.post('/api/dev/appeal', { data: { subjectId, state: 'upheld' } })).ok()).toBe(true);
     await page.reload();
-    await expect(page.locator('.appeal-state')).toHaveText('อุทธรณ์สำเร็จ');
+    await expect(page.locator('.appeal-state')).toHaveText(t('th-TH', 'report.stateUpheld'));
   });
 
   test('nothing to appeal says so', async ({ page, signIn, open }) => {
     await signIn();
     await open('/k-appeal');
-    await expect(page.locator('.report-gone')).toHaveText('You have nothing to appeal. Removed comments and restrictions on your account will appear here.');
+    await expect(page.locator('.report-gone')).toHaveText(t('en-US', 'report.nothingToAppeal'));
   });
 });

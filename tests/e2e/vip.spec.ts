@@ -1,15 +1,19 @@
 import type { Page } from '@playwright/test';
+import type { Locale } from '../../src/lib/locale';
 import { defaultState } from '../../server/fake-host/state';
 import { api, buyOnServer } from '../fixtures/api';
 import { expect, test } from '../fixtures/app';
 import { hostCalls, watch } from '../fixtures/pages';
-import { messages } from '../fixtures/sweep';
+import { before, pattern, t } from '../fixtures/text';
 
 // Each test a user of its own (the e2e database keeps what earlier tests bought), paying through the dev provider.
 test.use({ hostDefaults: { providerUrl: '/api/dev/provider', replyDelayMs: 50 } });
 
-async function buyMonth(page: Page) {
-  await expect(page.locator('.vip-plan[aria-pressed="true"]')).toContainText(/1 month|1 个月/);
+/** A plan's name as the page writes it (planLabel in src/islands/vip/text.ts): its tier, then its period. */
+const month = (tier: 'VIP' | 'SVIP', locale: Locale = 'en-US') => `${tier} · ${t(locale, 'vip.periodMonth')}`;
+
+async function buyMonth(page: Page, locale: Locale = 'en-US') {
+  await expect(page.locator('.vip-plan[aria-pressed="true"]')).toContainText(t(locale, 'vip.periodMonth'));
   await page.locator('a.vip-buy').click();
   await expect(page).toHaveURL(/\/channel\?.*plan=vip-month/);
   await page.locator('button.vip-buy').click();
@@ -20,13 +24,13 @@ test.describe('VIP: buy and renew', () => {
     const problems = watch(page);
     await signIn();
     await open('/vip-center');
-    await expect(page.locator('.vip-state')).toHaveText('You are not a VIP member yet');
+    await expect(page.locator('.vip-state')).toHaveText(t('en-US', 'vip.notMember'));
     await expect(page.locator('.vip-plan')).not.toHaveCount(0);
     await expect(page.locator('.vip-plan-original').first()).toBeVisible();
     await buyMonth(page);
     await expect(page).toHaveURL(/\/vip-center\?.*order=o-/);
-    await expect(page.locator('.vip-banner')).toContainText('VIP · 1 month activated, valid until');
-    await expect(page.locator('.vip-state')).toHaveText('Days left: 31');
+    await expect(page.locator('.vip-banner')).toContainText(before(t('en-US', 'vip.activated', { plan: month('VIP') }), 'date'));
+    await expect(page.locator('.vip-state')).toHaveText(t('en-US', 'vip.daysLeft', { days: 31 }));
     expect(await hostCalls(page, 'paySuccess')).toHaveLength(1);
     expect(problems).toEqual([]);
   });
@@ -34,11 +38,11 @@ test.describe('VIP: buy and renew', () => {
   test('renews in zh-CN dark: the renewed message with the new expiry', async ({ page, signIn, open }) => {
     await signIn();
     await open('/zh-CN/vip-center', '&dark=1&bgColor=171717');
-    await buyMonth(page);
+    await buyMonth(page, 'zh-CN');
     await expect(page.locator('.vip-banner')).toBeVisible();
     await open('/zh-CN/vip-center', '&dark=1&bgColor=171717');
-    await buyMonth(page);
-    await expect(page.locator('.vip-banner')).toContainText('续费成功');
+    await buyMonth(page, 'zh-CN');
+    await expect(page.locator('.vip-banner')).toContainText(before(t('zh-CN', 'vip.renewed', { plan: month('VIP', 'zh-CN') }), 'date'));
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark1');
     // The host's account said non-member all along: the days come from the server's order, 31 + 31.
     await expect(page.locator('.vip-state')).toContainText('62');
@@ -51,10 +55,10 @@ test.describe('VIP: payment outcomes', () => {
     await open('/vip-center');
     await buyMonth(page);
     await expect(page).toHaveURL(/\/payError\?.*plan=vip-month/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment failed');
-    await expect(page.locator('.vip-failure')).toContainText('You have not been charged');
-    await expect(page.locator('.vip-reason')).toContainText('Payment failed');
-    await page.getByRole('link', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en-US', 'title.payError'));
+    await expect(page.locator('.vip-failure')).toContainText(t('en-US', 'vip.failedReason'));
+    await expect(page.locator('.vip-reason')).toContainText(t('en-US', 'vip.providerSaid', { reason: defaultState().payMessage }));
+    await page.getByRole('link', { name: t('en-US', 'vip.retry') }).click();
     await expect(page).toHaveURL(/\/channel\?.*plan=vip-month/);
     await expect(page.locator('button.vip-buy')).toBeEnabled();
   });
@@ -64,10 +68,10 @@ test.describe('VIP: payment outcomes', () => {
     await open('/vip-center');
     await buyMonth(page);
     const dialog = page.getByRole('alertdialog');
-    await expect(dialog).toContainText('Abandon this purchase?');
-    await dialog.getByRole('button', { name: 'Abandon' }).click();
+    await expect(dialog).toContainText(t('en-US', 'vip.abandonTitle'));
+    await dialog.getByRole('button', { name: t('en-US', 'vip.abandon') }).click();
     await expect(page).toHaveURL(/\/vip-center/);
-    await expect(page.locator('.vip-state')).toHaveText('You are not a VIP member yet');
+    await expect(page.locator('.vip-state')).toHaveText(t('en-US', 'vip.notMember'));
   });
 
   test('cancel, then continue in the page\'s dialog: pays the same order again and succeeds', async ({ page, signIn, open }) => {
@@ -77,8 +81,8 @@ test.describe('VIP: payment outcomes', () => {
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toBeVisible();
     await page.evaluate(() => (window as any).__fakeHost.setState({ payOutcome: 'success' }));
-    await dialog.getByRole('button', { name: 'Continue paying' }).click();
-    await expect(page.locator('.vip-banner')).toContainText('VIP · 1 month activated');
+    await dialog.getByRole('button', { name: t('en-US', 'vip.continuePay') }).click();
+    await expect(page.locator('.vip-banner')).toContainText(before(t('en-US', 'vip.activated', { plan: month('VIP') }), 'date'));
     const orders = (await hostCalls(page, 'startPayWeb')) as { orderId: string }[];
     expect(orders).toHaveLength(2);
     expect(orders[0]!.orderId).toBe(orders[1]!.orderId);
@@ -89,12 +93,12 @@ test.describe('VIP: who can pay', () => {
   test('not signed in: the login message over the plans; signing in shows the membership in place', async ({ page, signIn, open }) => {
     await signIn({ account: { isLogin: false } });
     await open('/vip-center');
-    await expect(page.locator('.gate:visible')).toContainText('Please log in your music account.');
-    await expect(page.locator('.vip-state')).toHaveText('Sign in to see your membership.');
+    await expect(page.locator('.gate:visible')).toContainText(t('en-US', 'error.notLoggedIn'));
+    await expect(page.locator('.vip-state')).toHaveText(t('en-US', 'vip.signInToSee'));
     const url = page.url();
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: t('en-US', 'shell.signIn') }).click();
     await expect(page.locator('.gate:visible')).toHaveCount(0);
-    await expect(page.locator('.vip-state')).toHaveText('You are not a VIP member yet');
+    await expect(page.locator('.vip-state')).toHaveText(t('en-US', 'vip.notMember'));
     await expect(page.locator('.vip-plan:not(.skeleton)')).not.toHaveCount(0);
     expect(page.url()).toBe(url);
   });
@@ -103,7 +107,7 @@ test.describe('VIP: who can pay', () => {
     await signIn({ isHeytapLogin: false });
     await open('/channel', '&plan=vip-month');
     await page.locator('button.vip-buy').click();
-    await expect(page.locator('.vip-failure')).toHaveText('Only login with OPPO account is supported');
+    await expect(page.locator('.vip-failure')).toHaveText(t('en-US', 'error.oppoLoginOnly'));
     expect(await hostCalls(page, 'startPayWeb')).toHaveLength(0);
   });
 
@@ -127,7 +131,7 @@ test.describe('VIP: who can pay', () => {
   test('an unknown plan in the query is refused, never shown', async ({ page, signIn, open }) => {
     await signIn();
     await open('/channel', '&plan=%3Cimg%20src%3Dx%3E');
-    await expect(page.locator('.vip-failure')).toHaveText('This plan is no longer available. Choose another one in the VIP Center.');
+    await expect(page.locator('.vip-failure')).toHaveText(t('en-US', 'vip.planMissing'));
   });
 });
 
@@ -161,7 +165,7 @@ test.describe('VIP: the page holds still while it loads', () => {
       if (who === 'a member') {
         // Hydrated over the server's placeholder: the state and its styling both replace it.
         await expect(page.locator('.vip-card')).toHaveClass(/is-member/);
-        await expect(page.locator('.vip-state')).toHaveText('Days left: 31');
+        await expect(page.locator('.vip-state')).toHaveText(t('en-US', 'vip.daysLeft', { days: 31 }));
         await expect(page.locator('.vip-state')).not.toHaveClass(/skeleton/);
       }
       expect(await shift(page)).toBeLessThan(0.02);
@@ -177,40 +181,40 @@ test.describe('VIP: management', () => {
     await expect(page).toHaveURL(/\/vip-center\?.*order=o-/);
 
     await open('/vip-management');
-    await expect(page.locator('.vip-state')).toHaveText('VIP · Days left: 31');
+    await expect(page.locator('.vip-state')).toHaveText(`VIP · ${t('en-US', 'vip.daysLeft', { days: 31 })}`);
     await expect(page.locator('.vip-order')).toHaveCount(1);
-    await expect(page.locator('.vip-order')).toContainText('VIP · 1 month');
-    await expect(page.locator('.vip-order-state')).toHaveText('Paid');
-    await page.getByRole('link', { name: 'Auto-renewal settings' }).click();
+    await expect(page.locator('.vip-order')).toContainText(month('VIP'));
+    await expect(page.locator('.vip-order-state')).toHaveText(t('en-US', 'vip.orderPaid'));
+    await page.getByRole('link', { name: t('en-US', 'vip.manageRenewal') }).click();
 
     await expect(page).toHaveURL(/\/renewal-management/);
-    const renewal = page.getByRole('switch', { name: 'VIP · 1 month' });
+    const renewal = page.getByRole('switch', { name: month('VIP') });
     await expect(renewal).toHaveAttribute('aria-checked', 'true');
-    await expect(page.locator('.vip-renewal-detail').first()).toContainText('Next charge on');
+    await expect(page.locator('.vip-renewal-detail').first()).toContainText(before(t('en-US', 'vip.nextCharge'), 'date'));
     await renewal.click();
     const dialog = page.getByRole('alertdialog');
-    await expect(dialog).toContainText('Turn off auto-renewal?');
-    await dialog.getByRole('button', { name: 'Keep it on' }).click();
+    await expect(dialog).toContainText(t('en-US', 'vip.turnOffTitle'));
+    await dialog.getByRole('button', { name: t('en-US', 'vip.keepOn') }).click();
     await expect(renewal).toHaveAttribute('aria-checked', 'true');
 
     await renewal.click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Turn off' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: t('en-US', 'vip.turnOff') }).click();
     await expect(renewal).toHaveAttribute('aria-checked', 'false');
-    await expect(page.locator('.toast')).toHaveText('Auto-renewal is off.');
-    await expect(page.locator('.vip-renewal-detail').first()).toHaveText('Off. You will not be charged again.');
+    await expect(page.locator('.toast')).toHaveText(t('en-US', 'vip.turnedOff'));
+    await expect(page.locator('.vip-renewal-detail').first()).toHaveText(t('en-US', 'vip.renewalOff'));
     // The server kept it: a reload shows it off.
     await page.reload();
-    await expect(page.getByRole('switch', { name: 'VIP · 1 month' })).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByRole('switch', { name: month('VIP') })).toHaveAttribute('aria-checked', 'false');
   });
 
   test('in zh-CN dark, a new user has no orders and is offered the auto-renew plans', async ({ page, signIn, open }) => {
     await signIn();
     await open('/zh-CN/vip-management', '&dark=1&bgColor=262626');
-    await expect(page.locator('.vip-empty')).toHaveText('暂无会员订单。');
+    await expect(page.locator('.vip-empty')).toHaveText(t('zh-CN', 'vip.noOrders'));
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark2');
     await open('/zh-CN/renewal-management', '&dark=1&bgColor=262626');
-    await expect(page.locator('.vip-empty')).toHaveText('您没有开通自动续费的套餐。');
-    await page.getByRole('link', { name: '开通' }).first().click();
+    await expect(page.locator('.vip-empty')).toHaveText(t('zh-CN', 'vip.renewalNone'));
+    await page.getByRole('link', { name: t('zh-CN', 'vip.subscribe') }).first().click();
     await expect(page).toHaveURL(/\/zh-CN\/channel\?.*plan=\w+-month-auto/);
   });
 });
@@ -221,8 +225,8 @@ test.describe('VIP: redeem a code', () => {
     const response = await page.request.post('/api/dev/redeem-code', { data: { tier: 'vip', days } });
     return (await response.json()).data.code;
   }
-  const field = (page: Page) => page.getByLabel('Membership code');
-  const redeem = (page: Page) => page.getByRole('button', { name: 'Redeem' });
+  const field = (page: Page) => page.getByLabel(t('en-US', 'vip.codeLabel'));
+  const redeem = (page: Page) => page.getByRole('button', { name: t('en-US', 'vip.redeem') });
 
   test('a valid code adds its days; the same code again is refused as used, and stays in the field', async ({ page, signIn, open }) => {
     const code = await issueCode(page);
@@ -231,12 +235,13 @@ test.describe('VIP: redeem a code', () => {
     // Typed as people do: lower case, in groups.
     await field(page).fill(code.toLowerCase().replace(/(.{4})/g, '$1 '));
     await redeem(page).click();
-    await expect(page.getByRole('status').filter({ hasText: 'added' })).toContainText('7 days of VIP added. Valid until');
+    const added = before(t('en-US', 'vip.redeemed', { days: 7, tier: 'VIP' }), 'date');
+    await expect(page.getByRole('status').filter({ hasText: added })).toContainText(added);
     await expect(field(page)).toHaveValue('');
 
     await field(page).fill(code);
     await redeem(page).click();
-    await expect(page.locator('.vip-field-error')).toHaveText('This code has already been used.');
+    await expect(page.locator('.vip-field-error')).toHaveText(t('en-US', 'error.redeemUsed'));
     await expect(field(page)).toHaveValue(code);
     await expect(field(page)).toHaveAttribute('aria-invalid', 'true');
   });
@@ -245,10 +250,10 @@ test.describe('VIP: redeem a code', () => {
     await signIn();
     await open('/exchange-members');
     for (const [typed, message] of [
-      ['NO-SUCH-CODE', 'This code does not exist.'],
-      ['EXPIRED2024', 'This code has expired.'],
-      ['   ', 'Enter a code.'],
-      ['<img src=x>', 'A code has only letters, digits and dashes, up to 32 characters.'],
+      ['NO-SUCH-CODE', t('en-US', 'error.redeemUnknown')],
+      ['EXPIRED2024', t('en-US', 'error.redeemExpired')],
+      ['   ', t('en-US', 'vip.codeEmpty')],
+      ['<img src=x>', t('en-US', 'vip.codeInvalid')],
     ] as const) {
       await field(page).fill(typed);
       await redeem(page).click();
@@ -262,11 +267,11 @@ test.describe('VIP: redeem a code', () => {
     await signIn();
     await open('/zh-CN/exchange-members');
     await expect(page.locator('astro-island:has(#redeem-code)')).not.toHaveAttribute('ssr');
-    await page.getByLabel('会员兑换码').fill('ABCD 1234');
+    await page.getByLabel(t('zh-CN', 'vip.codeLabel')).fill('ABCD 1234');
     await page.reload();
-    await expect(page.getByLabel('会员兑换码')).toHaveValue('ABCD 1234');
-    await page.getByRole('button', { name: '立即兑换' }).click();
-    await expect(page.locator('.vip-field-error')).toHaveText('该兑换码不存在。');
+    await expect(page.getByLabel(t('zh-CN', 'vip.codeLabel'))).toHaveValue('ABCD 1234');
+    await page.getByRole('button', { name: t('zh-CN', 'vip.redeem') }).click();
+    await expect(page.locator('.vip-field-error')).toHaveText(t('zh-CN', 'error.redeemUnknown'));
   });
 
   test('a double tap redeems once', async ({ page, signIn, open }) => {
@@ -275,7 +280,8 @@ test.describe('VIP: redeem a code', () => {
     await open('/exchange-members');
     await field(page).fill(code);
     await redeem(page).dblclick();
-    await expect(page.getByRole('status').filter({ hasText: 'added' })).toContainText('3 days of VIP added');
+    const added = before(t('en-US', 'vip.redeemed', { days: 3, tier: 'VIP' }), 'date');
+    await expect(page.getByRole('status').filter({ hasText: added })).toContainText(added);
     await expect(page.locator('.vip-field-error')).toHaveCount(0);
   });
 });
@@ -284,12 +290,12 @@ test.describe('VIP: every screen as a user meets it (issue 16)', () => {
   test('the agreement link keeps the shell: back bar, title and status_height', async ({ page, signIn, open }) => {
     await signIn();
     await open('/vip-center');
-    await page.getByRole('link', { name: 'Membership Agreement' }).click();
+    await page.getByRole('link', { name: t('en-US', 'title.vip_license') }).click();
     await expect(page).toHaveURL(/\/vip_license\?.*status_height=24/);
     await expect(page.locator('.bar')).toBeVisible();
-    await expect(page.locator('.bar-title')).toHaveText('Membership Agreement');
+    await expect(page.locator('.bar-title')).toHaveText(t('en-US', 'title.vip_license'));
     await page.locator('.bar-back').click();
-    await page.getByRole('link', { name: 'Auto-renewal Agreement' }).click();
+    await page.getByRole('link', { name: t('en-US', 'title.auto_renewal') }).click();
     await expect(page).toHaveURL(/\/auto_renewal\?.*status_height=24/);
     await expect(page.locator('.bar')).toBeVisible();
   });
@@ -297,7 +303,7 @@ test.describe('VIP: every screen as a user meets it (issue 16)', () => {
   test('signed out: plans and prices show; buying asks to sign in, then goes on to pay', async ({ page, signIn, open }) => {
     await signIn({ account: { isLogin: false } });
     await open('/vip-center');
-    await expect(page.locator('.gate:visible')).toContainText('Please log in your music account.');
+    await expect(page.locator('.gate:visible')).toContainText(t('en-US', 'error.notLoggedIn'));
     await expect(page.locator('.vip-plan:not(.skeleton)')).not.toHaveCount(0);
     await expect(page.locator('.vip-plan[aria-pressed="true"] .vip-plan-price')).toHaveText(/12\.00/);
     await expect(page.locator('.vip-plan.skeleton')).toHaveCount(0);
@@ -322,18 +328,18 @@ test.describe('VIP: every screen as a user meets it (issue 16)', () => {
     await open('/channel', '&plan=vip-month');
     await page.locator('button.vip-buy').click();
     await expect(page).toHaveURL(/\/payError\?/);
-    await expect(page.locator('.vip-failure')).toContainText('You have not been charged');
-    await expect(page.locator('.vip-failure')).toContainText('another payment method');
+    await expect(page.locator('.vip-failure')).toContainText(t('en-US', 'vip.failedReason'));
+    await expect(page.locator('.vip-failure')).toContainText(t('en-US', 'vip.failedNext'));
     const reason = page.locator('.vip-reason');
     await expect(reason).toContainText('<img src=x onerror=alert(1)>Card declined by bank');
     expect(((await reason.textContent()) ?? '').length).toBeLessThan(200);
     await expect(page.locator('img')).toHaveCount(0);
-    await expect(page.getByText(/Funds arrive within 5-10 minutes/)).toHaveCount(0);
+    await expect(page.getByText(t('en-US', 'notice.funds'))).toHaveCount(0);
     // A reload still says why; a crafted link cannot put words on the page.
     await page.reload();
     await expect(page.locator('.vip-reason')).toContainText('Card declined');
     await page.goto(`/payError?status_height=24&plan=vip-month&message=${encodeURIComponent('Call +1 555 to get a refund')}`);
-    await expect(page.locator('.vip-failure')).toContainText('You have not been charged');
+    await expect(page.locator('.vip-failure')).toContainText(t('en-US', 'vip.failedReason'));
     await expect(page.getByText('Call +1 555')).toHaveCount(0);
     expect(problems).toEqual([]);
   });
@@ -353,7 +359,7 @@ test.describe('VIP: every screen as a user meets it (issue 16)', () => {
     await buyMonth(page);
     await expect(page).toHaveURL(/\/vip-center/);
     expect(await hostCalls(page, 'launchHTDialog2')).toEqual([
-      { title: 'Abandon this purchase?', content: 'The order is not paid. If you leave now, your membership will not be activated.', buttons: ['Continue paying', 'Abandon'] },
+      { title: t('en-US', 'vip.abandonTitle'), content: t('en-US', 'vip.abandonMessage'), buttons: [t('en-US', 'vip.continuePay'), t('en-US', 'vip.abandon')] },
     ]);
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     expect(await hostCalls(page, 'startPayWeb')).toHaveLength(1);
@@ -407,11 +413,11 @@ test.describe('VIP: every screen as a user meets it (issue 16)', () => {
     await buyOnServer(page, uid, 'svip-month');
     await open('/vip-center');
     await expect(page.locator('.vip-badge')).toHaveText('SVIP');
-    await expect(page.locator('.vip-plan[aria-pressed="true"] .vip-plan-tag')).toHaveText('Limited time');
-    await expect(page.locator('.vip-offer')).toHaveText(/^Limited-time price until [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/);
+    await expect(page.locator('.vip-plan[aria-pressed="true"] .vip-plan-tag')).toHaveText(t('en-US', 'vip.limitedTag'));
+    await expect(page.locator('.vip-offer')).toHaveText(pattern(t('en-US', 'vip.offerEnds'), { date: /[A-Z][a-z]{2} \d{1,2}, \d{4}/ }, { whole: true }));
     // An auto-renewing plan's lower price is not an offer: no end date.
-    await page.locator('.vip-plan', { hasText: 'Auto-renews' }).first().click();
-    await expect(page.locator('.vip-offer')).not.toContainText('Limited');
+    await page.locator('.vip-plan', { hasText: t('en-US', 'vip.autoRenew') }).first().click();
+    await expect(page.locator('.vip-offer')).not.toContainText(before(t('en-US', 'vip.offerEnds'), 'date'));
   });
 
   test('in zh-TW a VIP member reads the tier, and the offer in Traditional Chinese', async ({ page, uid, signIn, open }) => {
@@ -419,16 +425,16 @@ test.describe('VIP: every screen as a user meets it (issue 16)', () => {
     await buyOnServer(page, uid, 'vip-month');
     await open('/zh-TW/vip-center');
     await expect(page.locator('.vip-badge')).toHaveText('VIP');
-    await expect(page.locator('.vip-offer')).toContainText('限時');
+    await expect(page.locator('.vip-offer')).toContainText(before(t('zh-TW', 'vip.offerEnds'), 'date'));
   });
 });
 
 test.describe('VIP: /channel outside the app', () => {
   test('a plain browser gets the open-in-app prompt, not "no payment method"', async ({ page }) => {
     await page.goto('/channel?status_height=24&plan=vip-month');
-    await expect(page.locator('.gate:visible')).toContainText('This page works inside the music app.');
+    await expect(page.locator('.gate:visible')).toContainText(t('en-US', 'shell.openInAppHint'));
     await expect(page.locator('.gate:visible a')).toHaveAttribute('href', 'oppomusic://web/channel?plan=vip-month');
-    await expect(page.getByText('No payment method is available on this phone.')).toHaveCount(0);
+    await expect(page.getByText(t('en-US', 'vip.noMethods'))).toHaveCount(0);
   });
 
   test.describe('on another brand of phone', () => {
@@ -446,17 +452,16 @@ test.describe('shown again (onResume)', () => {
 
   for (const path of ['/vip-center', '/vip-management']) {
     test(`${path}: a code redeemed elsewhere shows when the app shows the page again, without a reload (vi-VN, dark)`, async ({ page, uid, signIn, open }) => {
-      const vi = messages('vi-VN');
       await signIn();
       await open(`/vi-VN${path}`, '&dark=1&bgColor=171717');
-      await expect(page.locator('.vip-state')).toHaveText(vi.get('vip.notMember')!);
+      await expect(page.locator('.vip-state')).toHaveText(t('vi-VN', 'vip.notMember'));
       const { data } = await (await page.request.post('/api/dev/redeem-code', { data: { tier: 'vip', days: 7 } })).json();
       expect((await api(page, uid, '/api/vip/redeem', { code: data.code })).code).toBe(0);
       const navigations: string[] = [];
       page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(frame.url()));
       await resume(page);
       await expect(page.locator('.vip-card')).toHaveClass(/is-member/);
-      await expect(page.locator('.vip-state')).toContainText(vi.get('vip.daysLeft')!.replace('{days}', '7'));
+      await expect(page.locator('.vip-state')).toContainText(t('vi-VN', 'vip.daysLeft', { days: 7 }));
       expect(navigations).toEqual([]);
     });
   }
@@ -465,25 +470,24 @@ test.describe('shown again (onResume)', () => {
 test.describe('VIP: /vip-center outside the app', () => {
   test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 14; CPH2581) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36' });
   test('a plain browser sees the plans and prices on a tap, no skeleton for ever, no control that needs the app, one way in (ms-MY, dark)', async ({ page }) => {
-    const ms = messages('ms-MY');
     const requests: string[] = [];
     page.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/') && requests.push(r.url()));
     await page.goto('/ms-MY/vip-center?dark=1&bgColor=171717');
     // Nothing waits for what never comes, and no request is made before the user asks (the API client
     // would cost every plain-browser visit its bytes).
-    await expect(page.getByRole('button', { name: ms.get('vip.seePlans')! })).toBeVisible();
+    await expect(page.getByRole('button', { name: t('ms-MY', 'vip.seePlans') })).toBeVisible();
     await expect(page.locator('.skeleton:visible')).toHaveCount(0);
     expect(requests).toEqual([]);
-    await page.getByRole('button', { name: ms.get('vip.seePlans')! }).click();
+    await page.getByRole('button', { name: t('ms-MY', 'vip.seePlans') }).click();
     await expect(page.locator('.vip-plan:not(.skeleton)').first()).toBeVisible();
     await expect(page.locator('.vip-plan-price').first()).toContainText(/\d/);
-    await expect(page.locator('.vip-outside')).toHaveText(ms.get('vip.openAppToSee')!);
+    await expect(page.locator('.vip-outside')).toHaveText(t('ms-MY', 'vip.openAppToSee'));
     await expect(page.locator('.skeleton:visible')).toHaveCount(0);
     await expect(page.locator('.vip-buy')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: ms.get('vip.rewards')! })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: t('ms-MY', 'vip.rewards') })).toHaveCount(0);
     // The one way in: the gate's link into the app.
     await expect(page.locator('.gate:visible a')).toHaveAttribute('href', 'oppomusic://web/ms-MY/vip-center');
-    await expect(page.locator('.gate:visible a')).toHaveText(ms.get('shell.openApp')!);
+    await expect(page.locator('.gate:visible a')).toHaveText(t('ms-MY', 'shell.openApp'));
   });
 });
 
@@ -492,8 +496,7 @@ test.describe('VIP: SVIP members and plans (issue 27)', () => {
     await signIn();
     await open('/th-TH/vip-center', '&dark=1&bgColor=000000');
     await page.getByRole('tab', { name: 'SVIP' }).click();
-    const th = messages('th-TH');
-    await expect(page.locator('.vip-plan-period')).toHaveText(['periodDay', 'periodMonth', 'periodMonth', 'periodQuarter', 'periodYear'].map((k) => th.get(`vip.${k}`)!));
+    await expect(page.locator('.vip-plan-period')).toHaveText((['vip.periodDay', 'vip.periodMonth', 'vip.periodMonth', 'vip.periodQuarter', 'vip.periodYear'] as const).map((k) => t('th-TH', k)));
     // Every plan but the auto-renewing month is a limited-time price with its original beside it.
     await expect(page.locator('.vip-plan-original')).toHaveCount(5);
     await expect(page.locator('.vip-plan-tag.is-offer')).toHaveCount(4);
@@ -503,27 +506,26 @@ test.describe('VIP: SVIP members and plans (issue 27)', () => {
     await signIn();
     await buyOnServer(page, uid, 'svip-month');
     await open('/vi-VN/vip-center', '&dark=1&bgColor=171717');
-    const vi = messages('vi-VN');
     await expect(page.getByRole('tab', { name: 'SVIP' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.locator('.vip-plan[aria-pressed="true"] .vip-plan-price')).toHaveText(/22/);
-    await expect(page.locator('a.vip-buy')).toHaveText(vi.get('vip.renew')!.replace('{price}', (await page.locator('.vip-plan[aria-pressed="true"] .vip-plan-price').textContent())!));
+    await expect(page.locator('a.vip-buy')).toHaveText(t('vi-VN', 'vip.renew', { price: (await page.locator('.vip-plan[aria-pressed="true"] .vip-plan-price').textContent())! }));
     await expect(page.locator('.vip-worth')).toHaveCount(0);
     await page.getByRole('tab', { name: 'VIP', exact: true }).click();
     // A VIP month on SVIP: 31 × 12/22 = 16.9 days of SVIP, said before paying.
-    await expect(page.locator('.vip-worth')).toHaveText(vi.get('vip.svipWorth')!.replace('{days}', '16,9'));
-    await expect(page.locator('a.vip-buy')).not.toHaveText(/Gia hạn/);
+    await expect(page.locator('.vip-worth')).toHaveText(t('vi-VN', 'vip.svipWorth', { days: '16,9' }));
+    await expect(page.locator('a.vip-buy')).not.toContainText(before(t('vi-VN', 'vip.renew'), 'price'));
   });
 
   test('the success line after an SVIP purchase names SVIP', async ({ page, signIn, open }) => {
     await signIn();
     await open('/vip-center');
     await page.getByRole('tab', { name: 'SVIP' }).click();
-    await page.locator('.vip-plan', { hasText: '1 month' }).first().click();
+    await page.locator('.vip-plan', { hasText: t('en-US', 'vip.periodMonth') }).first().click();
     await page.locator('a.vip-buy').click();
     await expect(page).toHaveURL(/\/channel\?.*plan=svip-month/);
     await page.locator('button.vip-buy').click();
     await expect(page).toHaveURL(/\/vip-center\?.*order=o-/);
-    await expect(page.locator('.vip-banner')).toContainText('SVIP · 1 month activated, valid until');
+    await expect(page.locator('.vip-banner')).toContainText(before(t('en-US', 'vip.activated', { plan: month('SVIP') }), 'date'));
     await expect(page.locator('.vip-badge')).toHaveText('SVIP');
   });
 });
