@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { defaultState } from '../../server/fake-host/state';
 import { hostCalls, sessionOf, withHost } from '../fixtures/pages';
 import { axeOf, settle } from '../fixtures/sweep';
+import { t } from '../fixtures/text';
 
 // Issue 9 §5's axe-core and touch-target check of every route in light and dark runs inside the sweep's
 // own page loads (tests/e2e/sweep.spec.ts). Here: the states and the keyboard that a sweep does not reach.
@@ -14,7 +15,7 @@ test('/help-feedback while its contacts are still loading: the contact buttons a
   await page.route('**/api/help/home', () => undefined);
   await page.goto(`/help-feedback?status_height=24&app_sessionid=${sessionOf(page)}`);
   await expect(page.locator('.help-contact').first()).toBeDisabled();
-  await expect(page.locator('.help-contact')).toHaveText(['Call …', 'E-mail …']);
+  await expect(page.locator('.help-contact')).toHaveText([t('en-US', 'help.call', { number: '…' }), t('en-US', 'help.email', { email: '…' })]);
   const { violations } = await axeOf(page).include('.help-service').analyze();
   expect(violations.map((v) => v.id)).toEqual([]);
 });
@@ -68,7 +69,7 @@ test.describe('keyboard and the back button', () => {
     expect(await hostCalls(page, 'jump')).toEqual([]);
     // Closing with a button takes the dialog's history entry with it: back now leaves for real.
     await page.locator('.song-play').first().click();
-    await page.getByRole('alertdialog').getByRole('button', { name: '取消' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: t('zh-CN', 'shell.cancel') }).click();
     await expect(page.getByRole('alertdialog')).toBeHidden();
     await expect.poll(() => page.evaluate(() => (history.state as { dialog?: boolean } | null)?.dialog ?? false)).toBe(false);
   });

@@ -3,10 +3,13 @@ import { api } from '../fixtures/api';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/app';
 import { hostCalls, watch, withHost } from '../fixtures/pages';
-import { messages } from '../fixtures/sweep';
+import { pattern, t } from '../fixtures/text';
 
 // Each test a user of its own (the e2e database keeps what earlier tests bought), paying through the dev provider.
 test.use({ hostDefaults: { providerUrl: '/api/dev/provider', replyDelayMs: 50 } });
+
+/** The pay button's name once an amount is chosen: "Pay" and the price. */
+const pay = pattern(t('en-US', 'coins.pay'), { price: /.+/ }, { whole: true });
 
 /** One finger's touch event at height `y` on the page, as the pull to refresh reads it. */
 const drag = (page: Page, type: 'touchstart' | 'touchmove' | 'touchend', y: number) =>
@@ -23,14 +26,14 @@ test.describe('coins', () => {
     await signIn();
     await open('/k-recharge');
     await expect(page.locator('.coins-balance')).toHaveText('0');
-    await page.getByRole('button', { name: /300 coins/ }).click();
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    await expect(page.locator('.coins-notice')).toHaveText('310 coins added. Your balance is 310.');
+    await page.getByRole('button', { name: pattern(t('en-US', 'coins.coins', { coins: 300 })) }).click();
+    await page.getByRole('button', { name: pay }).click();
+    await expect(page.locator('.coins-notice')).toHaveText(t('en-US', 'coins.credited', { coins: 310, balance: 310 }));
     await expect(page.locator('.coins-balance')).toHaveText('310');
     expect(await hostCalls(page, 'paySuccess')).toHaveLength(1);
-    await page.getByRole('link', { name: 'Records' }).click();
+    await page.getByRole('link', { name: t('en-US', 'coins.records') }).click();
     await expect(page.locator('.record').first()).toContainText('+310');
-    await expect(page.locator('.record-state').first()).toHaveText('Credited');
+    await expect(page.locator('.record-state').first()).toHaveText(t('en-US', 'coins.stateCredited'));
   });
 
   test('packages that fail to load: the error instead of a skeleton, and a retry that loads them', async ({ page, signIn, open }) => {
@@ -40,7 +43,7 @@ test.describe('coins', () => {
     await open('/vi-VN/k-recharge');
     await expect(page.locator('.coins-notice.is-error')).toBeVisible();
     await expect(page.locator('.coins-packages')).toBeHidden();
-    await page.locator('.coins-notice').getByRole('button', { name: 'Thử lại' }).click();
+    await page.locator('.coins-notice').getByRole('button', { name: t('vi-VN', 'coins.retry') }).click();
     await expect(page.getByRole('button', { name: /300/ })).toBeVisible();
     await expect(page.locator('.coins-notice')).toHaveCount(0);
   });
@@ -48,16 +51,16 @@ test.describe('coins', () => {
   test('a cancelled recharge can be abandoned and adds no coins', async ({ page, signIn, open }) => {
     await signIn({ payOutcome: 'cancel', missing: ['launchHTDialog2'] });
     await open('/k-recharge');
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Abandon' }).click();
+    await page.getByRole('button', { name: pay }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: t('en-US', 'coins.abandon') }).click();
     await expect(page.locator('.coins-balance')).toHaveText('0');
   });
 
   test('a recharge paid: the app is told to clear its history after paySuccess', async ({ page, signIn, open }) => {
     await signIn();
     await open('/k-recharge');
-    await page.getByRole('button', { name: /300 coins/ }).click();
-    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.getByRole('button', { name: pattern(t('en-US', 'coins.coins', { coins: 300 })) }).click();
+    await page.getByRole('button', { name: pay }).click();
     await expect(page.locator('.coins-balance')).toHaveText('310');
     expect(await hostCalls(page, 'paySuccess')).toHaveLength(1);
     expect(await hostCalls(page, 'clearHistory')).toHaveLength(1);
@@ -66,11 +69,11 @@ test.describe('coins', () => {
   test('a cancelled recharge is abandoned through the app\'s own dialog when it has one', async ({ page, signIn, open }) => {
     await signIn({ payOutcome: 'cancel', dialogAnswer: 1 });
     await open('/k-recharge');
-    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.getByRole('button', { name: pay }).click();
     await expect.poll(() => hostCalls(page, 'launchHTDialog2')).toEqual([
-      { title: 'Abandon this recharge?', content: 'The order is not paid. If you leave now, no coins will be added.', buttons: ['Continue paying', 'Abandon'] },
+      { title: t('en-US', 'coins.abandonTitle'), content: t('en-US', 'coins.abandonMessage'), buttons: [t('en-US', 'coins.continuePay'), t('en-US', 'coins.abandon')] },
     ]);
-    await expect(page.getByRole('button', { name: /^Pay/ })).toBeEnabled();
+    await expect(page.getByRole('button', { name: pay })).toBeEnabled();
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await expect(page.locator('.coins-balance')).toHaveText('0');
     expect(await hostCalls(page, 'startPayWeb')).toHaveLength(1);
@@ -79,17 +82,17 @@ test.describe('coins', () => {
   test('a custom amount outside the limits is refused on the page', async ({ page, signIn, open }) => {
     await signIn();
     await open('/k-recharge');
-    await expect(page.getByRole('button', { name: /300 coins/ })).toBeVisible();
-    await page.getByLabel('Other amount').fill('5');
-    await expect(page.locator('.coins-error')).toHaveText('Enter a whole number of coins from 10 to 50000.');
-    await expect(page.getByRole('button', { name: /Choose an amount/ })).toBeDisabled();
+    await expect(page.getByRole('button', { name: pattern(t('en-US', 'coins.coins', { coins: 300 })) })).toBeVisible();
+    await page.getByLabel(t('en-US', 'coins.custom')).fill('5');
+    await expect(page.locator('.coins-error')).toHaveText(t('en-US', 'coins.customRange', { min: 10, max: 50000 }));
+    await expect(page.getByRole('button', { name: pattern(t('en-US', 'coins.choose')) })).toBeDisabled();
   });
 
   test('a new user sees "No data", with the way to recharge, in the same locale and theme', async ({ page, signIn, open }) => {
     await signIn();
     await open('/zh-CN/k-transactions', '&dark=1&bgColor=171717');
-    await expect(page.locator('.records-empty p')).toHaveText('暂无数据');
-    await page.locator('.records-empty').getByRole('link', { name: '去充值' }).click();
+    await expect(page.locator('.records-empty p')).toHaveText(t('zh-CN', 'coins.noData'));
+    await page.locator('.records-empty').getByRole('link', { name: t('zh-CN', 'coins.goRecharge') }).click();
     await expect(page).toHaveURL(/\/zh-CN\/k-recharge\?status_height=24&dark=1&bgColor=171717$/);
     await expect(page.getByRole('button', { name: /300/ })).toBeVisible();
   });
@@ -103,7 +106,7 @@ test.describe('coins', () => {
       await page.locator('.record').last().scrollIntoViewIfNeeded();
       await page.waitForTimeout(300);
     }
-    await expect(page.locator('.records-end')).toHaveText('没有更多了');
+    await expect(page.locator('.records-end')).toHaveText(t('zh-CN', 'coins.end'));
     const ids = await page.locator('.record').count();
     expect(ids).toBeGreaterThanOrEqual(45);
   });
@@ -112,12 +115,12 @@ test.describe('coins', () => {
     await signIn({ payOutcome: 'failed' });
     await open('/k-recharge');
     await expect(page.locator('.coins-balance')).toHaveText('0');
-    await page.getByRole('button', { name: /300 coins/ }).click();
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    await expect(page.locator('.coins-notice')).toHaveText('Payment failed');
+    await page.getByRole('button', { name: pattern(t('en-US', 'coins.coins', { coins: 300 })) }).click();
+    await page.getByRole('button', { name: pay }).click();
+    await expect(page.locator('.coins-notice')).toHaveText(t('en-US', 'error.payFailed'));
     await expect(page.locator('.coins-balance')).toHaveText('0');
     await page.evaluate(() => (window as any).__fakeHost.setState({ payOutcome: 'success' }));
-    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.getByRole('button', { name: pay }).click();
     await expect(page.locator('.coins-balance')).toHaveText('310');
     const orders = (await hostCalls(page, 'startPayWeb')) as { orderId: string }[];
     expect(orders).toHaveLength(2);
@@ -127,16 +130,15 @@ test.describe('coins', () => {
   test('a failed recharge is listed without "+" or the credited green; a credited one has both (vi-VN, dark)', async ({ page, signIn, open }) => {
     await signIn({ payOutcome: 'failed' });
     await open('/k-recharge');
-    await page.getByRole('button', { name: /300 coins/ }).click();
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    await expect(page.locator('.coins-notice')).toHaveText('Payment failed');
+    await page.getByRole('button', { name: pattern(t('en-US', 'coins.coins', { coins: 300 })) }).click();
+    await page.getByRole('button', { name: pay }).click();
+    await expect(page.locator('.coins-notice')).toHaveText(t('en-US', 'error.payFailed'));
     await page.evaluate(() => (window as any).__fakeHost.setState({ payOutcome: 'success' }));
-    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.getByRole('button', { name: pay }).click();
     await expect(page.locator('.coins-balance')).toHaveText('310');
     await open('/vi-VN/k-transactions', '&dark=1&bgColor=171717');
-    const vi = messages('vi-VN');
-    const failed = page.locator('.record').filter({ hasText: vi.get('coins.stateFailed')! });
-    const credited = page.locator('.record').filter({ hasText: vi.get('coins.stateCredited')! });
+    const failed = page.locator('.record').filter({ hasText: t('vi-VN', 'coins.stateFailed') });
+    const credited = page.locator('.record').filter({ hasText: t('vi-VN', 'coins.stateCredited') });
     await expect(failed.locator('.record-coins')).toHaveText('310');
     await expect(credited.locator('.record-coins')).toHaveText('+310');
     const look = (coins: typeof failed) => coins.locator('.record-coins').evaluate((el) => ({ color: getComputedStyle(el).color, line: getComputedStyle(el).textDecorationLine }));
@@ -151,9 +153,8 @@ test.describe('coins', () => {
     await open('/ms-MY/k-recharge', '&dark=1&bgColor=171717');
     await page.locator('.coins-package').first().click();
     await page.locator('.coins-pay').click();
-    const ms = messages('ms-MY');
-    await expect(page.locator('.coins-notice')).toHaveText(ms.get('error.payFailed')!);
-    await expect(page.locator('.coins-reason')).toHaveText(ms.get('coins.providerSaid')!.replace('{reason}', '<img src=x onerror=alert(1)>Kad ditolak oleh bank'));
+    await expect(page.locator('.coins-notice')).toHaveText(t('ms-MY', 'error.payFailed'));
+    await expect(page.locator('.coins-reason')).toHaveText(t('ms-MY', 'coins.providerSaid', { reason: '<img src=x onerror=alert(1)>Kad ditolak oleh bank' }));
     await expect(page.locator('main img')).toHaveCount(0);
     expect(problems).toEqual([]);
   });
@@ -161,7 +162,7 @@ test.describe('coins', () => {
   test('/k-transactions: a recharge paid elsewhere is listed when the app shows the page again (id-ID, dark)', async ({ page, uid, signIn, open }) => {
     await signIn();
     await open('/id-ID/k-transactions', '&dark=1&bgColor=171717');
-    await expect(page.locator('.records-empty p')).toHaveText(messages('id-ID').get('coins.noData')!);
+    await expect(page.locator('.records-empty p')).toHaveText(t('id-ID', 'coins.noData'));
     const { data } = await api(page, uid, '/api/coins/order', { packageId: 'coins-300', payType: '1', region: 'SG', attempt: `e2e-resume-${uid}-0001` });
     expect((await page.request.post('/api/dev/provider', { data: { orderId: data.order.orderId, outcome: 'paid' } })).ok()).toBe(true);
     await page.evaluate(() => (window as any).__fakeHost.emit('onResume'));
@@ -177,16 +178,16 @@ test.describe('coins', () => {
     await open('/k-transactions');
     await expect(page.locator('.record')).toHaveCount(20);
     await page.locator('.record').last().scrollIntoViewIfNeeded();
-    await expect(page.getByRole('alert')).toContainText('Something went wrong. Please try again.');
+    await expect(page.getByRole('alert')).toContainText(t('en-US', 'error.generic'));
     await expect(page.locator('.record')).toHaveCount(20);
-    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('button', { name: t('en-US', 'coins.retry') }).click();
     await expect(page.locator('.record')).toHaveCount(40);
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
   test('the next page loads with its own line at the bottom, and the pull bar at the top stays shut', async ({ page, open }) => {
     await withHost(page, { ...defaultState() });
-    const loadingText = messages('vi-VN').get('coins.loading')!;
+    const loadingText = t('vi-VN', 'coins.loading');
     // The second page is held until the test has looked.
     let release: (() => void) | undefined;
     let calls = 0;
@@ -213,14 +214,14 @@ test.describe('coins', () => {
       if (new URL(r.url()).pathname === '/api/coins/transactions') firstPages.push(Date.now());
     });
     await open('/k-transactions');
-    await expect(page.locator('.records-empty p')).toHaveText('No data');
+    await expect(page.locator('.records-empty p')).toHaveText(t('en-US', 'coins.noData'));
     const before = firstPages.length;
     await drag(page, 'touchstart', 100);
     await drag(page, 'touchmove', 200);
-    await expect(page.locator('.records-pull')).toHaveText('Release to refresh');
+    await expect(page.locator('.records-pull')).toHaveText(t('en-US', 'coins.release'));
     await drag(page, 'touchend', 200);
     await expect.poll(() => firstPages.length).toBe(before + 1);
-    await expect(page.locator('.records-empty p')).toHaveText('No data');
+    await expect(page.locator('.records-empty p')).toHaveText(t('en-US', 'coins.noData'));
   });
 
   test('a pull that starts while records are arriving still refreshes', async ({ page, signIn, open }) => {
@@ -235,8 +236,8 @@ test.describe('coins', () => {
     await expect.poll(() => release !== undefined).toBe(true);
     await drag(page, 'touchstart', 100);
     release!();
-    await expect(page.locator('.records-empty p')).toHaveText('No data');
+    await expect(page.locator('.records-empty p')).toHaveText(t('en-US', 'coins.noData'));
     await drag(page, 'touchmove', 200);
-    await expect(page.locator('.records-pull')).toHaveText('Release to refresh');
+    await expect(page.locator('.records-pull')).toHaveText(t('en-US', 'coins.release'));
   });
 });

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { htmlFiles } from '../../scripts/lib/pages.mjs';
-import { messages } from '../fixtures/sweep';
+import { t } from '../fixtures/text';
 import { watch, withHost } from '../fixtures/pages';
 
 test('every page with islands carries the notice and its nomodule script, allowed by its CSP; no other page has either', () => {
@@ -45,7 +45,7 @@ for (const locale of ['vi-VN', 'th-TH', 'zh-HK'] as const) {
       document.body.appendChild(classic);
     });
     await expect(page.locator('#old-engine')).toBeVisible();
-    await expect(page.locator('#old-engine')).toHaveText(messages(locale).get('engine.update')!);
+    await expect(page.locator('#old-engine')).toHaveText(t(locale, 'engine.update'));
     await expect(page.locator('#main astro-island').first()).toBeHidden();
     expect(problems).toEqual([]);
   });
@@ -61,7 +61,7 @@ test('an engine with module scripts but below the floor (no ResizeObserver: Chro
   });
   await withHost(page);
   await page.goto('/ms-MY/k-recharge?status_height=24');
-  await expect(page.locator('#old-engine')).toHaveText(messages('ms-MY').get('engine.update')!);
+  await expect(page.locator('#old-engine')).toHaveText(t('ms-MY', 'engine.update'));
   await expect(page.locator('#main astro-island').first()).toBeHidden();
   expect(requested).toEqual([]);
   expect(problems).toEqual([]);

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { appQuery, expect, test, type AppFixtures } from '../fixtures/app';
 import { hostCalls, watch } from '../fixtures/pages';
 import { tag, type Fault, type Flow } from '../fixtures/reliability';
+import { before, pattern, t } from '../fixtures/text';
 
 // Issue 9 §2: faults injected into every submit and payment flow. For each: the spec's message, every
 // input kept, a retry that works, and exactly one row on the backend. The table of results is
@@ -33,8 +34,8 @@ interface FlowSpec {
 test.use({ hostDefaults: { providerUrl: '/api/dev/provider', replyDelayMs: 50 } });
 /** What a scenario gets of its test: the page, the test's user, and the sign-in of that user. */
 type Run = Pick<AppFixtures, 'uid' | 'signIn'> & { page: Page };
-const NO_INTERNET = 'No internet';
-const GENERIC = 'Something went wrong. Please try again.';
+const NO_INTERNET = t('en-US', 'error.noInternet');
+const GENERIC = t('en-US', 'error.generic');
 
 /** A form of the shared form parts: one choice and some text fields, a heading once sent. */
 function formFlow(form: {
@@ -86,12 +87,12 @@ const FLOWS: FlowSpec[] = [
     button: (page) => page.locator('button.vip-buy'),
     async kept(page) {
       await expect(page).toHaveURL(/\/channel\?.*plan=vip-month/);
-      await expect(page.locator('.vip-summary')).toContainText('1 month');
+      await expect(page.locator('.vip-summary')).toContainText(t('en-US', 'vip.periodMonth'));
       await expect(page.locator('button.vip-buy')).toBeEnabled();
     },
     async done(page) {
       await expect(page).toHaveURL(/\/vip-center\?.*order=o-/);
-      await expect(page.locator('.vip-banner')).toContainText('VIP · 1 month activated');
+      await expect(page.locator('.vip-banner')).toContainText(before(t('en-US', 'vip.activated', { plan: `VIP · ${t('en-US', 'vip.periodMonth')}` }), 'date'));
     },
     error: (page) => page.locator('.toast'),
   },
@@ -102,15 +103,15 @@ const FLOWS: FlowSpec[] = [
     payment: true,
     async fill(page) {
       await page.goto(`/k-recharge?${appQuery(page)}`);
-      await page.getByRole('button', { name: /300 coins/ }).click();
+      await page.getByRole('button', { name: pattern(t('en-US', 'coins.coins', { coins: 300 })) }).click();
     },
     button: (page) => page.locator('.coins-pay'),
     async kept(page) {
-      await expect(page.getByRole('button', { name: /300 coins/ })).toHaveAttribute('aria-pressed', 'true');
-      await expect(page.getByRole('button', { name: /^Pay/ })).toBeEnabled();
+      await expect(page.getByRole('button', { name: pattern(t('en-US', 'coins.coins', { coins: 300 })) })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('button', { name: pattern(t('en-US', 'coins.pay'), { price: /.+/ }, { whole: true }) })).toBeEnabled();
     },
     async done(page) {
-      await expect(page.locator('.coins-notice')).toHaveText('310 coins added. Your balance is 310.');
+      await expect(page.locator('.coins-notice')).toHaveText(t('en-US', 'coins.credited', { coins: 310, balance: 310 }));
     },
     error: (page) => page.locator('.coins-notice.is-error, .toast'),
   },
@@ -119,9 +120,9 @@ const FLOWS: FlowSpec[] = [
     api: '/api/report',
     table: 'reports',
     path: '/k-report',
-    choice: 'Spam or advertising',
-    texts: { 'More details': 'Links to a fake shop in every reply.' },
-    sent: 'Thanks for your report',
+    choice: t('en-US', 'report.reasonSpam'),
+    texts: { [t('en-US', 'report.descriptionLabel')]: 'Links to a fake shop in every reply.' },
+    sent: t('en-US', 'report.sentTitle'),
   }),
   formFlow({
     name: 'appeal',
@@ -131,10 +132,10 @@ const FLOWS: FlowSpec[] = [
     // Something to appeal: a comment of the user's that moderation removed.
     prepare: async (page, uid) =>
       expect((await page.request.post('/api/dev/moderation', { data: { uid, kind: 'comment', content: 'My honest review of the album.' } })).ok()).toBe(true),
-    choice: "It doesn't break the rules",
-    texts: { 'Your appeal': 'It was a review of the album, not an advert.', Contact: 'me@example.com' },
-    sent: 'Appeal submitted',
-    received: (page) => expect(page.locator('.appeal-state')).toHaveText('Submitted'),
+    choice: t('en-US', 'report.appealMisjudged'),
+    texts: { [t('en-US', 'report.appealDescriptionLabel')]: 'It was a review of the album, not an advert.', [t('en-US', 'form.contact')]: 'me@example.com' },
+    sent: t('en-US', 'report.appealSentTitle'),
+    received: (page) => expect(page.locator('.appeal-state')).toHaveText(t('en-US', 'report.stateSubmitted')),
   }),
   formFlow({
     name: 'feedback',
@@ -142,8 +143,8 @@ const FLOWS: FlowSpec[] = [
     table: 'feedback',
     path: '/feedback',
     choice: 'User experience',
-    texts: { 'Describe the problem': 'Downloads pause when the screen locks.', Contact: 'me@example.com' },
-    sent: 'Feedback sent',
+    texts: { [t('en-US', 'help.descriptionLabel')]: 'Downloads pause when the screen locks.', [t('en-US', 'form.contact')]: 'me@example.com' },
+    sent: t('en-US', 'help.sentTitle'),
   }),
   {
     name: 'data export',
@@ -153,33 +154,33 @@ const FLOWS: FlowSpec[] = [
     async fill(page, uid) {
       await page.goto(`/private.html?${appQuery(page)}`);
       exportEmail = `${uid}@example.com`;
-      await page.getByLabel('E-mail').fill(exportEmail);
-      await page.getByRole('button', { name: 'Send code' }).click();
+      await page.getByLabel(t('en-US', 'personal.emailLabel')).fill(exportEmail);
+      await page.getByRole('button', { name: t('en-US', 'personal.sendCode') }).click();
       await expect.poll(async () => (await page.request.post('/api/dev/export-code', { data: { uid } })).status()).toBe(200);
       exportCode = (await (await page.request.post('/api/dev/export-code', { data: { uid } })).json()).data.code as string;
-      await page.getByLabel('Verification code').fill(exportCode);
-      await page.getByLabel('Encryption password').fill('123456');
-      await page.getByLabel('Enter the password again').fill('123456');
+      await page.getByLabel(t('en-US', 'personal.codeLabel')).fill(exportCode);
+      await page.getByLabel(t('en-US', 'personal.passwordLabel')).fill('123456');
+      await page.getByLabel(t('en-US', 'personal.passwordAgain')).fill('123456');
     },
     button: (page) => page.locator('.form-submit'),
     async kept(page, reloaded) {
-      await expect(page.getByLabel('E-mail')).toHaveValue(exportEmail);
+      await expect(page.getByLabel(t('en-US', 'personal.emailLabel'))).toHaveValue(exportEmail);
       // The code and the password are secrets, never stored (docs/personal.md): after a reload the
       // user types them again, and the request, whose attempt key was kept, is the same request.
       if (reloaded) {
-        await page.getByLabel('Verification code').fill(exportCode);
-        await page.getByLabel('Encryption password').fill('123456');
-        await page.getByLabel('Enter the password again').fill('123456');
+        await page.getByLabel(t('en-US', 'personal.codeLabel')).fill(exportCode);
+        await page.getByLabel(t('en-US', 'personal.passwordLabel')).fill('123456');
+        await page.getByLabel(t('en-US', 'personal.passwordAgain')).fill('123456');
       }
-      await expect(page.getByLabel('Encryption password')).toHaveValue('123456');
+      await expect(page.getByLabel(t('en-US', 'personal.passwordLabel'))).toHaveValue('123456');
     },
     done: (page) => expect(page.locator('.personal-sent')).toBeVisible(),
     // Back after a request that arrived: today's request is used, so the form is closed (issue 27) and
     // the page says when the next may be made, with the way to see this one.
     async received(page) {
-      await expect(page.locator('.personal-limit')).toContainText('You can ask again from');
-      await expect(page.locator('.personal-limit').getByRole('link', { name: 'See my requests' })).toBeVisible();
-      await expect(page.getByLabel('E-mail')).toHaveCount(0);
+      await expect(page.locator('.personal-limit')).toContainText(before(t('en-US', 'personal.limitNext'), 'date'));
+      await expect(page.locator('.personal-limit').getByRole('link', { name: t('en-US', 'personal.viewRequests') })).toBeVisible();
+      await expect(page.getByLabel(t('en-US', 'personal.emailLabel'))).toHaveCount(0);
     },
     error: (page) => page.locator('.form-error, .personal-error, [role="alert"]'),
   },

@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/app';
+import { pattern, t } from '../fixtures/text';
 
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 const MB = 1024 * 1024;
@@ -19,35 +20,35 @@ test.describe('refused attachments', () => {
     await signIn();
     await open('/feedback');
     const count = page.locator('#uploads-label .form-optional');
-    await page.getByRole('button', { name: '+ Video' }).click();
-    await page.getByRole('button', { name: '+ Video' }).click();
-    await expect(page.locator('.upload .form-hint')).toHaveText(['Uploaded', 'Uploaded']);
+    await page.getByRole('button', { name: `+ ${t('en-US', 'help.addVideo')}` }).click();
+    await page.getByRole('button', { name: `+ ${t('en-US', 'help.addVideo')}` }).click();
+    await expect(page.locator('.upload .form-hint')).toHaveText([t('en-US', 'help.uploaded'), t('en-US', 'help.uploaded')]);
     await expect(count).toHaveText('· 2/3');
 
     await pick(page, { name: 'huge.mp4', size: 201 * MB, mime: 'video/mp4' });
-    await page.getByRole('button', { name: '+ Video' }).click();
-    await expect(page.locator('.upload.is-tooLarge [role="alert"]')).toHaveText('More than 200M limit, please re-upload');
+    await page.getByRole('button', { name: `+ ${t('en-US', 'help.addVideo')}` }).click();
+    await expect(page.locator('.upload.is-tooLarge [role="alert"]')).toHaveText(t('en-US', 'error.fileTooLarge'));
     await pick(page, { name: 'manual.pdf', size: MB, mime: 'application/pdf' });
-    await page.getByRole('button', { name: '+ Picture' }).click();
+    await page.getByRole('button', { name: `+ ${t('en-US', 'help.addPicture')}` }).click();
     await expect(page.locator('.upload.is-wrongType')).toContainText('manual.pdf');
     // Refused, so still two of three, and the user can add the file they meant.
     await expect(count).toHaveText('· 2/3');
     await pick(page, { name: 'small.mp4', size: 3 * MB, mime: 'video/mp4' });
-    await page.getByRole('button', { name: '+ Video' }).click();
+    await page.getByRole('button', { name: `+ ${t('en-US', 'help.addVideo')}` }).click();
     await expect(count).toHaveText('· 3/3');
-    await expect(page.getByRole('button', { name: '+ Video' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: `+ ${t('en-US', 'help.addVideo')}` })).toHaveCount(0);
     // Removing a refused file changes nothing; removing an accepted one frees its place.
-    await page.getByRole('button', { name: 'Remove huge.mp4' }).click();
+    await page.getByRole('button', { name: t('en-US', 'help.removeFile', { name: 'huge.mp4' }) }).click();
     await expect(count).toHaveText('· 3/3');
-    await page.getByRole('button', { name: 'Remove small.mp4' }).click();
+    await page.getByRole('button', { name: t('en-US', 'help.removeFile', { name: 'small.mp4' }) }).click();
     await expect(count).toHaveText('· 2/3');
-    await expect(page.getByRole('button', { name: '+ Video' })).toBeVisible();
+    await expect(page.getByRole('button', { name: `+ ${t('en-US', 'help.addVideo')}` })).toBeVisible();
 
     await page.getByRole('radio', { name: 'Other' }).check();
-    await page.getByLabel('Describe the problem').fill('A refused file stays listed but is not sent.');
-    await page.getByLabel('Contact').fill('me@example.com');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByRole('heading', { name: 'Feedback sent' })).toBeVisible();
+    await page.getByLabel(t('en-US', 'help.descriptionLabel')).fill('A refused file stays listed but is not sent.');
+    await page.getByLabel(t('en-US', 'form.contact')).fill('me@example.com');
+    await page.getByRole('button', { name: t('en-US', 'form.submit') }).click();
+    await expect(page.getByRole('heading', { name: t('en-US', 'help.sentTitle') })).toBeVisible();
   });
 
   test('sizes are scaled and in the locale\'s words, and a file refused for size offers only its removal (fil-PH, dark; en-US)', async ({ page, signIn, open }) => {
@@ -67,7 +68,7 @@ test.describe('refused attachments', () => {
 
     await open('/feedback');
     await pick(page, { name: 'note.m4a', size: 512, mime: 'audio/mp4' });
-    await page.getByRole('button', { name: '+ Audio' }).click();
+    await page.getByRole('button', { name: `+ ${t('en-US', 'help.addAudio')}` }).click();
     await expect(page.locator('.upload', { hasText: 'note.m4a' }).locator('.upload-size')).toHaveText('512 bytes');
   });
 
@@ -82,19 +83,19 @@ test.describe('refused attachments', () => {
       ],
     });
     await open('/k-appeal');
-    await page.getByRole('radio', { name: /Removed comment/ }).check();
-    await page.getByRole('radio', { name: "It doesn't break the rules" }).check();
-    await page.getByLabel('Your appeal').fill('It was a review, not an advert.');
-    await page.getByLabel('Contact').fill('me@example.com');
-    await page.getByRole('button', { name: 'Add screenshot' }).click();
-    await expect(page.getByText('Only jpg, png or bmp pictures can be added.')).toBeVisible();
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByRole('heading', { name: 'Appeal submitted' })).toBeVisible();
+    await page.getByRole('radio', { name: pattern(t('en-US', 'report.subjectComment')) }).check();
+    await page.getByRole('radio', { name: t('en-US', 'report.appealMisjudged') }).check();
+    await page.getByLabel(t('en-US', 'report.appealDescriptionLabel')).fill('It was a review, not an advert.');
+    await page.getByLabel(t('en-US', 'form.contact')).fill('me@example.com');
+    await page.getByRole('button', { name: t('en-US', 'form.addScreenshot') }).click();
+    await expect(page.getByText(t('en-US', 'form.screenshotType'))).toBeVisible();
+    await page.getByRole('button', { name: t('en-US', 'form.submit') }).click();
+    await expect(page.getByRole('heading', { name: t('en-US', 'report.appealSentTitle') })).toBeVisible();
     // The restriction is still open: its form is empty, and says nothing about pictures it never had.
-    await expect(page.getByRole('radio', { name: /Commenting restricted/ })).toBeVisible();
-    await expect(page.getByLabel('Your appeal')).toHaveValue('');
+    await expect(page.getByRole('radio', { name: pattern(t('en-US', 'report.subjectRestriction')) })).toBeVisible();
+    await expect(page.getByLabel(t('en-US', 'report.appealDescriptionLabel'))).toHaveValue('');
     await expect(page.locator('.shot')).toHaveCount(0);
-    await expect(page.getByText('Only jpg, png or bmp pictures can be added.')).toHaveCount(0);
+    await expect(page.getByText(t('en-US', 'form.screenshotType'))).toHaveCount(0);
   });
 });
 
@@ -114,14 +115,14 @@ test.describe('the submit button above a keyboard that does not resize the page'
   test('feedback: with the keyboard up, the field typed in and, scrolled down, the submit button sit above it; down again, the room goes', async ({ page, signIn, open }) => {
     await signIn({ hasKeyboard: false });
     await open('/feedback');
-    const contact = page.getByLabel('Contact');
+    const contact = page.getByLabel(t('en-US', 'form.contact'));
     await contact.focus();
     // No keyboard, no change: the page ends where it did.
     await toBottom(page);
     await expect(page.locator('form.feedback')).toHaveCSS('padding-bottom', '0px');
 
     await keyboard(page, true);
-    await page.getByLabel('Describe the problem').focus();
+    await page.getByLabel(t('en-US', 'help.descriptionLabel')).focus();
     await contact.focus();
     await expect(page.locator('form.feedback')).toHaveCSS('padding-bottom', '351px');
     const field = (await contact.boundingBox())!;
@@ -139,9 +140,9 @@ test.describe('the submit button above a keyboard that does not resize the page'
     expect((await page.request.post('/api/dev/moderation', { data: { uid, kind: 'comment', content: 'A review.' } })).ok()).toBe(true);
     await signIn({ hasKeyboard: true });
     for (const [path, field] of [
-      ['/k-report', 'More details'],
-      ['/k-appeal', 'Contact'],
-      ['/private.html', 'Enter the password again'],
+      ['/k-report', t('en-US', 'report.descriptionLabel')],
+      ['/k-appeal', t('en-US', 'form.contact')],
+      ['/private.html', t('en-US', 'personal.passwordAgain')],
     ] as const) {
       await open(path);
       // A form's first screen is drawn disabled until its code and data arrive (issue 18).

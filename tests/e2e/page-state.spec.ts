@@ -1,10 +1,14 @@
 import type { Page } from '@playwright/test';
 import { appUrl, expect, hostFor, test, type HostState } from '../fixtures/app';
 import { hostCalls, withHost } from '../fixtures/pages';
+import { pattern, t } from '../fixtures/text';
 
 // The host keeps what a page saved (savePageState) and gives it back (restorePageState) when it
 // recreates a WebView Android killed in the background: sessionStorage is gone by then.
 test.use({ hostDefaults: { replyDelayMs: 30 } });
+
+/** The pay button's name once an amount is chosen: "Pay" and the price. */
+const pay = pattern(t('en-US', 'coins.pay'), { price: /.+/ }, { whole: true });
 
 const PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
@@ -73,7 +77,7 @@ test.describe('/k-recharge state kept by the host', () => {
   test('/k-recharge: the chosen package and the exact scroll position come back in a recreated WebView', async ({ page, uid, signIn, open }) => {
     await signIn();
     await open('/k-recharge');
-    await page.getByRole('button', { name: /1280 coins/ }).click();
+    await page.getByRole('button', { name: pattern(t('en-US', 'coins.coins', { coins: 1280 })) }).click();
     await page.evaluate(() => scrollTo(0, 300));
     await expect.poll(() => scrollY(page)).toBe(300);
     // The scroll event reaches the page at its next frame; a user takes longer than that to leave the
@@ -81,19 +85,19 @@ test.describe('/k-recharge state kept by the host', () => {
     // tap had scrolled to (29 px), and came back there.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const next = await recreate(page, uid, '/k-recharge');
-    await expect(next.getByRole('button', { name: /1280 coins/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(next.getByRole('button', { name: pattern(t('en-US', 'coins.coins', { coins: 1280 })) })).toHaveAttribute('aria-pressed', 'true');
     await expect.poll(() => scrollY(next)).toBe(300);
   });
 
   test('/k-recharge: a typed amount comes back in a recreated WebView', async ({ page, uid, signIn, open }) => {
     await signIn();
     await open('/k-recharge');
-    await page.getByLabel('Other amount').fill('1200');
-    await expect(page.getByRole('button', { name: /^Pay/ })).toBeEnabled();
+    await page.getByLabel(t('en-US', 'coins.custom')).fill('1200');
+    await expect(page.getByRole('button', { name: pay })).toBeEnabled();
     const next = await recreate(page, uid, '/k-recharge');
-    await expect(next.getByLabel('Other amount')).toHaveValue('1200');
+    await expect(next.getByLabel(t('en-US', 'coins.custom'))).toHaveValue('1200');
     await expect(next.locator('.coins-custom')).toHaveClass(/is-chosen/);
-    await expect(next.getByRole('button', { name: /^Pay/ })).toBeEnabled();
+    await expect(next.getByRole('button', { name: pay })).toBeEnabled();
     await expect(next.locator('.coins-package[aria-pressed="true"]')).toHaveCount(0);
   });
 
@@ -104,14 +108,14 @@ test.describe('/k-recharge state kept by the host', () => {
     const release = await holdKeeper(page);
     await signIn();
     await open('/k-recharge');
-    await page.getByLabel('Other amount').fill('1200');
-    await expect(page.getByRole('button', { name: /^Pay/ })).toBeEnabled();
+    await page.getByLabel(t('en-US', 'coins.custom')).fill('1200');
+    await expect(page.getByRole('button', { name: pay })).toBeEnabled();
     await hide(page);
     expect((await kept(page))['/k-recharge']).toBeUndefined();
     release();
     await expect.poll(async () => (await kept(page))['/k-recharge']).toMatchObject({ recharge: { picked: 'custom', custom: '1200' } });
     const next = await recreate(page, uid, '/k-recharge');
-    await expect(next.getByLabel('Other amount')).toHaveValue('1200');
+    await expect(next.getByLabel(t('en-US', 'coins.custom'))).toHaveValue('1200');
   });
 
   // The flake of the scroll test above, on a loaded machine: chosen and scrolled before the keeper
@@ -120,13 +124,13 @@ test.describe('/k-recharge state kept by the host', () => {
     const release = await holdKeeper(page);
     await signIn();
     await open('/k-recharge');
-    await page.getByRole('button', { name: /1280 coins/ }).click();
+    await page.getByRole('button', { name: pattern(t('en-US', 'coins.coins', { coins: 1280 })) }).click();
     await page.evaluate(() => scrollTo(0, 300));
     await expect.poll(() => scrollY(page)).toBe(300);
     release();
     await expect.poll(async () => (await kept(page))['/k-recharge']).toMatchObject({ recharge: { picked: 'coins-1280', scroll: 300 } });
     const next = await recreate(page, uid, '/k-recharge');
-    await expect(next.getByRole('button', { name: /1280 coins/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(next.getByRole('button', { name: pattern(t('en-US', 'coins.coins', { coins: 1280 })) })).toHaveAttribute('aria-pressed', 'true');
     await expect.poll(() => scrollY(next)).toBe(300);
   });
 
@@ -134,11 +138,11 @@ test.describe('/k-recharge state kept by the host', () => {
     const provider = { providerUrl: '/api/dev/provider' };
     await signIn(provider);
     await open('/k-recharge');
-    await page.getByRole('button', { name: /1280 coins/ }).click();
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    await expect(page.locator('.coins-notice')).toContainText('coins added');
+    await page.getByRole('button', { name: pattern(t('en-US', 'coins.coins', { coins: 1280 })) }).click();
+    await page.getByRole('button', { name: pay }).click();
+    await expect(page.locator('.coins-notice')).toContainText(pattern(t('en-US', 'coins.credited'), { coins: /\S+/, balance: /\S+/ }));
     const next = await recreate(page, uid, '/k-recharge', provider);
-    await expect(next.locator('.coins-package[aria-pressed="true"]')).toContainText('300 coins');
+    await expect(next.locator('.coins-package[aria-pressed="true"]')).toContainText(t('en-US', 'coins.coins', { coins: 300 }));
   });
 
   test('/k-recharge: a saved state that does not pass is ignored with a warning, its good parts kept', async ({ page, uid }) => {
@@ -146,13 +150,13 @@ test.describe('/k-recharge state kept by the host', () => {
       '/k-recharge': { recharge: { picked: 'coins-999999', custom: '12<b>', scroll: 300 }, 'draft:feedback': { description: 'not this page' } },
     });
     // An unknown package and a custom amount that is not digits fall back; the position is good.
-    await expect(page.locator('.coins-package[aria-pressed="true"]')).toContainText('300 coins');
-    await expect(page.getByLabel('Other amount')).toHaveValue('');
+    await expect(page.locator('.coins-package[aria-pressed="true"]')).toContainText(t('en-US', 'coins.coins', { coins: 300 }));
+    await expect(page.getByLabel(t('en-US', 'coins.custom'))).toHaveValue('');
     await expect.poll(() => scrollY(page)).toBe(300);
 
     const other = await page.context().newPage();
     const junk = await openWith(other, uid, '/k-recharge', { '/k-recharge': ['not', 'an', 'object'] });
-    await expect(other.locator('.coins-package[aria-pressed="true"]')).toContainText('300 coins');
+    await expect(other.locator('.coins-package[aria-pressed="true"]')).toContainText(t('en-US', 'coins.coins', { coins: 300 }));
     await expect.poll(() => junk.some((w) => w.includes('[page-state]'))).toBe(true);
     expect(await scrollY(other)).toBe(0);
     expect(warnings.filter((w) => w.includes('[page-state]'))).toEqual([]);
@@ -164,40 +168,40 @@ test.describe('form drafts kept by the host', () => {
     await signIn({ pictures: [{ id: 'p1', name: 'screen.png', size: 2048, mime: 'image/png', thumbnail: PIXEL }] });
     await open('/feedback');
     await page.getByRole('radio', { name: 'Music content' }).check();
-    await page.getByLabel('Describe the problem').fill('Lyrics of Harbour Lights are missing.');
-    await page.getByLabel('Contact').fill('+65 8123 4567');
-    await page.getByRole('checkbox', { name: /important/ }).check();
-    await page.getByRole('button', { name: 'Add screenshot' }).click();
+    await page.getByLabel(t('en-US', 'help.descriptionLabel')).fill('Lyrics of Harbour Lights are missing.');
+    await page.getByLabel(t('en-US', 'form.contact')).fill('+65 8123 4567');
+    await page.getByRole('checkbox', { name: pattern(t('en-US', 'help.important')) }).check();
+    await page.getByRole('button', { name: t('en-US', 'form.addScreenshot') }).click();
     await expect(page.locator('.shot')).toHaveCount(1);
     const next = await recreate(page, uid, '/feedback');
     await expect(next.getByRole('radio', { name: 'Music content' })).toBeChecked();
-    await expect(next.getByLabel('Describe the problem')).toHaveValue('Lyrics of Harbour Lights are missing.');
-    await expect(next.getByLabel('Contact')).toHaveValue('+65 8123 4567');
-    await expect(next.getByRole('checkbox', { name: /important/ })).toBeChecked();
+    await expect(next.getByLabel(t('en-US', 'help.descriptionLabel'))).toHaveValue('Lyrics of Harbour Lights are missing.');
+    await expect(next.getByLabel(t('en-US', 'form.contact'))).toHaveValue('+65 8123 4567');
+    await expect(next.getByRole('checkbox', { name: pattern(t('en-US', 'help.important')) })).toBeChecked();
     await expect(next.locator('.shot')).toHaveCount(0);
   });
 
   test('/k-report: the draft comes back in a recreated WebView; once sent, it does not', async ({ page, uid, signIn, open }) => {
     await signIn();
     await open('/k-report');
-    await page.getByRole('radio', { name: 'Scam or fraud' }).check();
-    await page.getByLabel('More details').fill('Asks people for their passwords.');
+    await page.getByRole('radio', { name: t('en-US', 'report.reasonFraud') }).check();
+    await page.getByLabel(t('en-US', 'report.descriptionLabel')).fill('Asks people for their passwords.');
     let next = await recreate(page, uid, '/k-report');
-    await expect(next.getByRole('radio', { name: 'Scam or fraud' })).toBeChecked();
-    await expect(next.getByLabel('More details')).toHaveValue('Asks people for their passwords.');
-    await next.getByRole('button', { name: 'Submit' }).click();
-    await expect(next.getByRole('heading', { name: 'Thanks for your report' })).toBeVisible();
+    await expect(next.getByRole('radio', { name: t('en-US', 'report.reasonFraud') })).toBeChecked();
+    await expect(next.getByLabel(t('en-US', 'report.descriptionLabel'))).toHaveValue('Asks people for their passwords.');
+    await next.getByRole('button', { name: t('en-US', 'form.submit') }).click();
+    await expect(next.getByRole('heading', { name: t('en-US', 'report.sentTitle') })).toBeVisible();
     next = await recreate(next, uid, '/k-report');
-    await expect(next.getByLabel('More details')).toHaveValue('');
-    await expect(next.getByRole('radio', { name: 'Scam or fraud' })).not.toBeChecked();
+    await expect(next.getByLabel(t('en-US', 'report.descriptionLabel'))).toHaveValue('');
+    await expect(next.getByRole('radio', { name: t('en-US', 'report.reasonFraud') })).not.toBeChecked();
   });
 
   test('/k-report: a draft the host kept that does not pass is ignored with a warning', async ({ page, uid }) => {
     const warnings = await openWith(page, uid, '/k-report', {
       '/k-report': { 'draft:report:comment:c1': { reason: 'scam', text: 'planted', attempt: 'short' } },
     });
-    await expect(page.getByLabel('More details')).toBeEditable();
-    await expect(page.getByLabel('More details')).toHaveValue('');
+    await expect(page.getByLabel(t('en-US', 'report.descriptionLabel'))).toBeEditable();
+    await expect(page.getByLabel(t('en-US', 'report.descriptionLabel'))).toHaveValue('');
     await expect.poll(() => warnings.some((w) => w.includes('[page-state]'))).toBe(true);
   });
 
@@ -206,29 +210,29 @@ test.describe('form drafts kept by the host', () => {
     expect(reply.ok()).toBe(true);
     await signIn();
     await open('/k-appeal');
-    await page.getByRole('radio', { name: "It doesn't break the rules" }).check();
-    await page.getByLabel('Your appeal').fill('It was a review of the album, not an advert.');
-    await page.getByLabel('Contact').fill('me@example.com');
+    await page.getByRole('radio', { name: t('en-US', 'report.appealMisjudged') }).check();
+    await page.getByLabel(t('en-US', 'report.appealDescriptionLabel')).fill('It was a review of the album, not an advert.');
+    await page.getByLabel(t('en-US', 'form.contact')).fill('me@example.com');
     const next = await recreate(page, uid, '/k-appeal');
-    await expect(next.getByRole('radio', { name: "It doesn't break the rules" })).toBeChecked();
-    await expect(next.getByLabel('Your appeal')).toHaveValue('It was a review of the album, not an advert.');
-    await expect(next.getByLabel('Contact')).toHaveValue('me@example.com');
+    await expect(next.getByRole('radio', { name: t('en-US', 'report.appealMisjudged') })).toBeChecked();
+    await expect(next.getByLabel(t('en-US', 'report.appealDescriptionLabel'))).toHaveValue('It was a review of the album, not an advert.');
+    await expect(next.getByLabel(t('en-US', 'form.contact'))).toHaveValue('me@example.com');
   });
 
   test('/private.html: the e-mail comes back; the code and the password never reach the host', async ({ page, uid, signIn, open }) => {
     await signIn();
     await open('/private.html');
-    await page.getByLabel('E-mail').fill('keep@example.com');
-    await page.getByLabel('Verification code').fill('482913');
-    await page.getByLabel('Encryption password').fill('654321');
+    await page.getByLabel(t('en-US', 'personal.emailLabel')).fill('keep@example.com');
+    await page.getByLabel(t('en-US', 'personal.codeLabel')).fill('482913');
+    await page.getByLabel(t('en-US', 'personal.passwordLabel')).fill('654321');
     const saved = JSON.stringify(await background(page, '/private.html'));
     expect(saved).toContain('keep@example.com');
     expect(saved).not.toContain('482913');
     expect(saved).not.toContain('654321');
     const next = await recreate(page, uid, '/private.html');
-    await expect(next.getByLabel('E-mail')).toHaveValue('keep@example.com');
-    await expect(next.getByLabel('Verification code')).toHaveValue('');
-    await expect(next.getByLabel('Encryption password')).toHaveValue('');
+    await expect(next.getByLabel(t('en-US', 'personal.emailLabel'))).toHaveValue('keep@example.com');
+    await expect(next.getByLabel(t('en-US', 'personal.codeLabel'))).toHaveValue('');
+    await expect(next.getByLabel(t('en-US', 'personal.passwordLabel'))).toHaveValue('');
   });
 
   // A membership code is a bearer value, like a verification code: it stays in this visit's storage
@@ -237,7 +241,7 @@ test.describe('form drafts kept by the host', () => {
     await signIn();
     await open('/exchange-members');
     await expect(page.locator('astro-island:has(#redeem-code)')).not.toHaveAttribute('ssr');
-    await page.getByLabel('Membership code').fill('GIFT-7777-ABCD');
+    await page.getByLabel(t('en-US', 'vip.codeLabel')).fill('GIFT-7777-ABCD');
     await page.goto('about:blank');
     expect(JSON.stringify(await hostCalls(page, 'savePageState'))).not.toContain('GIFT-7777-ABCD');
   });

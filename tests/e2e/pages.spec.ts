@@ -3,6 +3,7 @@ import { htmlFiles, pageName, pageOf, UNPREFIXED } from '../../scripts/lib/pages
 import { LOCALES } from '../../src/lib/locale';
 import { ROUTES } from '../../src/lib/routes';
 import { hostCalls, watch, withHost } from '../fixtures/pages';
+import { t } from '../fixtures/text';
 
 test('the build made one page per route of the table, unprefixed and under each locale, and no other', () => {
   const built = htmlFiles().map((file: string) => {
@@ -30,15 +31,15 @@ test('every route is served unprefixed and under each locale, with its <html lan
 test.describe('sign-in gate', () => {
   test('outside the app a sign-in page says it works inside the music app', async ({ page }) => {
     await page.goto('/id-ID/my-feedback?status_height=24');
-    await expect(page.locator('.gate:visible')).toContainText('Halaman ini berfungsi di dalam aplikasi musik.');
+    await expect(page.locator('.gate:visible')).toContainText(t('id-ID', 'shell.openInAppHint'));
   });
 
   test('signed out: the login message, and signing in refreshes the page in place', async ({ page }) => {
     const problems = watch(page);
     await withHost(page, { account: { isLogin: false } });
     await page.goto('/feedback?status_height=24');
-    await expect(page.locator('.gate:visible')).toContainText('Please log in your music account.');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('.gate:visible')).toContainText(t('en-US', 'error.notLoggedIn'));
+    await page.getByRole('button', { name: t('en-US', 'shell.signIn') }).click();
     await expect(page.locator('.gate:visible')).toHaveCount(0);
     expect(await hostCalls(page, 'login')).toHaveLength(1);
     expect(new URL(page.url()).pathname).toBe('/feedback');
@@ -48,18 +49,18 @@ test.describe('sign-in gate', () => {
   test('signed out in th-TH, in dark mode: a failed sign-in says so', async ({ page }) => {
     await withHost(page, { account: { isLogin: false }, loginOutcome: 'failed' });
     await page.goto('/th-TH/k-report?status_height=24&dark=1&bgColor=171717');
-    await expect(page.locator('.gate:visible')).toContainText('โปรดเข้าสู่ระบบบัญชีเพลงของคุณ');
-    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
-    await expect(page.locator('.gate:visible [role="alert"]')).toHaveText('การเข้าสู่ระบบยังไม่เสร็จ โปรดลองอีกครั้ง');
-    await expect(page.getByRole('button', { name: 'เข้าสู่ระบบ' })).toBeEnabled();
+    await expect(page.locator('.gate:visible')).toContainText(t('th-TH', 'error.notLoggedIn'));
+    await page.getByRole('button', { name: t('th-TH', 'shell.signIn') }).click();
+    await expect(page.locator('.gate:visible [role="alert"]')).toHaveText(t('th-TH', 'shell.signInFailed'));
+    await expect(page.getByRole('button', { name: t('th-TH', 'shell.signIn') })).toBeEnabled();
     await expect(page.locator('.gate:visible')).toBeVisible();
   });
 
   test('the gate is in the HTML, chosen before any script of the page loads (issue 18)', async ({ browser }) => {
     const cases: { host?: Record<string, unknown>; ua?: string; text: string }[] = [
-      { host: { account: { isLogin: false } }, text: 'Please log in your music account.' },
-      { ua: 'Mozilla/5.0 (Linux; Android 13; CPH2451 Build/TP1A.220905.001) Mobile', text: 'This page works inside the music app.' },
-      { ua: 'Mozilla/5.0 (Linux; Android 13; Pixel 7) Mobile', text: 'Sorry, OPPO/Realme/OnePlus phones only.' },
+      { host: { account: { isLogin: false } }, text: t('en-US', 'error.notLoggedIn') },
+      { ua: 'Mozilla/5.0 (Linux; Android 13; CPH2451 Build/TP1A.220905.001) Mobile', text: t('en-US', 'shell.openInAppHint') },
+      { ua: 'Mozilla/5.0 (Linux; Android 13; Pixel 7) Mobile', text: t('en-US', 'error.brandOnly') },
     ];
     for (const { host, ua, text } of cases) {
       const context = await browser.newContext(ua ? { userAgent: ua } : {});
@@ -117,7 +118,7 @@ test('an island chunk that never loads shows the error after 120 s, not before',
   await expect(page.locator('#chunk-error')).toBeHidden();
   await page.clock.runFor(11_000);
   await expect(page.locator('#chunk-error')).toBeVisible();
-  await expect(page.locator('#chunk-error')).toContainText('页面未能加载完成');
+  await expect(page.locator('#chunk-error')).toContainText(t('zh-CN', 'shell.chunkError'));
 });
 
 test('a page whose islands loaded never shows the chunk error', async ({ page }) => {

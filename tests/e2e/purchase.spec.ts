@@ -6,30 +6,34 @@
 import { defaultState } from '../../server/fake-host/state';
 import { expect, test } from '../fixtures/app';
 import { hostCalls } from '../fixtures/pages';
+import { pattern, t } from '../fixtures/text';
 
 test.use({ hostDefaults: { providerUrl: '/api/dev/provider', replyDelayMs: 50 } });
+
+/** The pay button's name once an amount is chosen: "Pay" and the price. */
+const pay = pattern(t('en-US', 'coins.pay'), { price: /.+/ }, { whole: true });
 
 test.describe('abandoned purchases resolve', () => {
   test('a cancelled, then abandoned membership purchase reads "Cancelled" in the order history', async ({ page, signIn, open }) => {
     await signIn({ payOutcome: 'cancel', missing: ['launchHTDialog2'] });
     await open('/vip-center');
     await open('/channel', '&plan=vip-month');
-    await page.getByRole('button', { name: 'Pay now' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Abandon' }).click();
+    await page.getByRole('button', { name: t('en-US', 'vip.payNow') }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: t('en-US', 'vip.abandon') }).click();
     await expect(page).toHaveURL(/vip-center/);
     await open('/vip-management');
-    await expect(page.locator('.vip-order-state')).toHaveText(['Cancelled']);
+    await expect(page.locator('.vip-order-state')).toHaveText([t('en-US', 'vip.orderCancelled')]);
   });
 
   test('an abandoned recharge reads "Cancelled" in the records, with no support hint and nothing pending', async ({ page, signIn, open }) => {
     await signIn({ payOutcome: 'cancel', missing: ['launchHTDialog2'] });
     await open('/k-recharge');
-    await page.getByRole('button', { name: /300 coins/ }).click();
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Abandon' }).click();
+    await page.getByRole('button', { name: pattern(t('en-US', 'coins.coins', { coins: 300 })) }).click();
+    await page.getByRole('button', { name: pay }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: t('en-US', 'coins.abandon') }).click();
     await expect(page.locator('.coins-sub')).toHaveText(' ');
     await open('/k-transactions');
-    await expect(page.locator('.record-state')).toHaveText(['Cancelled']);
+    await expect(page.locator('.record-state')).toHaveText([t('en-US', 'coins.stateCancelled')]);
     await expect(page.locator('.record-support')).toHaveCount(0);
   });
 });
@@ -40,16 +44,16 @@ test.describe('a payment that may still arrive', () => {
     await page.clock.install();
     await signIn({ providerUrl: undefined });
     await open('/k-recharge');
-    await page.getByRole('button', { name: /300 coins/ }).click();
-    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.getByRole('button', { name: pattern(t('en-US', 'coins.coins', { coins: 300 })) }).click();
+    await page.getByRole('button', { name: pay }).click();
     // The page asks the server for about 30 s before it says so: time runs on while it waits, 2 s a
     // step every 100 ms (the default steps of up to a second made this the suite's slowest test).
     const notice = page.locator('.coins-notice');
     const waitFor = (text: string) =>
       expect.poll(async () => (await page.clock.runFor(2_000), (await notice.allTextContents()).join('')), { timeout: 30_000, intervals: [100] }).toContain(text);
-    await waitFor('We have not received the payment result yet.');
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    await waitFor('We have not received the payment result yet.');
+    await waitFor(t('en-US', 'coins.pending'));
+    await page.getByRole('button', { name: pay }).click();
+    await waitFor(t('en-US', 'coins.pending'));
     const orders = (await hostCalls(page, 'startPayWeb')) as { orderId: string }[];
     expect(orders.length).toBeGreaterThanOrEqual(1);
     expect(new Set(orders.map((o) => o.orderId)).size).toBe(1);
@@ -62,8 +66,9 @@ test.describe('membership reads the same on every page', () => {
     await signIn({}, '10002');
     await open('/vip-management');
     const days = page.locator('.vip-card .vip-state');
-    await expect(days).toContainText(/Days left: \d+/);
-    const there = (await days.textContent())!.replace(/^.*(Days left: \d+).*$/, '$1');
+    const daysLeft = pattern(t('en-US', 'vip.daysLeft'), { days: /\d+/ });
+    await expect(days).toContainText(daysLeft);
+    const there = (await days.textContent())!.match(daysLeft)![0];
     await open('/vip-center');
     await expect(page.locator('.vip-card .vip-state')).toHaveText(there);
   });
@@ -72,6 +77,6 @@ test.describe('membership reads the same on every page', () => {
     const inMonth = Math.floor(Date.now() / 1000) + 30 * 86_400;
     await signIn({ account: { ...defaultState().account, vip: { is_vip: 1, valid_time: inMonth }, vipType: 1, is_member: 1 } });
     await open('/vip-center');
-    await expect(page.locator('.vip-card .vip-state')).toHaveText('You are not a VIP member yet');
+    await expect(page.locator('.vip-card .vip-state')).toHaveText(t('en-US', 'vip.notMember'));
   });
 });

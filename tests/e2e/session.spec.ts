@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { defaultState } from '../../server/fake-host/state';
 import { expect, test } from '../fixtures/app';
 import { hostCalls, sessionOf, watch } from '../fixtures/pages';
+import { pattern, t } from '../fixtures/text';
 
 const storedSession = (page: Page) => page.evaluate(() => localStorage.getItem('app_sessionid'));
 
@@ -15,11 +16,11 @@ test.describe('a session the server refuses', () => {
     await page.goto(`/k-recharge?status_height=24&app_sessionid=${expired}`);
 
     const dialog = page.getByRole('alertdialog');
-    await expect(dialog).toContainText('Login status expired. Go to the OPPO account center to re-verify.');
-    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect(dialog).toContainText(t('en-US', 'error.loginExpired'));
+    await dialog.getByRole('button', { name: t('en-US', 'shell.signIn') }).click();
 
     // Balance and packages were both refused: one question, one sign-in, both sent again.
-    await expect(page.getByRole('button', { name: /300 coins/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: pattern(t('en-US', 'coins.coins', { coins: 300 })) })).toBeVisible();
     await expect(page.locator('.coins-balance')).toHaveText('0');
     await expect(dialog).toHaveCount(0);
     expect(await hostCalls(page, 'login')).toHaveLength(1);
@@ -33,10 +34,10 @@ test.describe('a session the server refuses', () => {
     await signIn();
     await page.goto('/zh-CN/k-recharge?status_height=24');
     const dialog = page.getByRole('alertdialog');
-    await expect(dialog).toContainText('请登录您的音乐账号。');
-    await expect(dialog.getByRole('button', { name: '登录' })).toBeVisible();
-    await dialog.getByRole('button', { name: '取消' }).click();
-    await expect(page.locator('.coins-notice.is-error')).toContainText('请登录您的音乐账号。');
+    await expect(dialog).toContainText(t('zh-CN', 'error.notLoggedIn'));
+    await expect(dialog.getByRole('button', { name: t('zh-CN', 'shell.signIn') })).toBeVisible();
+    await dialog.getByRole('button', { name: t('zh-CN', 'shell.cancel') }).click();
+    await expect(page.locator('.coins-notice.is-error')).toContainText(t('zh-CN', 'error.notLoggedIn'));
     expect(await hostCalls(page, 'login')).toHaveLength(0);
   });
 });
@@ -49,15 +50,15 @@ test.describe('the sign-in prompt', () => {
   test('a sign-in the app refuses says so, and the message goes on the next try, which signs in', async ({ page, signIn, open }) => {
     await signIn({ ...SIGNED_OUT, loginOutcome: 'failed' });
     await open('/k-transactions');
-    await prompt(page).getByRole('button', { name: 'Sign in' }).click();
-    await expect(prompt(page).getByRole('alert')).toHaveText("Sign-in didn't finish. Try again.");
-    await expect(prompt(page).getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    await prompt(page).getByRole('button', { name: t('en-US', 'shell.signIn') }).click();
+    await expect(prompt(page).getByRole('alert')).toHaveText(t('en-US', 'shell.signInFailed'));
+    await expect(prompt(page).getByRole('button', { name: t('en-US', 'shell.signIn') })).toBeEnabled();
 
     // The app takes its time this once: the old message goes as soon as the new try starts.
     await page.evaluate(() => (window as any).__fakeHost.setState({ loginOutcome: 'success', replyDelayMs: 1500 }));
-    await prompt(page).getByRole('button', { name: 'Sign in' }).click();
+    await prompt(page).getByRole('button', { name: t('en-US', 'shell.signIn') }).click();
     await expect(prompt(page).getByRole('alert')).toHaveCount(0);
-    await expect(prompt(page).getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    await expect(prompt(page).getByRole('button', { name: t('en-US', 'shell.signIn') })).toBeDisabled();
     await expect(prompt(page)).toHaveCount(0);
     expect(await hostCalls(page, 'login')).toHaveLength(2);
   });
@@ -66,16 +67,16 @@ test.describe('the sign-in prompt', () => {
     await page.clock.install();
     await signIn({ ...SIGNED_OUT, loginOutcome: 'none' });
     await open('/zh-CN/k-transactions');
-    await prompt(page).getByRole('button', { name: '登录' }).click();
-    await expect(prompt(page).getByRole('button', { name: '登录' })).toBeDisabled();
+    await prompt(page).getByRole('button', { name: t('zh-CN', 'shell.signIn') }).click();
+    await expect(prompt(page).getByRole('button', { name: t('zh-CN', 'shell.signIn') })).toBeDisabled();
     await page.clock.fastForward('05:01');
-    await expect(prompt(page).getByRole('alert')).toHaveText('登录未完成，请重试。');
-    await expect(prompt(page).getByRole('button', { name: '登录' })).toBeEnabled();
+    await expect(prompt(page).getByRole('alert')).toHaveText(t('zh-CN', 'shell.signInFailed'));
+    await expect(prompt(page).getByRole('button', { name: t('zh-CN', 'shell.signIn') })).toBeEnabled();
   });
 
   test("outside the app, Open Music carries the page's query, written again, without the session", async ({ page }) => {
     await page.goto('/song-test?id=7&app_sessionid=abc123&status_height=24&title=%3Cb%3Ex%3C%2Fb%3E');
-    const link = prompt(page).getByRole('link', { name: 'Open Music' });
+    const link = prompt(page).getByRole('link', { name: t('en-US', 'shell.openApp') });
     await expect(link).toHaveAttribute('href', 'oppomusic://web/song-test?id=7&title=%3Cb%3Ex%3C%2Fb%3E');
   });
 });

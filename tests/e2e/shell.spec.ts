@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { hostCalls, sessionOf, watch, withHost } from '../fixtures/pages';
 import { defaultState } from '../../server/fake-host/state';
 import { barTitleContrast, textUnderBar } from '../fixtures/sweep';
+import { t } from '../fixtures/text';
 
 const px = (page: import('@playwright/test').Page, selector: string, property: string) =>
   page.locator(selector).evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), property);
@@ -11,7 +12,7 @@ test.describe('shell rules before first paint', () => {
     const problems = watch(page);
     await page.goto('/feedback?status_height=24');
     await expect(page.locator('.bar')).toBeVisible();
-    await expect(page.locator('.bar-title')).toHaveText('Feedback');
+    await expect(page.locator('.bar-title')).toHaveText(t('en-US', 'title.feedback'));
     expect(await px(page, 'body', 'padding-top')).toBe('74px');
     expect(problems).toEqual([]);
   });
@@ -21,7 +22,7 @@ test.describe('shell rules before first paint', () => {
   test('without status_height there is no back button, and the title sits below the default 32 px status bar in the bar\'s 50 px', async ({ page }) => {
     await page.goto('/vi-VN/feedback?dark=1&bgColor=171717');
     await expect(page.locator('.bar-back')).toBeHidden();
-    const title = page.getByRole('heading', { level: 1, name: 'Phản hồi' });
+    const title = page.getByRole('heading', { level: 1, name: t('vi-VN', 'title.feedback') });
     await expect(title).toBeVisible();
     const box = (await title.boundingBox())!;
     expect(box.height).toBeGreaterThan(15);
@@ -34,7 +35,7 @@ test.describe('shell rules before first paint', () => {
   test('a page with a coloured band opened without status_height shows its title above the band, below the status bar', async ({ page }) => {
     await withHost(page);
     await page.goto(`/vi-VN/download?app_sessionid=${sessionOf(page)}`);
-    const title = page.getByRole('heading', { level: 1, name: 'Hạn mức tải xuống' });
+    const title = page.getByRole('heading', { level: 1, name: t('vi-VN', 'title.download') });
     await expect(title).toBeVisible();
     const titleBox = (await title.boundingBox())!;
     const band = (await page.locator('.music-hero').boundingBox())!;
@@ -181,7 +182,7 @@ test.describe('locale', () => {
     await page.goto('/feedback?status_height=24&dark=1&bgColor=000000');
     await expect(page).toHaveURL(/\/zh-TW\/feedback\?status_height=24&dark=1&bgColor=000000$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
-    await expect(page.locator('.bar-title')).not.toHaveText('Feedback');
+    await expect(page.locator('.bar-title')).not.toHaveText(t('en-US', 'title.feedback'));
   });
 
   test('a prefixed URL keeps its locale whatever the host says', async ({ page }) => {
@@ -316,9 +317,9 @@ test.describe('links and dead ends (issue 16)', () => {
     const response = await page.goto('/vi-VN/no-such-page?status_height=24');
     expect(response!.status()).toBe(404);
     await expect(page.locator('html')).toHaveAttribute('lang', 'vi-VN');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Không tìm thấy trang');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('vi-VN', 'title.404'));
     await expect(page.locator('.bar-back')).toBeVisible();
-    await page.getByRole('link', { name: 'Đến Trợ giúp & phản hồi' }).click();
+    await page.getByRole('link', { name: t('vi-VN', 'layout.notFoundHelp') }).click();
     await expect(page).toHaveURL(/\/vi-VN\/help-feedback\?status_height=24$/);
   });
 

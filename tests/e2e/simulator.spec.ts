@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { watch } from '../fixtures/pages';
+import { t } from '../fixtures/text';
 
 // The simulator is a desktop tool around a phone-sized frame: test it at a laptop's size.
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
@@ -103,14 +104,14 @@ test.describe('host simulator', () => {
 
   test('the upload controls drive the callbacks: a 201 MB pick is refused, a failing upload fails', async ({ page }) => {
     await open(page);
-    await expect(framed(page).getByRole('button', { name: '+ Video' })).toBeVisible();
+    await expect(framed(page).getByRole('button', { name: `+ ${t('en-US', 'help.addVideo')}` })).toBeVisible();
     await control(page, 'uploadFile').selectOption('huge');
-    await framed(page).getByRole('button', { name: '+ Video' }).click();
-    await expect(framed(page).locator('.upload [role="alert"]')).toHaveText('More than 200M limit, please re-upload');
+    await framed(page).getByRole('button', { name: `+ ${t('en-US', 'help.addVideo')}` }).click();
+    await expect(framed(page).locator('.upload [role="alert"]')).toHaveText(t('en-US', 'error.fileTooLarge'));
     await control(page, 'uploadFile').selectOption('image');
     await control(page, 'uploadOutcome').selectOption('failed');
-    await framed(page).getByRole('button', { name: '+ Picture' }).click();
-    await expect(framed(page).locator('.upload [role="alert"]').last()).toHaveText('Upload failed');
+    await framed(page).getByRole('button', { name: `+ ${t('en-US', 'help.addPicture')}` }).click();
+    await expect(framed(page).locator('.upload [role="alert"]').last()).toHaveText(t('en-US', 'error.uploadFailed'));
     await expect(logged(page, 'uploadFile').first()).toBeVisible();
   });
 });

@@ -2,6 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { appUrl, expect, test as app, type HostState } from '../fixtures/app';
 import { issueSession, watch, withHost } from '../fixtures/pages';
 import { tag } from '../fixtures/reliability';
+import { t } from '../fixtures/text';
 
 // Issue 9: tracking under faults. Each test generates a known set of events through the pages, then
 // counts on the reference server what arrived for its own user: every event exactly as often as it
@@ -142,7 +143,7 @@ test.describe('tracking', () => {
 
     await context.setOffline(true);
     for (const id of ['coins-60', 'coins-680', 'coins-6480']) await tapPackage(page, id);
-    await page.getByLabel('Other amount').fill('1234');
+    await page.getByLabel(t('en-US', 'coins.custom')).fill('1234');
     // The first send 2 s after the first tap, then one retry per minute moved forward.
     await expect.poll(() => failed.length, { timeout: 10_000 }).toBe(1);
     for (let attempt = 2; attempt <= 5; attempt += 1) {

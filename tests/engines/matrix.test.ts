@@ -11,6 +11,7 @@ import { hostScript, issueSession } from '../../scripts/lib/in-app.mjs';
 import { ENGINES } from '../../scripts/lib/old-chromium.mjs';
 import { defaultState } from '../../server/fake-host/state';
 import { launch, type Engine, type EnginePage } from './engine';
+import { before, pattern, t } from '../fixtures/text';
 import { layoutProblems } from './layout';
 
 const origin = inject('origin');
@@ -109,8 +110,8 @@ describe.each(ENGINES)('Chromium $chromium', ({ chromium }) => {
   test('VIP: a month bought through the host, in vi-VN', async () => {
     const { page } = await inApp('/vi-VN/vip-center', { state: { providerUrl: '/api/dev/provider' } });
     await firstScreen(page);
-    await page.visible('.vip-state', 'Bạn chưa phải là hội viên VIP');
-    await page.visible('.vip-plan[aria-pressed="true"]', '1 tháng');
+    await page.visible('.vip-state', t('vi-VN', 'vip.notMember'));
+    await page.visible('.vip-plan[aria-pressed="true"]', t('vi-VN', 'vip.periodMonth'));
     await page.tap('a.vip-buy');
     await page.until('the payment page', () => location.pathname === '/vi-VN/channel' && /plan=vip-month/.test(location.search));
     await firstScreen(page);
@@ -124,9 +125,9 @@ describe.each(ENGINES)('Chromium $chromium', ({ chromium }) => {
     const { page } = await inApp('/k-recharge', { state: { providerUrl: '/api/dev/provider' } });
     await firstScreen(page);
     await page.visible('.coins-balance', '0');
-    await page.tap('button', /300 coins/);
-    await page.tap('button', /^\s*Pay/);
-    await page.visible('.coins-notice', '310 coins added. Your balance is 310.');
+    await page.tap('button', pattern(t('en-US', 'coins.coins', { coins: 300 })));
+    await page.tap('button', new RegExp(`^\\s*${RegExp.escape(before(t('en-US', 'coins.pay'), 'price'))}`));
+    await page.visible('.coins-notice', t('en-US', 'coins.credited', { coins: 310, balance: 310 }));
     expect(await page.text('.coins-balance')).toBe('310');
     await done(page);
   });
@@ -138,10 +139,10 @@ describe.each(ENGINES)('Chromium $chromium', ({ chromium }) => {
     await page.visible('fieldset .form-error');
     await page.visible('#feedback-contact-note');
     await page.tap('label', /Pengalaman pengguna/);
-    await page.fill('Terangkan masalah', 'Muat turun berhenti apabila skrin dikunci.');
-    await page.fill(/^\s*Maklumat hubungan/, 'saya@example.com');
+    await page.fill(t('ms-MY', 'help.descriptionLabel'), 'Muat turun berhenti apabila skrin dikunci.');
+    await page.fill(new RegExp(`^\\s*${RegExp.escape(t('ms-MY', 'form.contact'))}`), 'saya@example.com');
     await page.tap('button.form-submit');
-    await page.visible('h2, h1', 'Maklum balas dihantar');
+    await page.visible('h2, h1', t('ms-MY', 'help.sentTitle'));
     await done(page);
   });
 
@@ -160,8 +161,8 @@ describe.each(ENGINES)('Chromium $chromium', ({ chromium }) => {
   test('download quota: a member sees what is left of 300', async () => {
     const { page } = await inApp('/download', { uid: '10002', state: { account: MEMBER } });
     await firstScreen(page);
-    await page.visible('.quota-left', /\d+ left/);
-    await page.visible('.music-hero', /of 300 used/);
+    await page.visible('.quota-left', pattern(t('en-US', 'music.quotaLeft'), { left: /\d+/ }));
+    await page.visible('.music-hero', pattern(t('en-US', 'music.quotaUsed', { total: 300 }), { used: /\d+/ }));
     await done(page);
   });
 
@@ -169,7 +170,7 @@ describe.each(ENGINES)('Chromium $chromium', ({ chromium }) => {
     const { page } = await inApp('/oppo-music');
     await firstScreen(page);
     await page.visible('.playlist .song');
-    await page.tap('.playlist button', /Play all/);
+    await page.tap('.playlist button', pattern(t('en-US', 'music.playAll')));
     await page.until('launchPlay', () =>
       (window as unknown as { __fakeHost: { calls: { method: string }[] } }).__fakeHost.calls.some((c) => c.method === 'launchPlay'),
     );
@@ -179,18 +180,18 @@ describe.each(ENGINES)('Chromium $chromium', ({ chromium }) => {
   test('a personal-data request: every rule first, then the code from the e-mail, sent', async () => {
     const { page, uid } = await inApp('/private.html', { state: { captchaUrl: '/api/dev/export-captcha' } });
     await firstScreen(page);
-    await page.tap('button', 'Request my data');
-    await page.visible('.form-error, [id$="-note"]', 'E-mail cannot be empty');
-    await page.fill('E-mail', `${uid}@example.com`);
-    await page.tap('button', 'Send code');
-    await page.visible('button', /Resend in \d+ s/);
+    await page.tap('button', t('en-US', 'personal.submit'));
+    await page.visible('.form-error, [id$="-note"]', t('en-US', 'personal.emailEmpty'));
+    await page.fill(t('en-US', 'personal.emailLabel'), `${uid}@example.com`);
+    await page.tap('button', t('en-US', 'personal.sendCode'));
+    await page.visible('button', pattern(t('en-US', 'personal.resendIn'), { seconds: /\d+/ }));
     // The code the server mailed (its development outbox), once the host has asked for it.
     const { code } = await until(() => post<{ code: string }>('/api/dev/export-code', { uid }));
-    await page.fill('Verification code', code);
-    await page.fill('Encryption password', '123456');
-    await page.fill('Enter the password again', '123456');
-    await page.tap('button', 'Request my data');
-    await page.visible('h2, h1', 'Request received');
+    await page.fill(t('en-US', 'personal.codeLabel'), code);
+    await page.fill(t('en-US', 'personal.passwordLabel'), '123456');
+    await page.fill(t('en-US', 'personal.passwordAgain'), '123456');
+    await page.tap('button', t('en-US', 'personal.submit'));
+    await page.visible('h2, h1', t('en-US', 'personal.sentTitle'));
     await done(page);
   });
 });
