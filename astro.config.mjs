@@ -76,36 +76,50 @@ function shellModule() {
   };
 }
 
-// Area code under src/lib and src/islands; an area's lazy modules (crypto, the pay flow) stay lazy.
-const AREAS = new Set(['vip']);
-// Areas whose pages share little (a report form, an appeal form): each page takes only what it
-// imports, split by Rolldown, rather than one area chunk carrying every page's helpers.
-const SPLIT = new Set(['lists', 'coins', 'report', 'appeal', 'forms', 'help', 'feedback', 'music', 'submission', 'personal']);
-// Also left out of `core`: helpers only some pages use (the phone-brand rules, needed outside the app
-// and on the music pages; the app-version check, debounce and file sizes, for a page or two; paging,
-// for the lists; asking to sign in again, on a refused session; Unicode categories for old engines, for a
-// provider's failure text (and its cleaning, pay/reason); the purchase model, for the pages
-// that sell, loaded once they run). Tracking: its loader goes with the page's script, the rest loads when the page is idle.
-const LAZY = /^api\/(crypto|seal)\b|^pay\/(flow|host|attempt|purchase|reason)\b|^stores\/dialog-back\b|^\w+\/(checkout|pay-deps)\b|^track\/|^(platform|app-version|debounce|paging|file-size|reauth|char-class)\.ts$/;
-
-// An area's modules that one page uses (a page's model): they go with that page's island, not into
-// the area's chunk every page of the area loads.
-const PAGE_ONLY = /^vip\/(center|history|renewal|redeem|purchase|links)\b|^api\/endpoints\/vip-(buy|orders|renewal|redeem)\b/;
-
-/** The shared chunk a module belongs to, or null to leave it to Rolldown's automatic splitting. */
-function sharedChunk(id) {
-  if (/\/node_modules\/(preact|nanostores|@nanostores|valibot)\//.test(id)) return 'core';
-  const [, dir, path] = /\/src\/(lib|islands)\/(.+)$/.exec(id) ?? [];
-  // What the paged lists share (the list model, its scroll hook, reloading when shown again): one chunk.
-  if (/^(model\/(paged|shown-again)|lists\/)/.test(path ?? '')) return 'lists';
-  if (!path || LAZY.test(path) || PAGE_ONLY.test(path)) return null;
-  const area = /^api\/endpoints\/(\w+)[\w-]*\.ts$/.exec(path)?.[1] ?? /^(\w+)\//.exec(path)?.[1];
-  if (SPLIT.has(area)) return null;
-  // Island helpers go with their area: .ts beside the islands (texts, hooks) and the components in
-  // parts/ that several islands draw. The islands themselves stay apart.
-  if (dir === 'islands') return /^\w+\/([\w-]+\.ts|parts\/.+)$/.test(path) ? (AREAS.has(area) ? area : 'core') : null;
-  return AREAS.has(area) ? area : 'core';
+/**
+ * The chunk plan, read from the module graph, not from a list of paths (docs/models.md, "Chunks"):
+ * - `core`: what at least a fifth of the islands import before any interaction, statically (the
+ *   runtime, the bridge, the API client, the stores they all read, the form parts most pages draw);
+ * - an area's chunk: what two or more islands of one area (src/islands/<area>/) share and core lacks;
+ * - the rest is Rolldown's: a module goes with the one island that imports it, or into a chunk of the
+ *   islands that share it, and what is only imported dynamically stays lazy.
+ * The fifth is measured: of the shares tried (a half, a third, a fourth, a fifth, a sixth, an eighth,
+ * a tenth), it gives the lightest heaviest page (22.4 KB gzip; a half 22.7 KB in 13 files, a tenth
+ * 25.0 KB) where many small chunks each cost their own gzip header and import lines, and a large core
+ * costs every page what few use. A new model, page or area needs no line here.
+ */
+function chunkPlan() {
+  const chunks = new Map();
+  const areaOf = (island) => /\/src\/islands\/(\w+)\//.exec(island)?.[1];
+  return {
+    name: 'chunk-plan',
+    // Each environment's build (the pages', then the islands') reads its own graph.
+    buildEnd() {
+      chunks.clear();
+      const islands = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      const users = new Map();
+      for (const island of islands) {
+        const seen = new Set();
+        const stack = [island];
+        while (stack.length) {
+          const id = stack.pop();
+          if (seen.has(id)) continue;
+          seen.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        for (const id of seen) users.set(id, [...(users.get(id) ?? []), island]);
+      }
+      for (const [id, by] of users) {
+        if (islands.includes(id)) continue;
+        const areas = new Set(by.map(areaOf));
+        if (by.length >= islands.length / 5) chunks.set(id, 'core');
+        else if (by.length >= 2 && areas.size === 1 && !areas.has(undefined)) chunks.set(id, [...areas][0]);
+      }
+    },
+    chunkOf: (id) => chunks.get(id) ?? null,
+  };
 }
+const plan = chunkPlan();
 
 export default defineConfig({
   output: 'static',
@@ -133,7 +147,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [shellModule(), noPreloadHelper(), engineTargets()],
+    plugins: [shellModule(), noPreloadHelper(), engineTargets(), plan],
     // The floor (package.json's browserslist, scripts/lib/engines.mjs): CSS through Lightning CSS
     // (nesting, `inset`, colour functions lowered); JS: engineTargets() and legacyChunks().
     css: { transformer: 'lightningcss', lightningcss: { targets: CSS_TARGETS } },
@@ -141,14 +155,12 @@ export default defineConfig({
       cssMinify: 'lightningcss',
       rolldownOptions: {
         output: {
-          // Islands share two kinds of chunk: `core` (Preact, stores, bridge, API client), loaded by every
-          // interactive page, and one per area (its endpoints, texts and helpers). A dozen tiny shared
-          // chunks would cost more in requests and headers than they save in cache hits.
-          // Core first: a name function alone let Rolldown file core modules under an area's chunk.
+          // chunkPlan(): `core`, then one chunk per area. Core first: a name function alone let Rolldown
+          // file core modules under an area's chunk.
           codeSplitting: {
             groups: [
-              { name: 'core', test: (id) => sharedChunk(id) === 'core', priority: 2 },
-              { name: (id) => (sharedChunk(id) === 'core' ? null : sharedChunk(id)), priority: 1 },
+              { name: 'core', test: (id) => plan.chunkOf(id) === 'core', priority: 2 },
+              { name: (id) => (plan.chunkOf(id) === 'core' ? null : plan.chunkOf(id)), priority: 1 },
             ],
           },
         },

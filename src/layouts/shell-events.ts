@@ -85,7 +85,7 @@ doc.addEventListener('click', (event) => {
 addEventListener('scroll', () => html.classList.toggle('scrolled', scrollY > 0), { passive: true });
 
 // "scrolls to top" (spec §2), also when shown again from the back/forward cache. "keeps scroll
-// position" (/k-recharge) is the page's: it keeps it through the host too (src/lib/coins/recharge-later.ts).
+// position" (/k-recharge) is the page's: it keeps it through the host too (src/lib/coins/recharge-purchase.ts).
 addEventListener('pageshow', () => flags.scroll === 'top' && scrollTo(0, 0));
 
 // spec §8: a page whose island chunk never loads shows an error after 120 s. Astro removes `ssr`

@@ -20,13 +20,13 @@ const hide = (page: Page) =>
   });
 
 /**
- * Holds back the chunk of /k-recharge's page-state keeper (src/lib/coins/recharge-later.ts), as a
+ * Holds back the chunk of /k-recharge's page-state keeper (src/lib/coins/recharge-purchase.ts), as a
  * loaded phone might; returns what lets it through.
  */
 async function holdKeeper(page: Page): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/recharge-later.*.js', async (route) => {
+  await page.route('**/_astro/recharge-purchase.*.js', async (route) => {
     await held;
     await route.fallback();
   });

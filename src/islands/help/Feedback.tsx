@@ -12,7 +12,7 @@ import { pageHref } from '../../lib/nav';
 import { $session } from '../../lib/session';
 import { TextBox } from '../forms/parts/TextBox';
 import { Failure } from '../ui/parts/Failure';
-import { useLater } from '../ui/later';
+import { useLater } from '../ui/use-later';
 import { type Text, useText } from '../ui/text';
 import '../ui/controls.css';
 import '../ui/placeholder.css';

@@ -12,7 +12,7 @@ import { pageLocale } from '../../lib/i18n';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { Failure } from '../ui/parts/Failure';
-import { useLater } from '../ui/later';
+import { useLater } from '../ui/use-later';
 import { useText } from '../ui/text';
 import '../ui/placeholder.css';
 import { STATE_KEY } from './text';

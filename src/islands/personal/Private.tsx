@@ -13,7 +13,7 @@ import { pageHref } from '../../lib/nav';
 import { $exports, $sentTo, loadExports, markRequested } from '../../lib/personal/requests';
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
-import { useLater } from '../ui/later';
+import { useLater } from '../ui/use-later';
 import { useText } from '../ui/text';
 import '../ui/placeholder.css';
 import { userTimeZone } from './text';

@@ -11,7 +11,7 @@ import { $appealSent, $open, $subjects, loadSubjects, type Subject } from '../..
 import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { Failure } from '../ui/parts/Failure';
-import { useLater } from '../ui/later';
+import { useLater } from '../ui/use-later';
 import { type Text, useText } from '../ui/text';
 import '../ui/placeholder.css';
 import './report.css';

@@ -13,7 +13,7 @@ import { $session } from '../../lib/session';
 import { Choices } from '../forms/parts/Choices';
 import { TextBox } from '../forms/parts/TextBox';
 import { Failure } from '../ui/parts/Failure';
-import { useLater } from '../ui/later';
+import { useLater } from '../ui/use-later';
 import { type Text, useText } from '../ui/text';
 import { REASON_KEY } from './reasons-text';
 import '../ui/placeholder.css';

@@ -14,7 +14,7 @@ import { $session, watchSession } from '../../lib/session';
 import { showToast } from '../../lib/stores/ui';
 import { $plans, loadPlans } from '../../lib/vip/plans';
 import { $vipPurchase, payPlan, recheckPlan, watchPlanPayment } from '../../lib/vip/purchase';
-import { useLater } from '../ui/later';
+import { useLater } from '../ui/use-later';
 import { useText } from '../ui/text';
 import '../ui/controls.css';
 import { planLabel } from './text';

@@ -22,7 +22,7 @@ import { $activation, showOrder } from '../../lib/vip/center';
 import { loadMembership } from '../../lib/vip/membership';
 import { $plans, loadPlans } from '../../lib/vip/plans';
 import { useHydrated } from '../ui/hydrated';
-import { useLater } from '../ui/later';
+import { useLater } from '../ui/use-later';
 import { useText } from '../ui/text';
 import { MembershipCard } from './parts/MembershipCard';
 import '../ui/controls.css';
@@ -52,9 +52,9 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
   const banner = useStore($activation);
   const timeZone = useStore($selfInfo).dev_timezone;
   // The parts drawn from what the page learns after it runs: the plans' (loading while the plans are
-  // fetched) and the user's (./center/later.tsx).
-  const part = useLater(() => import('./center/later').then((m) => m.Plans));
-  const user = useLater(() => import('./center/later').then((m) => m.User));
+  // fetched) and the user's (./center/plans-and-user.tsx).
+  const part = useLater(() => import('./center/plans-and-user').then((m) => m.Plans));
+  const user = useLater(() => import('./center/plans-and-user').then((m) => m.User));
 
   // Outside the app the plans load on the user's word: the API client and its seal would otherwise
   // cost every plain-browser visit 5 KB of script (over the 26 KB Lighthouse budget) for a page whose

@@ -3,7 +3,7 @@
  * packages and custom-amount limits for the user's region, and the recharge itself, run by the
  * purchase model (src/lib/pay/purchase.ts) so a recharge that may still arrive is never ordered twice.
  * What the user is choosing and how far they scrolled survive the app recreating the WebView
- * (./recharge-later, loaded once the page runs).
+ * (./recharge-purchase, loaded once the page runs).
  */
 import { atom, computed, map } from 'nanostores';
 import { request } from '../request';
@@ -43,8 +43,8 @@ export const pick = (picked: string): void => $choice.setKey('picked', picked);
 /** Digits only, at most nine. @example typeCustom('1200') */
 export const typeCustom = (typed: string): void => $choice.setKey('custom', typed.replace(/\D/g, '').slice(0, 9));
 
-// The purchase model and the page state load once the page runs, not with it (./recharge-later).
-const model = once(() => import('./recharge-later').then((m) => m.rechargeModel($recharge, $choice, $offer)));
+// The purchase model and the page state load once the page runs, not with it (./recharge-purchase).
+const model = once(() => import('./recharge-purchase').then((m) => m.rechargeModel($recharge, $choice, $offer)));
 
 /**
  * The host's balance now and the ledger's when it answers (a failure keeps the host's).

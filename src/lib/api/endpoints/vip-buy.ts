@@ -1,6 +1,6 @@
 /**
- * Buying and abandoning a membership order (/channel's pay flow, loaded when it runs): out of the VIP
- * chunk every VIP page loads (astro.config.mjs PAGE_ONLY). Shapes as in ./vip.ts.
+ * Buying and abandoning a membership order (/channel's pay flow, loaded when it runs), apart from
+ * ./vip.ts so that only the pay flow loads it (docs/models.md, "Chunks"). Shapes as in ./vip.ts.
  */
 import * as v from 'valibot';
 import { endpoint } from '../endpoint';

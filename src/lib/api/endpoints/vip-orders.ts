@@ -1,6 +1,6 @@
 /**
- * The user's membership orders (/vip-management's history): out of the VIP chunk every VIP page
- * loads (astro.config.mjs PAGE_ONLY). Shapes as in ./vip.ts.
+ * The user's membership orders (/vip-management's history), apart from ./vip.ts so that only the page
+ * that shows them loads them (docs/models.md, "Chunks"). Shapes as in ./vip.ts.
  */
 import * as v from 'valibot';
 import { endpoint } from '../endpoint';

@@ -1,6 +1,6 @@
 /**
- * Redeeming a membership code (/exchange-members): out of the VIP chunk every VIP page loads
- * (astro.config.mjs PAGE_ONLY). Shapes as in ./vip.ts.
+ * Redeeming a membership code (/exchange-members), apart from ./vip.ts so that only that page loads it
+ * (docs/models.md, "Chunks"). Shapes as in ./vip.ts.
  */
 import * as v from 'valibot';
 import { endpoint } from '../endpoint';

@@ -1,6 +1,6 @@
 /**
- * Switching auto-renewal (/renewal-management): out of the VIP chunk every VIP page loads
- * (astro.config.mjs PAGE_ONLY). Shapes as in ./vip.ts.
+ * Switching auto-renewal (/renewal-management), apart from ./vip.ts so that only that page loads it
+ * (docs/models.md, "Chunks"). Shapes as in ./vip.ts.
  */
 import * as v from 'valibot';
 import { endpoint } from '../endpoint';

@@ -1,7 +1,7 @@
 /**
  * What /vip-center draws from what it learns after it runs, loaded then rather than with the page (so
- * not first-load JavaScript); until it is there, VipCenter draws placeholders of the same size. Not in
- * ../parts: parts go into the area's first-load chunk.
+ * not first-load JavaScript: VipCenter imports it with `import()`); until it is there, VipCenter draws
+ * placeholders of the same size.
  * - `Plans`, once the plans have arrived (its code loads while they are fetched): the tier tabs, the
  *   plans (limited-time tag), the chosen plan's offer end date in the host's time zone, and the buy
  *   button (signed out, it asks to sign in first, then goes on to /channel).

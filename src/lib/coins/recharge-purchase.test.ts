@@ -24,7 +24,7 @@ let host: FakeHost;
 async function start(saved: unknown) {
   vi.resetModules();
   host = installFakeHost(window, { pageStates: { '/k-recharge': { recharge: saved } } });
-  const { keepRecharge } = await import('./recharge-later');
+  const { keepRecharge } = await import('./recharge-purchase');
   const stores = {
     $recharge: atom<Purchase<CoinStatus>>({ state: 'idle' }),
     $choice: map<{ picked: string | null; custom: string }>({ picked: null, custom: '' }),
