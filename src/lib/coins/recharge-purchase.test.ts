@@ -3,13 +3,10 @@
  * /k-recharge's page state: what comes back is checked against the offer now on screen, and a paid
  * recharge leaves only the position behind.
  */
-import { atom, map } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeHost, type FakeHost } from '../../../server/fake-host';
-import { loading, type Loadable } from '../model/loadable';
 import type { Purchase } from '../pay/purchase';
-import type { CoinStatus } from './pay-deps';
-import type { Offer } from './recharge';
+import type { CoinStatus, Offer } from './pay-deps';
 
 const offer = {
   packages: [
@@ -24,13 +21,10 @@ let host: FakeHost;
 async function start(saved: unknown) {
   vi.resetModules();
   host = installFakeHost(window, { pageStates: { '/k-recharge': { recharge: saved } } });
+  // Fresh modules, so fresh stores: what the page would have after a reload.
   const { keepRecharge } = await import('./recharge-purchase');
-  const stores = {
-    $recharge: atom<Purchase<CoinStatus>>({ state: 'idle' }),
-    $choice: map<{ picked: string | null; custom: string }>({ picked: null, custom: '' }),
-    $offer: atom<Loadable<Offer>>(loading()),
-  };
-  const stop = keepRecharge(stores.$recharge, stores.$choice, stores.$offer);
+  const stores = await import('./recharge-state');
+  const stop = keepRecharge();
   return { ...stores, stop };
 }
 const kept = () => (host.state.pageStates['/k-recharge'] as { recharge?: unknown } | undefined)?.recharge;

@@ -6,14 +6,10 @@
  * only tall enough for the old position once they are drawn.
  */
 import * as v from 'valibot';
-import type { Atom, MapStore, WritableAtom } from 'nanostores';
 import { keepPart, savePageState, takePart } from '../forms/page-state';
-import type { Loadable } from '../model/loadable';
-import { purchaseModel, type Purchase, type PurchaseModel } from '../pay/purchase';
+import { purchaseModel, type PurchaseModel } from '../pay/purchase';
 import type { CoinStatus, Offer, Recharge } from './pay-deps';
-
-type Choice = MapStore<{ picked: string | null; custom: string }>;
-type Offers = Atom<Loadable<Offer>>;
+import { $choice, $offer, $recharge } from './recharge-state';
 
 const PART = 'recharge';
 // How long the saved position is held while the page settles (parts drawn late, a slow phone), and
@@ -60,9 +56,9 @@ function scrollOnceDrawn(y: number, done: () => void) {
 
 /**
  * Restores the page state once the offer is there, then keeps it as it changes; returns the stop.
- * @example keepRecharge($recharge, $choice, $offer)
+ * @example const stop = keepRecharge()
  */
-export function keepRecharge($recharge: Atom<Purchase<CoinStatus>>, $choice: Choice, $offer: Offers): () => void {
+export function keepRecharge(): () => void {
   const restored = takePart(PART, saved);
   // Whether the user has chosen anything yet (maybe before this module even loaded).
   const chosen = () => $choice.get().picked !== null || $choice.get().custom !== '';
@@ -128,7 +124,7 @@ export function keepRecharge($recharge: Atom<Purchase<CoinStatus>>, $choice: Cho
  * it out of the page's island chunk), whose `watch` also keeps the page state.
  * @example rechargeModel($recharge, $choice, $offer).watch()
  */
-export function rechargeModel($recharge: WritableAtom<Purchase<CoinStatus>>, $choice: Choice, $offer: Offers): PurchaseModel<Recharge> {
+export function rechargeModel(): PurchaseModel<Recharge> {
   const model = purchaseModel<Recharge, CoinStatus>(
     'coins',
     $recharge,
@@ -139,7 +135,7 @@ export function rechargeModel($recharge: WritableAtom<Purchase<CoinStatus>>, $ch
   return {
     ...model,
     watch() {
-      const stops = [model.watch(), keepRecharge($recharge, $choice, $offer)];
+      const stops = [model.watch(), keepRecharge()];
       return () => stops.forEach((stop) => stop());
     },
   };

@@ -5,17 +5,17 @@
  * What the user is choosing and how far they scrolled survive the app recreating the WebView
  * (./recharge-purchase, loaded once the page runs).
  */
-import { atom, computed, map } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import { request } from '../request';
 import { coinBalance, coinPackages } from '../api/endpoints/coins';
 import { onHost, query } from '../bridge';
-import { fill, loading, type Loadable } from '../model/loadable';
+import { fill } from '../model/loadable';
 import { once, watchLoaded } from '../model/once';
 import { withLoaded } from '../model/with-loaded';
-import type { Purchase } from '../pay/purchase';
 import { $selfInfo } from '../stores/self-info';
 import { reconcileBalance } from './balance';
-import type { CoinStatus, Offer } from './pay-deps';
+import { $choice, $offer, $recharge } from './recharge-state';
+import type { Offer } from './pay-deps';
 
 export type { Offer };
 
@@ -28,14 +28,7 @@ const $ledger = atom<{ balance: number; pending: number } | null>(null);
 
 /** What to show as the balance (src/lib/coins/balance.ts), or null before anyone has answered. */
 export const $balance = computed([$hostCoins, $ledger], reconcileBalance);
-/** @example useStore($offer).state // 'ready' */
-export const $offer = atom<Loadable<Offer>>(loading());
-
-/** @example useStore($recharge).state // 'pending' */
-export const $recharge = atom<Purchase<CoinStatus>>({ state: 'idle' });
-
-/** What the user is choosing until they pay: a package id or 'custom' (null: the usual package), and the amount typed. */
-export const $choice = map<{ picked: string | null; custom: string }>({ picked: null, custom: '' });
+export { $choice, $offer, $recharge };
 
 /** @example onChoose={pick} */
 export const pick = (picked: string): void => $choice.setKey('picked', picked);
@@ -44,7 +37,7 @@ export const pick = (picked: string): void => $choice.setKey('picked', picked);
 export const typeCustom = (typed: string): void => $choice.setKey('custom', typed.replace(/\D/g, '').slice(0, 9));
 
 // The purchase model and the page state load once the page runs, not with it (./recharge-purchase).
-const model = once(() => import('./recharge-purchase').then((m) => m.rechargeModel($recharge, $choice, $offer)));
+const model = once(() => import('./recharge-purchase').then((m) => m.rechargeModel()));
 
 /**
  * The host's balance now and the ledger's when it answers (a failure keeps the host's).
