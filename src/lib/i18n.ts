@@ -52,7 +52,7 @@ function readEmbedded(): void {
   try {
     areas = JSON.parse(document.getElementById('messages')?.textContent || '{}');
   } catch {
-    // A broken embed leaves keys unresolved: useText shows nothing worse than the key.
+    // A broken embed leaves keys unresolved: an island shows nothing worse than the key.
   }
   setPageText(lang, areas);
 }

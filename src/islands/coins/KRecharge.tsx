@@ -7,23 +7,19 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { $balance, $choice, $offer, $recharge, customAmount, loadOffer, openRecharge, pick, recharge, recheckRecharge, typeCustom } from '../../lib/coins/recharge';
 import { formatPrice } from '../../lib/format';
-import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
 import { payMethods } from '../../lib/pay/methods';
-import { $session } from '../../lib/session';
 import type { MessageParams } from '../../lib/i18n';
 import { useHydrated } from '../ui/hydrated';
-import { useText } from '../ui/text';
+import { usePage } from '../ui/page';
 import '../ui/controls.css';
 import '../ui/placeholder.css';
 import { Packages } from './parts/Packages';
 import './coins.css';
 
 export default function KRecharge() {
-  const t = useText();
-  const locale = pageLocale();
-  const session = useStore($session);
+  const { t, locale, session } = usePage();
   const signedIn = useHydrated() && session === 'signed-in';
   const balance = useStore($balance);
   const offerState = useStore($offer);

@@ -8,16 +8,14 @@ import { useEffect, useState } from 'react';
 import { coinRecords } from '../../lib/coins/history';
 import { groupByMonth, overdue } from '../../lib/coins/records';
 import { formatDate } from '../../lib/format';
-import { pageLocale } from '../../lib/i18n';
 import { onShownAgain } from '../../lib/model/shown-again';
 import { pageHref } from '../../lib/nav';
-import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { useNearEnd } from '../lists/use-near-end';
-import { useText } from '../ui/text';
 import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
 import './coins.css';
+import { usePage } from '../ui/page';
 
 const KIND_KEY = { recharge: 'coins.kindRecharge', spend: 'coins.kindSpend', refund: 'coins.kindRefund' } as const;
 const STATE_KEY = { pending: 'coins.statePending', credited: 'coins.stateCredited', failed: 'coins.stateFailed', cancelled: 'coins.stateCancelled' } as const;
@@ -27,12 +25,10 @@ const credited = (r: { state: keyof typeof STATE_KEY }) => r.state === 'credited
 const PULL_PX = 64;
 
 export default function KTransactions() {
-  const t = useText();
-  const locale = pageLocale();
-  const session = useStore($session);
+  const { t, locale, session, signedIn } = usePage();
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
   const [pulled, setPulled] = useState(false);
-  const { list, end, started } = useNearEnd(coinRecords, session === 'signed-in');
+  const { list, end, started } = useNearEnd(coinRecords, signedIn);
   const { loading, failure } = list;
 
   // Again from the first page whenever the app shows the page: a recharge may have been credited meanwhile.

@@ -7,35 +7,32 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { $feedbackConfig, $feedbackSent, doneWithFeedback, feedbackOrigin, loadFeedbackConfig, markSent } from '../../lib/help/feedback';
-import { pageLocale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
-import { $session } from '../../lib/session';
 import { TextBox } from '../forms/parts/TextBox';
 import { Failure } from '../ui/parts/Failure';
 import { useLater } from '../ui/use-later';
-import { type Text, useText } from '../ui/text';
+import type { Text } from '../ui/text';
 import '../ui/controls.css';
 import '../ui/placeholder.css';
 import './help.css';
+import { usePage } from '../ui/page';
 
 export default function Feedback({ page }: { page: 'help' | 'player' }) {
-  const t = useText();
-  const locale = pageLocale();
-  const session = useStore($session);
+  const { t, locale, signedIn } = usePage();
   const config = useStore($feedbackConfig);
   const sent = useStore($feedbackSent);
   // The form's code arrives while the options are fetched: it cannot show before them anyway.
   const form = useLater(() => import('./parts/FeedbackForm').then((module) => module.FeedbackForm));
   const FeedbackForm = form.Part;
-  const origin = useMemo(() => (session === 'signed-in' ? feedbackOrigin(page, location.search) : null), [session]);
+  const origin = useMemo(() => (signedIn ? feedbackOrigin(page, location.search) : null), [signedIn]);
 
   const load = () => {
     void loadFeedbackConfig(locale);
     form.load();
   };
   useEffect(() => {
-    if (session === 'signed-in') load();
-  }, [session, locale]);
+    if (signedIn) load();
+  }, [signedIn, locale]);
 
   if (sent) {
     return (

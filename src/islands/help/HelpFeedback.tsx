@@ -7,26 +7,22 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $home, callHotline, loadHome, watchHome, writeEmail } from '../../lib/help/faq';
 import { guidesFor } from '../../lib/help/guides';
-import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
-import { $session } from '../../lib/session';
 import { useHydrated } from '../ui/hydrated';
 import { Failure } from '../ui/parts/Failure';
-import { useText } from '../ui/text';
 import '../ui/placeholder.css';
 import './help.css';
+import { usePage } from '../ui/page';
 
 export default function HelpFeedback() {
-  const t = useText();
-  const locale = pageLocale();
-  const session = useStore($session);
+  const { t, locale, signedIn } = usePage();
   const loaded = useStore($home);
   const home = dataOf(loaded);
   // Links carry the page's locale and shell query, known in the browser only: the server renders them bare.
   const href = useHydrated() ? pageHref : () => undefined;
 
-  useEffect(() => (session === 'signed-in' ? watchHome() : undefined), [session, locale]);
+  useEffect(() => (signedIn ? watchHome() : undefined), [signedIn, locale]);
 
   return (
     <div className="help">

@@ -8,20 +8,16 @@ import { useEffect } from 'react';
 import { formatFileSize } from '../../lib/file-size';
 import { formatDate } from '../../lib/format';
 import { $thread, addFollowUp, loadThread } from '../../lib/help/thread';
-import { pageLocale } from '../../lib/i18n';
-import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { Failure } from '../ui/parts/Failure';
 import { useLater } from '../ui/use-later';
-import { useText } from '../ui/text';
 import '../ui/placeholder.css';
 import { STATE_KEY } from './text';
 import './help.css';
+import { usePage } from '../ui/page';
 
 export default function MyDetail() {
-  const t = useText();
-  const locale = pageLocale();
-  const session = useStore($session);
+  const { t, locale, signedIn } = usePage();
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
   const thread = useStore($thread);
   // The form's code arrives while the feedback is fetched.
@@ -34,8 +30,8 @@ export default function MyDetail() {
     form.load();
   };
   useEffect(() => {
-    if (session === 'signed-in') load();
-  }, [session, locale]);
+    if (signedIn) load();
+  }, [signedIn, locale]);
 
   if (thread.state !== 'ready') {
     const failure = thread.state === 'failed' ? thread.error : null;

@@ -8,26 +8,22 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
 import { myFeedback, watchMyFeedback } from '../../lib/help/my-feedback';
-import { pageLocale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
-import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { useNearEnd } from '../lists/use-near-end';
 import { Failure } from '../ui/parts/Failure';
-import { useText } from '../ui/text';
 import '../ui/placeholder.css';
 import { STATE_KEY } from './text';
 import './help.css';
+import { usePage } from '../ui/page';
 
 /** @param detail the page a feedback opens on: /my-feedback1 pairs with /my-detail2 */
 export default function MyFeedback({ detail }: { detail: 'my-detail' | 'my-detail2' }) {
-  const t = useText();
-  const locale = pageLocale();
-  const session = useStore($session);
+  const { t, locale, signedIn } = usePage();
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
-  const { list, end, started } = useNearEnd(myFeedback, session === 'signed-in');
+  const { list, end, started } = useNearEnd(myFeedback, signedIn);
 
-  useEffect(() => (session === 'signed-in' ? watchMyFeedback() : undefined), [session, locale]);
+  useEffect(() => (signedIn ? watchMyFeedback() : undefined), [signedIn, locale]);
 
   return (
     <div className="help">

@@ -7,13 +7,11 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { guidesFor } from '../../lib/help/guides';
 import { $question, $vote, loadQuestion, vote, type QuestionRef } from '../../lib/help/question';
-import { pageLocale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
-import { $session } from '../../lib/session';
 import { Failure } from '../ui/parts/Failure';
-import { useText } from '../ui/text';
 import '../ui/placeholder.css';
 import './help.css';
+import { usePage } from '../ui/page';
 
 /** Links to questions; each carries its text as the next page's title. */
 function QuestionList({ questions }: { questions: QuestionRef[] }) {
@@ -29,16 +27,14 @@ function QuestionList({ questions }: { questions: QuestionRef[] }) {
 }
 
 export default function QAndA({ page }: { page: 'question' | 'playback' }) {
-  const t = useText();
-  const locale = pageLocale();
-  const session = useStore($session);
+  const { t, locale, signedIn } = usePage();
   const shown = useStore($question);
   const { helpful, sending, failure } = useStore($vote);
   const load = () => void loadQuestion(page);
 
   useEffect(() => {
-    if (session === 'signed-in') load();
-  }, [session, locale]);
+    if (signedIn) load();
+  }, [signedIn, locale]);
 
   if (shown.state === 'failed') {
     const retry = shown.error !== 'error.noContent';

@@ -9,17 +9,15 @@ import { guidesFor } from '../../lib/help/guides';
 import { highlight } from '../../lib/help/highlight';
 import { $recent, $search, changeQuery, clearRecent, keep, leaveSearch, startSearch, submit } from '../../lib/help/search';
 import { pageHref } from '../../lib/nav';
-import { $session } from '../../lib/session';
 import { useHydrated } from '../ui/hydrated';
-import { useText } from '../ui/text';
 import '../ui/controls.css';
 import './help.css';
+import { usePage } from '../ui/page';
 
 export default function SearchKeyword() {
-  const t = useText();
+  const { t, signedIn } = usePage();
   const hydrated = useHydrated();
-  const session = useStore($session);
-  const ready = hydrated && session === 'signed-in';
+  const ready = hydrated && signedIn;
   const input = useRef<HTMLInputElement>(null);
   const { query, results, failure } = useStore($search);
   const recent = useStore($recent);

@@ -7,31 +7,27 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
-import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { $quota, downloads, retryDownloads, watchDownloads } from '../../lib/music/downloads';
 import { findMusic } from '../../lib/music/find';
 import { pageHref } from '../../lib/nav';
-import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { useNearEnd } from '../lists/use-near-end';
 import { Failure } from '../ui/parts/Failure';
-import { useText } from '../ui/text';
 import '../ui/placeholder.css';
 import './music.css';
+import { usePage } from '../ui/page';
 
 const QUALITY_KEY = { standard: 'music.qualityStandard', high: 'music.qualityHigh', lossless: 'music.qualityLossless' } as const;
 
 export default function Download() {
-  const t = useText();
-  const locale = pageLocale();
-  const session = useStore($session);
+  const { t, locale, signedIn } = usePage();
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
   const status = useStore($quota);
-  const { list, end, started } = useNearEnd(downloads, session === 'signed-in');
+  const { list, end, started } = useNearEnd(downloads, signedIn);
   const date = (seconds: number, style: 'long' | 'datetime' = 'long') => formatDate(seconds, locale, { timeZone, style });
 
-  useEffect(() => (session === 'signed-in' ? watchDownloads() : undefined), [session]);
+  useEffect(() => (signedIn ? watchDownloads() : undefined), [signedIn]);
 
   const failure = status.state === 'failed' ? status.error : list.failure;
   const shown = dataOf(status);

@@ -6,16 +6,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $playlist, $sending, readPlaylist, submit } from '../../lib/music/submit';
-import { $session } from '../../lib/session';
 import { useHydrated } from '../ui/hydrated';
-import { useText } from '../ui/text';
 import './music.css';
+import { usePage } from '../ui/page';
 
 const TIPS = ['music.tip1', 'music.tip2', 'music.tip3', 'music.tip4'] as const;
 
 export default function GoodList() {
-  const t = useText();
-  const session = useStore($session);
+  const { t, session } = usePage();
   const hydrated = useHydrated();
   const playlist = useStore($playlist);
   const sending = useStore($sending);

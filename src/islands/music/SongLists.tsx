@@ -8,21 +8,20 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { SONGS_PAGE_SIZE as PAGE_SIZE } from '../../lib/limits';
 import { $lists, $playingId, editList, findMusic, loadLists, playList, playSong, watchLists, type Page, type Song, type SongList } from '../../lib/music/lists';
-import { $session } from '../../lib/session';
 import { Failure } from '../ui/parts/Failure';
-import { type Text, useText } from '../ui/text';
+import type { Text } from '../ui/text';
 import '../ui/controls.css';
 import '../ui/placeholder.css';
 import './music.css';
+import { usePage } from '../ui/page';
 
 export default function SongLists({ page }: { page: Page }) {
-  const t = useText();
-  const session = useStore($session);
+  const { t, signedIn } = usePage();
   const shelf = useStore($lists);
   // The quality choice and the play notice come after the first screen (./parts/Player.tsx).
   const [parts, setParts] = useState<typeof import('./parts/Player') | null>(null);
 
-  useEffect(() => (session === 'signed-in' ? watchLists() : undefined), [session]);
+  useEffect(() => (signedIn ? watchLists() : undefined), [signedIn]);
   useEffect(() => void import('./parts/Player').then(setParts, () => undefined), []);
 
   if (shelf.state !== 'ready') {

@@ -7,17 +7,16 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
-import { pageLocale } from '../../lib/i18n';
 import { $conditions, $playlist, $status, addSongs, authorize, checkConditions, watchConditions } from '../../lib/music/conditions';
 import { pageHref } from '../../lib/nav';
-import { $session, signIn } from '../../lib/session';
+import { signIn } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { useHydrated } from '../ui/hydrated';
 import { Failure } from '../ui/parts/Failure';
-import { useText } from '../ui/text';
 import '../ui/controls.css';
 import '../ui/placeholder.css';
 import './music.css';
+import { usePage } from '../ui/page';
 
 interface Row {
   id: string;
@@ -28,16 +27,14 @@ interface Row {
 }
 
 export default function SongTest() {
-  const t = useText();
-  const locale = pageLocale();
-  const session = useStore($session);
+  const { t, locale, session, signedIn } = usePage();
   const hydrated = useHydrated();
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
   const playlist = useStore($playlist);
   const status = useStore($status);
   const met = useStore($conditions);
 
-  useEffect(() => watchConditions(session === 'signed-in'), [session]);
+  useEffect(() => watchConditions(signedIn), [session]);
 
   if (!hydrated) return <div className="music"><div className="quota-skeleton skeleton" /></div>;
   const { open } = met;

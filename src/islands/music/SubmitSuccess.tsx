@@ -2,26 +2,22 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
-import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { $submitted, finish, loadSubmitted } from '../../lib/music/submitted';
-import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
-import { useText } from '../ui/text';
 import '../ui/placeholder.css';
 import './music.css';
+import { usePage } from '../ui/page';
 
 export default function SubmitSuccess() {
-  const t = useText();
-  const locale = pageLocale();
-  const session = useStore($session);
+  const { t, locale, signedIn } = usePage();
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
   const submitted = useStore($submitted);
   const submission = dataOf(submitted);
 
   useEffect(() => {
-    if (session === 'signed-in') void loadSubmitted();
-  }, [session]);
+    if (signedIn) void loadSubmitted();
+  }, [signedIn]);
 
   return (
     <div className="music submitted" role="status">

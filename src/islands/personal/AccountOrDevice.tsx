@@ -1,12 +1,12 @@
 /** /accountOrDevice.html: choose to see account data or device data. */
 import { pageHref } from '../../lib/nav';
 import { useHydrated } from '../ui/hydrated';
-import { useText } from '../ui/text';
 
 import './personal.css';
+import { usePage } from '../ui/page';
 
 export default function AccountOrDevice() {
-  const t = useText();
+  const { t } = usePage();
   // Links carry the page's locale and shell query, known in the browser only.
   const href = useHydrated() ? pageHref : () => undefined;
   return (

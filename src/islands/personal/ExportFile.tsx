@@ -7,28 +7,24 @@ import type { MessageKey } from '../../i18n';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
-import { pageLocale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
 import { $file, download, openFile } from '../../lib/personal/export';
-import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
-import { useText } from '../ui/text';
 import '../ui/placeholder.css';
 import { userTimeZone } from './text';
 import './personal.css';
+import { usePage } from '../ui/page';
 
 const LABEL_KEY: Partial<Record<string, MessageKey>> = { nickname: 'personal.nickname', phone: 'personal.phone', registeredAt: 'personal.registerTime' };
 
 export default function ExportFile() {
-  const t = useText();
-  const locale = pageLocale();
-  const session = useStore($session);
+  const { t, locale, signedIn } = usePage();
   const timeZone = userTimeZone(useStore($selfInfo).dev_timezone);
   const shown = useStore($file);
 
   useEffect(() => {
-    if (session === 'signed-in') void openFile();
-  }, [session]);
+    if (signedIn) void openFile();
+  }, [signedIn]);
 
   if (shown.state === 'failed') {
     const expired = shown.error === 'error.noContent';

@@ -5,21 +5,19 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $info, copy, loadInfo } from '../../lib/personal/info';
-import { $session } from '../../lib/session';
-import { useText } from '../ui/text';
 import '../ui/controls.css';
 import '../ui/placeholder.css';
 
 import './personal.css';
+import { usePage } from '../ui/page';
 
 export default function PersonalInfo({ kind }: { kind: 'account' | 'device' }) {
-  const t = useText();
-  const session = useStore($session);
+  const { t, signedIn } = usePage();
   const rows = useStore($info);
 
   useEffect(() => {
-    if (session === 'signed-in') void loadInfo(kind);
-  }, [session, kind]);
+    if (signedIn) void loadInfo(kind);
+  }, [signedIn, kind]);
 
   if (!rows) return <div className="personal"><div className="skeleton" aria-hidden="true" /></div>;
   return (

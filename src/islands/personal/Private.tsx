@@ -7,22 +7,18 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
-import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
 import { $exports, $sentTo, loadExports, markRequested } from '../../lib/personal/requests';
-import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { useLater } from '../ui/use-later';
-import { useText } from '../ui/text';
 import '../ui/placeholder.css';
 import { userTimeZone } from './text';
 import './personal.css';
+import { usePage } from '../ui/page';
 
 export default function Private() {
-  const t = useText();
-  const locale = pageLocale();
-  const session = useStore($session);
+  const { t, locale, session } = usePage();
   const timeZone = userTimeZone(useStore($selfInfo).dev_timezone);
   const exports = useStore($exports);
   const nextAllowedAt = dataOf(exports)?.nextAllowedAt ?? null;

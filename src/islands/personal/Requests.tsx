@@ -7,24 +7,20 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
-import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
 import { $exports, loadExports } from '../../lib/personal/requests';
-import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { useHydrated } from '../ui/hydrated';
-import { useText } from '../ui/text';
 import '../ui/placeholder.css';
 import { userTimeZone } from './text';
 import './personal.css';
+import { usePage } from '../ui/page';
 
 const STATE_KEY = { requested: 'personal.stateRequested', preparing: 'personal.statePreparing', sent: 'personal.stateSent', expired: 'personal.stateExpired' } as const;
 
 export default function Requests({ overseas }: { overseas: boolean }) {
-  const t = useText();
-  const locale = pageLocale();
-  const session = useStore($session);
+  const { t, locale, signedIn } = usePage();
   const timeZone = userTimeZone(useStore($selfInfo).dev_timezone);
   const loaded = useStore($exports);
   const status = dataOf(loaded);
@@ -34,8 +30,8 @@ export default function Requests({ overseas }: { overseas: boolean }) {
   const hydrated = useHydrated();
 
   useEffect(() => {
-    if (session === 'signed-in') void loadExports();
-  }, [session]);
+    if (signedIn) void loadExports();
+  }, [signedIn]);
 
   return (
     <div className="personal">

@@ -6,15 +6,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
-import { pageLocale } from '../../lib/i18n';
 import { $appealSent, $open, $subjects, loadSubjects, type Subject } from '../../lib/report/appeal';
-import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { Failure } from '../ui/parts/Failure';
 import { useLater } from '../ui/use-later';
-import { type Text, useText } from '../ui/text';
+import type { Text } from '../ui/text';
 import '../ui/placeholder.css';
 import './report.css';
+import { usePage } from '../ui/page';
 
 const STATE_KEY = {
   submitted: 'report.stateSubmitted',
@@ -26,9 +25,7 @@ const STATE_KEY = {
 const labelKey = (s: Subject) => (s.kind === 'comment' ? 'report.subjectComment' : 'report.subjectRestriction');
 
 export default function KAppeal() {
-  const t = useText();
-  const locale = pageLocale();
-  const session = useStore($session);
+  const { t, locale, session } = usePage();
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
   const subjects = useStore($subjects);
   const open = useStore($open);

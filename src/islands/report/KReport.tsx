@@ -9,15 +9,15 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { REASONS_BY_TYPE } from '../../lib/report/reasons';
 import { $report, $target, checkTarget, finishReport, namedTarget, startReport, type ReportTarget, type TargetType } from '../../lib/report/report';
-import { $session } from '../../lib/session';
 import { Choices } from '../forms/parts/Choices';
 import { TextBox } from '../forms/parts/TextBox';
 import { Failure } from '../ui/parts/Failure';
 import { useLater } from '../ui/use-later';
-import { type Text, useText } from '../ui/text';
+import type { Text } from '../ui/text';
 import { REASON_KEY } from './reasons-text';
 import '../ui/placeholder.css';
 import './report.css';
+import { usePage } from '../ui/page';
 
 const TYPE_KEY: Record<TargetType, MessageKey> = {
   comment: 'report.typeComment',
@@ -28,8 +28,7 @@ const TYPE_KEY: Record<TargetType, MessageKey> = {
 };
 
 export default function KReport({ page }: { page: 'comment' | 'content' }) {
-  const t = useText();
-  const session = useStore($session);
+  const { t, session } = usePage();
   // What the host and the query name, known in the browser from the first render on: the comment the
   // shell filled in before first paint is drawn again, not replaced (src/layouts/shell-events.ts).
   const [named] = useState(() => (typeof window === 'undefined' ? null : namedTarget(page, location.search)));

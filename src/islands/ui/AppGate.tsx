@@ -14,8 +14,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $session, $signIn, signIn, watchSession } from '../../lib/session';
 import { useHydrated } from './hydrated';
-import { useText } from './text';
 import './gate.css';
+import { usePage } from './page';
 
 /**
  * `openInApp` is this page's app link without its query (src/lib/platform.ts appLink), made at build.
@@ -23,7 +23,7 @@ import './gate.css';
  */
 export default function AppGate({ openInApp }: { openInApp: string }) {
   const signing = useStore($signIn);
-  const t = useText();
+  const { t } = usePage();
   // Drawn on the server, the button waits for the code that signs in: a tap before then would be lost.
   const hydrated = useHydrated();
   useEffect(() => {

@@ -5,14 +5,14 @@
 import { useStore } from '@nanostores/react';
 import { useLayoutEffect, useRef } from 'react';
 import { $dialog, $toast, answerDialog } from '../../lib/stores/ui';
-import { useText } from './text';
 
 import './overlay.css';
+import { usePage } from './page';
 
 export default function Overlay() {
   const toast = useStore($toast);
   const dialog = useStore($dialog);
-  const t = useText();
+  const { t } = usePage();
   return (
     <>
       <div className="toast-region" role="status" aria-live="polite">

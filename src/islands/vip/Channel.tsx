@@ -6,28 +6,25 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { formatPrice } from '../../lib/format';
-import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref, queryParam } from '../../lib/nav';
 import { payMethods } from '../../lib/pay/methods';
-import { $session, watchSession } from '../../lib/session';
+import { watchSession } from '../../lib/session';
 import { showToast } from '../../lib/stores/ui';
 import { $plans, loadPlans } from '../../lib/vip/plans';
 import { $vipPurchase, payPlan, recheckPlan, watchPlanPayment } from '../../lib/vip/purchase';
 import { useLater } from '../ui/use-later';
-import { useText } from '../ui/text';
 import '../ui/controls.css';
 import { planLabel } from './text';
 import './vip.css';
+import { usePage } from '../ui/page';
 
 export default function Channel() {
   // Drawn only in the browser: what it shows comes from the query, which the server cannot see. The
   // server's copy is empty, as a client:only island's would be; client:painted lets an old engine
   // load it from the legacy chunks (src/components/shell/painted.ts), which client:only cannot.
   if (import.meta.env.SSR) return null;
-  const t = useText();
-  const locale = pageLocale();
-  const session = useStore($session);
+  const { t, locale, session } = usePage();
   const offer = useStore($plans);
   const purchase = useStore($vipPurchase);
   const planId = useMemo(() => queryParam('plan', /^[\w-]{1,40}$/), []);

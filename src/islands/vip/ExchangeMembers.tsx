@@ -6,21 +6,17 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { formatDate } from '../../lib/format';
-import { pageLocale } from '../../lib/i18n';
 import { pageHref } from '../../lib/nav';
-import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { $redeem, redeem, restoreCode, typeCode } from '../../lib/vip/redeem';
 import { useHydrated } from '../ui/hydrated';
-import { useText } from '../ui/text';
+import { usePage } from '../ui/page';
 import '../ui/controls.css';
 
 import './vip.css';
 
 export default function ExchangeMembers() {
-  const t = useText();
-  const locale = pageLocale();
-  const session = useStore($session);
+  const { t, locale, session } = usePage();
   const signedIn = useHydrated() && session === 'signed-in';
   const timeZone = useStore($selfInfo).dev_timezone;
   const input = useRef<HTMLInputElement>(null);

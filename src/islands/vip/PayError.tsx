@@ -6,16 +6,16 @@
  */
 import { useEffect, useState } from 'react';
 import { pageHref, queryParam } from '../../lib/nav';
-import { useText } from '../ui/text';
 
 import './vip.css';
+import { usePage } from '../ui/page';
 
 export default function PayError() {
   // Drawn only in the browser: what it shows comes from the query, which the server cannot see. The
   // server's copy is empty, as a client:only island's would be; client:painted lets an old engine
   // load it from the legacy chunks (src/components/shell/painted.ts), which client:only cannot.
   if (import.meta.env.SSR) return null;
-  const t = useText();
+  const { t } = usePage();
   const plan = queryParam('plan', /^[\w-]{1,40}$/);
   // The reason's code loads with the page, not in its first bundle; the page draws once, with or
   // without it, so nothing moves when it arrives.

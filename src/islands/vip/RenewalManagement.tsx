@@ -7,20 +7,18 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatDate, formatPrice } from '../../lib/format';
-import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { onShownAgain } from '../../lib/model/shown-again';
 import { pageHref } from '../../lib/nav';
-import { $session } from '../../lib/session';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { $vipStatus, loadMembership, type Renewal } from '../../lib/vip/membership';
 import { $plans, loadPlans, type Plan } from '../../lib/vip/plans';
 import { $switching, switchRenewal } from '../../lib/vip/renewal';
-import { useText } from '../ui/text';
 import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
 import { planLabel } from './text';
 import './vip.css';
+import { usePage } from '../ui/page';
 
 const load = () => {
   void loadPlans(true);
@@ -28,9 +26,7 @@ const load = () => {
 };
 
 export default function RenewalManagement() {
-  const t = useText();
-  const locale = pageLocale();
-  const session = useStore($session);
+  const { t, locale, session } = usePage();
   const timeZone = useStore($selfInfo).dev_timezone;
   const offer = useStore($plans);
   const status = useStore($vipStatus);

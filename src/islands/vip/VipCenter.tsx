@@ -10,12 +10,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatDate } from '../../lib/format';
-import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { onShownAgain } from '../../lib/model/shown-again';
 import { queryParam } from '../../lib/nav';
 import { openWelfareCenter } from '../../lib/vip/links';
-import { $session } from '../../lib/session';
 import { $isMember } from '../../lib/stores/membership';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { $activation, showOrder } from '../../lib/vip/center';
@@ -23,7 +21,7 @@ import { loadMembership } from '../../lib/vip/membership';
 import { $plans, loadPlans } from '../../lib/vip/plans';
 import { useHydrated } from '../ui/hydrated';
 import { useLater } from '../ui/use-later';
-import { useText } from '../ui/text';
+import { usePage } from '../ui/page';
 import { MembershipCard } from './parts/MembershipCard';
 import '../ui/controls.css';
 import { Failure } from '../ui/parts/Failure';
@@ -42,9 +40,7 @@ export interface Agreement {
 }
 
 export default function VipCenter({ agreements = [] }: { agreements?: Agreement[] }) {
-  const t = useText();
-  const locale = pageLocale();
-  const session = useStore($session);
+  const { t, locale, session } = usePage();
   const hydrated = useHydrated();
   const signedIn = hydrated && session === 'signed-in';
   const member = useStore($isMember);

@@ -6,18 +6,16 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatDate, formatPrice } from '../../lib/format';
-import { pageLocale } from '../../lib/i18n';
 import { dataOf } from '../../lib/model/loadable';
 import { onShownAgain } from '../../lib/model/shown-again';
 import { pageHref } from '../../lib/nav';
-import { $session } from '../../lib/session';
 import { $isMember } from '../../lib/stores/membership';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { $orders, loadOrders } from '../../lib/vip/history';
 import { loadMembership } from '../../lib/vip/membership';
 import { $plans, loadPlans } from '../../lib/vip/plans';
 import { useHydrated } from '../ui/hydrated';
-import { useText } from '../ui/text';
+import { usePage } from '../ui/page';
 import { MembershipCard } from './parts/MembershipCard';
 import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
@@ -35,9 +33,7 @@ const load = () => {
 };
 
 export default function VipManagement() {
-  const t = useText();
-  const locale = pageLocale();
-  const session = useStore($session);
+  const { t, locale, session } = usePage();
   const hydrated = useHydrated();
   const signedIn = hydrated && session === 'signed-in';
   const member = useStore($isMember);

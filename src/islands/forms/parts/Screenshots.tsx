@@ -4,7 +4,7 @@
  */
 import { SCREENSHOT_MAX } from '../../../lib/limits';
 import { safeThumbnail, type Picture } from '../../../lib/forms/pictures';
-import { useText } from '../../ui/text';
+import { usePage } from '../../ui/page';
 
 interface Props {
   pictures: readonly Picture[];
@@ -16,7 +16,7 @@ interface Props {
 }
 
 export function Screenshots({ pictures, onAdd, onRemove, notice, disabled }: Props) {
-  const t = useText();
+  const { t } = usePage();
   return (
     <div className="form-field">
       <p className="form-label" id="shots-label">

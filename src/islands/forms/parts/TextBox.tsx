@@ -5,7 +5,7 @@
  */
 import { TEXT_MAX } from '../../../lib/limits';
 import { textLength } from '../../../lib/forms/rules';
-import { useText } from '../../ui/text';
+import { usePage } from '../../ui/page';
 
 interface Props {
   id: string;
@@ -21,7 +21,7 @@ interface Props {
 }
 
 export function TextBox({ id, label, optional, placeholder, value, onInput, error, disabled }: Props) {
-  const t = useText();
+  const { t } = usePage();
   const count = textLength(value);
   const message = count >= TEXT_MAX ? t('error.tooLong') : error;
   return (

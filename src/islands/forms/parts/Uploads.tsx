@@ -5,9 +5,9 @@
  */
 import { formatFileSize } from '../../../lib/file-size';
 import { slotsTaken, uploadMessage, type Upload } from '../../../lib/forms/upload';
-import { useText } from '../../ui/text';
 import type { Kind } from '../../../lib/forms/uploads';
 import '../../ui/controls.css';
+import { usePage } from '../../ui/page';
 
 interface Props {
   label: string;
@@ -29,7 +29,7 @@ interface Props {
 const KINDS: readonly Kind[] = ['image', 'audio', 'video'];
 
 export function Uploads({ label, hint, uploads, max, locale, text, onAdd, onCancel, onRetry, onRemove, error, disabled }: Props) {
-  const t = useText();
+  const { t } = usePage();
   const taken = slotsTaken(uploads);
   return (
     <div className="form-field">

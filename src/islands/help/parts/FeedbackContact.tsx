@@ -9,10 +9,10 @@ import { $needsCode, feedbackForm, resend, sendCode } from '../../../lib/help/fe
 import { phoneRequired } from '../../../lib/help/feedback-rules';
 import { Field } from '../../forms/parts/Field';
 import { Input } from '../../forms/parts/Input';
-import { useText } from '../../ui/text';
+import { usePage } from '../../ui/page';
 
 export function FeedbackContact({ phoneOptional, disabled }: { phoneOptional: boolean; disabled: boolean }) {
-  const t = useText();
+  const { t } = usePage();
   const draft = useStore(feedbackForm.$values);
   const errors = useStore(feedbackForm.$errors);
   const needsCode = useStore($needsCode);

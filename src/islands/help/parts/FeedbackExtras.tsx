@@ -1,10 +1,10 @@
 /** The feedback form's optional extras: the app's logs (uploaded as soon as ticked) and, from the player, the song playing. */
 import { useStore } from '@nanostores/react';
 import { $playingSong, feedbackForm, log } from '../../../lib/help/feedback-form';
-import { useText } from '../../ui/text';
+import { usePage } from '../../ui/page';
 
 export function FeedbackExtras({ song, disabled }: { song: boolean; disabled: boolean }) {
-  const t = useText();
+  const { t } = usePage();
   const draft = useStore(feedbackForm.$values);
   const error = useStore(feedbackForm.$errors).log;
   const file = useStore(log.$log);

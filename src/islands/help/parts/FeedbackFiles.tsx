@@ -1,14 +1,12 @@
 /** The feedback form's attachments: the shared Uploads list, wired to the form model's uploads. */
 import { useStore } from '@nanostores/react';
 import { addFile, files, removeFile } from '../../../lib/help/feedback-form';
-import { pageLocale } from '../../../lib/i18n';
 import { ATTACHMENT_MAX } from '../../../lib/limits';
 import { Uploads } from '../../forms/parts/Uploads';
-import { useText } from '../../ui/text';
+import { usePage } from '../../ui/page';
 
 export function FeedbackFiles({ error, disabled }: { error: string | null; disabled: boolean }) {
-  const t = useText();
-  const locale = pageLocale();
+  const { t, locale } = usePage();
   const uploads = useStore(files.$uploads);
   return (
     <Uploads

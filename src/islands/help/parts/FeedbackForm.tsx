@@ -8,18 +8,17 @@ import type { MessageKey } from '../../../i18n';
 import { useStore } from '@nanostores/react';
 import type { FeedbackConfig, FeedbackType } from '../../../lib/help/feedback';
 import { feedbackForm, openFeedback, screenshots, type FeedbackFormField } from '../../../lib/help/feedback-form';
-import { $session } from '../../../lib/session';
 import { Choices } from '../../forms/parts/Choices';
 import { Screenshots } from '../../forms/parts/Screenshots';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { TextBox } from '../../forms/parts/TextBox';
 import { onSubmit, sendThen, useOpenForm } from '../../forms/use-form';
-import { useText } from '../../ui/text';
 import '../../forms/forms.css';
 import '../../ui/controls.css';
 import { FeedbackContact } from './FeedbackContact';
 import { FeedbackExtras } from './FeedbackExtras';
 import { FeedbackFiles } from './FeedbackFiles';
+import { usePage } from '../../ui/page';
 
 interface Props {
   config: FeedbackConfig;
@@ -40,8 +39,7 @@ const FIELDS: readonly (readonly [FeedbackFormField, string])[] = [
 ];
 
 export function FeedbackForm({ config, presetType, song, onSent }: Props) {
-  const t = useText();
-  const ready = useStore($session) === 'signed-in';
+  const { t, signedIn: ready } = usePage();
   const draft = useStore(feedbackForm.$values);
   const errors = useStore(feedbackForm.$errors);
   const busy = useStore(feedbackForm.$busy);

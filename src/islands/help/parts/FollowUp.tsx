@@ -5,18 +5,16 @@
  */
 import { useStore } from '@nanostores/react';
 import { followUp, openFollowUp, type ThreadMessage } from '../../../lib/help/follow-up';
-import { $session } from '../../../lib/session';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { TextBox } from '../../forms/parts/TextBox';
 import { onSubmit, sendThen, useOpenForm } from '../../forms/use-form';
-import { useText } from '../../ui/text';
 import '../../forms/forms.css';
+import { usePage } from '../../ui/page';
 
 export type Message = ThreadMessage;
 
 export function FollowUp({ feedbackId, onSent }: { feedbackId: string; onSent: (message: Message) => void }) {
-  const t = useText();
-  const ready = useStore($session) === 'signed-in';
+  const { t, signedIn: ready } = usePage();
   const draft = useStore(followUp.$values);
   const errors = useStore(followUp.$errors);
   const busy = useStore(followUp.$busy);

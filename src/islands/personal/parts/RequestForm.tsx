@@ -7,21 +7,19 @@
 import type { MessageKey } from '../../../i18n';
 import { useStore } from '@nanostores/react';
 import { $codeSentTo, openRequest, requestForm, resend, sendCode, submitRequest } from '../../../lib/personal/request';
-import { $session } from '../../../lib/session';
 import { $selfInfo } from '../../../lib/stores/self-info';
 import { Field } from '../../forms/parts/Field';
 import { Input } from '../../forms/parts/Input';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { focusFirst, onSubmit, sendThen, useOpenForm } from '../../forms/use-form';
-import { useText } from '../../ui/text';
 import '../../forms/forms.css';
 import '../../ui/controls.css';
 import { userTimeZone } from '../text';
 import { Digits } from './Digits';
+import { usePage } from '../../ui/page';
 
 export function RequestForm({ onLimit, onSent }: { onLimit: () => void; onSent: (email: string) => void }) {
-  const t = useText();
-  const session = useStore($session);
+  const { t, session } = usePage();
   const timeZone = userTimeZone(useStore($selfInfo).dev_timezone);
   const values = useStore(requestForm.$values);
   const errors = useStore(requestForm.$errors);

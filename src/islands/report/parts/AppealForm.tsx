@@ -10,7 +10,6 @@ import type { ReactNode } from 'react';
 import { $open, type Subject } from '../../../lib/report/appeal';
 import { $chosen, appealForm, openAppeal, screenshots, type AppealReason } from '../../../lib/report/appeal-form';
 import { APPEAL_REASONS } from '../../../lib/report/reasons';
-import { $session } from '../../../lib/session';
 import { Choices } from '../../forms/parts/Choices';
 import { Field } from '../../forms/parts/Field';
 import { Input } from '../../forms/parts/Input';
@@ -18,9 +17,9 @@ import { Screenshots } from '../../forms/parts/Screenshots';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { TextBox } from '../../forms/parts/TextBox';
 import { onSubmit, useOpenForm } from '../../forms/use-form';
-import { useText } from '../../ui/text';
 import '../../forms/forms.css';
 import '../../ui/controls.css';
+import { usePage } from '../../ui/page';
 
 const APPEAL_REASON_KEY: Record<AppealReason, MessageKey> = {
   misjudged: 'report.appealMisjudged',
@@ -43,8 +42,7 @@ interface Props {
 }
 
 export function AppealForm({ describe, labelOf }: Props) {
-  const t = useText();
-  const ready = useStore($session) === 'signed-in';
+  const { t, signedIn: ready } = usePage();
   const open = useStore($open);
   const chosen = useStore($chosen);
   const draft = useStore(appealForm.$values);

@@ -7,14 +7,13 @@ import { useStore } from '@nanostores/react';
 import { needsDescription } from '../../../lib/report/reasons';
 import type { ReportOutcome, ReportTarget } from '../../../lib/report/report';
 import { openReport, reasonsFor, reportForm, type ReportReason } from '../../../lib/report/report-form';
-import { $session } from '../../../lib/session';
 import { Choices } from '../../forms/parts/Choices';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { TextBox } from '../../forms/parts/TextBox';
 import { onSubmit, sendThen, useOpenForm } from '../../forms/use-form';
-import { useText } from '../../ui/text';
 import { REASON_KEY } from '../reasons-text';
 import '../../forms/forms.css';
+import { usePage } from '../../ui/page';
 
 interface Props {
   target: ReportTarget;
@@ -23,8 +22,7 @@ interface Props {
 }
 
 export function ReportForm({ target, onDone }: Props) {
-  const t = useText();
-  const ready = useStore($session) === 'signed-in';
+  const { t, signedIn: ready } = usePage();
   const draft = useStore(reportForm.$values);
   const errors = useStore(reportForm.$errors);
   const busy = useStore(reportForm.$busy);

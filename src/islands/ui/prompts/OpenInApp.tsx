@@ -7,11 +7,11 @@
  * app, so a page loads it then (`useLater`).
  */
 import { appLink, detectBrand } from '../../../lib/platform';
-import { useText } from '../text';
 import '../gate.css';
+import { usePage } from '../page';
 
 export function OpenInApp() {
-  const t = useText();
+  const { t } = usePage();
   // The platform rules come with this part (one request, outside the app only).
   return detectBrand(navigator.userAgent) !== 'other' ? (
     <section className="gate" aria-live="polite">

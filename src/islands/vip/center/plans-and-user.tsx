@@ -10,16 +10,15 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { formatDate, formatPrice } from '../../../lib/format';
-import { pageLocale } from '../../../lib/i18n';
 import { pageHref } from '../../../lib/nav';
 import { signIn } from '../../../lib/session';
 import { $isMember, $membership } from '../../../lib/stores/membership';
 import { $selfInfo } from '../../../lib/stores/self-info';
 import { defaultPlan, type Plan } from '../../../lib/vip/plans';
 import { svipWorth } from '../../../lib/vip/tiers';
-import { useText } from '../../ui/text';
 import { tierOf } from '../parts/MembershipCard';
 import { periodKey } from '../text';
+import { usePage } from '../../ui/page';
 
 interface Props {
   plans: Plan[];
@@ -33,8 +32,7 @@ interface Props {
 let signingIn = false;
 
 export function Plans({ plans, member, signedOut, outside = false }: Props) {
-  const t = useText();
-  const locale = pageLocale();
+  const { t, locale } = usePage();
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
   // A member lands on their own tier (an SVIP member renews SVIP, not VIP), until they pick a tab.
   const { svipType } = useStore($membership);

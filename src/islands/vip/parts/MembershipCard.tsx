@@ -7,10 +7,9 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../lib/format';
-import { pageLocale } from '../../../lib/i18n';
 import { $daysLeft, $isMember, $membership } from '../../../lib/stores/membership';
 import { $selfInfo } from '../../../lib/stores/self-info';
-import { useText } from '../../ui/text';
+import { usePage } from '../../ui/page';
 
 interface Props {
   /** Hydrated and signed in: before that the card is a placeholder. */
@@ -30,8 +29,7 @@ interface Props {
 export const tierOf = (svipType: string | number | null) => (Number(svipType) > 0 ? 'SVIP' : 'VIP');
 
 export function MembershipCard({ signedIn, signedOut = false, showTier = false, user }: Props) {
-  const t = useText();
-  const locale = pageLocale();
+  const { t, locale } = usePage();
   const member = useStore($isMember);
   const daysLeft = useStore($daysLeft);
   const { svipType, userInfo_ } = useStore($membership);

@@ -1,0 +1,25 @@
+/** What every island reads of its page, from one hook. */
+import { useStore } from '@nanostores/react';
+import { pageLocale, text, type Text } from '../../lib/i18n';
+import type { Locale } from '../../lib/locale';
+import { $session, type Session } from '../../lib/session';
+
+export interface Page {
+  /** The message lookup in the page's language (src/lib/i18n.ts). */
+  t: Text;
+  /** The page's locale: it never changes while the page is open. */
+  locale: Locale;
+  /** Whether the app has a user, signed in or not (re-renders when it changes). */
+  session: Session;
+  /** `session === 'signed-in'`, the one question most islands ask of it. */
+  signedIn: boolean;
+}
+
+/**
+ * The page's text, locale and sign-in state.
+ * @example const { t, locale, signedIn } = usePage();
+ */
+export function usePage(): Page {
+  const session = useStore($session);
+  return { t: text, locale: pageLocale(), session, signedIn: session === 'signed-in' };
+}
