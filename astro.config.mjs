@@ -72,7 +72,9 @@ function shellModule() {
     name: 'shell-script',
     resolveId: (id) => (id === 'virtual:shell' ? '\0virtual:shell' : undefined),
     load: (id) =>
-      id === '\0virtual:shell' ? `export const shell = ${JSON.stringify(shell.code)}; export const events = ${JSON.stringify(events.code)}; export const oldEngine = ${JSON.stringify(oldEngine.code)};` : undefined,
+      id === '\0virtual:shell'
+        ? `export const shell = ${JSON.stringify(shell.code)}; export const events = ${JSON.stringify(events.code)}; export const oldEngine = ${JSON.stringify(oldEngine.code)};`
+        : undefined,
   };
 }
 
@@ -127,13 +129,7 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   // After the build: Astro's own inline scripts (the island loader, the client directives) lowered to
   // the floor, their CSP hashes with them; the chunks copied lowered for old engines; then compressed.
-  integrations: [
-    preact({ compat: true }),
-    paintedDirective(),
-    lowerInlineScripts([shell.code, events.code, oldEngine.code]),
-    legacyChunks(),
-    precompress(),
-  ],
+  integrations: [preact({ compat: true }), paintedDirective(), lowerInlineScripts([shell.code, events.code, oldEngine.code]), legacyChunks(), precompress()],
   devToolbar: { enabled: false },
   // Legal texts name their anchors (`## 8. Your rights {#rights}`), so a link to a section works in
   // every language: a slug made from a translated heading would differ per locale.
@@ -143,7 +139,14 @@ export default defineConfig({
       algorithm: 'SHA-256',
       scriptDirective: { hashes: [shell.hash, events.hash, oldEngine.hash] },
       // frame-ancestors cannot be set here (a meta CSP ignores it): the server and the CDN send it.
-      directives: ["default-src 'self'", `img-src ${sources.img.join(' ')}`, `connect-src ${sources.connect.join(' ')}`, "object-src 'none'", "base-uri 'none'", "form-action 'self'"],
+      directives: [
+        "default-src 'self'",
+        `img-src ${sources.img.join(' ')}`,
+        `connect-src ${sources.connect.join(' ')}`,
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+      ],
     },
   },
   vite: {

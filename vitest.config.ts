@@ -14,7 +14,10 @@ export default defineConfig({
       { extends: true, test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'] } },
       // The server keeps its state per app and per database (WeakMaps keyed by them), never per module,
       // so its files share one module graph per worker: 34 s → 23 s of the unit phase on 2 cores.
-      { extends: true, test: { name: 'server', include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/security/**/*.test.ts', 'server/**/*.test.ts'], isolate: false } },
+      {
+        extends: true,
+        test: { name: 'server', include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/security/**/*.test.ts', 'server/**/*.test.ts'], isolate: false },
+      },
     ],
   },
 });

@@ -22,17 +22,23 @@ const WRITE = process.argv.includes('--write');
 const GARBAGE = Number(process.env.BENCH_GARBAGE ?? 1_000);
 const CLIENTS = 50;
 // A port the OS says is free now, so the check never collides with a server already running.
-const PORT = Number(process.env.BENCH_PORT ?? (await new Promise((resolve) => {
-  const probe = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = probe.address();
-    probe.close(() => resolve(port));
-  });
-})));
+const PORT = Number(
+  process.env.BENCH_PORT ??
+    (await new Promise((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address();
+        probe.close(() => resolve(port));
+      });
+    })),
+);
 const base = `http://127.0.0.1:${PORT}`;
 const publicKey = readFileSync('server/dev-keys/public.pem', 'utf8');
 const dataDir = mkdtempSync(join(os.tmpdir(), 'bench-'));
 
-const server = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn(process.execPath, ['scripts/start.mjs'], {
+  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG: '0' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 let exited = null;
 server.on('exit', (code) => (exited = code));
 await new Promise((resolve, reject) => {
@@ -55,10 +61,12 @@ for (let i = 0; i < PAGES; i++) {
 // A first round warms the server as one that has been running is warm (its JIT, each page's key
 // unwrapped once): not counted. Cold, the first of three rounds was always the slowest (1,323–1,576
 // req/s where the next two measured 1,872–3,104), so the median was the slower warm one anyway.
-const rounds = Array.from({ length: ROUNDS + 1 }, () => Array.from({ length: REQUESTS }, (_, i) => {
-  const { uid, app_sessionid, page } = users[i % PAGES];
-  return form(seal({}, publicKey, { path: '/api/session', uid, app_sessionid }, page));
-}));
+const rounds = Array.from({ length: ROUNDS + 1 }, () =>
+  Array.from({ length: REQUESTS }, (_, i) => {
+    const { uid, app_sessionid, page } = users[i % PAGES];
+    return form(seal({}, publicKey, { path: '/api/session', uid, app_sessionid }, page));
+  }),
+);
 const garbage = Array.from({ length: GARBAGE }, (_, i) => {
   const good = seal({}, publicKey, { path: '/api/health' }, users[i % PAGES].page);
   return [
@@ -85,11 +93,15 @@ function send(body, type = 'application/x-www-form-urlencoded', path = '/api/ses
   const start = performance.now();
   return new Promise((resolve) => {
     const done = (result) => resolve({ ms: performance.now() - start, ...result });
-    const req = request(base + path, { method: 'POST', agent, headers: { 'content-type': type, 'content-length': Buffer.byteLength(body), 'accept-encoding': 'gzip, br' } }, (res) => {
-      res.on('data', () => {});
-      res.on('end', () => done({ status: res.statusCode }));
-      res.on('error', (error) => done({ status: 0, error: error.code ?? error.message }));
-    });
+    const req = request(
+      base + path,
+      { method: 'POST', agent, headers: { 'content-type': type, 'content-length': Buffer.byteLength(body), 'accept-encoding': 'gzip, br' } },
+      (res) => {
+        res.on('data', () => {});
+        res.on('end', () => done({ status: res.statusCode }));
+        res.on('error', (error) => done({ status: 0, error: error.code ?? error.message }));
+      },
+    );
     req.on('error', (error) => done({ status: 0, error: error.code ?? error.message }));
     req.end(body);
   });
@@ -99,9 +111,11 @@ async function run(items, make) {
   const results = [];
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: CLIENTS }, async () => {
-    while (next < items.length) results.push(await make(items[next++]));
-  }));
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < items.length) results.push(await make(items[next++]));
+    }),
+  );
   return { results, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -112,7 +126,9 @@ for (const bodies of measured) goods.push(await run(bodies, (body) => send(body)
 // The median round by throughput.
 const good = [...goods].sort((a, b) => a.seconds - b.seconds)[Math.floor(ROUNDS / 2)];
 const bad = await run(garbage, async ({ body, type, oversized }) => ({ ...(await send(body, type, '/api/health')), oversized }));
-const health = await fetch(`${base}/api/health`).then((r) => r.status).catch(() => 0);
+const health = await fetch(`${base}/api/health`)
+  .then((r) => r.status)
+  .catch(() => 0);
 server.kill();
 rmSync(dataDir, { recursive: true, force: true });
 
@@ -134,7 +150,10 @@ const lines = [
 ];
 console.log(lines[0]);
 // What went wrong, counted: the HTTP status, or for a request that got none, the client's error code.
-const statuses = (results) => Object.entries(Object.groupBy(results, (r) => r.error ?? r.status)).map(([status, list]) => `${status}: ${list.length}`).join(', ');
+const statuses = (results) =>
+  Object.entries(Object.groupBy(results, (r) => r.error ?? r.status))
+    .map(([status, list]) => `${status}: ${list.length}`)
+    .join(', ');
 lines.push(
   `latency: p50 ${pct(50)} ms, p99 ${pct(99)} ms; answered 200: ${ok}, errors: ${REQUESTS - ok}${ok < REQUESTS ? ` (by status: ${statuses(good.results)})` : ''}`,
   `target (≥ ${TARGET.perSecond} req/s, p99 ≤ ${TARGET.p99Ms} ms, no errors): ${met ? 'met' : 'NOT met'}`,

@@ -15,8 +15,14 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const OUT = 'docs/performance.md';
 // One page per area (src/lib/routes.ts), as the host app opens them: with a status bar height.
 const AREA_PAGES = [
-  ['none', '/', 'empty by spec §2: "nothing shown"'], ['vip', '/vip-center'], ['coins', '/k-recharge'], ['report', '/k-report'], ['help', '/feedback'],
-  ['music', '/download'], ['legal', '/license.html'], ['personal', '/private.html'],
+  ['none', '/', 'empty by spec §2: "nothing shown"'],
+  ['vip', '/vip-center'],
+  ['coins', '/k-recharge'],
+  ['report', '/k-report'],
+  ['help', '/feedback'],
+  ['music', '/download'],
+  ['legal', '/license.html'],
+  ['personal', '/private.html'],
 ].map(([area, path, note]) => ({ area, path: `${path}?status_height=24`, note, text: isTextPage(routeFor(path.slice(1))) }));
 // Each of them twice: as a browser opens it (nothing injects a host), and inside the app, the state
 // users see (scripts/lib/in-app.mjs: the bridge injected before any page script, signed in). `/`
@@ -41,9 +47,16 @@ const routes = ROUTES.map((r) => {
   const variants = pages.filter((p) => p.route === pageName(r.path));
   const worst = (part, key) => Math.max(0, ...variants.map((p) => p[part][key]));
   return {
-    path: `/${r.path}`, area: r.area, urls: variants.length,
-    html: worst('html', 'raw'), htmlGz: worst('html', 'gzip'), css: worst('css', 'raw'), cssGz: worst('css', 'gzip'),
-    js: worst('js', 'raw'), jsGz: worst('js', 'gzip'), jsFiles: Math.max(0, ...variants.map((p) => p.js.files.length)),
+    path: `/${r.path}`,
+    area: r.area,
+    urls: variants.length,
+    html: worst('html', 'raw'),
+    htmlGz: worst('html', 'gzip'),
+    css: worst('css', 'raw'),
+    cssGz: worst('css', 'gzip'),
+    js: worst('js', 'raw'),
+    jsGz: worst('js', 'gzip'),
+    jsFiles: Math.max(0, ...variants.map((p) => p.js.files.length)),
   };
 });
 const counted = routes.reduce((sum, r) => sum + r.urls, 0);
@@ -187,7 +200,10 @@ function serverFigures() {
   } catch {
     // First run: nothing to keep.
   }
-  return /<!-- server:start -->[\s\S]*<!-- server:end -->/.exec(doc)?.[0] ?? '<!-- server:start -->\nNot measured yet: `npm run bench:server -- --write`.\n<!-- server:end -->';
+  return (
+    /<!-- server:start -->[\s\S]*<!-- server:end -->/.exec(doc)?.[0] ??
+    '<!-- server:start -->\nNot measured yet: `npm run bench:server -- --write`.\n<!-- server:end -->'
+  );
 }
 
 /** What the table cannot say for a page that painted nothing. */

@@ -25,7 +25,14 @@ const rows = new Map(); // route → worst figures over its 10 URL variants
 const pages = htmlFiles();
 
 for (const file of pages) {
-  const { locale, route, text, source: html, html: { gzip: htmlGz }, js: { files: js, gzip: jsGz } } = measure(file);
+  const {
+    locale,
+    route,
+    text,
+    source: html,
+    html: { gzip: htmlGz },
+    js: { files: js, gzip: jsGz },
+  } = measure(file);
   const where = `${route} (${locale})`;
   if (htmlGz > BUDGET.html) failures.push(`${where}: HTML ${kb(htmlGz)} KB gzip > ${kb(BUDGET.html)} KB`);
   if (jsGz > BUDGET.js) failures.push(`${where}: first-load JS ${kb(jsGz)} KB gzip > ${kb(BUDGET.js)} KB`);
@@ -43,7 +50,10 @@ const shell = sample.match(/<body[^>]*>\s*<script>([\s\S]*?)<\/script>/)?.[1] ??
 const events = sample.match(/<script>((?:(?!<script>)[\s\S])*?)<\/script>\s*<\/body>/)?.[1] ?? '';
 if (!shell) failures.push('the inline shell script was not found first in <body>');
 if (!events) failures.push('the inline event script was not found last in <body>');
-for (const [name, code, budget] of [['shell', shell, BUDGET.shell], ['event', events, BUDGET.events]]) {
+for (const [name, code, budget] of [
+  ['shell', shell, BUDGET.shell],
+  ['event', events, BUDGET.events],
+]) {
   if (code.length > budget) failures.push(`inline ${name} script ${code.length} B > ${budget} B minified`);
 }
 
@@ -63,7 +73,9 @@ const summary = {
   textJsMaxKb: kb(max('text', 'js')),
   appJsMaxKb: kb(max('app', 'js')),
 };
-console.log(`\n${summary.pages} pages over ${summary.routes} routes; inline scripts: shell ${summary.shellBytes} B, events ${summary.eventBytes} B (budgets ${BUDGET.shell} B and ${BUDGET.events} B)`);
+console.log(
+  `\n${summary.pages} pages over ${summary.routes} routes; inline scripts: shell ${summary.shellBytes} B, events ${summary.eventBytes} B (budgets ${BUDGET.shell} B and ${BUDGET.events} B)`,
+);
 console.log(`max HTML gzip: text ${summary.textHtmlMaxKb} KB, app ${summary.appHtmlMaxKb} KB (budget ${kb(BUDGET.html)} KB)`);
 console.log(`max first-load JS gzip: text ${summary.textJsMaxKb} KB, app ${summary.appJsMaxKb} KB (budget ${kb(BUDGET.js)} KB)`);
 mkdirSync('node_modules/.cache', { recursive: true });

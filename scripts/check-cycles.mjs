@@ -29,17 +29,28 @@ function resolveSpecifier(from, spec) {
   return null;
 }
 /** A module's source without its comments: an `import('./x')` in an @example is not an import. */
-const code = (file) => readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+const code = (file) =>
+  readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
 // `from '…'` (imports, type imports, re-exports), a bare `import '…'`, and `import('…')`.
 const SPECIFIERS = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g;
 
 // Imports that go the wrong way, by the importing file and the imported path (as written or resolved).
 const LAYERS = [
-  { from: /(^|\/)src\/islands\//, to: /lib\/(api|bridge|request)(\/|['"]|$)|lib\/api-identity/, why: 'islands render area models; only models call the API and the bridge (docs/models.md)' },
+  {
+    from: /(^|\/)src\/islands\//,
+    to: /lib\/(api|bridge|request)(\/|['"]|$)|lib\/api-identity/,
+    why: 'islands render area models; only models call the API and the bridge (docs/models.md)',
+  },
   { from: /(^|\/)server\/db\//, to: /(^|\/)server\/api\/|^\.\.\/api\//, why: 'the data layer sits below the API' },
   { from: /(^|\/)src\/lib\//, to: /(^|\/)src\/islands\/|\.tsx$|\.astro$/, why: 'src/lib holds no UI code' },
   // Resolved, since `../i18n` from src/lib/help is src/lib/i18n.ts but from src/lib is src/i18n.
-  { from: /(^|\/)src\/lib\//, resolved: /\/src\/i18n\/[^/]+\.ts$/, why: 'src/i18n reads the message files for the build and sits above src/lib (the keys are src/lib/message-key.ts)' },
+  {
+    from: /(^|\/)src\/lib\//,
+    resolved: /\/src\/i18n\/[^/]+\.ts$/,
+    why: 'src/i18n reads the message files for the build and sits above src/lib (the keys are src/lib/message-key.ts)',
+  },
 ];
 const crossings = [];
 for (const file of ROOTS.flatMap(walk)) {

@@ -16,7 +16,10 @@ const chrome = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/u
 const env = { ...process.env, ...(chrome ? { CHROME_PATH: chrome } : {}) };
 // The lab should have the fonts a phone has: without a Thai font every Thai run goes through
 // fontconfig's fallback search and finds nothing, and th-TH's blocking time nearly doubles (README).
-for (const [lang, name] of [['th', 'Thai'], ['zh-cn', 'Chinese']]) {
+for (const [lang, name] of [
+  ['th', 'Thai'],
+  ['zh-cn', 'Chinese'],
+]) {
   let fonts = 'unknown';
   try {
     fonts = execFileSync('fc-list', [`:lang=${lang}`, 'family'], { encoding: 'utf8' }).trim();
@@ -99,7 +102,9 @@ try {
   const delta = (lcp) => `${lcp < bare.lcp ? '−' : '+'}${Math.abs(Math.round(lcp - bare.lcp))}`;
   /** One run as a row of the table below. */
   const row = (path, state, run) =>
-    rows.push(`${path} | ${state} | ${run.performance} | ${run.accessibility} | ${run.bestPractices} | ${Math.round(run.lcp)} | ${delta(run.lcp)} | ${Math.round(run.tbt)} | ${kb(run.scriptBytes)}`);
+    rows.push(
+      `${path} | ${state} | ${run.performance} | ${run.accessibility} | ${run.bestPractices} | ${Math.round(run.lcp)} | ${delta(run.lcp)} | ${Math.round(run.tbt)} | ${kb(run.scriptBytes)}`,
+    );
   for (const run of bareRuns) row(BARE.path, 'baseline', run);
   for (const m of outside) {
     const { path } = m;

@@ -18,7 +18,10 @@ export function precompress(dir) {
     if (!COMPRESSIBLE.test(name)) continue;
     const path = join(dir, name);
     const body = readFileSync(path);
-    writeFileSync(`${path}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+    writeFileSync(
+      `${path}.br`,
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    );
     writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
     count++;
   }

@@ -94,12 +94,22 @@ describe('rejections: 4xx JSON, and the server keeps running', () => {
     ['a body that is JSON but not an object', () => post('/api/health', form(sealText('[1,2]', PUBLIC))), 400, 'badSeal'],
     ['fields of the wrong types', () => post('/api/health', form(sealText('{"uid":1,"app_sessionid":[],"ts":"x","nonce":5}', PUBLIC))), 422, 'badRequest'],
     ['ts 6 minutes in the past', () => post('/api/health', form(seal({}, PUBLIC, { path: '/api/health', ts: Date.now() - 6 * 60_000 }))), 400, 'staleRequest'],
-    ['ts 6 minutes in the future', () => post('/api/health', form(seal({}, PUBLIC, { path: '/api/health', ts: Date.now() + 6 * 60_000 }))), 400, 'staleRequest'],
+    [
+      'ts 6 minutes in the future',
+      () => post('/api/health', form(seal({}, PUBLIC, { path: '/api/health', ts: Date.now() + 6 * 60_000 }))),
+      400,
+      'staleRequest',
+    ],
     ['an unknown endpoint', () => post('/api/nope', form(sealed)), 404, 'notFound'],
     // Issue 28: duplicate fields were accepted (the first won) and the content type matched as a substring.
     ['a form with params twice', () => post('/api/health', `${form(sealed)}&params=${encodeURIComponent(sealed.params)}`), 400, 'badSeal'],
     ['a form with encSecKey twice', () => post('/api/health', `${form(sealed)}&encSecKey=x`), 400, 'badSeal'],
-    ['a form under another media type that names the form one', () => post('/api/health', form(sealed), 'text/plain; x=application/x-www-form-urlencoded'), 400, 'badSeal'],
+    [
+      'a form under another media type that names the form one',
+      () => post('/api/health', form(sealed), 'text/plain; x=application/x-www-form-urlencoded'),
+      400,
+      'badSeal',
+    ],
   ])('refuses %s', async (_, send, status, code) => {
     const response = await send();
     expect(response.status).toBe(status);
@@ -160,17 +170,31 @@ describe('uploads', () => {
     file.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     return file;
   };
-  const headersFor = async (uid: string) => ({ 'x-uid': uid, 'x-app-sessionid': await issue(uid), 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent('截图.png') });
+  const headersFor = async (uid: string) => ({
+    'x-uid': uid,
+    'x-app-sessionid': await issue(uid),
+    'content-type': 'application/octet-stream',
+    'x-file-name': encodeURIComponent('截图.png'),
+  });
 
   it('accepts a file from a signed-in user and records it under that user, with the type its bytes show', async () => {
     const response = await fetch(`${base}/api/upload`, { method: 'POST', headers: await headersFor('10001'), body: png() });
     const body = await response.json();
     expect(body).toEqual({ code: 0, data: { id: expect.stringMatching(/^[A-Za-z0-9]{32}$/), size: 2048, url: `/api/upload/${body.data.id}` } });
-    expect(db.prepare('SELECT uid, name, mime, size FROM uploads WHERE id = ?').get(body.data.id)).toEqual({ uid: '10001', name: '截图.png', mime: 'image/png', size: 2048 });
+    expect(db.prepare('SELECT uid, name, mime, size FROM uploads WHERE id = ?').get(body.data.id)).toEqual({
+      uid: '10001',
+      name: '截图.png',
+      mime: 'image/png',
+      size: 2048,
+    });
   });
 
   it('refuses a declared 201 MB file with the spec message before reading it', async () => {
-    const response = await fetch(`${base}/api/upload`, { method: 'POST', headers: { ...(await headersFor('10001')), 'content-length': String(201 * 1024 * 1024) }, body: new Uint8Array(10) }).catch(() => null);
+    const response = await fetch(`${base}/api/upload`, {
+      method: 'POST',
+      headers: { ...(await headersFor('10001')), 'content-length': String(201 * 1024 * 1024) },
+      body: new Uint8Array(10),
+    }).catch(() => null);
     // Node's fetch may refuse a body shorter than its length header; the server check is exercised below too.
     if (response) expect(await response.json()).toEqual({ code: 'fileTooLarge', message: 'More than 200M limit, please re-upload' });
   });
@@ -193,14 +217,23 @@ describe('uploads', () => {
   }, 60_000); // 200 MB through loopback and onto disk
 
   it('needs a session', async () => {
-    expect(await (await fetch(`${base}/api/upload`, { method: 'POST', body: 'x' })).json()).toEqual({ code: 'notLoggedIn', message: 'Please log in your music account.' });
+    expect(await (await fetch(`${base}/api/upload`, { method: 'POST', body: 'x' })).json()).toEqual({
+      code: 'notLoggedIn',
+      message: 'Please log in your music account.',
+    });
   });
 });
 
 describe('tracking', () => {
-  it('stores each event once however often the batch arrives, under the session\'s user', async () => {
+  it("stores each event once however often the batch arrives, under the session's user", async () => {
     const app_sessionid = await issue('10001');
-    const batch = JSON.stringify({ common: { uid: '10001', app_sessionid }, events: [{ id: 'evt-00000001', kind: 'click', name: 'buy', at: 1 }, { id: 'evt-00000002', kind: 'exposure', name: 'plan', at: 2 }] });
+    const batch = JSON.stringify({
+      common: { uid: '10001', app_sessionid },
+      events: [
+        { id: 'evt-00000001', kind: 'click', name: 'buy', at: 1 },
+        { id: 'evt-00000002', kind: 'exposure', name: 'plan', at: 2 },
+      ],
+    });
     const send = () => fetch(`${base}/api/track`, { method: 'POST', body: batch, headers: { 'content-type': 'application/json' } }).then((r) => r.json());
     expect((await send()).data).toEqual({ accepted: 2, duplicates: 0 });
     expect((await send()).data).toEqual({ accepted: 0, duplicates: 2 });
@@ -240,7 +273,12 @@ describe('persistence', () => {
   it('is seeded for every area', () => {
     const count = (table: string) => Number(db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get()!.n);
     expect(count('plans')).toBeGreaterThanOrEqual(4);
-    expect(db.prepare('SELECT DISTINCT period FROM plans ORDER BY period').all().map((r) => r.period)).toEqual(['day', 'month', 'quarter', 'year']);
+    expect(
+      db
+        .prepare('SELECT DISTINCT period FROM plans ORDER BY period')
+        .all()
+        .map((r) => r.period),
+    ).toEqual(['day', 'month', 'quarter', 'year']);
     expect(count('coin_packages')).toBeGreaterThan(0);
     expect(count('faq_texts')).toBe(count('faqs') * 9);
     expect(count('feedback_type_labels')).toBe(4 * 9);

@@ -49,7 +49,18 @@ export interface AppOptions {
 }
 
 /** @example createApp({ root: 'dist', db: openDb(':memory:'), privateKey, dataDir: '.data' }) */
-export function createApp({ root, db, privateKey, dataDir, log = true, now, opener, limits = HTTP_LIMITS, mode = 'development', trustProxy = TRUST_NOBODY }: AppOptions) {
+export function createApp({
+  root,
+  db,
+  privateKey,
+  dataDir,
+  log = true,
+  now,
+  opener,
+  limits = HTTP_LIMITS,
+  mode = 'development',
+  trustProxy = TRUST_NOBODY,
+}: AppOptions) {
   const development = mode === 'development';
   const app = new Hono();
   if (log) app.use(logLine);

@@ -18,8 +18,9 @@ describe('clientKey', () => {
   });
 
   // Issue 28 (f): `::1` and `127.0.0.1` were two clients, so one machine had two sets of limits.
-  it('counts every way of writing this machine\'s loopback address as one client', () => {
-    for (const address of ['127.0.0.1', '::1', '0:0:0:0:0:0:0:1', '0::1', '::ffff:127.0.0.1', '::FFFF:127.0.0.1']) expect(clientKey(address), address).toBe('127.0.0.1');
+  it("counts every way of writing this machine's loopback address as one client", () => {
+    for (const address of ['127.0.0.1', '::1', '0:0:0:0:0:0:0:1', '0::1', '::ffff:127.0.0.1', '::FFFF:127.0.0.1'])
+      expect(clientKey(address), address).toBe('127.0.0.1');
     expect(clientKey('::')).not.toBe('127.0.0.1');
     expect(clientKey('::2')).not.toBe('127.0.0.1');
   });

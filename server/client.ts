@@ -26,9 +26,14 @@ export function clientKey(address: string | undefined): string {
   const part = (text: string) => (text ? text.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : []);
   const left = part(head);
   const right = tail === undefined ? [] : part(tail);
-  const groups = [...left, ...Array.from({ length: Math.max(0, 8 - left.length - right.length) }, () => '0'), ...right].map((group) => Number.parseInt(group, 16) || 0);
+  const groups = [...left, ...Array.from({ length: Math.max(0, 8 - left.length - right.length) }, () => '0'), ...right].map(
+    (group) => Number.parseInt(group, 16) || 0,
+  );
   if (groups.every((group, i) => group === (i === 7 ? 1 : 0))) return '127.0.0.1';
-  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
 }
 
 /** The proxies allowed to name the client (TRUST_PROXY); none by default. */
@@ -48,14 +53,24 @@ export const TRUST_NOBODY: ProxyTrust = { trusts: () => false, description: 'non
  * @example parseTrustProxy('127.0.0.1, 10.0.0.0/8').trusts('10.1.2.3') // true
  */
 export function parseTrustProxy(setting: string | undefined): ProxyTrust {
-  const entries = (setting ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = (setting ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (!entries.length) return TRUST_NOBODY;
   const list = new BlockList();
   for (const entry of entries) {
     const [address = '', bits, extra] = entry.split('/');
     const family = isIP(address);
     const prefix = bits === undefined ? (family === 6 ? 128 : 32) : Number(bits);
-    if (!family || extra !== undefined || !Number.isInteger(prefix) || prefix < 0 || prefix > (family === 6 ? 128 : 32) || (bits !== undefined && !/^\d+$/.test(bits))) {
+    if (
+      !family ||
+      extra !== undefined ||
+      !Number.isInteger(prefix) ||
+      prefix < 0 ||
+      prefix > (family === 6 ? 128 : 32) ||
+      (bits !== undefined && !/^\d+$/.test(bits))
+    ) {
       throw new Error(`TRUST_PROXY: "${entry}" is not an IP address or CIDR range (e.g. 127.0.0.1, 10.0.0.0/8, fd00::/8)`);
     }
     list.addSubnet(address, prefix, family === 6 ? 'ipv6' : 'ipv4');

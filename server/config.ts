@@ -80,5 +80,11 @@ function releaseKey(file: string | undefined, root: string): KeyObject {
 function builtFor(root: string, base64: string): boolean {
   const dir = join(root, '_astro');
   if (!existsSync(dir)) return false;
-  return readdirSync(dir).some((name) => name.endsWith('.js') && readFileSync(join(dir, name), 'utf8').replace(/\\n|\s/g, '').includes(base64));
+  return readdirSync(dir).some(
+    (name) =>
+      name.endsWith('.js') &&
+      readFileSync(join(dir, name), 'utf8')
+        .replace(/\\n|\s/g, '')
+        .includes(base64),
+  );
 }

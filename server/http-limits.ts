@@ -102,7 +102,10 @@ const stats = new WeakMap<ServerType, ConnectionStats>();
  * Starts the app on Node's HTTP server with the timeouts and connection caps above.
  * @example serveWithLimits({ fetch: app.fetch, port: 4321, hostname: '127.0.0.1' }, (info) => console.log(info.port))
  */
-export function serveWithLimits({ fetch, port, hostname, limits = HTTP_LIMITS, trustProxy = TRUST_NOBODY }: ServeOptions, onListen?: (info: AddressInfo) => void): ServerType {
+export function serveWithLimits(
+  { fetch, port, hostname, limits = HTTP_LIMITS, trustProxy = TRUST_NOBODY }: ServeOptions,
+  onListen?: (info: AddressInfo) => void,
+): ServerType {
   const server = serve(
     {
       fetch: fetch as never,
@@ -257,7 +260,14 @@ export function smallBodies({ maxBytes, deadlineMs }: SmallBodyOptions): Middlew
 }
 
 const tooLargeBody = (c: Context, maxBytes: number) =>
-  closeWith(c, new ApiFailure('tooLarge', 413, `The body is larger than ${maxBytes >= 1024 * 1024 ? `${maxBytes / (1024 * 1024)} MB` : `${Math.round(maxBytes / 1024)} KB`}.`));
+  closeWith(
+    c,
+    new ApiFailure(
+      'tooLarge',
+      413,
+      `The body is larger than ${maxBytes >= 1024 * 1024 ? `${maxBytes / (1024 * 1024)} MB` : `${Math.round(maxBytes / 1024)} KB`}.`,
+    ),
+  );
 
 /**
  * An answer given before the body was read whole: the connection must not carry another request,

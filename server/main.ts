@@ -23,7 +23,9 @@ serveWithLimits({ fetch: app.fetch, port, hostname, limits: HTTP_LIMITS, trustPr
   const base = `http://${hostname}:${info.port}`;
   console.log(`Serving the site on ${base}/vip-center (any route; /zh-CN/... for a locale)`);
   if (mode === 'development') {
-    console.log('DEVELOPMENT server: /api/dev/* (sessions, balances, the mailbox) trusts any local caller. Never put it behind a proxy; `npm run start:release` is the production start.');
+    console.log(
+      'DEVELOPMENT server: /api/dev/* (sessions, balances, the mailbox) trusts any local caller. Never put it behind a proxy; `npm run start:release` is the production start.',
+    );
     console.log(`Host simulator: ${base}/__host/`);
   } else {
     console.log('Release server: no development routes, no simulator; the production key.');

@@ -14,7 +14,16 @@ const app = () => createApp({ root, db: openDb(':memory:'), privateKey: '', data
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'dist-'));
-  for (const file of ['index.html', 'license.html', 'vip-center.html', 'th-TH/license.html', 'th-TH.html', 'zh-TW/vip-center.html', 'PrivacyPolicy/ChildrenPolicy.html', '_astro/app.abc123.js']) {
+  for (const file of [
+    'index.html',
+    'license.html',
+    'vip-center.html',
+    'th-TH/license.html',
+    'th-TH.html',
+    'zh-TW/vip-center.html',
+    'PrivacyPolicy/ChildrenPolicy.html',
+    '_astro/app.abc123.js',
+  ]) {
     mkdirSync(join(root, file, '..'), { recursive: true });
     writeFileSync(join(root, file), file);
   }

@@ -84,11 +84,19 @@ async function precompressed(file: string, acceptEncoding: string): Promise<{ en
   const accepted = new Set(
     acceptEncoding
       .split(',')
-      .map((part) => part.trim().toLowerCase().split(/\s*;\s*q=/))
+      .map((part) =>
+        part
+          .trim()
+          .toLowerCase()
+          .split(/\s*;\s*q=/),
+      )
       .filter(([, q]) => q === undefined || Number(q) > 0)
       .map(([name]) => name),
   );
-  for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+  for (const [encoding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
     if (!accepted.has(encoding)) continue;
     const body = await readFile(file + suffix).catch(() => null);
     if (body) return { encoding, body };

@@ -33,6 +33,9 @@ function httpsOrigin(name, value) {
  */
 export function cspSources(env) {
   const api = env.PUBLIC_API_HOST ? [httpsOrigin('PUBLIC_API_HOST', env.PUBLIC_API_HOST)] : [];
-  const images = (env.PUBLIC_IMAGE_HOSTS ?? '').split(',').filter((host) => host.trim()).map((host) => httpsOrigin('PUBLIC_IMAGE_HOSTS', host));
+  const images = (env.PUBLIC_IMAGE_HOSTS ?? '')
+    .split(',')
+    .filter((host) => host.trim())
+    .map((host) => httpsOrigin('PUBLIC_IMAGE_HOSTS', host));
   return { connect: ["'self'", ...api], img: ["'self'", 'data:', ...new Set(images)] };
 }

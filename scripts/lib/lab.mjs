@@ -40,7 +40,10 @@ export async function startLab(preferredPort = 0) {
   writeFileSync(BARE.file, BARE_HTML);
   const dataDir = mkdtempSync(join(os.tmpdir(), 'lab-'));
   const port = await freePort(preferredPort);
-  const server = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const stop = () => {
     server.kill();
     // Left in dist/, the bare page would count as a page of the site in `npm run test:size`.
@@ -67,11 +70,14 @@ export async function startLab(preferredPort = 0) {
 
 /** The preferred port when nothing listens on it, else one the OS picks. */
 function freePort(preferred) {
-  const probe = (p) => new Promise((resolve) => {
-    const server = createServer().once('error', () => resolve(null)).listen(p, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+  const probe = (p) =>
+    new Promise((resolve) => {
+      const server = createServer()
+        .once('error', () => resolve(null))
+        .listen(p, '127.0.0.1', () => {
+          const { port } = server.address();
+          server.close(() => resolve(port));
+        });
     });
-  });
   return probe(preferred).then((port) => port ?? probe(0));
 }

@@ -18,10 +18,30 @@ export const CACHE = '.cache/engines';
  * then `npm run test:engines` runs every check on it too (README, "Engines").
  */
 export const ENGINES = [
-  { chromium: 64, pkg: 'chrome-aws-lambda@64.0.3264', binary: 'bin/chromium.br', integrity: 'sha512-3XpUhpg5Qlbq8V/Pk5gzfSqcq3wSlfT1N98yzDY8a+PrrROx9XUCntkg4W1ZmisqLsWhmRLZQrKtDjTRBttwig==' },
-  { chromium: 72, pkg: 'chrome-aws-lambda@1.11.2', binary: 'bin/chromium-72.0.3617.0.br', integrity: 'sha512-BpR7qYNkPZlMQGZI3/edrPT4Rx9Hd/Z+YV3dQ5ujfWj01r27pYYOoOmMd2w3mkmFeHF7nzFlksM/urKnfICwDQ==' },
-  { chromium: 80, pkg: 'chrome-aws-lambda@2.1.1', binary: 'bin/chromium.br', integrity: 'sha512-Wer2QuygxsCov5bM2+8CLa6qYpNsc5AxYTlgTne00aFoxFP491LGJRxOQtGnYtsJP6UG4pB0SfrwTyPnLys1Lw==' },
-  { chromium: 90, pkg: 'chrome-aws-lambda@8.0.2', binary: 'bin/chromium.br', integrity: 'sha512-a4VEX6DknxISPqGLksZa/JuEnjc4nLXaG0BMp5c9qERvJ/eBHPUJ7oCRQQC+SxSxuxsEwxbBj2RBlCQbivnihg==' },
+  {
+    chromium: 64,
+    pkg: 'chrome-aws-lambda@64.0.3264',
+    binary: 'bin/chromium.br',
+    integrity: 'sha512-3XpUhpg5Qlbq8V/Pk5gzfSqcq3wSlfT1N98yzDY8a+PrrROx9XUCntkg4W1ZmisqLsWhmRLZQrKtDjTRBttwig==',
+  },
+  {
+    chromium: 72,
+    pkg: 'chrome-aws-lambda@1.11.2',
+    binary: 'bin/chromium-72.0.3617.0.br',
+    integrity: 'sha512-BpR7qYNkPZlMQGZI3/edrPT4Rx9Hd/Z+YV3dQ5ujfWj01r27pYYOoOmMd2w3mkmFeHF7nzFlksM/urKnfICwDQ==',
+  },
+  {
+    chromium: 80,
+    pkg: 'chrome-aws-lambda@2.1.1',
+    binary: 'bin/chromium.br',
+    integrity: 'sha512-Wer2QuygxsCov5bM2+8CLa6qYpNsc5AxYTlgTne00aFoxFP491LGJRxOQtGnYtsJP6UG4pB0SfrwTyPnLys1Lw==',
+  },
+  {
+    chromium: 90,
+    pkg: 'chrome-aws-lambda@8.0.2',
+    binary: 'bin/chromium.br',
+    integrity: 'sha512-a4VEX6DknxISPqGLksZa/JuEnjc4nLXaG0BMp5c9qERvJ/eBHPUJ7oCRQQC+SxSxuxsEwxbBj2RBlCQbivnihg==',
+  },
 ];
 
 /**

@@ -39,10 +39,9 @@ export const htmlFiles = () => walk(DIST).filter((f) => f.endsWith('.html'));
  * @example firstLoadJs(html) // ['/_astro/page.x.js', '/_astro/core.y.js', ...]
  */
 export function firstLoadJs(html) {
-  const entries = [
-    ...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g),
-    ...html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g),
-  ].map((m) => m[1]);
+  const entries = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g), ...html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)].map(
+    (m) => m[1],
+  );
   const seen = new Set();
   const visit = (url) => {
     if (!url || seen.has(url) || !url.startsWith('/')) return;

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 /** Key pairs whose private halves are public in this repository: anything sealed for them is readable by anyone. */
 export const REPOSITORY_KEYS = [
   { path: 'server/dev-keys/public.pem', name: 'the development key (server/dev-keys/public.pem)' },
-  { path: 'tests/fixtures/keys/public.pem', name: 'the unit tests\' key (tests/fixtures/keys/public.pem)' },
+  { path: 'tests/fixtures/keys/public.pem', name: "the unit tests' key (tests/fixtures/keys/public.pem)" },
 ];
 
 /** OAEP-SHA-256 must carry the 128-byte page keys (docs/api.md); below 2048 bits is also too weak. */
@@ -35,7 +35,11 @@ export function checkReleaseKey(pem, repositoryKeys = REPOSITORY_KEYS.map(({ pat
   if (/PRIVATE KEY/.test(pem)) return refuse('PUBLIC_RSA_KEY holds a PRIVATE key: it would ship in every page. Use its public half.');
   // OpenSSL refuses an indented PEM that jsencrypt (the page) reads: trimmed lines, so indentation
   // cannot hide the development key from the comparison either.
-  const text = pem.split(/\r\n|\r|\n/).map((line) => line.trim()).join('\n').trim();
+  const text = pem
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .join('\n')
+    .trim();
   let key;
   try {
     key = createPublicKey({ key: text, format: 'pem' });

@@ -36,7 +36,6 @@ export const CODE_LIMITS = {
   perUserPerDay: 10,
 } as const;
 
-
 const hashOf = (db: Db, purpose: CodePurpose, uid: string, target: string, code: string) => keyedHash(db, 'code', purpose, uid, target, code);
 
 /** The refusal for a send to `target` asked by `uid` now, or null when it may go. */

@@ -10,7 +10,17 @@ import { useApiServer, type Reply } from '../../tests/fixtures/api-server';
 // the default user, and nothing here writes to it.
 const api = useApiServer('coins-');
 const { call, dev } = api;
-type Order = { orderId: string; packageId: string | null; coins: number; bonus: number; amount: number; currency: string; state: string; createdAt: number; paidAt: number | null };
+type Order = {
+  orderId: string;
+  packageId: string | null;
+  coins: number;
+  bonus: number;
+  amount: number;
+  currency: string;
+  state: string;
+  createdAt: number;
+  paidAt: number | null;
+};
 type Entry = { id: string; kind: string; coins: number; amount: number | null; currency: string | null; state: string; note: string | null; createdAt: number };
 
 /** The payment provider's notification, as the dev route takes it. */
@@ -49,7 +59,14 @@ describe('balance', () => {
     expect(await balance('dev-1')).toEqual({ balance: 4321, pending: 0 });
     expect((await dev('/api/dev/coins', { uid: 'dev-1', balance: 0 })).body.data.balance).toBe(0);
     expect(await balance('dev-1')).toEqual({ balance: 0, pending: 0 });
-    for (const bad of [{ uid: 'dev-1', balance: -1 }, { uid: 'dev-1', balance: 1.5 }, { uid: 'dev-1', balance: '10' }, { uid: '', balance: 10 }, { balance: 10 }, { uid: 'dev-1' }]) {
+    for (const bad of [
+      { uid: 'dev-1', balance: -1 },
+      { uid: 'dev-1', balance: 1.5 },
+      { uid: 'dev-1', balance: '10' },
+      { uid: '', balance: 10 },
+      { balance: 10 },
+      { uid: 'dev-1' },
+    ]) {
       expect(await dev('/api/dev/coins', bad)).toMatchObject({ status: 422, body: { code: 'badRequest' } });
     }
     const response = await fetch(`${api.base}/api/dev/coins`, { method: 'POST', body: 'not json' });
@@ -219,7 +236,9 @@ describe('the payment provider notification', () => {
     const host = installFakeHost(win as unknown as Window, { providerUrl: `${api.base}/api/dev/provider` });
     try {
       const answered = new Promise<string>((resolve) => (win.onPayCallback = resolve));
-      (win.NativeBridge as Record<string, (json: string) => void>).startPayWeb!(JSON.stringify({ orderId: created.orderId, productId: 'coins-300', payType: '1', amount: 3000 }));
+      (win.NativeBridge as Record<string, (json: string) => void>).startPayWeb!(
+        JSON.stringify({ orderId: created.orderId, productId: 'coins-300', payType: '1', amount: 3000 }),
+      );
       expect(JSON.parse(await answered)).toEqual({ status: 'success', orderId: created.orderId });
       // By the time the app learns the result, the server has credited the coins.
       expect((await orderStatus('pay-6', created.orderId)).body.data).toMatchObject({ order: { state: 'paid' }, balance: 310 });
@@ -254,7 +273,12 @@ describe('records', () => {
     expect(seen[0]).toMatchObject({ id: 't-pending', kind: 'recharge', coins: 300, amount: 3000, currency: 'CNY', state: 'pending' });
     expect(Math.abs(seen[0]!.createdAt - (nowSec() - 40 * 60))).toBeLessThanOrEqual(3);
     expect(Math.abs(seen.at(-1)!.createdAt - (nowSec() - 44 * 83 * 3600))).toBeLessThanOrEqual(3);
-    expect(seen.find((r) => r.kind === 'spend')).toMatchObject({ amount: null, currency: null, state: 'credited', note: expect.stringMatching(/^(song|gift)$/) });
+    expect(seen.find((r) => r.kind === 'spend')).toMatchObject({
+      amount: null,
+      currency: null,
+      state: 'credited',
+      note: expect.stringMatching(/^(song|gift)$/),
+    });
     expect(seen.every((r) => r.kind !== 'spend' || r.coins < 0)).toBe(true);
   });
 
@@ -316,7 +340,17 @@ describe('opening balances (migration 4)', () => {
       const balanceOf = (uid: string) => scratch.prepare('SELECT balance FROM coin_balances WHERE uid = ?').get(uid)?.balance;
       expect(balanceOf('in-debt')).toBe(0);
       expect(scratch.prepare("SELECT * FROM coin_transactions WHERE uid = 'in-debt' AND note = 'opening'").all()).toEqual([
-        { id: 't-opening-in-debt', uid: 'in-debt', kind: 'refund', coins: 30, price_cents: null, currency: null, state: 'credited', note: 'opening', created_at: 4_999 },
+        {
+          id: 't-opening-in-debt',
+          uid: 'in-debt',
+          kind: 'refund',
+          coins: 30,
+          price_cents: null,
+          currency: null,
+          state: 'credited',
+          note: 'opening',
+          created_at: 4_999,
+        },
       ]);
       // The default user's records sum above zero: no opening record, balance = the sum.
       expect(balanceOf(DEMO_UID)).toBe(6870);
@@ -338,7 +372,10 @@ describe('abandon (issue 15)', () => {
     expect(reply.body.data.order).toMatchObject({ orderId: created.orderId, state: 'cancelled' });
     expect(await balance('abandon-1')).toEqual({ balance: 0, pending: 0 });
     expect((await records('abandon-1')).map((r) => [r.coins, r.state])).toEqual([[310, 'cancelled']]);
-    expect((await createOrder('abandon-1', { packageId: 'coins-300' }, 'SG', attempt)).body.data.order).toMatchObject({ orderId: created.orderId, state: 'cancelled' });
+    expect((await createOrder('abandon-1', { packageId: 'coins-300' }, 'SG', attempt)).body.data.order).toMatchObject({
+      orderId: created.orderId,
+      state: 'cancelled',
+    });
   });
 
   it('honours a payment the provider reports after the user abandoned: the money arrived', async () => {

@@ -168,7 +168,19 @@ export const COIN_HANDLERS: CoinHandlers = {
       db.prepare(
         `INSERT INTO coin_orders (order_id, uid, attempt, package_id, coins, bonus, amount, currency, pay_type, state, created_at, transaction_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'created', ?, ?)`,
-      ).run(randomId(COIN_ORDER_PREFIX), uid, body.attempt, item.packageId, item.coins, item.bonus, item.amount, item.currency, body.payType, seconds(now), recordId);
+      ).run(
+        randomId(COIN_ORDER_PREFIX),
+        uid,
+        body.attempt,
+        item.packageId,
+        item.coins,
+        item.bonus,
+        item.amount,
+        item.currency,
+        body.payType,
+        seconds(now),
+        recordId,
+      );
       return { order: toOrder(select.get(uid, body.attempt)!) };
     });
   },

@@ -23,7 +23,6 @@ import { trackEventsOf } from './track';
 import { settleOrder } from './vip';
 import { DAY, seconds } from '../time';
 
-
 /** The tables a user's submissions land in, each with a `uid` column. */
 export const SUBMISSION_TABLES = ['vip_orders', 'coin_orders', 'reports', 'appeals', 'feedback', 'exports', 'submissions'] as const;
 

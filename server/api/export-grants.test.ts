@@ -49,7 +49,7 @@ describe('export grants', () => {
     expect(checkGrant(db, idOf(grant.url), T0 + GRANT_SECONDS * 1000)).toEqual({ ok: false, status: 410 });
   });
 
-  it("last no longer than the export: a link minted near the end dies with the file", () => {
+  it('last no longer than the export: a link minted near the end dies with the file', () => {
     const ex = addExport(owner.uid, 1);
     const late = T0 + (DAY - 60) * 1000;
     const grant = mintGrant(db, ex, owner, late);
@@ -85,7 +85,8 @@ describe('export grants', () => {
     expect(checkGrant(db, idOf(foreignSession.url), T0)).toEqual({ ok: false, status: 404 });
     expect(checkGrant(db, idOf(foreignUser.url), T0)).toEqual({ ok: false, status: 404 });
     expect(checkGrant(db, randomBytes(32).toString('base64url'), T0)).toEqual({ ok: false, status: 404 });
-    for (const bad of ['', 'x', '../../etc/passwd', `${randomBytes(32).toString('base64url')}A`]) expect(checkGrant(db, bad, T0)).toEqual({ ok: false, status: 404 });
+    for (const bad of ['', 'x', '../../etc/passwd', `${randomBytes(32).toString('base64url')}A`])
+      expect(checkGrant(db, bad, T0)).toEqual({ ok: false, status: 404 });
   });
 
   it('keep the session sealed to its grant: a sealed session moved to another grant opens nothing', () => {

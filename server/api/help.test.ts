@@ -71,7 +71,11 @@ describe('feedback', () => {
 
   it('stores feedback once per attempt and lists it first, then shows it whole', async () => {
     const uid = fresh();
-    const body = feedbackBody({ attachments: [{ id: 'f1', name: 'clip.mp4', mime: 'video/mp4', size: 10, url: 'https://cdn.example.com/f1' }], song: 's04', log: 'https://cdn.example.com/log' });
+    const body = feedbackBody({
+      attachments: [{ id: 'f1', name: 'clip.mp4', mime: 'video/mp4', size: 10, url: 'https://cdn.example.com/f1' }],
+      song: 's04',
+      log: 'https://cdn.example.com/log',
+    });
     const [a, b] = await Promise.all([call('/api/feedback', body, uid), call('/api/feedback', body, uid)]);
     expect(a.status).toBe(200);
     expect(b.body.data.feedback.id).toBe(a.body.data.feedback.id);
@@ -80,7 +84,13 @@ describe('feedback', () => {
     expect(list).toEqual({ items: [a.body.data.feedback], next: null });
     expect(list.items[0]).toMatchObject({ state: 'submitted', unread: false, excerpt: 'The lyrics are two seconds late.' });
     const detail = (await call('/api/feedback/detail', { id: a.body.data.feedback.id, locale: 'th-TH' }, uid)).body.data;
-    expect(detail.feedback).toMatchObject({ type: 'music', typeLabel: 'เนื้อหาเพลง', log: true, song: { id: 's04', name: 'Saigon Rain' }, attachments: [{ name: 'clip.mp4' }] });
+    expect(detail.feedback).toMatchObject({
+      type: 'music',
+      typeLabel: 'เนื้อหาเพลง',
+      log: true,
+      song: { id: 's04', name: 'Saigon Rain' },
+      attachments: [{ name: 'clip.mp4' }],
+    });
     expect(detail.messages).toEqual([]);
     expect(await call('/api/feedback/detail', { id: a.body.data.feedback.id, locale: 'en-US' }, fresh())).toMatchObject({ status: 404 });
   });
@@ -125,7 +135,12 @@ describe('feedback', () => {
 
   it('pages newest first with a cursor to the end', async () => {
     const uid = fresh();
-    for (let i = 0; i < 3; i++) api.db.prepare(`INSERT INTO feedback (id, uid, attempt, type, description, contact, attachments, screenshots, locale, state, created_at, updated_at) VALUES (?, ?, ?, 'other', 'x', 'a@b.co', '[]', '[]', 'en-US', 'submitted', ?, ?)`).run(`fb-p${i}`, uid, `a${i}`, 1000 + i, 1000 + i);
+    for (let i = 0; i < 3; i++)
+      api.db
+        .prepare(
+          `INSERT INTO feedback (id, uid, attempt, type, description, contact, attachments, screenshots, locale, state, created_at, updated_at) VALUES (?, ?, ?, 'other', 'x', 'a@b.co', '[]', '[]', 'en-US', 'submitted', ?, ?)`,
+        )
+        .run(`fb-p${i}`, uid, `a${i}`, 1000 + i, 1000 + i);
     const first = (await call('/api/feedback/list', { cursor: null, limit: 2, locale: 'en-US' }, uid)).body.data;
     expect(first.items.map((f: any) => f.id)).toEqual(['fb-p2', 'fb-p1']);
     const second = (await call('/api/feedback/list', { cursor: first.next, limit: 2, locale: 'en-US' }, uid)).body.data;
@@ -138,7 +153,10 @@ describe('feedback', () => {
     const id = (await send(uid)).body.data.feedback.id;
     expect((await dev('/api/dev/feedback-reply', { feedbackId: id, text: 'Fixed, thanks!' })).status).toBe(200);
     expect((await call('/api/help/home', { locale: 'en-US' }, uid)).body.data.unread).toBe(1);
-    expect((await call('/api/feedback/list', { cursor: null, limit: 5, locale: 'en-US' }, uid)).body.data.items[0]).toMatchObject({ state: 'replied', unread: true });
+    expect((await call('/api/feedback/list', { cursor: null, limit: 5, locale: 'en-US' }, uid)).body.data.items[0]).toMatchObject({
+      state: 'replied',
+      unread: true,
+    });
     const detail = (await call('/api/feedback/detail', { id, locale: 'en-US' }, uid)).body.data;
     expect(detail.messages.map((m: any) => [m.from, m.text])).toEqual([['support', 'Fixed, thanks!']]);
     expect((await call('/api/feedback/list', { cursor: null, limit: 5, locale: 'en-US' }, uid)).body.data.items[0].unread).toBe(false);

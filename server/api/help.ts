@@ -55,12 +55,16 @@ const FAQ_TEXT = `
   FROM faqs f JOIN faq_texts e ON e.faq = f.id AND e.locale = 'en-US' LEFT JOIN faq_texts l ON l.faq = f.id AND l.locale = ?`;
 
 function categoryTitle(db: Db, category: string, locale: string): string {
-  const row = db.prepare("SELECT title FROM faq_category_titles WHERE category = ? AND locale IN (?, 'en-US') ORDER BY locale = 'en-US' LIMIT 1").get(category, locale);
+  const row = db
+    .prepare("SELECT title FROM faq_category_titles WHERE category = ? AND locale IN (?, 'en-US') ORDER BY locale = 'en-US' LIMIT 1")
+    .get(category, locale);
   return String(row?.title ?? category);
 }
 
 function typeLabel(db: Db, type: string, locale: string): string {
-  const row = db.prepare("SELECT label FROM feedback_type_labels WHERE type = ? AND locale IN (?, 'en-US') ORDER BY locale = 'en-US' LIMIT 1").get(type, locale);
+  const row = db
+    .prepare("SELECT label FROM feedback_type_labels WHERE type = ? AND locale IN (?, 'en-US') ORDER BY locale = 'en-US' LIMIT 1")
+    .get(type, locale);
   return String(row?.label ?? type);
 }
 
@@ -81,7 +85,8 @@ const toSummary = (db: Db, row: Row, locale: string): Summary => {
 const toMessage = (row: Row): Message => ({ id: String(row.id), from: row.sender as Message['from'], text: String(row.text), at: Number(row.at) });
 
 /** Feedback the user sent in the 24 hours before `now`. */
-const sentToday = (db: Db, uid: string, now: number) => Number(db.prepare('SELECT COUNT(*) AS n FROM feedback WHERE uid = ? AND created_at > ?').get(uid, now - DAY)!.n);
+const sentToday = (db: Db, uid: string, now: number) =>
+  Number(db.prepare('SELECT COUNT(*) AS n FROM feedback WHERE uid = ? AND created_at > ?').get(uid, now - DAY)!.n);
 
 /** Has the user sent enough feedback today that the next one needs a code? */
 const codeRequired = (db: Db, uid: string, now: number) => sentToday(db, uid, now) >= FEEDBACK_FREE_PER_DAY;
@@ -148,7 +153,13 @@ export const HELP_HANDLERS: HelpHandlers = {
     const vote = db.prepare('SELECT helpful FROM faq_votes WHERE uid = ? AND faq = ?').get(user.uid, body.id);
     const related = db.prepare(`${FAQ_TEXT} WHERE f.category = ? AND f.id != ? ORDER BY f.sort LIMIT 4`).all(body.locale, category, body.id).map(questionRef);
     return {
-      question: { id: String(row.id), category, categoryTitle: categoryTitle(db, category, body.locale), question: String(row.question), answer: String(row.answer) },
+      question: {
+        id: String(row.id),
+        category,
+        categoryTitle: categoryTitle(db, category, body.locale),
+        question: String(row.question),
+        answer: String(row.answer),
+      },
       vote: vote ? Number(vote.helpful) === 1 : null,
       related,
     };
@@ -180,7 +191,9 @@ export const HELP_HANDLERS: HelpHandlers = {
 
   feedbackConfig: ({ db, user, body, now }) => ({
     types: db
-      .prepare("SELECT t.id, COALESCE(l.label, e.label) AS label FROM feedback_types t JOIN feedback_type_labels e ON e.type = t.id AND e.locale = 'en-US' LEFT JOIN feedback_type_labels l ON l.type = t.id AND l.locale = ? ORDER BY t.sort")
+      .prepare(
+        "SELECT t.id, COALESCE(l.label, e.label) AS label FROM feedback_types t JOIN feedback_type_labels e ON e.type = t.id AND e.locale = 'en-US' LEFT JOIN feedback_type_labels l ON l.type = t.id AND l.locale = ? ORDER BY t.sort",
+      )
       .all(body.locale)
       .map((row) => ({ id: row.id as Summary['type'], label: String(row.label) })),
     phoneOptional: PHONE_OPTIONAL_LOCALES.includes(body.locale),
@@ -298,7 +311,13 @@ export const HELP_HANDLERS: HelpHandlers = {
       if (!text.ok) throw refuse('A follow-up must not be empty and must be under 400 characters.');
       const id = randomId('m-');
       const at = seconds(now);
-      db.prepare("INSERT INTO feedback_messages (id, feedback, sender, text, at, attempt) VALUES (?, ?, 'user', ?, ?, ?)").run(id, body.id, text.text, at, body.attempt);
+      db.prepare("INSERT INTO feedback_messages (id, feedback, sender, text, at, attempt) VALUES (?, ?, 'user', ?, ?, ?)").run(
+        id,
+        body.id,
+        text.text,
+        at,
+        body.attempt,
+      );
       db.prepare("UPDATE feedback SET state = 'inProgress', updated_at = ? WHERE id = ?").run(at, body.id);
       return { message: toMessage(db.prepare('SELECT * FROM feedback_messages WHERE id = ?').get(id)!) };
     });

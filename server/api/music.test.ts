@@ -39,7 +39,11 @@ describe('download quota', () => {
 
   it('counts what the app reports downloaded, and lists it newest first, page by page', async () => {
     const uid = await memberFor(31);
-    for (const [songId, quality] of [['s01', 'standard'], ['s02', 'lossless'], ['s03', 'high']]) {
+    for (const [songId, quality] of [
+      ['s01', 'standard'],
+      ['s02', 'lossless'],
+      ['s03', 'high'],
+    ]) {
       expect((await dev('/api/dev/download', { uid, songId, quality })).status).toBe(200);
     }
     expect((await quota(uid)).quota).toMatchObject({ total: 300, used: 3 });

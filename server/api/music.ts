@@ -21,7 +21,6 @@ import { DAY, seconds } from '../time';
 type Song = ResponseOf<'musicLists'>['playlists'][number]['songs'][number];
 type Row = Record<string, unknown>;
 
-
 /**
  * The user's unbroken membership at `now`: its expiry from the memberships table, its start found by
  * replaying what granted days (paid orders and redeemed codes) in time order, as extendMembership
@@ -81,7 +80,14 @@ export const MUSIC_HANDLERS: MusicHandlers = {
     const select = 'SELECT d.id, d.song, d.quality, d.created_at, s.name, s.artist FROM downloads d JOIN songs s ON s.id = d.song WHERE d.uid = ?';
     const { rows, next } = pageRows(db, select, [user.uid], body.cursor, body.limit, { key: 'd.created_at', id: 'd.id' });
     return {
-      items: rows.map((r) => ({ id: String(r.id), songId: String(r.song), name: String(r.name), artist: String(r.artist), quality: r.quality as 'standard', createdAt: Number(r.created_at) })),
+      items: rows.map((r) => ({
+        id: String(r.id),
+        songId: String(r.song),
+        name: String(r.name),
+        artist: String(r.artist),
+        quality: r.quality as 'standard',
+        createdAt: Number(r.created_at),
+      })),
       next,
     };
   },
@@ -92,7 +98,13 @@ export const MUSIC_HANDLERS: MusicHandlers = {
       playlists: db
         .prepare('SELECT * FROM playlists ORDER BY sort')
         .all()
-        .map((p) => ({ id: String(p.id), name: String(p.name), cover: String(p.cover), kind: p.kind as 'editorial' | 'spatial', songs: songsOf.all(String(p.id)).map(toSong) })),
+        .map((p) => ({
+          id: String(p.id),
+          name: String(p.name),
+          cover: String(p.cover),
+          kind: p.kind as 'editorial' | 'spatial',
+          songs: songsOf.all(String(p.id)).map(toSong),
+        })),
     };
   },
 };
@@ -144,7 +156,16 @@ export const SUBMISSION_HANDLERS: SubmissionHandlers = {
       }
       const id = `sub-${randomBytes(9).toString('base64url')}`;
       const at = seconds(now);
-      db.prepare("INSERT INTO submissions VALUES (?, ?, ?, ?, ?, ?, 'reviewing', ?, ?)").run(id, uid, body.attempt, body.playlistId, body.name.trim(), count, at, at + SUBMISSION_RULES.reviewDays * DAY);
+      db.prepare("INSERT INTO submissions VALUES (?, ?, ?, ?, ?, ?, 'reviewing', ?, ?)").run(
+        id,
+        uid,
+        body.attempt,
+        body.playlistId,
+        body.name.trim(),
+        count,
+        at,
+        at + SUBMISSION_RULES.reviewDays * DAY,
+      );
       return { submission: toSubmission(db.prepare('SELECT * FROM submissions WHERE id = ?').get(id)!) };
     });
   },

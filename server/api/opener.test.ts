@@ -36,7 +36,7 @@ const reason = (run: () => unknown) => {
 };
 
 describe('Opener', () => {
-  it('opens a page\'s requests with one RSA step, however many there are', () => {
+  it("opens a page's requests with one RSA step, however many there are", () => {
     const { opener: o, counted } = opener();
     const page = newPage(PUBLIC);
     for (let i = 0; i < 5; i++) expect(o.open('1.2.3.4', sealText(`{"n":${i}}`, PUBLIC, page))).toEqual({ n: i });
@@ -92,7 +92,9 @@ describe('Opener', () => {
     const other = readFileSync('server/dev-keys/public.pem', 'utf8');
     // Five requests read concurrently were all admitted before any of them failed.
     for (let i = 0; i < 5; i++) o.admit('6.6.6.6');
-    const outcomes = Array.from({ length: 5 }, () => reason(() => o.open('6.6.6.6', { params: sealText('{}', PUBLIC).params, encSecKey: newPage(other).encSecKey })));
+    const outcomes = Array.from({ length: 5 }, () =>
+      reason(() => o.open('6.6.6.6', { params: sealText('{}', PUBLIC).params, encSecKey: newPage(other).encSecKey })),
+    );
     expect(outcomes).toEqual(['unwrap', 'unwrap', 'unwrap', 'tooMany', 'tooMany']);
     expect(counted.unwraps).toBe(3);
   });
@@ -110,7 +112,7 @@ describe('Opener', () => {
     expect(o.open('6.6.6.6', sealText('{"back":1}', PUBLIC))).toEqual({ back: 1 });
   });
 
-  it('throws the server\'s own error for a private key that does not parse, without counting it against the client', () => {
+  it("throws the server's own error for a private key that does not parse, without counting it against the client", () => {
     const broken = new Opener('not a pem', { failureLimit: 1 });
     const sealed = sealText('{}', PUBLIC);
     expect(() => broken.open('1.2.3.4', sealed)).toThrow();
@@ -186,4 +188,3 @@ describe('LruCache', () => {
     expect(cache.size).toBe(0);
   });
 });
-

@@ -28,7 +28,14 @@ export const settles = (row: Row, outcome: ProviderOutcome): boolean =>
  * marked, then cancelled by `settle`; any other is answered as it is. Another user's order is
  * unknown, as for its status.
  */
-export function abandon<T>(db: Db, table: 'vip_orders' | 'coin_orders', uid: string, orderId: string, nowMs: number, settle: (db: Db, orderId: string, outcome: 'cancelled', nowMs: number) => T): T {
+export function abandon<T>(
+  db: Db,
+  table: 'vip_orders' | 'coin_orders',
+  uid: string,
+  orderId: string,
+  nowMs: number,
+  settle: (db: Db, orderId: string, outcome: 'cancelled', nowMs: number) => T,
+): T {
   const row = db.prepare(`SELECT state FROM ${table} WHERE order_id = ? AND uid = ?`).get(orderId, uid);
   if (!row) throw new ApiFailure('notFound', 404, 'No such order.');
   // node:sqlite is synchronous, so no request runs between the mark and the settling.

@@ -26,7 +26,9 @@ export const passwordBytes = (password: string) => Buffer.from(password.normaliz
  * @example hashR6(passwordBytes('123456'), validationSalt, Buffer.alloc(0)) // 32 bytes: U[0..32)
  */
 export function hashR6(password: Buffer, salt: Buffer, userKey: Buffer): Buffer {
-  let k = createHash('sha256').update(Buffer.concat([password, salt, userKey])).digest();
+  let k = createHash('sha256')
+    .update(Buffer.concat([password, salt, userKey]))
+    .digest();
   let e = Buffer.alloc(0);
   // At least 64 rounds, then on until E's last byte is at most the round number − 32.
   for (let round = 0; round < 64 || e[e.length - 1]! > round - 32; round++) {
@@ -36,7 +38,9 @@ export function hashR6(password: Buffer, salt: Buffer, userKey: Buffer): Buffer 
     // E's first 16 bytes as a big number, mod 3: since 256 ≡ 1 (mod 3) that is the byte sum mod 3.
     let sum = 0;
     for (let i = 0; i < 16; i++) sum += e[i]!;
-    k = createHash(['sha256', 'sha384', 'sha512'][sum % 3]!).update(e).digest();
+    k = createHash(['sha256', 'sha384', 'sha512'][sum % 3]!)
+      .update(e)
+      .digest();
   }
   return k.subarray(0, 32);
 }

@@ -22,7 +22,9 @@ const LINES = [
 ];
 const pdf = pdfOf('Your personal data', LINES, '123456');
 const fontsOf = (doc: ReturnType<typeof openPdf>) =>
-  [...doc.objects.values()].map((o) => o.value).filter((v): v is PdfDict => v instanceof PdfDict && (v.get('Subtype') as PdfName | undefined)?.name === 'Type0');
+  [...doc.objects.values()]
+    .map((o) => o.value)
+    .filter((v): v is PdfDict => v instanceof PdfDict && (v.get('Subtype') as PdfName | undefined)?.name === 'Type0');
 
 describe('the test reader (tests/fixtures/pdf-reader.ts) follows the standard, not our writer', () => {
   // Made with qpdf 11.3: `qpdf --object-streams=disable --encrypt 123456 qpdf-owner 256 -- plain.pdf qpdf-aes256.pdf`.
@@ -121,9 +123,12 @@ describe('the personal-data PDF', () => {
   });
 
   it('prints headings larger than the lines under them, in any script', () => {
-    const doc = openPdf(pdfOf('ข้อมูลส่วนบุคคลของคุณ', [{ heading: 'ข้อมูลบัญชี' }, 'ชื่อเล่น: ผู้ทดสอบ', '', { heading: '设备数据' }, '设备品牌：OPPO'], '222222'), '222222');
+    const doc = openPdf(
+      pdfOf('ข้อมูลส่วนบุคคลของคุณ', [{ heading: 'ข้อมูลบัญชี' }, 'ชื่อเล่น: ผู้ทดสอบ', '', { heading: '设备数据' }, '设备品牌：OPPO'], '222222'),
+      '222222',
+    );
     expect(doc.pageTexts()[0]!.split('\n')).toEqual(['ข้อมูลส่วนบุคคลของคุณ', '', 'ข้อมูลบัญชี', 'ชื่อเล่น: ผู้ทดสอบ', '', '设备数据', '设备品牌：OPPO']);
-    const content = doc.stream((doc.pages()[0]!.get('Contents') as PdfRef)).toString('latin1');
+    const content = doc.stream(doc.pages()[0]!.get('Contents') as PdfRef).toString('latin1');
     const sizes = [...content.matchAll(/ (\d+) Tf/g)].map((m) => Number(m[1]));
     // Title 16; each heading 13 (a Thai heading may take two fonts: its Latin space is Noto Sans SC's); lines 11.
     expect(new Set(sizes)).toEqual(new Set([16, 13, 11]));

@@ -171,8 +171,7 @@ function toUnicode(chars: readonly number[]): string {
 }
 
 /** Six capital letters naming a subset (the PDF convention `ABCDEF+Font`), from what it holds. */
-const subsetTag = (seed: string) =>
-  [...createHash('sha256').update(seed).digest().subarray(0, 6)].map((b) => String.fromCharCode(65 + (b % 26))).join('');
+const subsetTag = (seed: string) => [...createHash('sha256').update(seed).digest().subarray(0, 6)].map((b) => String.fromCharCode(65 + (b % 26))).join('');
 
 /**
  * A PDF of `title` and `lines`, encrypted with AES-256 so that `password` opens it.
@@ -206,7 +205,10 @@ export function pdfOf(title: string, lines: readonly PdfLine[], password: string
   const fontResources: Dict = Object.fromEntries(fontRefs.map((ref, i) => [`F${i}`, ref]));
   const kids = pages.map((page) => {
     const content = page
-      .map((line) => `1 0 0 1 ${PAGE.margin} ${number(line.y)} Tm\n${line.runs.map((run) => `/F${run.used} ${line.size} Tf <${run.cids.map(hex4).join('')}> Tj`).join('\n')}`)
+      .map(
+        (line) =>
+          `1 0 0 1 ${PAGE.margin} ${number(line.y)} Tm\n${line.runs.map((run) => `/F${run.used} ${line.size} Tf <${run.cids.map(hex4).join('')}> Tj`).join('\n')}`,
+      )
       .join('\n');
     const contents = add(new Stream({ Filter: name('FlateDecode') }, deflateSync(Buffer.from(`BT\n${content}\nET`, 'latin1'))));
     return add({

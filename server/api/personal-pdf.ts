@@ -55,7 +55,8 @@ export function exportDocument(locale: Locale, timeZone: string, account: Accoun
   const colon = locale.startsWith('zh-') ? '：' : ': ';
   const field = (label: string, value: string | undefined) => `${label}${colon}${value?.trim() || error.noData}`;
   const registered = account?.registeredAt
-    ? formatDate(account.registeredAt, locale, { timeZone, style: 'datetime' }) || formatDate(account.registeredAt, locale, { timeZone: 'UTC', style: 'datetime' })
+    ? formatDate(account.registeredAt, locale, { timeZone, style: 'datetime' }) ||
+      formatDate(account.registeredAt, locale, { timeZone: 'UTC', style: 'datetime' })
     : app.registerTime;
   return {
     title: p.fileTitle,

@@ -33,8 +33,12 @@ const request = (uid: string, body: Record<string, unknown>) =>
   call('/api/personal/export', { email: mailOf(uid), code: '', password: '123456', timeZone: 'Asia/Singapore', attempt: randomUUID(), ...body }, uid);
 
 describe('personal info', () => {
-  it("gives the account with the phone masked but for its last four digits, and empty for an unknown one", async () => {
-    expect((await call('/api/personal/info', {}, DEMO_UID)).body.data.account).toEqual({ nickname: 'Test User', phone: '••••••0000', registeredAt: Date.UTC(2024, 0, 2, 2) / 1000 });
+  it('gives the account with the phone masked but for its last four digits, and empty for an unknown one', async () => {
+    expect((await call('/api/personal/info', {}, DEMO_UID)).body.data.account).toEqual({
+      nickname: 'Test User',
+      phone: '••••••0000',
+      registeredAt: Date.UTC(2024, 0, 2, 2) / 1000,
+    });
     expect((await call('/api/personal/info', {}, fresh())).body.data.account).toEqual({ nickname: '', phone: '', registeredAt: null });
   });
 });
@@ -71,7 +75,7 @@ describe('personal-data export', () => {
     expect((await call('/api/personal/export/file', { id: a.body.data.export.id }, fresh())).status).toBe(410);
 
     expect((await dev('/api/dev/export-state', { exportId: a.body.data.export.id, state: 'expired' })).status).toBe(200);
-    expect((await call('/api/personal/export/file', { id: a.body.data.export.id }, uid))).toMatchObject({ status: 410, body: { code: 'noContent' } });
+    expect(await call('/api/personal/export/file', { id: a.body.data.export.id }, uid)).toMatchObject({ status: 410, body: { code: 'noContent' } });
     expect((await fetch(`${api.base}${file.url}`)).status).toBe(410);
     expect((await call('/api/personal/exports', { timeZone: 'UTC' }, uid)).body.data.exports[0].state).toBe('expired');
   });
@@ -174,7 +178,10 @@ describe('what the file holds: what /accountData.html and /deviceData.html show,
 
   it('zh-CN, no account row: what the app knows, its phone number whole, and "No data" for what nobody knows', async () => {
     const uid = fresh();
-    const lines = await fileLines(uid, { locale: 'zh-CN', appInfo: { nickname: '测试用户', phone: '+65 8000 0000', registerTime: '2024-01-02 10:00:00', deviceBrand: 'OPPO', ip: '' } });
+    const lines = await fileLines(uid, {
+      locale: 'zh-CN',
+      appInfo: { nickname: '测试用户', phone: '+65 8000 0000', registerTime: '2024-01-02 10:00:00', deviceBrand: 'OPPO', ip: '' },
+    });
     const p = zhCN.personal;
     const none = zhCN.error.noData;
     expect(lines).toEqual([
@@ -211,7 +218,7 @@ describe('what the file holds: what /accountData.html and /deviceData.html show,
     ]);
   });
 
-  it("refuses app info beyond the allow-list or its lengths, and a locale that is not one of the nine", async () => {
+  it('refuses app info beyond the allow-list or its lengths, and a locale that is not one of the nine', async () => {
     const uid = fresh();
     const code = await codeFor(uid);
     for (const body of [
@@ -269,7 +276,13 @@ describe('the file link', () => {
   it('never writes the link to the access log: the path shows without its grant', async () => {
     const { url } = await exported();
     const grant = url.slice(url.lastIndexOf('/') + 1);
-    const logging = createApp({ root: api.dataDir, db: api.db, privateKey: readFileSync('tests/fixtures/keys/private.pem', 'utf8'), dataDir: api.dataDir, now: () => clock });
+    const logging = createApp({
+      root: api.dataDir,
+      db: api.db,
+      privateKey: readFileSync('tests/fixtures/keys/private.pem', 'utf8'),
+      dataDir: api.dataDir,
+      now: () => clock,
+    });
     const lines: string[] = [];
     const spy = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
     try {
@@ -278,7 +291,10 @@ describe('the file link', () => {
     } finally {
       spy.mockRestore();
     }
-    expect(lines).toEqual([expect.stringMatching(/^GET \/api\/personal\/file\/… 200 \d+ms$/), expect.stringMatching(/^GET \/api\/personal\/file\/… 404 \d+ms$/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^GET \/api\/personal\/file\/… 200 \d+ms$/),
+      expect.stringMatching(/^GET \/api\/personal\/file\/… 404 \d+ms$/),
+    ]);
     expect(lines.join('\n')).not.toContain(grant);
   });
 

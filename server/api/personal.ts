@@ -53,7 +53,9 @@ const toRecord = (row: Row, nowSec: number): Record_ => {
 /** The account row as stored (the phone whole), or null when the backend has none. */
 function accountRow(db: Db, uid: string): AccountRow | null {
   const row = db.prepare('SELECT * FROM accounts WHERE uid = ?').get(uid);
-  return row ? { nickname: String(row.nickname ?? ''), phone: String(row.phone ?? ''), registeredAt: row.registered_at === null ? null : Number(row.registered_at) } : null;
+  return row
+    ? { nickname: String(row.nickname ?? ''), phone: String(row.phone ?? ''), registeredAt: row.registered_at === null ? null : Number(row.registered_at) }
+    : null;
 }
 
 /**
@@ -64,8 +66,16 @@ function accountRow(db: Db, uid: string): AccountRow | null {
  */
 export const SERVICE_TIME_ZONE = 'Asia/Singapore';
 const REGION_TIME_ZONES: Readonly<Record<string, string>> = {
-  SG: 'Asia/Singapore', CN: 'Asia/Shanghai', TW: 'Asia/Taipei', HK: 'Asia/Hong_Kong', MO: 'Asia/Macau',
-  ID: 'Asia/Jakarta', MY: 'Asia/Kuala_Lumpur', PH: 'Asia/Manila', VN: 'Asia/Ho_Chi_Minh', TH: 'Asia/Bangkok',
+  SG: 'Asia/Singapore',
+  CN: 'Asia/Shanghai',
+  TW: 'Asia/Taipei',
+  HK: 'Asia/Hong_Kong',
+  MO: 'Asia/Macau',
+  ID: 'Asia/Jakarta',
+  MY: 'Asia/Kuala_Lumpur',
+  PH: 'Asia/Manila',
+  VN: 'Asia/Ho_Chi_Minh',
+  TH: 'Asia/Bangkok',
   US: 'America/New_York',
 };
 
@@ -125,7 +135,8 @@ export function exportCodeOf(db: Db, uid: string, nowMs: number): string | undef
 /** Moves an export to a state (development: the production pipeline's steps), for tests and demos. */
 export function setExportState(db: Db, id: string, state: 'requested' | 'preparing' | 'sent' | 'expired', nowMs: number): boolean {
   const now = seconds(nowMs);
-  const [next, sentAt, expiresAt] = state === 'expired' ? ['sent', now - FILE_DAYS * DAY, now] : state === 'sent' ? ['sent', now, now + FILE_DAYS * DAY] : [state, null, null];
+  const [next, sentAt, expiresAt] =
+    state === 'expired' ? ['sent', now - FILE_DAYS * DAY, now] : state === 'sent' ? ['sent', now, now + FILE_DAYS * DAY] : [state, null, null];
   return db.prepare('UPDATE exports SET state = ?, sent_at = ?, expires_at = ? WHERE id = ?').run(next, sentAt, expiresAt, id).changes > 0;
 }
 

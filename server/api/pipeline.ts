@@ -82,29 +82,25 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: op
   let noncesSweptAt = 0;
 
   for (const [name, endpoint] of Object.entries(ENDPOINTS) as [EndpointName, (typeof ENDPOINTS)[EndpointName]][]) {
-    api.post(
-      endpoint.path,
-      bodyLimit({ maxSize: BODY_MAX_BYTES, onError: (c) => tooLarge(c, fail('tooLarge', 413)) }),
-      async (c) => {
-        try {
-          const time = now();
-          // A public endpoint needs no seal (issue 28, item 2): it answers everyone the same, so a seal
-          // would protect nothing and cost an RSA step. Its body comes as one JSON `request` field.
-          const plain = endpoint.public ? await plainRequest(c) : undefined;
-          const { user, input } = plain !== undefined ? { user: null, input: plain } : await sealedRequest(c, endpoint, time);
-          const body = v.safeParse(endpoint.request, input);
-          if (!body.success) throw fail('badRequest', 422);
-          const handler = handlers[name] as AnyHandler;
-          const data = await handler({ db, user, body: body.output as never, now: time, client: clientOf(c, trustProxy) });
-          // The server's own answer must keep the contract: a mismatch is our bug, never the client's.
-          const checked = v.safeParse(endpoint.response, data);
-          if (!checked.success) throw fail('server', 500);
-          return json(c, { code: 0, data: checked.output });
-        } catch (error) {
-          return answer(c, error);
-        }
-      },
-    );
+    api.post(endpoint.path, bodyLimit({ maxSize: BODY_MAX_BYTES, onError: (c) => tooLarge(c, fail('tooLarge', 413)) }), async (c) => {
+      try {
+        const time = now();
+        // A public endpoint needs no seal (issue 28, item 2): it answers everyone the same, so a seal
+        // would protect nothing and cost an RSA step. Its body comes as one JSON `request` field.
+        const plain = endpoint.public ? await plainRequest(c) : undefined;
+        const { user, input } = plain !== undefined ? { user: null, input: plain } : await sealedRequest(c, endpoint, time);
+        const body = v.safeParse(endpoint.request, input);
+        if (!body.success) throw fail('badRequest', 422);
+        const handler = handlers[name] as AnyHandler;
+        const data = await handler({ db, user, body: body.output as never, now: time, client: clientOf(c, trustProxy) });
+        // The server's own answer must keep the contract: a mismatch is our bug, never the client's.
+        const checked = v.safeParse(endpoint.response, data);
+        if (!checked.success) throw fail('server', 500);
+        return json(c, { code: 0, data: checked.output });
+      } catch (error) {
+        return answer(c, error);
+      }
+    });
   }
   api.all('/api/*', (c) => json(c, failureBody(fail('notFound', 404)), 404));
   return api;

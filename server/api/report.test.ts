@@ -43,7 +43,12 @@ describe('report target', () => {
   });
 
   it('answers contentGone for a removed comment and for content that never existed', async () => {
-    for (const [type, id] of [['comment', 'c-removed'], ['comment', 'nope'], ['song', 's999'], ['playlist', 'p-none']]) {
+    for (const [type, id] of [
+      ['comment', 'c-removed'],
+      ['comment', 'nope'],
+      ['song', 's999'],
+      ['playlist', 'p-none'],
+    ]) {
       expect(await target(fresh(), type!, id!)).toMatchObject({ status: 410, body: { code: 'contentGone' } });
     }
   });
@@ -165,7 +170,9 @@ describe('appeal', () => {
       expect(await call('/api/appeal', appealBody(subjectId, bad), uid)).toMatchObject({ status: 422, body: { code: 'badRequest' } });
     }
     expect(count('SELECT COUNT(*) AS n FROM appeals WHERE uid = ?', uid)).toBe(0);
-    expect((await call('/api/appeal', appealBody(subjectId, { screenshots: [1, 2, 3, 4, 5].map((n) => shot(n, n === 5 ? 'image/bmp' : 'image/png')) }), uid)).status).toBe(200);
+    expect(
+      (await call('/api/appeal', appealBody(subjectId, { screenshots: [1, 2, 3, 4, 5].map((n) => shot(n, n === 5 ? 'image/bmp' : 'image/png')) }), uid)).status,
+    ).toBe(200);
   });
 
   it("refuses another user's subject as unknown", async () => {
@@ -200,7 +207,15 @@ describe('dev rows', () => {
     expect((await dev('/api/dev/rows', { uid })).body.data).toMatchObject({ reports: 0, appeals: 0, feedback: 0 });
     await submit(uid, {});
     await submit(fresh(), {});
-    expect((await dev('/api/dev/rows', { uid })).body.data).toEqual({ vip_orders: 0, coin_orders: 0, reports: 1, appeals: 0, feedback: 0, exports: 0, submissions: 0 });
+    expect((await dev('/api/dev/rows', { uid })).body.data).toEqual({
+      vip_orders: 0,
+      coin_orders: 0,
+      reports: 1,
+      appeals: 0,
+      feedback: 0,
+      exports: 0,
+      submissions: 0,
+    });
     expect((await dev('/api/dev/rows', { nope: 1 })).status).toBe(422);
   });
 });

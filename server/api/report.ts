@@ -73,7 +73,9 @@ function subjectsOf(db: Db, uid: string): Subject[] {
   const restrictions = db
     .prepare('SELECT id, began_at, until FROM restrictions WHERE uid = ?')
     .all(uid)
-    .map((row) => withAppeal({ id: String(row.id), kind: 'restriction', text: null, at: Number(row.began_at), until: row.until === null ? null : Number(row.until) }));
+    .map((row) =>
+      withAppeal({ id: String(row.id), kind: 'restriction', text: null, at: Number(row.began_at), until: row.until === null ? null : Number(row.until) }),
+    );
   return [...comments, ...restrictions].sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1));
 }
 
@@ -142,13 +144,23 @@ export const REPORT_HANDLERS: ReportHandlers = {
       if (!findTarget(db, body.type, body.id)) throw gone();
       if (!REASONS_BY_TYPE[body.type].includes(body.reason)) throw refuse(`"${body.reason}" is not a reason for a ${body.type}.`);
       const described = checkText(body.description, { required: needsDescription(body.reason) });
-      if (!described.ok) throw refuse(described.error === 'error.tooLong' ? 'The description must be under 400 characters.' : 'Reason "other" needs a description.');
+      if (!described.ok)
+        throw refuse(described.error === 'error.tooLong' ? 'The description must be under 400 characters.' : 'Reason "other" needs a description.');
       const open = db
         .prepare("SELECT * FROM reports WHERE uid = ? AND target_type = ? AND target_id = ? AND state != 'closed' ORDER BY created_at DESC LIMIT 1")
         .get(uid, body.type, body.id);
       if (open) return { report: toReport(open), duplicate: true };
       const id = randomId('rp-');
-      db.prepare("INSERT INTO reports VALUES (?, ?, ?, ?, ?, ?, ?, 'received', ?)").run(id, uid, body.attempt, body.type, body.id, body.reason, described.text, seconds(now));
+      db.prepare("INSERT INTO reports VALUES (?, ?, ?, ?, ?, ?, ?, 'received', ?)").run(
+        id,
+        uid,
+        body.attempt,
+        body.type,
+        body.id,
+        body.reason,
+        described.text,
+        seconds(now),
+      );
       return { report: toReport(db.prepare('SELECT * FROM reports WHERE id = ?').get(id)!), duplicate: false };
     });
   },

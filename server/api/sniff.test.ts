@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SNIFF_BYTES, detectMedia } from './sniff';
 
-const hex = (text: string) => Uint8Array.from(text.replace(/\s+/g, '').match(/../g)!.map((byte) => parseInt(byte, 16)));
+const hex = (text: string) =>
+  Uint8Array.from(
+    text
+      .replace(/\s+/g, '')
+      .match(/../g)!
+      .map((byte) => parseInt(byte, 16)),
+  );
 const ascii = (text: string) => Uint8Array.from(text, (ch) => ch.charCodeAt(0));
 const join = (...parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));

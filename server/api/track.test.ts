@@ -5,7 +5,11 @@ const api = useApiServer('track-');
 
 const event = (id: string, name: string, props?: Record<string, unknown>) => ({ id, kind: 'click', name, at: 1_767_225_600_000, ...(props ? { props } : {}) });
 const send = async (uid: string, events: object[], contentType = 'application/json') =>
-  fetch(`${api.base}/api/track`, { method: 'POST', headers: { 'content-type': contentType }, body: JSON.stringify({ common: { uid, app_sessionid: await api.session(uid) }, events }) }).then((r) => r.json());
+  fetch(`${api.base}/api/track`, {
+    method: 'POST',
+    headers: { 'content-type': contentType },
+    body: JSON.stringify({ common: { uid, app_sessionid: await api.session(uid) }, events }),
+  }).then((r) => r.json());
 const arrived = async (uid: string) => {
   const response = await fetch(`${api.base}/api/dev/track-events?uid=${encodeURIComponent(uid)}`);
   return { status: response.status, body: await response.json() };
@@ -16,7 +20,9 @@ describe('GET /api/dev/track-events', () => {
     const first = [event('trk00000000000000000000000000001', 'vip.plan', { plan: 'vip-month' }), event('trk00000000000000000000000000002', 'vip.buy')];
     expect((await send('track-1', first)).data).toEqual({ accepted: 2, duplicates: 0 });
     // A retry of the same batch (its answer was lost) and a beacon, with one new event.
-    expect((await send('track-1', [...first, event('trk00000000000000000000000000003', 'coins.pay', { package: 'coins-300' })], 'text/plain;charset=UTF-8')).data).toEqual({ accepted: 1, duplicates: 2 });
+    expect(
+      (await send('track-1', [...first, event('trk00000000000000000000000000003', 'coins.pay', { package: 'coins-300' })], 'text/plain;charset=UTF-8')).data,
+    ).toEqual({ accepted: 1, duplicates: 2 });
     await send('track-2', [event('trk00000000000000000000000000004', 'vip.buy')]);
 
     const { status, body } = await arrived('track-1');

@@ -32,7 +32,14 @@ export function trackRoutes(db: Db, now: () => number = Date.now): Hono {
       const who = sessionUser(db, common.app_sessionid ?? '', common.uid, time);
       if ('failure' in who) return refuse(who.failure);
       const accepted = transaction(db, () =>
-        events.reduce((sum, event) => sum + Number(insert.run(event.id, who.uid, event.kind, event.name, event.at, event.props === undefined ? null : JSON.stringify(event.props), time).changes), 0),
+        events.reduce(
+          (sum, event) =>
+            sum +
+            Number(
+              insert.run(event.id, who.uid, event.kind, event.name, event.at, event.props === undefined ? null : JSON.stringify(event.props), time).changes,
+            ),
+          0,
+        ),
       );
       return c.json({ code: 0, data: { accepted, duplicates: events.length - accepted } });
     } catch (error) {
@@ -57,6 +64,8 @@ export interface StoredEvent {
  * @example trackEventsOf(db, '10001') // [{ id, kind: 'click', name: 'vip.buy', at, props: { plan: 'vip-month' } }]
  */
 export function trackEventsOf(db: Db, uid: string): StoredEvent[] {
-  const rows = db.prepare('SELECT id, kind, name, at, props FROM track_events WHERE uid = ? ORDER BY received_at, rowid').all(uid) as Array<Omit<StoredEvent, 'props'> & { props: string | null }>;
+  const rows = db.prepare('SELECT id, kind, name, at, props FROM track_events WHERE uid = ? ORDER BY received_at, rowid').all(uid) as Array<
+    Omit<StoredEvent, 'props'> & { props: string | null }
+  >;
   return rows.map((row) => ({ id: row.id, kind: row.kind, name: row.name, at: row.at, props: row.props === null ? null : JSON.parse(row.props) }));
 }

@@ -109,7 +109,13 @@ export function uploadRoutes({ db, dir, limits, now = Date.now }: UploadOptions)
         }
         if (at >= windowEnd && (chunk === 'stalled' || !chunk.done)) {
           if (windowBytes < limits.uploadMinBytes) {
-            return await giveUp(new ApiFailure('uploadFailed', 408, `Less than ${limits.uploadMinBytes / 1024} KB of the upload arrived in ${limits.uploadRateWindowMs / 1000} s.`));
+            return await giveUp(
+              new ApiFailure(
+                'uploadFailed',
+                408,
+                `Less than ${limits.uploadMinBytes / 1024} KB of the upload arrived in ${limits.uploadRateWindowMs / 1000} s.`,
+              ),
+            );
           }
           windowEnd = at + limits.uploadRateWindowMs;
           windowBytes = 0;
@@ -117,7 +123,10 @@ export function uploadRoutes({ db, dir, limits, now = Date.now }: UploadOptions)
         if (chunk === 'stalled') {
           // The timer was the window's, not a stall: keep reading.
           if (at < deadline && at - lastByteAt < limits.uploadStallMs) continue;
-          const why = at >= deadline ? `The upload took longer than ${limits.uploadMaxMs / 60_000} minutes.` : `No byte of the upload arrived for ${limits.uploadStallMs / 1000} s.`;
+          const why =
+            at >= deadline
+              ? `The upload took longer than ${limits.uploadMaxMs / 60_000} minutes.`
+              : `No byte of the upload arrived for ${limits.uploadStallMs / 1000} s.`;
           return await giveUp(new ApiFailure('uploadFailed', 408, why));
         }
         if (chunk.value) {
@@ -218,20 +227,21 @@ async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: n
 
 function write(file: ReturnType<typeof createWriteStream>, chunk: Uint8Array): Promise<void> | void {
   if (file.destroyed) throw new Error('the upload file was closed');
-  if (!file.write(chunk)) return new Promise((resolve, reject) => {
-    // Each listener goes when the other fires: a 200 MB upload waits for a drain thousands of times,
-    // and left behind, their error listeners piled up on the stream (Node warned at 11).
-    const drained = () => {
-      file.off('error', failed);
-      resolve();
-    };
-    const failed = (error: Error) => {
-      file.off('drain', drained);
-      reject(error);
-    };
-    file.once('drain', drained);
-    file.once('error', failed);
-  });
+  if (!file.write(chunk))
+    return new Promise((resolve, reject) => {
+      // Each listener goes when the other fires: a 200 MB upload waits for a drain thousands of times,
+      // and left behind, their error listeners piled up on the stream (Node warned at 11).
+      const drained = () => {
+        file.off('error', failed);
+        resolve();
+      };
+      const failed = (error: Error) => {
+        file.off('drain', drained);
+        reject(error);
+      };
+      file.once('drain', drained);
+      file.once('error', failed);
+    });
 }
 
 function concat(parts: Uint8Array[], length: number): Uint8Array {

@@ -35,15 +35,33 @@ describe('plans', () => {
     expect(body.data.paymentAvailable).toBe(true);
     // Both tiers by the day, month, quarter and year (spec §6), each with its auto-renewing month.
     expect(body.data.plans.map((p: { id: string }) => p.id)).toEqual([
-      'vip-day', 'vip-month', 'vip-month-auto', 'vip-quarter', 'vip-year',
-      'svip-day', 'svip-month', 'svip-month-auto', 'svip-quarter', 'svip-year',
+      'vip-day',
+      'vip-month',
+      'vip-month-auto',
+      'vip-quarter',
+      'vip-year',
+      'svip-day',
+      'svip-month',
+      'svip-month-auto',
+      'svip-quarter',
+      'svip-year',
     ]);
     const svip = body.data.plans.filter((p: { tier: string }) => p.tier === 'svip');
     for (const p of svip.filter((p: { autoRenew: boolean }) => !p.autoRenew)) {
       expect(p.original).toBeGreaterThan(p.price);
       expect(p.offerEndsAt).toBeGreaterThan(Date.now() / 1000);
     }
-    expect(body.data.plans[2]).toEqual({ id: 'vip-month-auto', tier: 'vip', period: 'month', days: 31, price: 990, original: 1800, currency: 'CNY', autoRenew: true, offerEndsAt: null });
+    expect(body.data.plans[2]).toEqual({
+      id: 'vip-month-auto',
+      tier: 'vip',
+      period: 'month',
+      days: 31,
+      price: 990,
+      original: 1800,
+      currency: 'CNY',
+      autoRenew: true,
+      offerEndsAt: null,
+    });
   });
 
   it('says when a limited-time price ends: 30 days after the catalogue was made', async () => {
@@ -149,7 +167,11 @@ describe('orders', () => {
 
   it('leaves a created order unpaid and the user without membership until the provider reports', async () => {
     const created = await order('order-7');
-    expect((await orderStatus('order-7', created.orderId)).body.data).toMatchObject({ order: { state: 'created' }, membership: { tier: 'none', expiresAt: null }, renewed: false });
+    expect((await orderStatus('order-7', created.orderId)).body.data).toMatchObject({
+      order: { state: 'created' },
+      membership: { tier: 'none', expiresAt: null },
+      renewed: false,
+    });
   });
 });
 
@@ -240,7 +262,9 @@ describe('the payment provider notification', () => {
     const host = installFakeHost(win as unknown as Window, { providerUrl: `${api.base}/api/dev/provider` });
     try {
       const answered = new Promise<string>((resolve) => (win.onPayCallback = resolve));
-      (win.NativeBridge as Record<string, (json: string) => void>).startPayWeb!(JSON.stringify({ orderId: created.orderId, productId: 'vip-month', payType: '1', amount: 1200 }));
+      (win.NativeBridge as Record<string, (json: string) => void>).startPayWeb!(
+        JSON.stringify({ orderId: created.orderId, productId: 'vip-month', payType: '1', amount: 1200 }),
+      );
       expect(JSON.parse(await answered)).toEqual({ status: 'success', orderId: created.orderId });
       // By the time the app learns the result, the server already knows it.
       expect((await orderStatus('pay-8', created.orderId)).body.data.order.state).toBe('paid');
@@ -255,7 +279,9 @@ describe('the payment provider notification', () => {
     const host = installFakeHost(win as unknown as Window);
     try {
       const answered = new Promise<string>((resolve) => (win.onPayCallback = resolve));
-      (win.NativeBridge as Record<string, (json: string) => void>).startPayWeb!(JSON.stringify({ orderId: created.orderId, productId: 'vip-month', payType: '1', amount: 1200 }));
+      (win.NativeBridge as Record<string, (json: string) => void>).startPayWeb!(
+        JSON.stringify({ orderId: created.orderId, productId: 'vip-month', payType: '1', amount: 1200 }),
+      );
       expect(JSON.parse(await answered).status).toBe('success');
       expect((await orderStatus('pay-9', created.orderId)).body.data).toMatchObject({ order: { state: 'created' }, membership: { tier: 'none' } });
     } finally {
@@ -266,7 +292,8 @@ describe('the payment provider notification', () => {
 
 describe('abandon (issue 15)', () => {
   const cancel = (uid: string, orderId: string) => call('/api/vip/order/cancel', { orderId }, uid);
-  const history = async (uid: string) => ((await call('/api/vip/orders', {}, uid)).body.data.orders as { orderId: string; state: string }[]).map((o) => o.state);
+  const history = async (uid: string) =>
+    ((await call('/api/vip/orders', {}, uid)).body.data.orders as { orderId: string; state: string }[]).map((o) => o.state);
 
   it('cancels a created order, so the history says cancelled, not awaiting payment', async () => {
     const created = await order('vab-1');
@@ -330,7 +357,11 @@ describe('auto-renewal', () => {
 
 describe('redeem codes', () => {
   it('redeems a code once, trimmed and case-insensitively, adding its days', async () => {
-    const { body } = await expectAfter(() => call('/api/vip/redeem', { code: '  vip7days ' }, 'redeem-1'), (r) => r.body.data.membership.expiresAt, 7 * DAY);
+    const { body } = await expectAfter(
+      () => call('/api/vip/redeem', { code: '  vip7days ' }, 'redeem-1'),
+      (r) => r.body.data.membership.expiresAt,
+      7 * DAY,
+    );
     expect(body.data).toMatchObject({ days: 7, membership: { tier: 'vip' } });
     expect(await status('redeem-1')).toMatchObject({ membership: body.data.membership });
     expect(await call('/api/vip/redeem', { code: 'VIP7DAYS' }, 'redeem-2')).toMatchObject({ status: 409, body: { code: 'redeemUsed' } });
@@ -352,7 +383,11 @@ describe('redeem codes', () => {
     const issued = await mint({ tier: 'svip', days: 14 });
     expect(issued.body.data.code).toMatch(/^DEV-[0-9A-F]{12}$/);
     const typed = issued.body.data.code.toLowerCase().replace(/(.{4})/g, '$1 ');
-    const { body } = await expectAfter(() => call('/api/vip/redeem', { code: typed }, 'redeem-5'), (r) => r.body.data.membership.expiresAt, 14 * DAY);
+    const { body } = await expectAfter(
+      () => call('/api/vip/redeem', { code: typed }, 'redeem-5'),
+      (r) => r.body.data.membership.expiresAt,
+      14 * DAY,
+    );
     expect(body.data).toMatchObject({ days: 14, membership: { tier: 'svip' } });
     expect((await mint({ tier: 'gold', days: 14 })).status).toBe(422);
     expect((await mint({ tier: 'vip', days: 0 })).status).toBe(422);

@@ -42,7 +42,6 @@ type Order = ResponseOf<'vipOrders'>['orders'][number];
 type OrderState = Order['state'];
 type Row = Record<string, unknown>;
 
-
 /** A plan as sold at `now` (Unix seconds): a limited-time price until its offer ends, the original after. */
 function toPlan(row: Row, now: number): Plan {
   const ends = row.offer_ends_at === null || row.offer_ends_at === undefined ? null : Number(row.offer_ends_at);
@@ -120,13 +119,19 @@ export function settleOrder(db: Db, orderId: string, outcome: ProviderOutcome, n
   });
 }
 
-type VipHandlers = Pick<Handlers, 'vipPlans' | 'vipStatus' | 'vipCreateOrder' | 'vipOrderStatus' | 'vipCancelOrder' | 'vipOrders' | 'vipSetRenewal' | 'vipRedeem'>;
+type VipHandlers = Pick<
+  Handlers,
+  'vipPlans' | 'vipStatus' | 'vipCreateOrder' | 'vipOrderStatus' | 'vipCancelOrder' | 'vipOrders' | 'vipSetRenewal' | 'vipRedeem'
+>;
 
 /** The VIP area's handlers, spread into HANDLERS (server/api/handlers.ts). */
 export const VIP_HANDLERS: VipHandlers = {
   // Public (no session, src/lib/api/endpoints/vip.ts): the catalogue only, nothing of any user's.
   vipPlans: ({ db, body, now }) => ({
-    plans: db.prepare('SELECT * FROM plans ORDER BY sort').all().map((row) => toPlan(row, seconds(now))),
+    plans: db
+      .prepare('SELECT * FROM plans ORDER BY sort')
+      .all()
+      .map((row) => toPlan(row, seconds(now))),
     paymentAvailable: paymentAllowed(body.region),
   }),
 
@@ -197,7 +202,13 @@ export const VIP_HANDLERS: VipHandlers = {
       const [byUser, bySession, byClient] = [Number(failed.byUser), Number(failed.bySession), Number(failed.byClient)];
       if (byUser >= REDEEM_FAILURES.max || bySession >= REDEEM_FAILURES.max || byClient >= REDEEM_FAILURES.perClient) throw new ApiFailure('redeemLimit', 429);
       const row = db.prepare('SELECT * FROM redeem_codes WHERE code = ?').get(code);
-      const why: keyof typeof REDEEM_REFUSALS | null = !row ? 'redeemUnknown' : Number(row.expires_at) <= nowSec ? 'redeemExpired' : row.used_by !== null ? 'redeemUsed' : null;
+      const why: keyof typeof REDEEM_REFUSALS | null = !row
+        ? 'redeemUnknown'
+        : Number(row.expires_at) <= nowSec
+          ? 'redeemExpired'
+          : row.used_by !== null
+            ? 'redeemUsed'
+            : null;
       if (why) {
         const exact = Math.max(byUser, bySession) < REDEEM_FAILURES.max / 2 && byClient < REDEEM_FAILURES.perClient / 2;
         const refusal = exact ? new ApiFailure(why, REDEEM_REFUSALS[why]) : new ApiFailure('redeemInvalid', 422);

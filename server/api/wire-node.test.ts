@@ -99,7 +99,7 @@ describe('decryptRequest', () => {
     expect(reasonOf(() => decryptRequest({ ...form, params: flip(form.params, byte) }, privatePem))).toBe('mac');
   });
 
-  it('refuses params sealed under another page\'s MAC key (mac)', () => {
+  it("refuses params sealed under another page's MAC key (mac)", () => {
     const mine = sealText('{}', publicPem, page);
     const other = sealText('{}', publicPem);
     expect(reasonOf(() => decryptRequest({ params: other.params, encSecKey: mine.encSecKey }, privatePem))).toBe('mac');

@@ -30,7 +30,12 @@ export function openDb(dataDir: string): Db {
   if (file !== ':memory:') for (const extra of [`${file}-wal`, `${file}-shm`]) if (existsSync(extra)) chmodSync(extra, 0o600);
   attachSecret(db, secret);
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
-  const applied = new Set(db.prepare('SELECT version FROM schema_migrations').all().map((row) => Number(row.version)));
+  const applied = new Set(
+    db
+      .prepare('SELECT version FROM schema_migrations')
+      .all()
+      .map((row) => Number(row.version)),
+  );
   for (const migration of MIGRATIONS) {
     if (applied.has(migration.version)) continue;
     // Schema and its seed data land together or not at all.

@@ -10,7 +10,6 @@ import { DAY } from '../time';
 
 type Membership = ResponseOf<'vipStatus'>['membership'];
 
-
 /**
  * The user's membership as the pages read it: `none` (expiresAt null) when never a member; a lapsed
  * one reads `none` too but keeps its past expiry.

@@ -457,7 +457,7 @@ export const MIGRATIONS: Migration[] = [
   },
   {
     version: 13,
-    name: 'uploads: the per-user quota sums a user\'s recent uploads',
+    name: "uploads: the per-user quota sums a user's recent uploads",
     sql: `CREATE INDEX uploads_uid ON uploads (uid, created_at);`,
   },
   {

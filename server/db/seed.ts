@@ -118,7 +118,9 @@ function seedVip(db: DatabaseSync): void {
  * records get no row and read 0.
  */
 function seedCoins(db: DatabaseSync): void {
-  const sums = db.prepare("SELECT uid, SUM(CASE WHEN state = 'credited' THEN coins ELSE 0 END) AS sum, MIN(created_at) AS oldest FROM coin_transactions GROUP BY uid").all();
+  const sums = db
+    .prepare("SELECT uid, SUM(CASE WHEN state = 'credited' THEN coins ELSE 0 END) AS sum, MIN(created_at) AS oldest FROM coin_transactions GROUP BY uid")
+    .all();
   const opening = db.prepare("INSERT INTO coin_transactions VALUES (?, ?, 'refund', ?, NULL, NULL, 'credited', 'opening', ?)");
   const balance = db.prepare('INSERT INTO coin_balances (uid, balance) VALUES (?, ?)');
   for (const row of sums) {
@@ -166,12 +168,51 @@ function seedFeedback(db: DatabaseSync): void {
      VALUES (?, ?, ?, ?, ?, 'test.user@example.com', 0, '', '[]', '[]', NULL, ?, 'en-US', ?, ?, ?, ?)`,
   );
   const message = db.prepare('INSERT INTO feedback_messages (id, feedback, sender, text, at) VALUES (?, ?, ?, ?, ?)');
-  insert.run('fb-demo-replied', DEMO_UID, 'seed-fb-1', 'music', 'The lyrics of Saigon Rain are about two seconds late in the second verse.', 's04', 'replied', 1, now - 6 * day, now - 2 * day);
-  message.run('m-demo-1', 'fb-demo-replied', 'support', 'Thanks for telling us. We have corrected the timing of the lyrics; the fix reaches your app within a day.', now - 2 * day);
-  insert.run('fb-demo-progress', DEMO_UID, 'seed-fb-2', 'experience', 'Downloads stop when the screen turns off.', null, 'inProgress', 0, now - 3 * day, now - day);
+  insert.run(
+    'fb-demo-replied',
+    DEMO_UID,
+    'seed-fb-1',
+    'music',
+    'The lyrics of Saigon Rain are about two seconds late in the second verse.',
+    's04',
+    'replied',
+    1,
+    now - 6 * day,
+    now - 2 * day,
+  );
+  message.run(
+    'm-demo-1',
+    'fb-demo-replied',
+    'support',
+    'Thanks for telling us. We have corrected the timing of the lyrics; the fix reaches your app within a day.',
+    now - 2 * day,
+  );
+  insert.run(
+    'fb-demo-progress',
+    DEMO_UID,
+    'seed-fb-2',
+    'experience',
+    'Downloads stop when the screen turns off.',
+    null,
+    'inProgress',
+    0,
+    now - 3 * day,
+    now - day,
+  );
   message.run('m-demo-2', 'fb-demo-progress', 'support', 'We are looking into this. Which phone model and Android version do you use?', now - 2 * day);
   message.run('m-demo-3', 'fb-demo-progress', 'user', 'OPPO Find X5, Android 14.', now - day);
-  insert.run('fb-demo-new', DEMO_UID, 'seed-fb-3', 'interface', 'The search box is hidden behind the keyboard in landscape.', null, 'submitted', 0, now - 3_600, now - 3_600);
+  insert.run(
+    'fb-demo-new',
+    DEMO_UID,
+    'seed-fb-3',
+    'interface',
+    'The search box is hidden behind the keyboard in landscape.',
+    null,
+    'submitted',
+    0,
+    now - 3_600,
+    now - 3_600,
+  );
 }
 
 /**
@@ -180,7 +221,10 @@ function seedFeedback(db: DatabaseSync): void {
  */
 function seedDownloads(db: DatabaseSync): void {
   const { memberUid } = load('vip.json') as VipSeed;
-  const songs = db.prepare('SELECT id FROM songs ORDER BY id').all().map((row) => String(row.id));
+  const songs = db
+    .prepare('SELECT id FROM songs ORDER BY id')
+    .all()
+    .map((row) => String(row.id));
   const insert = db.prepare('INSERT INTO downloads VALUES (?, ?, ?, ?, ?)');
   const now = Math.floor(Date.now() / 1000);
   const qualities = ['standard', 'high', 'lossless'];
@@ -210,7 +254,8 @@ function seedSvipPlans(db: DatabaseSync): void {
   const { plans, order } = load('svip-plans.json');
   const now = Math.floor(Date.now() / 1000);
   const plan = db.prepare('INSERT INTO plans VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
-  for (const p of plans) plan.run(p.id, p.tier, p.period, p.days, p.price, p.original, p.currency, p.autoRenew ? 1 : 0, 0, p.offerDays ? now + p.offerDays * 86_400 : null);
+  for (const p of plans)
+    plan.run(p.id, p.tier, p.period, p.days, p.price, p.original, p.currency, p.autoRenew ? 1 : 0, 0, p.offerDays ? now + p.offerDays * 86_400 : null);
   // After every VIP plan, in `order`.
   const last = Number(db.prepare("SELECT MAX(sort) AS n FROM plans WHERE tier = 'vip'").get()!.n);
   const sort = db.prepare('UPDATE plans SET sort = ? WHERE id = ?');

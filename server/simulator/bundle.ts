@@ -12,9 +12,8 @@ import { buildSync } from 'esbuild';
  * This folder. `npm start` runs the server from one esbuild bundle under node_modules/.cache, where
  * import.meta.url no longer points here; the server always runs from the project root, so fall back to it.
  */
-export const SIMULATOR_DIR = [dirname(fileURLToPath(import.meta.url)), resolve('server/simulator')].find((dir) =>
-  existsSync(join(dir, 'host-entry.ts')),
-) ?? resolve('server/simulator');
+export const SIMULATOR_DIR =
+  [dirname(fileURLToPath(import.meta.url)), resolve('server/simulator')].find((dir) => existsSync(join(dir, 'host-entry.ts'))) ?? resolve('server/simulator');
 
 const cache = new Map<string, string>();
 

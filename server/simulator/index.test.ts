@@ -6,8 +6,9 @@ import { HOST_SCRIPT_TAG, hostInjection, injectHost, simulatorRoutes } from './i
 
 describe('injectHost', () => {
   test('puts the script first in <head>, before the CSP meta and every page script', () => {
-    expect(injectHost('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><script>1</script>'))
-      .toBe(`<!DOCTYPE html><html lang="en"><head>${HOST_SCRIPT_TAG}<meta charset="utf-8"><script>1</script>`);
+    expect(injectHost('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><script>1</script>')).toBe(
+      `<!DOCTYPE html><html lang="en"><head>${HOST_SCRIPT_TAG}<meta charset="utf-8"><script>1</script>`,
+    );
   });
 
   test('a <head> with attributes; no <head>; nothing at all; already injected', () => {

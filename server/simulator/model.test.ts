@@ -10,7 +10,9 @@ describe('frameUrl writes the URL as the app opens it', () => {
   });
 
   test('another locale by path prefix, dark1', () => {
-    expect(frameUrl({ ...base, route: 'vip-center', locale: 'zh-CN', theme: 'dark1' }, 'sim-session')).toBe('/zh-CN/vip-center?status_height=24&dark=1&bgColor=171717&app_sessionid=sim-session');
+    expect(frameUrl({ ...base, route: 'vip-center', locale: 'zh-CN', theme: 'dark1' }, 'sim-session')).toBe(
+      '/zh-CN/vip-center?status_height=24&dark=1&bgColor=171717&app_sessionid=sim-session',
+    );
   });
 
   test('the home page of a locale is the locale itself', () => {
@@ -19,8 +21,9 @@ describe('frameUrl writes the URL as the app opens it', () => {
   });
 
   test('locale by the language query, Android spelling; extra query appended', () => {
-    expect(frameUrl({ ...base, route: 'q-and-a', locale: 'zh-TW', localeVia: 'query', statusHeight: null, extraQuery: '?title=Hi there&data1=1' }, 'sim-session'))
-      .toBe('/q-and-a?language=zh_TW&dark=0&bgColor=ffffff&title=Hi+there&data1=1&app_sessionid=sim-session');
+    expect(
+      frameUrl({ ...base, route: 'q-and-a', locale: 'zh-TW', localeVia: 'query', statusHeight: null, extraQuery: '?title=Hi there&data1=1' }, 'sim-session'),
+    ).toBe('/q-and-a?language=zh_TW&dark=0&bgColor=ffffff&title=Hi+there&data1=1&app_sessionid=sim-session');
   });
 
   test('signed out: no session in the URL', () => {
@@ -28,7 +31,9 @@ describe('frameUrl writes the URL as the app opens it', () => {
   });
 
   test('locale by host only: unprefixed, no language query', () => {
-    expect(frameUrl({ ...base, route: 'feedback', locale: 'vi-VN', localeVia: 'host', themeVia: 'host' }, 'sim-session')).toBe('/feedback?status_height=24&app_sessionid=sim-session');
+    expect(frameUrl({ ...base, route: 'feedback', locale: 'vi-VN', localeVia: 'host', themeVia: 'host' }, 'sim-session')).toBe(
+      '/feedback?status_height=24&app_sessionid=sim-session',
+    );
   });
 });
 
@@ -48,8 +53,17 @@ describe('hostState maps the controls onto the fake host', () => {
   });
 
   test('device, region, theme and outcomes', () => {
-    const state = hostState({ ...base, brand: 'Realme', appVersion: '9.0.1', paymentBlocked: true, theme: 'dark2', locale: 'id-ID', payOutcome: 'cancel', uploadOutcome: 'slow' }, NOW);
-    expect(state.baseInfo).toMatchObject({ dev_manufacturer: 'realme', dev_model: 'RMX3363', dev_app_version: '9.0.1', dev_region: BLOCKED_REGION, language: 'id_ID' });
+    const state = hostState(
+      { ...base, brand: 'Realme', appVersion: '9.0.1', paymentBlocked: true, theme: 'dark2', locale: 'id-ID', payOutcome: 'cancel', uploadOutcome: 'slow' },
+      NOW,
+    );
+    expect(state.baseInfo).toMatchObject({
+      dev_manufacturer: 'realme',
+      dev_model: 'RMX3363',
+      dev_app_version: '9.0.1',
+      dev_region: BLOCKED_REGION,
+      language: 'id_ID',
+    });
     expect(state).toMatchObject({ dark: 1, bgColor: '262626', payOutcome: 'cancel', uploadOutcome: 'slow' });
     expect(hostState({ ...base, locale: 'id-ID' }, NOW).baseInfo.dev_region).toBe('ID');
   });

@@ -34,7 +34,15 @@ export type BrandName = keyof typeof BRANDS;
 
 // The region each locale's users are in, so getAppBaseInfo agrees with the page's language.
 const REGION: Record<Locale, string> = {
-  'zh-CN': 'CN', 'en-US': 'SG', 'zh-TW': 'TW', 'zh-HK': 'HK', 'id-ID': 'ID', 'ms-MY': 'MY', 'fil-PH': 'PH', 'vi-VN': 'VN', 'th-TH': 'TH',
+  'zh-CN': 'CN',
+  'en-US': 'SG',
+  'zh-TW': 'TW',
+  'zh-HK': 'HK',
+  'id-ID': 'ID',
+  'ms-MY': 'MY',
+  'fil-PH': 'PH',
+  'vi-VN': 'VN',
+  'th-TH': 'TH',
 };
 
 export interface Settings {

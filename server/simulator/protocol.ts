@@ -21,9 +21,7 @@ export type FrameMessage =
   | { type: 'host-ready'; url: string };
 
 /** Simulator → frame. */
-export type ParentMessage =
-  | { type: 'emit'; name: SimEvent; payload?: unknown }
-  | { type: 'set'; partial: Partial<FakeHostState> };
+export type ParentMessage = { type: 'emit'; name: SimEvent; payload?: unknown } | { type: 'set'; partial: Partial<FakeHostState> };
 
 /** Narrows a `message` event's data; anything else (other tools' messages, extensions) is ignored. */
 export function isMessage<T extends { type: string }>(data: unknown, types: readonly T['type'][]): data is T {

@@ -38,7 +38,10 @@ if (html.classList.contains('title-swap')) {
 const helpers = window as unknown as Record<string, () => string>;
 helpers.getH5Theme = () =>
   JSON.stringify({
-    bgColor: getComputedStyle(doc.body).backgroundColor.match(/\d+/g)!.map((n) => (256 + +n).toString(16).slice(1)).join(''),
+    bgColor: getComputedStyle(doc.body)
+      .backgroundColor.match(/\d+/g)!
+      .map((n) => (256 + +n).toString(16).slice(1))
+      .join(''),
     dark: +/^dark/.test(flags.theme!),
   });
 helpers.getH5Language = () => JSON.stringify({ language: html.lang });

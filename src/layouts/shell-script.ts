@@ -35,7 +35,8 @@ function readQuery(search: string): Query {
     try {
       const key = decodeURIComponent(name.replace(/\+/g, ' '));
       // The first value wins, as URLSearchParams.get gives it.
-      if (name && !Object.prototype.hasOwnProperty.call(values, key)) values[key] = at < 0 ? '' : decodeURIComponent(pairs[i]!.slice(at + 1).replace(/\+/g, ' '));
+      if (name && !Object.prototype.hasOwnProperty.call(values, key))
+        values[key] = at < 0 ? '' : decodeURIComponent(pairs[i]!.slice(at + 1).replace(/\+/g, ' '));
     } catch {
       // A malformed escape (`%E0%A4%A`): that pair is not read, the rest are.
     }

@@ -10,7 +10,10 @@
 export type Category = readonly [name: string, bmp: string];
 
 export const CC: Category = ['Cc', '\\u0000-\\u001f\\u007f-\\u009f'];
-export const CF: Category = ['Cf', '\\u00ad\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u08e2\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb'];
+export const CF: Category = [
+  'Cf',
+  '\\u00ad\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u08e2\\u180e\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb',
+];
 export const CO: Category = ['Co', '\\ue000-\\uf8ff'];
 // Unassigned code points cannot be listed: engines without property escapes keep them.
 export const CN: Category = ['Cn', ''];

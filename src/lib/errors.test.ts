@@ -26,10 +26,15 @@ describe('error catalogue (spec §8)', () => {
   });
 
   it.each([
-    ['no_copyright', 'error.noCopyright'], ['vip_only', 'error.vipOnly'], ['paid', 'error.paidSong'],
-    ['unsupported_version', 'error.unsupportedVersion'], ['no_lyrics', 'error.noLyrics'],
-    ['spatial_unsupported', 'error.spatialUnsupported'], ['spatial_vip', 'error.spatialVip'],
-    ['toString', 'error.generic'], [null, 'error.generic'],
+    ['no_copyright', 'error.noCopyright'],
+    ['vip_only', 'error.vipOnly'],
+    ['paid', 'error.paidSong'],
+    ['unsupported_version', 'error.unsupportedVersion'],
+    ['no_lyrics', 'error.noLyrics'],
+    ['spatial_unsupported', 'error.spatialUnsupported'],
+    ['spatial_vip', 'error.spatialVip'],
+    ['toString', 'error.generic'],
+    [null, 'error.generic'],
   ])('maps the play error %j to %s', (code, key) => {
     expect(playErrorKey(code)).toBe(key);
   });

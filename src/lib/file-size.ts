@@ -22,7 +22,9 @@ export function formatFileSize(bytes: number, locale: string): string {
     unit += 1;
   }
   try {
-    return new Intl.NumberFormat(locale, { style: 'unit', unit: UNITS[unit], unitDisplay: unit === 0 ? 'long' : 'short', maximumFractionDigits: 1 }).format(value);
+    return new Intl.NumberFormat(locale, { style: 'unit', unit: UNITS[unit], unitDisplay: unit === 0 ? 'long' : 'short', maximumFractionDigits: 1 }).format(
+      value,
+    );
   } catch {
     // Chromium before 77 has no unit style (RangeError): the number in the locale, the unit's symbol.
     return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value)} ${SYMBOLS[unit]}`;

@@ -54,7 +54,7 @@ describe('formatFileSize', () => {
     expect(formatFileSize(1.5 * 1024 ** 3, locale)).toBe(giga);
   });
 
-  it('writes bytes out in the locale\'s plural forms', () => {
+  it("writes bytes out in the locale's plural forms", () => {
     expect(formatFileSize(1, 'en-US')).toBe('1 byte');
     expect(formatFileSize(999, 'en-US')).toBe('999 bytes');
     expect(formatFileSize(512, 'ms-MY')).toBe('512 bait');
@@ -69,7 +69,7 @@ describe('formatFileSize', () => {
     expect(formatFileSize(1024 * 1024 - 1, 'en-US')).toBe('1 MB');
   });
 
-  it('falls back to the unit\'s symbol where the engine has no unit style (Chromium before 77)', () => {
+  it("falls back to the unit's symbol where the engine has no unit style (Chromium before 77)", () => {
     const real = Intl.NumberFormat;
     const old = function (locale: string, options?: Intl.NumberFormatOptions) {
       if (options?.style === 'unit') throw new RangeError('Value unit out of range for Intl.NumberFormat options property style');

@@ -14,7 +14,15 @@ export const DEFAULT_LOCALE: Locale = 'en-US';
 // A bare language maps to its one supported region; Android still sends the legacy codes `in` and `tl`.
 // No prototype: `constructor` or `__proto__` sent as a language must not find anything.
 const BY_LANGUAGE = {
-  __proto__: null, en: 'en-US', id: 'id-ID', in: 'id-ID', ms: 'ms-MY', fil: 'fil-PH', tl: 'fil-PH', vi: 'vi-VN', th: 'th-TH',
+  __proto__: null,
+  en: 'en-US',
+  id: 'id-ID',
+  in: 'id-ID',
+  ms: 'ms-MY',
+  fil: 'fil-PH',
+  tl: 'fil-PH',
+  vi: 'vi-VN',
+  th: 'th-TH',
 } as unknown as Record<string, Locale | undefined>;
 
 /**

@@ -12,9 +12,7 @@ import { ROUTES, routeFor, titleKey, type RoutePath } from './routes';
 
 const PAGES = 'src/pages/[...locale]';
 const files = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
-  );
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]));
 
 describe('the route table', () => {
   it('names each path once', () => {
@@ -35,7 +33,10 @@ describe('the route table', () => {
 
   it('folds a path into its title key', () => {
     expect(['', 'vip-center', 'license.html', 'PrivacyPolicy/ChildrenPolicy'].map(titleKey)).toEqual([
-      'home', 'vip-center', 'license', 'PrivacyPolicy-ChildrenPolicy',
+      'home',
+      'vip-center',
+      'license',
+      'PrivacyPolicy-ChildrenPolicy',
     ]);
   });
 

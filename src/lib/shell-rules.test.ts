@@ -42,9 +42,22 @@ describe('shell rules (spec §2) by route and query', () => {
   });
 
   it('pads exactly the ten routes of spec §2 by 0', () => {
-    const zero = ROUTES.filter((r) => r.padding === 'none').map((r) => r.path).sort();
+    const zero = ROUTES.filter((r) => r.padding === 'none')
+      .map((r) => r.path)
+      .sort();
     expect(zero).toEqual(
-      ['auto_renewal', 'channel', 'download', 'k-recharge', 'k-transactions', 'payError', 'renewal-management', 'vip-center', 'vip-management', 'vip_license'].sort(),
+      [
+        'auto_renewal',
+        'channel',
+        'download',
+        'k-recharge',
+        'k-transactions',
+        'payError',
+        'renewal-management',
+        'vip-center',
+        'vip-management',
+        'vip_license',
+      ].sort(),
     );
   });
 
@@ -111,8 +124,19 @@ describe('theme (spec §4)', () => {
 
 describe('status_height', () => {
   it.each([
-    [null, 32], ['', 32], ['24', 24], ['0', 0], ['36.5', 36.5], ['120', 120],
-    ['121', 32], ['-10', 32], ['1e3', 32], ['24px', 32], ['99999999', 32], ['NaN', 32], [' 24', 32],
+    [null, 32],
+    ['', 32],
+    ['24', 24],
+    ['0', 0],
+    ['36.5', 36.5],
+    ['120', 120],
+    ['121', 32],
+    ['-10', 32],
+    ['1e3', 32],
+    ['24px', 32],
+    ['99999999', 32],
+    ['NaN', 32],
+    [' 24', 32],
   ])('%j reads as %i', (raw, expected) => {
     expect(statusHeight(raw)).toBe(expected);
   });

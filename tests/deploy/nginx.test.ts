@@ -140,9 +140,32 @@ describe('deploy/nginx/h5.conf, served by nginx', () => {
   it('reads the language query as the app sends it, to the same file as the reference server', async () => {
     const spellings = [
       ...LOCALES.flatMap((l) => [l, l.replace('-', '_'), l.toLowerCase(), l.toUpperCase(), l.split('-')[0]!]),
-      'th_TH', 'zh_Hant_TW', 'zh-Hant-HK', 'zh_Hant_MO', 'zh-Hans-HK', 'zh-Hans-CN', 'zh_SG', 'zh', 'in_ID', 'in', 'tl_PH', 'tl',
-      'fil', 'ms_SG', 'th_TH_#u-nu-thai', 'en_GB', 'ja_JP', 'ko', 'zhx', 'thai', 'idn', 'constructor', '__proto__', '',
-      `th_${'X'.repeat(32)}`, `th_${'X'.repeat(33)}`,
+      'th_TH',
+      'zh_Hant_TW',
+      'zh-Hant-HK',
+      'zh_Hant_MO',
+      'zh-Hans-HK',
+      'zh-Hans-CN',
+      'zh_SG',
+      'zh',
+      'in_ID',
+      'in',
+      'tl_PH',
+      'tl',
+      'fil',
+      'ms_SG',
+      'th_TH_#u-nu-thai',
+      'en_GB',
+      'ja_JP',
+      'ko',
+      'zhx',
+      'thai',
+      'idn',
+      'constructor',
+      '__proto__',
+      '',
+      `th_${'X'.repeat(32)}`,
+      `th_${'X'.repeat(33)}`,
     ];
     for (const language of spellings) {
       for (const page of ['/', '/license.html', '/vip-center', '/no-such-page']) {
@@ -157,7 +180,9 @@ describe('deploy/nginx/h5.conf, served by nginx', () => {
   it('agrees with normalizeLocale on generated language tags', async () => {
     const lower = fc.stringMatching(/^(?:zh|th|in|id|tl|fil|ms|vi|en|x)(?:[-_](?:hant|hans|hk|mo|tw|cn|th|id|my|ph|vn|us|[a-z0-9]{1,8})){0,4}$/);
     // Any mix of cases: Android writes `zh_CN`, `zh-Hant-TW`, `TH`.
-    const tag = fc.tuple(lower, fc.array(fc.boolean(), { minLength: 40, maxLength: 40 })).map(([text, upper]) => [...text].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join(''));
+    const tag = fc
+      .tuple(lower, fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }))
+      .map(([text, upper]) => [...text].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join(''));
     await fc.assert(
       fc.asyncProperty(tag, async (language) => {
         const path = `/license.html?language=${language}`;
@@ -208,7 +233,11 @@ describe('deploy/nginx/h5.conf, served by nginx', () => {
   it('sends the security headers on every page, and nosniff on assets', async () => {
     for (const path of ['/', '/vip-center', '/zh-TW/k-recharge', '/license.html?language=th_TH', '/nope', '/th-TH/nope']) {
       const { headers } = await get(path);
-      expect([headers['x-frame-options'], headers['content-security-policy'], headers['x-content-type-options']], path).toEqual(['DENY', "frame-ancestors 'none'", 'nosniff']);
+      expect([headers['x-frame-options'], headers['content-security-policy'], headers['x-content-type-options']], path).toEqual([
+        'DENY',
+        "frame-ancestors 'none'",
+        'nosniff',
+      ]);
       expect(headers.server, path).toBe('nginx');
     }
     expect((await get(`/_astro/${readdirAstro('.js')[0]!}`)).headers['x-content-type-options']).toBe('nosniff');

@@ -69,7 +69,10 @@ test.describe('keyboard and the back button', () => {
     expect(await hostCalls(page, 'jump')).toEqual([]);
     // Closing with a button takes the dialog's history entry with it: back now leaves for real.
     await page.locator('.song-play').first().click();
-    await page.getByRole('alertdialog').getByRole('button', { name: t('zh-CN', 'shell.cancel') }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: t('zh-CN', 'shell.cancel') })
+      .click();
     await expect(page.getByRole('alertdialog')).toBeHidden();
     await expect.poll(() => page.evaluate(() => (history.state as { dialog?: boolean } | null)?.dialog ?? false)).toBe(false);
   });
@@ -98,7 +101,11 @@ test.describe('keyboard and the back button', () => {
           el.blur();
           const blurred = look();
           el.focus({ preventScroll: true });
-          return { name: `${el.tagName.toLowerCase()}.${el.className} ${(el.textContent ?? '').trim().slice(0, 20)}`, top: el.getBoundingClientRect().top + scrollY, visible: focused !== blurred };
+          return {
+            name: `${el.tagName.toLowerCase()}.${el.className} ${(el.textContent ?? '').trim().slice(0, 20)}`,
+            top: el.getBoundingClientRect().top + scrollY,
+            visible: focused !== blurred,
+          };
         });
         if (!stop) break;
         if (stops.some((s) => s.name === stop.name && s.top === stop.top)) break; // wrapped around

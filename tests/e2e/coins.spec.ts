@@ -43,7 +43,10 @@ test.describe('coins', () => {
     await open('/vi-VN/k-recharge');
     await expect(page.locator('.coins-notice.is-error')).toBeVisible();
     await expect(page.locator('.coins-packages')).toBeHidden();
-    await page.locator('.coins-notice').getByRole('button', { name: t('vi-VN', 'coins.retry') }).click();
+    await page
+      .locator('.coins-notice')
+      .getByRole('button', { name: t('vi-VN', 'coins.retry') })
+      .click();
     await expect(page.getByRole('button', { name: /300/ })).toBeVisible();
     await expect(page.locator('.coins-notice')).toHaveCount(0);
   });
@@ -52,7 +55,10 @@ test.describe('coins', () => {
     await signIn({ payOutcome: 'cancel', missing: ['launchHTDialog2'] });
     await open('/k-recharge');
     await page.getByRole('button', { name: pay }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: t('en-US', 'coins.abandon') }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: t('en-US', 'coins.abandon') })
+      .click();
     await expect(page.locator('.coins-balance')).toHaveText('0');
   });
 
@@ -66,13 +72,19 @@ test.describe('coins', () => {
     expect(await hostCalls(page, 'clearHistory')).toHaveLength(1);
   });
 
-  test('a cancelled recharge is abandoned through the app\'s own dialog when it has one', async ({ page, signIn, open }) => {
+  test("a cancelled recharge is abandoned through the app's own dialog when it has one", async ({ page, signIn, open }) => {
     await signIn({ payOutcome: 'cancel', dialogAnswer: 1 });
     await open('/k-recharge');
     await page.getByRole('button', { name: pay }).click();
-    await expect.poll(() => hostCalls(page, 'launchHTDialog2')).toEqual([
-      { title: t('en-US', 'coins.abandonTitle'), content: t('en-US', 'coins.abandonMessage'), buttons: [t('en-US', 'coins.continuePay'), t('en-US', 'coins.abandon')] },
-    ]);
+    await expect
+      .poll(() => hostCalls(page, 'launchHTDialog2'))
+      .toEqual([
+        {
+          title: t('en-US', 'coins.abandonTitle'),
+          content: t('en-US', 'coins.abandonMessage'),
+          buttons: [t('en-US', 'coins.continuePay'), t('en-US', 'coins.abandon')],
+        },
+      ]);
     await expect(page.getByRole('button', { name: pay })).toBeEnabled();
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await expect(page.locator('.coins-balance')).toHaveText('0');
@@ -92,7 +104,10 @@ test.describe('coins', () => {
     await signIn();
     await open('/zh-CN/k-transactions', '&dark=1&bgColor=171717');
     await expect(page.locator('.records-empty p')).toHaveText(t('zh-CN', 'coins.noData'));
-    await page.locator('.records-empty').getByRole('link', { name: t('zh-CN', 'coins.goRecharge') }).click();
+    await page
+      .locator('.records-empty')
+      .getByRole('link', { name: t('zh-CN', 'coins.goRecharge') })
+      .click();
     await expect(page).toHaveURL(/\/zh-CN\/k-recharge\?status_height=24&dark=1&bgColor=171717$/);
     await expect(page.getByRole('button', { name: /300/ })).toBeVisible();
   });
@@ -141,13 +156,17 @@ test.describe('coins', () => {
     const credited = page.locator('.record').filter({ hasText: t('vi-VN', 'coins.stateCredited') });
     await expect(failed.locator('.record-coins')).toHaveText('310');
     await expect(credited.locator('.record-coins')).toHaveText('+310');
-    const look = (coins: typeof failed) => coins.locator('.record-coins').evaluate((el) => ({ color: getComputedStyle(el).color, line: getComputedStyle(el).textDecorationLine }));
-    const muted = await page.locator('.record-time').first().evaluate((el) => getComputedStyle(el).color);
+    const look = (coins: typeof failed) =>
+      coins.locator('.record-coins').evaluate((el) => ({ color: getComputedStyle(el).color, line: getComputedStyle(el).textDecorationLine }));
+    const muted = await page
+      .locator('.record-time')
+      .first()
+      .evaluate((el) => getComputedStyle(el).color);
     expect(await look(failed)).toEqual({ color: muted, line: 'line-through' });
     expect((await look(credited)).color).not.toBe(muted);
   });
 
-  test('a failed recharge shows the payment service\'s own words as plain text, as /payError does (ms-MY, dark)', async ({ page, signIn, open }) => {
+  test("a failed recharge shows the payment service's own words as plain text, as /payError does (ms-MY, dark)", async ({ page, signIn, open }) => {
     const problems = watch(page);
     await signIn({ payOutcome: 'failed', payMessage: '<img src=x onerror=alert(1)>\u0007Kad ditolak\u202e oleh bank' });
     await open('/ms-MY/k-recharge', '&dark=1&bgColor=171717');

@@ -21,13 +21,20 @@ test('every page with islands carries the notice and its nomodule script, allowe
       if (script !== undefined || notice) wrong.push(`${file}: the notice on a page without islands`);
       continue;
     }
-    const hash = `'sha256-${createHash('sha256').update(script ?? '').digest('base64')}'`;
+    const hash = `'sha256-${createHash('sha256')
+      .update(script ?? '')
+      .digest('base64')}'`;
     if (script === undefined || !notice) wrong.push(`${file}: no notice`);
-    else if (!/<meta http-equiv="content-security-policy" content="[^"]*/.exec(html)?.[0].includes(hash)) wrong.push(`${file}: the CSP does not allow the notice`);
+    else if (!/<meta http-equiv="content-security-policy" content="[^"]*/.exec(html)?.[0].includes(hash))
+      wrong.push(`${file}: the CSP does not allow the notice`);
   }
   expect(wrong).toEqual([]);
   // The text pages are among those without.
-  expect(htmlFiles().filter((f: string) => f.endsWith('license.html')).every((f: string) => !readFileSync(f, 'utf8').includes('nomodule'))).toBe(true);
+  expect(
+    htmlFiles()
+      .filter((f: string) => f.endsWith('license.html'))
+      .every((f: string) => !readFileSync(f, 'utf8').includes('nomodule')),
+  ).toBe(true);
 });
 
 for (const locale of ['vi-VN', 'th-TH', 'zh-HK'] as const) {

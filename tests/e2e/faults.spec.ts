@@ -237,7 +237,8 @@ async function leaveMidFlow(flow: FlowSpec, { page, uid, signIn }: Run, leave: (
   await leave();
   if (flow.received) return afterReceived(flow, page, uid);
   await flow.kept(page, true);
-  if (flow.payment) await page.evaluate(() => (window as unknown as { __fakeHost: { setState(s: object): void } }).__fakeHost.setState({ payOutcome: 'success' }));
+  if (flow.payment)
+    await page.evaluate(() => (window as unknown as { __fakeHost: { setState(s: object): void } }).__fakeHost.setState({ payOutcome: 'success' }));
   await flow.button(page).click();
   await flow.done(page);
   expect(await rows(page, uid, flow.table)).toBe(1);
@@ -259,7 +260,9 @@ const scenarios: Record<Fault, ((flow: FlowSpec, run: Run) => Promise<void>) | n
   async 'HTTP 500'(flow, { page, uid, signIn }) {
     await signIn(flow.host);
     let failures = 1;
-    await page.route(`**${flow.api}`, (route) => (failures-- > 0 ? route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' }) : route.fallback()));
+    await page.route(`**${flow.api}`, (route) =>
+      failures-- > 0 ? route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' }) : route.fallback(),
+    );
     await flow.fill(page, uid);
     await flow.button(page).click();
     await expect(flow.error(page).first()).toContainText(GENERIC);
@@ -301,7 +304,10 @@ const scenarios: Record<Fault, ((flow: FlowSpec, run: Run) => Promise<void>) | n
     await expect.poll(() => sent.n).toBe(1);
     await page.clock.runFor(30_000);
     // Still waiting after 30 s: a second tap sends nothing more.
-    await flow.button(page).click({ force: true, timeout: 2000 }).catch(() => undefined);
+    await flow
+      .button(page)
+      .click({ force: true, timeout: 2000 })
+      .catch(() => undefined);
     await page.waitForTimeout(300);
     expect(sent.n).toBe(1);
     release!();
@@ -316,7 +322,10 @@ const scenarios: Record<Fault, ((flow: FlowSpec, run: Run) => Promise<void>) | n
     const { orderId } = ((await hostCalls(page, 'startPayWeb')) as { orderId: string }[])[0]!;
     // The provider took the money and told the server; the app never calls back.
     expect((await page.request.post('/api/dev/provider', { data: { orderId, outcome: 'paid' } })).ok()).toBe(true);
-    await flow.button(page).click({ force: true, timeout: 2000 }).catch(() => undefined); // an impatient tap joins the purchase under way
+    await flow
+      .button(page)
+      .click({ force: true, timeout: 2000 })
+      .catch(() => undefined); // an impatient tap joins the purchase under way
     await page.evaluate(() => (window as unknown as { __fakeHost: { emit(name: string): void } }).__fakeHost.emit('onResume'));
     await flow.done(page);
     expect(await rows(page, uid, flow.table)).toBe(1);

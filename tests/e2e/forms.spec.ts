@@ -12,8 +12,7 @@ const MB = 1024 * 1024;
 
 test.use({ hostDefaults: { replyDelayMs: 30 } });
 
-const pick = (page: Page, file: { name: string; size: number; mime: string }) =>
-  page.evaluate((f) => (window as any).__fakeHost.setState({ file: f }), file);
+const pick = (page: Page, file: { name: string; size: number; mime: string }) => page.evaluate((f) => (window as any).__fakeHost.setState({ file: f }), file);
 
 test.describe('refused attachments', () => {
   test('a 201 MB video and a PDF are listed with their reason but take no place of the three; the form still sends', async ({ page, signIn, open }) => {
@@ -51,7 +50,11 @@ test.describe('refused attachments', () => {
     await expect(page.getByRole('heading', { name: t('en-US', 'help.sentTitle') })).toBeVisible();
   });
 
-  test('sizes are scaled and in the locale\'s words, and a file refused for size offers only its removal (fil-PH, dark; en-US)', async ({ page, signIn, open }) => {
+  test("sizes are scaled and in the locale's words, and a file refused for size offers only its removal (fil-PH, dark; en-US)", async ({
+    page,
+    signIn,
+    open,
+  }) => {
     await signIn();
     await open('/fil-PH/feedback', '&dark=1&bgColor=171717');
     const add = page.locator('.upload-add .chip');
@@ -112,7 +115,11 @@ test.describe('the submit button above a keyboard that does not resize the page'
     return box.y >= 0 && box.y + box.height <= KEYBOARD_TOP;
   };
 
-  test('feedback: with the keyboard up, the field typed in and, scrolled down, the submit button sit above it; down again, the room goes', async ({ page, signIn, open }) => {
+  test('feedback: with the keyboard up, the field typed in and, scrolled down, the submit button sit above it; down again, the room goes', async ({
+    page,
+    signIn,
+    open,
+  }) => {
     await signIn({ hasKeyboard: false });
     await open('/feedback');
     const contact = page.getByLabel(t('en-US', 'form.contact'));

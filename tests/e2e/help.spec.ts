@@ -241,7 +241,10 @@ test.describe('feedback form', () => {
   });
 
   test('after three today, a verification code is asked for: a wrong one is refused', async ({ page, uid, signIn, open }) => {
-    for (let i = 0; i < 3; i++) expect((await api(page, uid, '/api/feedback', feedbackBody({ type: 'other', description: 'Earlier feedback.', attempt: `e2e-earlier-${uid}-${i}` }))).code).toBe(0);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await api(page, uid, '/api/feedback', feedbackBody({ type: 'other', description: 'Earlier feedback.', attempt: `e2e-earlier-${uid}-${i}` }))).code,
+      ).toBe(0);
     await signIn();
     await open('/feedback');
     await expect(page.getByLabel(t('en-US', 'help.codeLabel'))).toBeVisible();
@@ -284,7 +287,10 @@ test.describe('feedback form', () => {
     await open('/my-feedback1', '&data1=1');
     await expect(page.locator('.empty p')).toHaveText(t('en-US', 'error.noData'));
     await expect(page.locator('#page-title')).toHaveText(t('en-US', 'layout.myFeedback'));
-    await page.locator('.empty').getByRole('link', { name: t('en-US', 'help.writeFeedback') }).click();
+    await page
+      .locator('.empty')
+      .getByRole('link', { name: t('en-US', 'help.writeFeedback') })
+      .click();
     await expect(page).toHaveURL(/\/feedback\?status_height=24$/);
     await expect(page.getByLabel(t('en-US', 'help.descriptionLabel'))).toBeVisible();
   });

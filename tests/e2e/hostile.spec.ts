@@ -70,9 +70,14 @@ function loadInFrames(page: Page, urls: string[]): Promise<Layout[]> {
           const doc = frame.contentDocument;
           // A shell that moved to its locale's file has not set the session flag: wait for that file.
           const ready =
-            !!doc && doc.readyState === 'complete' && doc.location.href !== 'about:blank' && !!doc.documentElement.dataset.session && !doc.querySelector('astro-island[ssr]');
+            !!doc &&
+            doc.readyState === 'complete' &&
+            doc.location.href !== 'about:blank' &&
+            !!doc.documentElement.dataset.session &&
+            !doc.querySelector('astro-island[ssr]');
           if (ready) resolve();
-          else if (Date.now() - started > 15_000) reject(new Error(`${url.slice(0, 120)}: not settled in 15 s (${doc && doc.location.pathname}, ${doc && doc.readyState})`));
+          else if (Date.now() - started > 15_000)
+            reject(new Error(`${url.slice(0, 120)}: not settled in 15 s (${doc && doc.location.pathname}, ${doc && doc.readyState})`));
           else setTimeout(check, 10);
         };
         check();
@@ -125,7 +130,10 @@ test.describe(() => {
       const urls: string[] = [];
       for (let i = batch * (URLS / BATCHES); i < (batch + 1) * (URLS / BATCHES); i++) urls.push(`${pathOf(i)}?${queries[i]}`);
       const long = urls.filter((url) => url.length > 7000);
-      const layouts = await loadInFrames(page, urls.filter((url) => url.length <= 7000));
+      const layouts = await loadInFrames(
+        page,
+        urls.filter((url) => url.length <= 7000),
+      );
       await page.route(isLong, serveLong);
       layouts.push(...(await loadInFrames(page, long)));
       await page.unroute(isLong, serveLong);

@@ -45,11 +45,14 @@ test.describe('download quota', () => {
     await expect(page.locator('.music-empty p')).toHaveText(t('en-US', 'music.noDownloads'));
   });
 
-  test('an empty history offers Find music, which opens the app\'s search', async ({ page, signIn, open }) => {
+  test("an empty history offers Find music, which opens the app's search", async ({ page, signIn, open }) => {
     await signIn();
     await open('/vi-VN/download');
     await expect(page.locator('.music-empty p')).toHaveText(t('vi-VN', 'music.noDownloads'));
-    await page.locator('.music-empty').getByRole('button', { name: t('vi-VN', 'music.findSongs') }).click();
+    await page
+      .locator('.music-empty')
+      .getByRole('button', { name: t('vi-VN', 'music.findSongs') })
+      .click();
     expect(await hostCalls(page, 'foundMusic')).toHaveLength(1);
   });
 });
@@ -104,7 +107,10 @@ test.describe('song lists', () => {
     test(`a play error "${code}" says: ${message}`, async ({ page, signIn, open }) => {
       await signIn({ playError: code });
       await open('/oppo-music');
-      await page.getByRole('button', { name: t('en-US', 'music.play', { name: 'Harbour Lights' }) }).first().click();
+      await page
+        .getByRole('button', { name: t('en-US', 'music.play', { name: 'Harbour Lights' }) })
+        .first()
+        .click();
       await expect(page.locator('.toast')).toHaveText(message);
     });
   }
@@ -113,12 +119,18 @@ test.describe('song lists', () => {
     await page.clock.install();
     await signIn();
     await open('/oppo-music');
-    await page.getByRole('button', { name: t('en-US', 'music.play', { name: 'Monsoon Letters' }) }).first().click();
+    await page
+      .getByRole('button', { name: t('en-US', 'music.play', { name: 'Monsoon Letters' }) })
+      .first()
+      .click();
     await page.clock.fastForward(59_000);
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await page.clock.fastForward(1_500);
     await expect(page.getByRole('alertdialog')).toContainText(t('en-US', 'music.trialEnded'));
-    await page.getByRole('alertdialog').getByRole('button', { name: t('en-US', 'music.becomeMember') }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: t('en-US', 'music.becomeMember') })
+      .click();
     await expect(page).toHaveURL(/\/vip-center\?status_height=24$/);
   });
 });
@@ -129,13 +141,23 @@ test.describe('previews, quality and lyrics', () => {
     await signIn({ replyDelayMs: 800 });
     await open('/oppo-music');
     const notice = page.locator('.play-notice');
-    await page.getByRole('button', { name: t('en-US', 'music.play', { name: 'Monsoon Letters' }) }).first().click();
+    await page
+      .getByRole('button', { name: t('en-US', 'music.play', { name: 'Monsoon Letters' }) })
+      .first()
+      .click();
     await expect(notice).toHaveText(`${t('en-US', 'music.previewNext', { name: 'Monsoon Letters' })} ${t('en-US', 'music.becomeMember')}`);
     await expect(notice).toHaveText(`${t('en-US', 'music.previewNow', { name: 'Monsoon Letters' })} ${t('en-US', 'music.becomeMember')}`);
     await expect(notice).toHaveAttribute('data-preview', 'playing');
-    await page.getByRole('button', { name: t('en-US', 'music.play', { name: 'Harbour Lights' }) }).first().click();
+    await page
+      .getByRole('button', { name: t('en-US', 'music.play', { name: 'Harbour Lights' }) })
+      .first()
+      .click();
     await expect(notice).toHaveText('');
-    await page.locator('.playlist').filter({ hasText: 'VIP Lossless Picks' }).getByRole('button', { name: t('en-US', 'music.playAll') }).click();
+    await page
+      .locator('.playlist')
+      .filter({ hasText: 'VIP Lossless Picks' })
+      .getByRole('button', { name: t('en-US', 'music.playAll') })
+      .click();
     await expect(notice).toHaveText(`${t('en-US', 'music.previewList', { count: 9 })} ${t('en-US', 'music.becomeMember')}`);
     await notice.getByRole('link', { name: t('en-US', 'music.becomeMember') }).click();
     await expect(page).toHaveURL(/\/vip-center\?status_height=24$/);
@@ -144,8 +166,15 @@ test.describe('previews, quality and lyrics', () => {
   test('in zh-HK, a member hears no preview notice', async ({ page, signIn, open }) => {
     await signIn({ account: MEMBER_ACCOUNT });
     await open('/zh-HK/oppo-music');
-    await page.locator('.playlist').filter({ hasText: 'VIP Lossless Picks' }).getByRole('button', { name: t('zh-HK', 'music.playAll') }).click();
-    await page.getByRole('button', { name: /Monsoon Letters/ }).first().click();
+    await page
+      .locator('.playlist')
+      .filter({ hasText: 'VIP Lossless Picks' })
+      .getByRole('button', { name: t('zh-HK', 'music.playAll') })
+      .click();
+    await page
+      .getByRole('button', { name: /Monsoon Letters/ })
+      .first()
+      .click();
     await expect.poll(async () => (await launched(page)).length).toBe(2);
     await expect(page.locator('.play-notice')).toHaveText('');
   });
@@ -156,19 +185,29 @@ test.describe('previews, quality and lyrics', () => {
     const quality = page.getByRole('group', { name: t('en-US', 'music.qualityTitle') });
     await expect(quality.getByRole('radio', { name: t('en-US', 'music.qualityStandard') })).toBeChecked();
     await quality.getByRole('radio', { name: t('en-US', 'music.qualityHigh') }).check();
-    await page.getByRole('button', { name: t('en-US', 'music.play', { name: 'Harbour Lights' }) }).first().click();
+    await page
+      .getByRole('button', { name: t('en-US', 'music.play', { name: 'Harbour Lights' }) })
+      .first()
+      .click();
     await page.reload();
     await expect(quality.getByRole('radio', { name: t('en-US', 'music.qualityHigh') })).toBeChecked();
     await quality.getByRole('radio', { name: pattern(t('en-US', 'music.qualityLossless')) }).click();
     await expect(quality).toContainText(t('en-US', 'music.losslessVip'));
     await expect(quality.getByRole('radio', { name: t('en-US', 'music.qualityHigh') })).toBeChecked();
     await expect(quality.getByRole('link', { name: t('en-US', 'music.becomeMember') })).toHaveAttribute('href', /\/vip-center\?status_height=24$/);
-    await page.locator('.playlist').first().getByRole('button', { name: t('en-US', 'music.playAll') }).click();
+    await page
+      .locator('.playlist')
+      .first()
+      .getByRole('button', { name: t('en-US', 'music.playAll') })
+      .click();
     // Storage is the user's to edit: an unknown value reads as the default.
     await page.evaluate(() => localStorage.setItem('music.quality', '"><img src=x>'));
     await page.reload();
     await expect(quality.getByRole('radio', { name: t('en-US', 'music.qualityStandard') })).toBeChecked();
-    await page.getByRole('button', { name: t('en-US', 'music.play', { name: 'Harbour Lights' }) }).first().click();
+    await page
+      .getByRole('button', { name: t('en-US', 'music.play', { name: 'Harbour Lights' }) })
+      .first()
+      .click();
     expect((await launched(page)).map((c) => [c.type, c.bitrateType])).toEqual([
       ['song', 'high'],
       ['playlist', 'high'],
@@ -179,7 +218,10 @@ test.describe('previews, quality and lyrics', () => {
   test('in th-TH, a member plays lossless', async ({ page, signIn, open }) => {
     await signIn({ account: MEMBER_ACCOUNT });
     await open('/th-TH/center-station');
-    await page.getByRole('group', { name: t('th-TH', 'music.qualityTitle') }).getByRole('radio', { name: pattern(t('th-TH', 'music.qualityLossless')) }).check();
+    await page
+      .getByRole('group', { name: t('th-TH', 'music.qualityTitle') })
+      .getByRole('radio', { name: pattern(t('th-TH', 'music.qualityLossless')) })
+      .check();
     await page.locator('.spatial .song-play').first().click();
     expect((await launched(page)).map((c) => [c.type, c.bitrateType])).toEqual([['spatial', 'lossless']]);
   });
@@ -189,7 +231,10 @@ test.describe('previews, quality and lyrics', () => {
       await signIn();
       await open('/oppo-music', dark ? '&dark=1&bgColor=171717' : '');
       await page.getByRole('radio', { name: pattern(t('en-US', 'music.qualityLossless')) }).click();
-      await page.getByRole('button', { name: t('en-US', 'music.play', { name: 'Monsoon Letters' }) }).first().click();
+      await page
+        .getByRole('button', { name: t('en-US', 'music.play', { name: 'Monsoon Letters' }) })
+        .first()
+        .click();
       await expect(page.locator('.play-notice')).toHaveAttribute('data-preview', 'playing');
       const { violations } = await axeOf(page).include('.music').analyze();
       expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -202,11 +247,17 @@ test.describe('previews, quality and lyrics', () => {
     await page.route(chunk, (route) => route.abort('internetdisconnected'));
     await signIn();
     await open('/oppo-music');
-    await page.getByRole('button', { name: t('en-US', 'music.play', { name: 'Harbour Lights' }) }).first().click();
+    await page
+      .getByRole('button', { name: t('en-US', 'music.play', { name: 'Harbour Lights' }) })
+      .first()
+      .click();
     await expect(page.locator('.toast')).toHaveText(t('en-US', 'error.noInternet'));
     expect(await launched(page)).toEqual([]);
     await page.unroute(chunk);
-    await page.getByRole('button', { name: t('en-US', 'music.play', { name: 'Monsoon Letters' }) }).first().click();
+    await page
+      .getByRole('button', { name: t('en-US', 'music.play', { name: 'Monsoon Letters' }) })
+      .first()
+      .click();
     // The watch of the player started with that tap: the host's answer marks the preview as playing.
     await expect(page.locator('.play-notice')).toHaveAttribute('data-preview', 'playing');
     expect((await launched(page)).map((c) => c.resourceId)).toEqual(['s02']);
@@ -250,7 +301,12 @@ test.describe('spatial audio', () => {
 });
 
 test.describe('playlist submission', () => {
-  const list = (n: number) => ({ id: 7, name: 'Road trip', cover: '', songs: Array.from({ length: n }, (_, i) => ({ id: 100 + i, name: `Song ${i}`, artist: 'A', vip: 0, paid: 0 })) });
+  const list = (n: number) => ({
+    id: 7,
+    name: 'Road trip',
+    cover: '',
+    songs: Array.from({ length: n }, (_, i) => ({ id: 100 + i, name: `Song ${i}`, artist: 'A', vip: 0, paid: 0 })),
+  });
 
   test('all conditions met: the tips, submit once, what happens next; then, in fil-PH, one at a time', async ({ page, uid, signIn, open }) => {
     await signIn({ songlists: { '7': list(12) } });
@@ -287,7 +343,10 @@ test.describe('open in the app', () => {
   test('an app too old to play says so; one not yet authorised asks for it in the app', async ({ page, signIn, open }) => {
     await signIn({ baseInfo: { dev_app_version: '9.4.0' } });
     await open('/oppo-music');
-    await page.getByRole('button', { name: t('en-US', 'music.play', { name: 'Harbour Lights' }) }).first().click();
+    await page
+      .getByRole('button', { name: t('en-US', 'music.play', { name: 'Harbour Lights' }) })
+      .first()
+      .click();
     await expect(page.locator('.toast')).toHaveText(t('en-US', 'error.unsupportedVersion'));
     expect(await launched(page)).toEqual([]);
   });
@@ -295,9 +354,15 @@ test.describe('open in the app', () => {
   test('first use without authorisation asks for it, in the app', async ({ page, signIn, open }) => {
     await signIn({ authorized: false });
     await open('/oppo-music');
-    await page.getByRole('button', { name: t('en-US', 'music.play', { name: 'Harbour Lights' }) }).first().click();
+    await page
+      .getByRole('button', { name: t('en-US', 'music.play', { name: 'Harbour Lights' }) })
+      .first()
+      .click();
     await expect(page.getByRole('alertdialog')).toContainText(t('en-US', 'music.authorizeHint'));
-    await page.getByRole('alertdialog').getByRole('button', { name: t('en-US', 'music.authorize') }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: t('en-US', 'music.authorize') })
+      .click();
     // The answer follows once the dialog's history entry is gone (a same-document step, milliseconds).
     await expect.poll(() => hostCalls(page, 'jump')).toEqual([{ target: 'user-auth' }]);
     expect(await launched(page)).toEqual([]);
@@ -361,7 +426,8 @@ async function squeezed(page: Page, rows: string, maxRow = 240): Promise<string[
             const part = document.createRange();
             part.setStart(node, word.index);
             part.setEnd(node, word.index + word[0].length);
-            if (new Set([...part.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size > 1) problems.push(`"${word[0]}" cut across lines`);
+            if (new Set([...part.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size > 1)
+              problems.push(`"${word[0]}" cut across lines`);
           }
         }
       }
@@ -376,8 +442,22 @@ test.describe('music pages at 320 and 360', () => {
     for (const width of [320, 360]) {
       test(`/song-test with every condition unmet, in ${locale} at ${width}: no squeezed text, no sideways scroll`, async ({ page, uid, signIn, open }) => {
         await page.setViewportSize({ width, height: 780 });
-        const many = { id: 8, name: 'Chuyến đi dài ngày', cover: '', songs: Array.from({ length: 12 }, (_, i) => ({ id: 300 + i, name: `S${i}`, artist: 'A' })) };
-        expect((await api(page, uid, '/api/submission', { playlistId: '8', name: many.name, songIds: many.songs.map((s) => String(s.id)), attempt: `e2e-layout-${uid}` })).code).toBe(0);
+        const many = {
+          id: 8,
+          name: 'Chuyến đi dài ngày',
+          cover: '',
+          songs: Array.from({ length: 12 }, (_, i) => ({ id: 300 + i, name: `S${i}`, artist: 'A' })),
+        };
+        expect(
+          (
+            await api(page, uid, '/api/submission', {
+              playlistId: '8',
+              name: many.name,
+              songIds: many.songs.map((s) => String(s.id)),
+              attempt: `e2e-layout-${uid}`,
+            })
+          ).code,
+        ).toBe(0);
         await signIn({ authorized: false });
         await open(`/${locale}/song-test`, '&id=1');
         await expect(page.locator('.condition:not(.is-met)')).toHaveCount(3);

@@ -33,7 +33,8 @@ async function holdKeeper(page: Page): Promise<() => void> {
   return release;
 }
 
-const kept = (page: Page) => page.evaluate(() => (window as unknown as { __fakeHost: { state: { pageStates: Record<string, unknown> } } }).__fakeHost.state.pageStates);
+const kept = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __fakeHost: { state: { pageStates: Record<string, unknown> } } }).__fakeHost.state.pageStates);
 
 /**
  * The app goes to the background (the page is hidden, its last chance to save); what the host then

@@ -70,7 +70,7 @@ test.describe('personal-data request', () => {
     expect(problems).toEqual([]);
   });
 
-  test('once today\'s request is used, the form is closed: each sentence on its own line, no code sent (vi-VN, dark)', async ({ page, uid, signIn, open }) => {
+  test("once today's request is used, the form is closed: each sentence on its own line, no code sent (vi-VN, dark)", async ({ page, uid, signIn, open }) => {
     await signIn();
     await open('/private.html');
     await fillRequest(page, uid);
@@ -135,7 +135,12 @@ test.describe('personal-data request', () => {
 });
 
 test.describe('the exported file', () => {
-  test('holds what /accountData.html and /deviceData.html show, in th-TH from a dark /th-TH/private.html: a Thai and a Han name, the whole phone number, the device', async ({ page, uid, signIn, open }) => {
+  test('holds what /accountData.html and /deviceData.html show, in th-TH from a dark /th-TH/private.html: a Thai and a Han name, the whole phone number, the device', async ({
+    page,
+    uid,
+    signIn,
+    open,
+  }) => {
     const problems = watch(page);
     // A new user: the backend has no account row, so the account's values are the app's (getPersonalInfo).
     const nickname = 'ผู้ทดสอบ 测试用户 測試用戶';
@@ -157,7 +162,10 @@ test.describe('the exported file', () => {
     await expect(download).toHaveAttribute('href', /^\/api\/personal\/file\//);
     const pdf = await page.request.get((await download.getAttribute('href'))!);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
-    const lines = openPdf(await pdf.body(), '123456').pageTexts().join('\n').split('\n');
+    const lines = openPdf(await pdf.body(), '123456')
+      .pageTexts()
+      .join('\n')
+      .split('\n');
     const field = (key: MessageKey, value: string) => `${say(key)}: ${value}`;
     expect(lines).toEqual([
       say('personal.fileTitle'),
@@ -180,11 +188,10 @@ test.describe('the exported file', () => {
   });
 });
 
-test.describe('times on a phone whose browser zone is not the app\'s', () => {
+test.describe("times on a phone whose browser zone is not the app's", () => {
   // The app says Singapore (the fake host's dev_timezone); the WebView's own zone says New York.
   test.use({ timezoneId: 'America/New_York' });
-  const inSingapore = (ms: number) =>
-    new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Singapore' }).format(ms);
+  const inSingapore = (ms: number) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Singapore' }).format(ms);
 
   test("a request's time reads in the app's zone, as on every other page", async ({ page, uid, signIn, open }) => {
     await signIn();
@@ -197,7 +204,9 @@ test.describe('times on a phone whose browser zone is not the app\'s', () => {
     await open('/personalDataDownload.html');
     const shown = await page.locator('.request-head strong').textContent();
     // The request's own second lies between the two readings; either minute may be the one shown.
-    expect([t('en-US', 'personal.requestedOn', { date: inSingapore(before) }), t('en-US', 'personal.requestedOn', { date: inSingapore(after) })]).toContain(shown);
+    expect([t('en-US', 'personal.requestedOn', { date: inSingapore(before) }), t('en-US', 'personal.requestedOn', { date: inSingapore(after) })]).toContain(
+      shown,
+    );
   });
 });
 

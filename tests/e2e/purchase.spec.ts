@@ -19,7 +19,10 @@ test.describe('abandoned purchases resolve', () => {
     await open('/vip-center');
     await open('/channel', '&plan=vip-month');
     await page.getByRole('button', { name: t('en-US', 'vip.payNow') }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: t('en-US', 'vip.abandon') }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: t('en-US', 'vip.abandon') })
+      .click();
     await expect(page).toHaveURL(/vip-center/);
     await open('/vip-management');
     await expect(page.locator('.vip-order-state')).toHaveText([t('en-US', 'vip.orderCancelled')]);
@@ -30,7 +33,10 @@ test.describe('abandoned purchases resolve', () => {
     await open('/k-recharge');
     await page.getByRole('button', { name: pattern(t('en-US', 'coins.coins', { coins: 300 })) }).click();
     await page.getByRole('button', { name: pay }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: t('en-US', 'coins.abandon') }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: t('en-US', 'coins.abandon') })
+      .click();
     await expect(page.locator('.coins-sub')).toHaveText(' ');
     await open('/k-transactions');
     await expect(page.locator('.record-state')).toHaveText([t('en-US', 'coins.stateCancelled')]);
@@ -50,7 +56,9 @@ test.describe('a payment that may still arrive', () => {
     // step every 100 ms (the default steps of up to a second made this the suite's slowest test).
     const notice = page.locator('.coins-notice');
     const waitFor = (text: string) =>
-      expect.poll(async () => (await page.clock.runFor(2_000), (await notice.allTextContents()).join('')), { timeout: 30_000, intervals: [100] }).toContain(text);
+      expect
+        .poll(async () => (await page.clock.runFor(2_000), (await notice.allTextContents()).join('')), { timeout: 30_000, intervals: [100] })
+        .toContain(text);
     await waitFor(t('en-US', 'coins.pending'));
     await page.getByRole('button', { name: pay }).click();
     await waitFor(t('en-US', 'coins.pending'));

@@ -50,13 +50,17 @@ test.describe('the sign-in prompt', () => {
   test('a sign-in the app refuses says so, and the message goes on the next try, which signs in', async ({ page, signIn, open }) => {
     await signIn({ ...SIGNED_OUT, loginOutcome: 'failed' });
     await open('/k-transactions');
-    await prompt(page).getByRole('button', { name: t('en-US', 'shell.signIn') }).click();
+    await prompt(page)
+      .getByRole('button', { name: t('en-US', 'shell.signIn') })
+      .click();
     await expect(prompt(page).getByRole('alert')).toHaveText(t('en-US', 'shell.signInFailed'));
     await expect(prompt(page).getByRole('button', { name: t('en-US', 'shell.signIn') })).toBeEnabled();
 
     // The app takes its time this once: the old message goes as soon as the new try starts.
     await page.evaluate(() => (window as any).__fakeHost.setState({ loginOutcome: 'success', replyDelayMs: 1500 }));
-    await prompt(page).getByRole('button', { name: t('en-US', 'shell.signIn') }).click();
+    await prompt(page)
+      .getByRole('button', { name: t('en-US', 'shell.signIn') })
+      .click();
     await expect(prompt(page).getByRole('alert')).toHaveCount(0);
     await expect(prompt(page).getByRole('button', { name: t('en-US', 'shell.signIn') })).toBeDisabled();
     await expect(prompt(page)).toHaveCount(0);
@@ -67,7 +71,9 @@ test.describe('the sign-in prompt', () => {
     await page.clock.install();
     await signIn({ ...SIGNED_OUT, loginOutcome: 'none' });
     await open('/zh-CN/k-transactions');
-    await prompt(page).getByRole('button', { name: t('zh-CN', 'shell.signIn') }).click();
+    await prompt(page)
+      .getByRole('button', { name: t('zh-CN', 'shell.signIn') })
+      .click();
     await expect(prompt(page).getByRole('button', { name: t('zh-CN', 'shell.signIn') })).toBeDisabled();
     await page.clock.fastForward('05:01');
     await expect(prompt(page).getByRole('alert')).toHaveText(t('zh-CN', 'shell.signInFailed'));

@@ -19,7 +19,7 @@ test.describe('shell rules before first paint', () => {
 
   // Issue 27 (over issue 16's "no blank space"): the spec's default status bar height is 32, and the app's
   // status bar may cover the top of a page opened without the query: the title sits in the bar's place.
-  test('without status_height there is no back button, and the title sits below the default 32 px status bar in the bar\'s 50 px', async ({ page }) => {
+  test("without status_height there is no back button, and the title sits below the default 32 px status bar in the bar's 50 px", async ({ page }) => {
     await page.goto('/vi-VN/feedback?dark=1&bgColor=171717');
     await expect(page.locator('.bar-back')).toBeHidden();
     const title = page.getByRole('heading', { level: 1, name: t('vi-VN', 'title.feedback') });
@@ -67,7 +67,11 @@ test.describe('shell rules before first paint', () => {
 });
 
 test.describe('theme', () => {
-  for (const [bg, theme, rgb] of [['000000', 'dark', 'rgb(0, 0, 0)'], ['171717', 'dark1', 'rgb(23, 23, 23)'], ['262626', 'dark2', 'rgb(38, 38, 38)']]) {
+  for (const [bg, theme, rgb] of [
+    ['000000', 'dark', 'rgb(0, 0, 0)'],
+    ['171717', 'dark1', 'rgb(23, 23, 23)'],
+    ['262626', 'dark2', 'rgb(38, 38, 38)'],
+  ]) {
     test(`dark=1&bgColor=${bg} selects ${theme}`, async ({ page }) => {
       await page.goto(`/zh-CN/feedback?dark=1&bgColor=${bg}`);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme!);
@@ -131,7 +135,11 @@ test.describe('theme', () => {
     for (const path of ['/vip-center', '/th-TH/license.html']) {
       const response = await request.get(path);
       const csp = /http-equiv="content-security-policy" content="([^"]+)"/i.exec(await response.text())![1]!;
-      const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
+      const directive = (name: string) =>
+        csp
+          .split(';')
+          .map((d) => d.trim())
+          .find((d) => d.startsWith(`${name} `));
       expect(directive('connect-src'), path).toBe("connect-src 'self'");
       // The development build's one image host (scripts/lib/csp-sources.mjs); a release names its own.
       expect(directive('img-src'), path).toBe("img-src 'self' data: https://cdn.example.com");
@@ -265,8 +273,15 @@ test.describe('hostile query values do nothing harmful', () => {
 test.describe('the back bar over a page (issue 16)', () => {
   const MEMBER = { account: { ...defaultState().account, is_member: 1, vipType: 1, vip: { is_vip: 1, valid_time: 1_999_999_999 } } };
   // The padding-0 pages that open with a coloured band, and one member's gold band.
-  for (const [path, host] of [['download', {}], ['k-recharge', {}], ['vip-management', {}], ['vip-management', MEMBER]] as const) {
-    test(`/${path}${host === MEMBER ? ' (member)' : ''}: the title reads at 4.5:1 on the band's pixels, and the bar turns solid in its colour once scrolled`, async ({ page }) => {
+  for (const [path, host] of [
+    ['download', {}],
+    ['k-recharge', {}],
+    ['vip-management', {}],
+    ['vip-management', MEMBER],
+  ] as const) {
+    test(`/${path}${host === MEMBER ? ' (member)' : ''}: the title reads at 4.5:1 on the band's pixels, and the bar turns solid in its colour once scrolled`, async ({
+      page,
+    }) => {
       await withHost(page, host);
       await page.setViewportSize({ width: 360, height: 400 });
       await page.goto(`/ms-MY/${path}?status_height=24&app_sessionid=${sessionOf(page)}`);

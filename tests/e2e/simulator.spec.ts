@@ -106,11 +106,15 @@ test.describe('host simulator', () => {
     await open(page);
     await expect(framed(page).getByRole('button', { name: `+ ${t('en-US', 'help.addVideo')}` })).toBeVisible();
     await control(page, 'uploadFile').selectOption('huge');
-    await framed(page).getByRole('button', { name: `+ ${t('en-US', 'help.addVideo')}` }).click();
+    await framed(page)
+      .getByRole('button', { name: `+ ${t('en-US', 'help.addVideo')}` })
+      .click();
     await expect(framed(page).locator('.upload [role="alert"]')).toHaveText(t('en-US', 'error.fileTooLarge'));
     await control(page, 'uploadFile').selectOption('image');
     await control(page, 'uploadOutcome').selectOption('failed');
-    await framed(page).getByRole('button', { name: `+ ${t('en-US', 'help.addPicture')}` }).click();
+    await framed(page)
+      .getByRole('button', { name: `+ ${t('en-US', 'help.addPicture')}` })
+      .click();
     await expect(framed(page).locator('.upload [role="alert"]').last()).toHaveText(t('en-US', 'error.uploadFailed'));
     await expect(logged(page, 'uploadFile').first()).toBeVisible();
   });

@@ -40,7 +40,9 @@ const STATES: Record<string, { query?: string; host?: Record<string, unknown> }>
 test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
 for (const { path } of ROUTES) {
-  test(`/${path}: ${LOCALES.length} locales at 320 and 360 wide, nothing cut, squeezed, overflowing, untranslated or under the bar, text zoom 200 %; 0 axe violations in light and dark, touch targets ≥ 44 px`, async ({ page }) => {
+  test(`/${path}: ${LOCALES.length} locales at 320 and 360 wide, nothing cut, squeezed, overflowing, untranslated or under the bar, text zoom 200 %; 0 axe violations in light and dark, touch targets ≥ 44 px`, async ({
+    page,
+  }) => {
     const errors = watch(page);
     const state = STATES[path] ?? {};
     await withHost(page, state.host);
@@ -64,7 +66,10 @@ for (const { path } of ROUTES) {
       }
       if (axe) {
         // At 360 wide, with a form's errors showing: every field and every message.
-        const { violations } = await axeOf(page).withTags(AXE_TAGS).options({ resultTypes: ['violations'] }).analyze();
+        const { violations } = await axeOf(page)
+          .withTags(AXE_TAGS)
+          .options({ resultTypes: ['violations'] })
+          .analyze();
         for (const v of violations) problems.push(`${locale} ${axe.name}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
         for (const small of await page.evaluate(smallTargets, 44)) problems.push(`${locale} ${axe.name}: small target ${small}`);
       }

@@ -63,7 +63,7 @@ test.describe('VIP: payment outcomes', () => {
     await expect(page.locator('button.vip-buy')).toBeEnabled();
   });
 
-  test('cancel, then abandon in the page\'s dialog (an app without launchHTDialog2): back to the VIP Center, no membership', async ({ page, signIn, open }) => {
+  test("cancel, then abandon in the page's dialog (an app without launchHTDialog2): back to the VIP Center, no membership", async ({ page, signIn, open }) => {
     await signIn({ payOutcome: 'cancel', missing: ['launchHTDialog2'] });
     await open('/vip-center');
     await buyMonth(page);
@@ -74,7 +74,7 @@ test.describe('VIP: payment outcomes', () => {
     await expect(page.locator('.vip-state')).toHaveText(t('en-US', 'vip.notMember'));
   });
 
-  test('cancel, then continue in the page\'s dialog: pays the same order again and succeeds', async ({ page, signIn, open }) => {
+  test("cancel, then continue in the page's dialog: pays the same order again and succeeds", async ({ page, signIn, open }) => {
     await signIn({ payOutcome: 'cancel', missing: ['launchHTDialog2'] });
     await open('/vip-center');
     await buyMonth(page);
@@ -152,7 +152,11 @@ test.describe('VIP: the page holds still while it loads', () => {
     );
 
   for (const [who, loaded, host] of [
-    ['a member', '.vip-plan:not(.skeleton)', () => ({ account: { ...defaultState().account, is_member: 1, vip: { is_vip: 1, valid_time: Math.floor(Date.now() / 1000) + 31 * 86_400 } } })],
+    [
+      'a member',
+      '.vip-plan:not(.skeleton)',
+      () => ({ account: { ...defaultState().account, is_member: 1, vip: { is_vip: 1, valid_time: Math.floor(Date.now() / 1000) + 31 * 86_400 } } }),
+    ],
     ['a signed-out user', '.gate:visible', () => ({ account: { isLogin: false } })],
   ] as const) {
     test(`for ${who}, the plans and prompts take their place without moving the benefits`, async ({ page, uid, signIn, open }) => {
@@ -198,7 +202,10 @@ test.describe('VIP: management', () => {
     await expect(renewal).toHaveAttribute('aria-checked', 'true');
 
     await renewal.click();
-    await page.getByRole('alertdialog').getByRole('button', { name: t('en-US', 'vip.turnOff') }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: t('en-US', 'vip.turnOff') })
+      .click();
     await expect(renewal).toHaveAttribute('aria-checked', 'false');
     await expect(page.locator('.toast')).toHaveText(t('en-US', 'vip.turnedOff'));
     await expect(page.locator('.vip-renewal-detail').first()).toHaveText(t('en-US', 'vip.renewalOff'));
@@ -214,7 +221,10 @@ test.describe('VIP: management', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark2');
     await open('/zh-CN/renewal-management', '&dark=1&bgColor=262626');
     await expect(page.locator('.vip-empty')).toHaveText(t('zh-CN', 'vip.renewalNone'));
-    await page.getByRole('link', { name: t('zh-CN', 'vip.subscribe') }).first().click();
+    await page
+      .getByRole('link', { name: t('zh-CN', 'vip.subscribe') })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/zh-CN\/channel\?.*plan=\w+-month-auto/);
   });
 });
@@ -385,7 +395,9 @@ test.describe('VIP: every screen as a user meets it (issue 16)', () => {
     await expect(page.locator('.vip-nickname')).toHaveText('<b>Lee</b>');
     await expect(page.locator('.vip-avatar')).toHaveText('<');
     await expect(page.locator('.vip-card img')).toHaveCount(0);
-    await page.route('https://cdn.example.com/**', (route) => route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>' }));
+    await page.route('https://cdn.example.com/**', (route) =>
+      route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>' }),
+    );
     // The app changes the avatar and shows the page again: the row follows.
     await page.evaluate(() => {
       const host = (window as any).__fakeHost;
@@ -396,7 +408,9 @@ test.describe('VIP: every screen as a user meets it (issue 16)', () => {
     await expect(page.locator('.vip-nickname')).toHaveText('Lee');
     // An image host the build does not name (PUBLIC_IMAGE_HOSTS; issue 28 j): the policy refuses it,
     // and the row shows the initial, not a broken image.
-    await page.route('https://elsewhere.example.org/**', (route) => route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>' }));
+    await page.route('https://elsewhere.example.org/**', (route) =>
+      route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>' }),
+    );
     await page.evaluate(() => {
       const host = (window as any).__fakeHost;
       host.setState({ account: { ...host.state.account, avatar: 'https://elsewhere.example.org/a.png', nickname: 'Kim' } });
@@ -416,7 +430,10 @@ test.describe('VIP: every screen as a user meets it (issue 16)', () => {
     await expect(page.locator('.vip-plan[aria-pressed="true"] .vip-plan-tag')).toHaveText(t('en-US', 'vip.limitedTag'));
     await expect(page.locator('.vip-offer')).toHaveText(pattern(t('en-US', 'vip.offerEnds'), { date: /[A-Z][a-z]{2} \d{1,2}, \d{4}/ }, { whole: true }));
     // An auto-renewing plan's lower price is not an offer: no end date.
-    await page.locator('.vip-plan', { hasText: t('en-US', 'vip.autoRenew') }).first().click();
+    await page
+      .locator('.vip-plan', { hasText: t('en-US', 'vip.autoRenew') })
+      .first()
+      .click();
     await expect(page.locator('.vip-offer')).not.toContainText(before(t('en-US', 'vip.offerEnds'), 'date'));
   });
 
@@ -469,7 +486,9 @@ test.describe('shown again (onResume)', () => {
 
 test.describe('VIP: /vip-center outside the app', () => {
   test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 14; CPH2581) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36' });
-  test('a plain browser sees the plans and prices on a tap, no skeleton for ever, no control that needs the app, one way in (ms-MY, dark)', async ({ page }) => {
+  test('a plain browser sees the plans and prices on a tap, no skeleton for ever, no control that needs the app, one way in (ms-MY, dark)', async ({
+    page,
+  }) => {
     const requests: string[] = [];
     page.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/') && requests.push(r.url()));
     await page.goto('/ms-MY/vip-center?dark=1&bgColor=171717');
@@ -496,7 +515,9 @@ test.describe('VIP: SVIP members and plans (issue 27)', () => {
     await signIn();
     await open('/th-TH/vip-center', '&dark=1&bgColor=000000');
     await page.getByRole('tab', { name: 'SVIP' }).click();
-    await expect(page.locator('.vip-plan-period')).toHaveText((['vip.periodDay', 'vip.periodMonth', 'vip.periodMonth', 'vip.periodQuarter', 'vip.periodYear'] as const).map((k) => t('th-TH', k)));
+    await expect(page.locator('.vip-plan-period')).toHaveText(
+      (['vip.periodDay', 'vip.periodMonth', 'vip.periodMonth', 'vip.periodQuarter', 'vip.periodYear'] as const).map((k) => t('th-TH', k)),
+    );
     // Every plan but the auto-renewing month is a limited-time price with its original beside it.
     await expect(page.locator('.vip-plan-original')).toHaveCount(5);
     await expect(page.locator('.vip-plan-tag.is-offer')).toHaveCount(4);
@@ -508,7 +529,9 @@ test.describe('VIP: SVIP members and plans (issue 27)', () => {
     await open('/vi-VN/vip-center', '&dark=1&bgColor=171717');
     await expect(page.getByRole('tab', { name: 'SVIP' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.locator('.vip-plan[aria-pressed="true"] .vip-plan-price')).toHaveText(/22/);
-    await expect(page.locator('a.vip-buy')).toHaveText(t('vi-VN', 'vip.renew', { price: (await page.locator('.vip-plan[aria-pressed="true"] .vip-plan-price').textContent())! }));
+    await expect(page.locator('a.vip-buy')).toHaveText(
+      t('vi-VN', 'vip.renew', { price: (await page.locator('.vip-plan[aria-pressed="true"] .vip-plan-price').textContent())! }),
+    );
     await expect(page.locator('.vip-worth')).toHaveCount(0);
     await page.getByRole('tab', { name: 'VIP', exact: true }).click();
     // A VIP month on SVIP: 31 × 12/22 = 16.9 days of SVIP, said before paying.
@@ -520,7 +543,10 @@ test.describe('VIP: SVIP members and plans (issue 27)', () => {
     await signIn();
     await open('/vip-center');
     await page.getByRole('tab', { name: 'SVIP' }).click();
-    await page.locator('.vip-plan', { hasText: t('en-US', 'vip.periodMonth') }).first().click();
+    await page
+      .locator('.vip-plan', { hasText: t('en-US', 'vip.periodMonth') })
+      .first()
+      .click();
     await page.locator('a.vip-buy').click();
     await expect(page).toHaveURL(/\/channel\?.*plan=svip-month/);
     await page.locator('button.vip-buy').click();
@@ -529,4 +555,3 @@ test.describe('VIP: SVIP members and plans (issue 27)', () => {
     await expect(page.locator('.vip-badge')).toHaveText('SVIP');
   });
 });
-

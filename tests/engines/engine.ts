@@ -130,10 +130,10 @@ export class EnginePage {
 
   /** Runs `fn(arg)` in the page (lowered to the floor) and gives its JSON-able result. */
   async run<A, R>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> {
-    const { result, exceptionDetails } = await this.cdp.send<{ result: { value?: R }; exceptionDetails?: { exception?: { description?: string }; text: string } }>(
-      'Runtime.evaluate',
-      { expression: call(fn as never, arg), awaitPromise: true, returnByValue: true },
-    );
+    const { result, exceptionDetails } = await this.cdp.send<{
+      result: { value?: R };
+      exceptionDetails?: { exception?: { description?: string }; text: string };
+    }>('Runtime.evaluate', { expression: call(fn as never, arg), awaitPromise: true, returnByValue: true });
     if (exceptionDetails) throw new Error(`in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
     return result.value as R;
   }
@@ -145,8 +145,13 @@ export class EnginePage {
       const value = await this.run(fn, arg);
       if (value) return value;
       if (Date.now() > deadline) {
-        const where = await this.run(() => ({ url: location.href, text: (document.getElementById('main') || document.body).innerText.replace(/\s+/g, ' ').slice(0, 300) }));
-        throw new Error(`${this.version}: ${what} did not happen within ${timeoutMs} ms, at ${where.url}\nthe page reads: ${where.text}\nproblems: ${this.problems.join('\n') || 'none'}`);
+        const where = await this.run(() => ({
+          url: location.href,
+          text: (document.getElementById('main') || document.body).innerText.replace(/\s+/g, ' ').slice(0, 300),
+        }));
+        throw new Error(
+          `${this.version}: ${what} did not happen within ${timeoutMs} ms, at ${where.url}\nthe page reads: ${where.text}\nproblems: ${this.problems.join('\n') || 'none'}`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -161,7 +166,8 @@ export class EnginePage {
   /** The text of the first shown element matching `selector`. */
   text(selector: string): Promise<string> {
     return this.run((s: string) => {
-      const el = Array.prototype.slice.call(document.querySelectorAll(s)).filter((e: HTMLElement) => e.offsetWidth || e.offsetHeight)[0] as HTMLElement | undefined;
+      const el = Array.prototype.slice.call(document.querySelectorAll(s)).filter((e: HTMLElement) => e.offsetWidth || e.offsetHeight)[0] as
+        HTMLElement | undefined;
       return el ? (el.textContent || '').replace(/\s+/g, ' ').trim() : '';
     }, selector);
   }
@@ -190,11 +196,14 @@ export class EnginePage {
     } catch {
       // Chromium 64's protocol has no insertText (and its `char` key events stall headless): the
       // field gets the text and the input event an input method's commit would fire.
-      await this.run(({ s, value }: { s: string; value: string }) => {
-        const field = document.querySelector(s) as HTMLInputElement;
-        field.value = value;
-        field.dispatchEvent(new Event('input', { bubbles: true }));
-      }, { s: selector, value: text });
+      await this.run(
+        ({ s, value }: { s: string; value: string }) => {
+          const field = document.querySelector(s) as HTMLInputElement;
+          field.value = value;
+          field.dispatchEvent(new Event('input', { bubbles: true }));
+        },
+        { s: selector, value: text },
+      );
     }
   }
 
@@ -204,7 +213,6 @@ export class EnginePage {
     const selector = (await this.until(`the field "${label}"`, markField, pattern))!;
     await this.type(selector, text);
   }
-
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -8,7 +8,8 @@
 export function layoutProblems(): string[] {
   const problems: string[] = [];
   const width = window.innerWidth;
-  const name = (el: Element) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
+  const name = (el: Element) =>
+    `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
   const shown = (el: Element) => {
     for (let node: Element | null = el; node; node = node.parentElement) {
       const style = getComputedStyle(node);
@@ -38,7 +39,8 @@ export function layoutProblems(): string[] {
     const style = getComputedStyle(el);
     if (style.position === 'fixed' || style.position === 'absolute' || style.display === 'inline') continue;
     const box = el.getBoundingClientRect();
-    if ((box.right > width + 1 || box.left < -1) && !scrolls(el)) problems.push(`${name(el)} leaves the viewport: ${Math.round(box.left)}…${Math.round(box.right)} of ${width}`);
+    if ((box.right > width + 1 || box.left < -1) && !scrolls(el))
+      problems.push(`${name(el)} leaves the viewport: ${Math.round(box.left)}…${Math.round(box.right)} of ${width}`);
     boxes.push({ el, box });
   }
 

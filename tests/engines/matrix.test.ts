@@ -65,7 +65,10 @@ describe.each(ENGINES)('Chromium $chromium', ({ chromium }) => {
     // machine the check passed before they arrived, read their modern URLs and tapped dead buttons.
     await page.until('the islands to hydrate', () => document.readyState === 'complete' && !document.querySelector('astro-island[ssr], [aria-busy="true"]'));
     const modern = await page.run(() =>
-      Array.prototype.slice.call(document.querySelectorAll('astro-island')).map((island: Element) => island.getAttribute('component-url')).filter((url: string | null) => !/\/_astro\/legacy\//.test(url || '')),
+      Array.prototype.slice
+        .call(document.querySelectorAll('astro-island'))
+        .map((island: Element) => island.getAttribute('component-url'))
+        .filter((url: string | null) => !/\/_astro\/legacy\//.test(url || '')),
     );
     expect(modern).toEqual([]);
     expect(await page.run(layoutProblems)).toEqual([]);

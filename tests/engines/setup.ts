@@ -31,7 +31,10 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   // Not Vitest's NODE_ENV=test: were start.mjs to build, it would build the site for development.
   const { NODE_ENV: _test, ...env } = process.env;
-  const server = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...env, PORT: String(port), DATA_DIR: dataDir, LOG: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: { ...env, PORT: String(port), DATA_DIR: dataDir, LOG: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     server.stdout!.on('data', (chunk) => String(chunk).includes('Serving the site') && resolve());
     server.on('exit', (code) => reject(new Error(`the reference server exited (${code}) before it served`)));

@@ -17,8 +17,10 @@ type Schema = { type: string; pipe?: Array<{ type: string; requirement?: unknown
 const boundedPattern = (pattern: RegExp) => /^\^/.test(pattern.source) && /\{\d+(,\d+)?\}\)?\$$/.test(pattern.source);
 
 function hasBound(schema: Schema): boolean {
-  return (schema.pipe ?? []).some((action) =>
-    ['max_length', 'length', 'max_bytes', 'bytes'].includes(action.type) || (action.type === 'regex' && action.requirement instanceof RegExp && boundedPattern(action.requirement)),
+  return (schema.pipe ?? []).some(
+    (action) =>
+      ['max_length', 'length', 'max_bytes', 'bytes'].includes(action.type) ||
+      (action.type === 'regex' && action.requirement instanceof RegExp && boundedPattern(action.requirement)),
   );
 }
 
@@ -56,7 +58,7 @@ function unbounded(input: unknown, path: string, allowed: ReadonlySet<string>): 
 }
 
 describe('request schemas', () => {
-  it('bound every string and array of every endpoint\'s request', () => {
+  it("bound every string and array of every endpoint's request", () => {
     const found = Object.entries(ENDPOINTS).flatMap(([name, endpoint]) => unbounded(endpoint.request, name, new Set()));
     expect(found).toEqual([]);
   });

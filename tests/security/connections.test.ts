@@ -104,7 +104,9 @@ describe('a body no route reads', () => {
     const startedAt = performance.now();
     const probe = await attack('127.0.0.1', 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n', 'x', startedAt);
     expect(statusOf(probe)).toBe('200');
-    console.log(`GET with a slow body: answered, then closed after ${Math.round(probe.closedAt)} ms (body deadline ${limits.bodyMs} ms + header timeout ${limits.headersMs} ms)`);
+    console.log(
+      `GET with a slow body: answered, then closed after ${Math.round(probe.closedAt)} ms (body deadline ${limits.bodyMs} ms + header timeout ${limits.headersMs} ms)`,
+    );
   }, 30_000);
 });
 
@@ -129,7 +131,9 @@ describe('many addresses', () => {
     const startedAt = performance.now();
     const addresses = ['127.0.0.3', '127.0.0.4', '127.0.0.5'];
     // 60 slow heads, 20 per address: each address is within its cap, together they are over 50.
-    const probes = addresses.flatMap((address) => Array.from({ length: limits.perAddress }, () => attack(address, 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n', 'X-Slow: 1\r\n', startedAt)));
+    const probes = addresses.flatMap((address) =>
+      Array.from({ length: limits.perAddress }, () => attack(address, 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n', 'X-Slow: 1\r\n', startedAt)),
+    );
     // While they are held, clients from new addresses still get in (issue 28: 17 addresses × 64 slow
     // heads filled the total and locked everyone out until the header timeout).
     await new Promise((resolve) => setTimeout(resolve, 300));

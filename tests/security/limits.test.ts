@@ -37,7 +37,9 @@ const phone = () => {
 const singaporeMobile = () => `8${randomInt(1, 9)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 /** `n` six-digit codes that are all different from `code`. */
 const wrongCodes = (code: string, n: number) =>
-  Array.from({ length: n + 1 }, (_, i) => String((Number(code) + 1 + i * 7919) % 1_000_000).padStart(6, '0')).filter((c) => c !== code).slice(0, n);
+  Array.from({ length: n + 1 }, (_, i) => String((Number(code) + 1 + i * 7919) % 1_000_000).padStart(6, '0'))
+    .filter((c) => c !== code)
+    .slice(0, n);
 
 const feedback = (contact: string, code: string) => feedbackBody({ contact, code });
 const sendFeedback = (uid: string, contact: string, code: string) => call('/api/feedback', feedback(contact, code), uid);
@@ -131,7 +133,10 @@ describe('flooding a phone or a mailbox with codes', () => {
       expect(reply.status).toBe(200);
     }
     later(CODE_LIMITS.resendSeconds);
-    expect(await askFeedbackCode(fresh(), address)).toMatchObject({ ...CODE_LIMIT, body: { code: 'codeLimit', message: 'Too many codes have been sent today. Please try again tomorrow.' } });
+    expect(await askFeedbackCode(fresh(), address)).toMatchObject({
+      ...CODE_LIMIT,
+      body: { code: 'codeLimit', message: 'Too many codes have been sent today. Please try again tomorrow.' },
+    });
     expect(await askExportCode(fresh(), address)).toMatchObject(CODE_LIMIT);
     // The window rolls: a day after the first send, one more may go.
     later(DAY - CODE_LIMITS.perTargetPerDay * CODE_LIMITS.resendSeconds);
@@ -163,7 +168,13 @@ describe('flooding a phone or a mailbox with codes', () => {
     expect(targetKey(`+65${digits}`)).toBe(`+65${digits}`);
     const sendFrom = (uid: string, contact: string, region?: string) => call('/api/feedback/code', { contact, region }, uid);
     expect((await sendFrom(fresh(), `+65 ${digits}`)).status).toBe(200);
-    for (const [alias, region] of [[`0065${digits}`], [`${digits.slice(0, 4)} ${digits.slice(4)}`, 'SG'], [`${digits}`, 'sg'], [`+65 0${digits}`], [`+65 (0)${digits.slice(0, 4)}-${digits.slice(4)}`]] as const) {
+    for (const [alias, region] of [
+      [`0065${digits}`],
+      [`${digits.slice(0, 4)} ${digits.slice(4)}`, 'SG'],
+      [`${digits}`, 'sg'],
+      [`+65 0${digits}`],
+      [`+65 (0)${digits.slice(0, 4)}-${digits.slice(4)}`],
+    ] as const) {
       expect(await sendFrom(fresh(), alias, region), alias).toMatchObject(TOO_SOON);
     }
     // The same digits in another region are another phone, and a region that is no region reads none.
@@ -321,7 +332,10 @@ describe('burying support in feedback', () => {
     const capped = fresh();
     backdate(capped, FEEDBACK_MAX_PER_DAY);
     const contact = email();
-    expect(await sendFeedback(capped, contact, '')).toMatchObject({ status: 429, body: { code: 'feedbackLimit', message: "You've reached today's feedback limit. Please try again tomorrow." } });
+    expect(await sendFeedback(capped, contact, '')).toMatchObject({
+      status: 429,
+      body: { code: 'feedbackLimit', message: "You've reached today's feedback limit. Please try again tomorrow." },
+    });
     // With a valid code too; and the refusal spends none of the code's tries.
     await askFeedbackCode(capped, contact);
     const code = await feedbackCodeOf(capped);

@@ -51,7 +51,7 @@ describe('checkReleaseKey', () => {
     expect(refusal(`${production.publicKey}${DEV_PUBLIC}`)).toMatch(/not one "-----BEGIN PUBLIC KEY-----" block/);
   });
 
-  it('refuses the unit tests\' key too: its private half is in the repository as well', () => {
+  it("refuses the unit tests' key too: its private half is in the repository as well", () => {
     expect(refusal(TEST_PUBLIC)).toMatch(/unit tests' key/);
   });
 
@@ -70,7 +70,11 @@ describe('checkReleaseKey', () => {
   it('refuses keys the pages cannot use: PKCS#1 form, not RSA, or under 2048 bits', () => {
     const pkcs1 = createPublicKey(production.publicKey).export({ type: 'pkcs1', format: 'pem' }).toString();
     expect(refusal(pkcs1)).toMatch(/BEGIN PUBLIC KEY/);
-    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256', publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    const ec = generateKeyPairSync('ec', {
+      namedCurve: 'P-256',
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
     expect(refusal(ec.publicKey)).toMatch(/ec key, not RSA/);
     expect(refusal(rsa(1024).publicKey)).toMatch(/RSA-1024; it must be at least 2048 bits/);
   });

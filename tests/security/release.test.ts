@@ -28,7 +28,10 @@ interface Answer {
 }
 
 /** A raw request from `localAddress`, with extra headers (what a client or a proxy writes). */
-function send(url: string, { method = 'POST', body = '', headers = {}, localAddress }: { method?: string; body?: string; headers?: Record<string, string>; localAddress?: string }): Promise<Answer> {
+function send(
+  url: string,
+  { method = 'POST', body = '', headers = {}, localAddress }: { method?: string; body?: string; headers?: Record<string, string>; localAddress?: string },
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method, localAddress, agent: false, headers: { 'content-length': Buffer.byteLength(body), ...headers } }, (res) => {
       let text = '';
@@ -124,7 +127,7 @@ describe('npm run start:release refuses to start unsafely', () => {
     expect(release({})).toThrow(/PRIVATE_RSA_KEY_FILE is not set/);
   });
 
-  it('with the development key or the tests\' key, whose private halves are in the repository', () => {
+  it("with the development key or the tests' key, whose private halves are in the repository", () => {
     expect(release({ PRIVATE_RSA_KEY_FILE: 'server/dev-keys/private.pem' })).toThrow(/development key.*in this repository/);
     expect(release({ PRIVATE_RSA_KEY_FILE: 'tests/fixtures/keys/private.pem' })).toThrow(/tests' key.*in this repository/);
   });
@@ -177,7 +180,10 @@ describe('clients behind a proxy', () => {
       for (let i = 0; i < LIMIT; i++) expect((await send(`${proxy.base}/api/health`, { ...sealed(badSeal()), localAddress: '127.0.0.2' })).status).toBe(400);
       expect((await send(`${proxy.base}/api/health`, { ...sealed(badSeal()), localAddress: '127.0.0.2' })).status).toBe(429);
       const session = await api.session('bystander');
-      const answer = await send(`${proxy.base}/api/session`, { ...sealed(form(seal({}, PUBLIC, { path: '/api/session', uid: 'bystander', app_sessionid: session }))), localAddress: '127.0.0.3' });
+      const answer = await send(`${proxy.base}/api/session`, {
+        ...sealed(form(seal({}, PUBLIC, { path: '/api/session', uid: 'bystander', app_sessionid: session }))),
+        localAddress: '127.0.0.3',
+      });
       expect(answer.status).toBe(200);
     });
 
@@ -196,10 +202,18 @@ describe('clients behind a proxy', () => {
 
     it('a forwarded header is ignored: a client cannot dodge its limit by naming other addresses', async () => {
       for (let i = 0; i < LIMIT; i++) {
-        const answer = await send(`${api.base}/api/health`, { body: badSeal(), headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `198.51.100.${i}` }, localAddress: '127.0.0.5' });
+        const answer = await send(`${api.base}/api/health`, {
+          body: badSeal(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `198.51.100.${i}` },
+          localAddress: '127.0.0.5',
+        });
         expect(answer.status).toBe(400);
       }
-      const answer = await send(`${api.base}/api/health`, { body: badSeal(), headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '198.51.100.99' }, localAddress: '127.0.0.5' });
+      const answer = await send(`${api.base}/api/health`, {
+        body: badSeal(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '198.51.100.99' },
+        localAddress: '127.0.0.5',
+      });
       expect(answer.status).toBe(429);
     });
   });

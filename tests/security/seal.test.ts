@@ -50,7 +50,12 @@ function post(base: string, path: string, body: string, localAddress?: string): 
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       `${base}${path}`,
-      { method: 'POST', localAddress, agent: false, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } },
+      {
+        method: 'POST',
+        localAddress,
+        agent: false,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
+      },
       (response) => {
         let text = '';
         response.setEncoding('utf8');
@@ -215,7 +220,9 @@ describe('failed opens per address', () => {
     const from = '127.0.0.4';
     const page = newPage(PUBLIC);
     const session = await api.session('cached');
-    expect((await post(api.base, '/api/session', form(seal({}, PUBLIC, { path: '/api/session', uid: 'cached', app_sessionid: session }, page)), from)).status).toBe(200);
+    expect(
+      (await post(api.base, '/api/session', form(seal({}, PUBLIC, { path: '/api/session', uid: 'cached', app_sessionid: session }, page)), from)).status,
+    ).toBe(200);
     const before = rsa.unwraps;
     for (let i = 0; i < LIMIT - 1; i++) {
       const answer = await post(api.base, '/api/session', form({ params: shapely(), encSecKey: page.encSecKey }), from);
@@ -226,7 +233,9 @@ describe('failed opens per address', () => {
     await post(api.base, '/api/session', form({ params: shapely(), encSecKey: newPage(PUBLIC).encSecKey }), '127.0.0.5');
     expect(rsa.unwraps).toBe(before + 1);
     // And the page's own requests still open from the cache.
-    expect((await post(api.base, '/api/session', form(seal({}, PUBLIC, { path: '/api/session', uid: 'cached', app_sessionid: session }, page)), '127.0.0.5')).status).toBe(200);
+    expect(
+      (await post(api.base, '/api/session', form(seal({}, PUBLIC, { path: '/api/session', uid: 'cached', app_sessionid: session }, page)), '127.0.0.5')).status,
+    ).toBe(200);
     expect(rsa.unwraps).toBe(before + 1);
   });
 });

@@ -15,12 +15,12 @@ const rows = async (uid: string) => (await api.dev('/api/dev/rows', { uid })).bo
 const NOT_LOGGED_IN = { code: 'notLoggedIn', message: 'Please log in your music account.' };
 
 describe('impersonation', () => {
-  it('refuses another user\'s uid with an invented session id, reading nothing (10002 has orders)', async () => {
+  it("refuses another user's uid with an invented session id, reading nothing (10002 has orders)", async () => {
     const reply = await api.callAs('/api/vip/orders', {}, { uid: '10002', app_sessionid: 'invented-session-id' });
     expect(reply).toEqual({ status: 403, body: NOT_LOGGED_IN });
   });
 
-  it('refuses another user\'s uid under a real session of someone else', async () => {
+  it("refuses another user's uid under a real session of someone else", async () => {
     const mine = await api.session('attacker-1');
     for (const path of ['/api/vip/orders', '/api/feedback/list', '/api/personal/exports']) {
       const body = path === '/api/feedback/list' ? { cursor: null, limit: 10 } : path === '/api/personal/exports' ? { timeZone: 'UTC' } : {};
@@ -39,7 +39,7 @@ describe('impersonation', () => {
 
   // Issue 28 (e): a host reporting `uid: ""` plus `?app_sessionid=` planted in a link ran the victim's
   // page as the attacker's account: what the victim then sent (feedback, a data request) was the attacker's.
-  it('refuses a session that arrives without the host\'s uid, as a planted link\'s does, writing nothing', async () => {
+  it("refuses a session that arrives without the host's uid, as a planted link's does, writing nothing", async () => {
     const planted = await api.session('planter-1');
     const before = await rows('planter-1');
     const feedback = feedbackBody({ description: 'my phone number is 8123 4567', attempt: 'attempt-planted-1' });
@@ -51,7 +51,7 @@ describe('impersonation', () => {
     expect(upload.status).toBe(403);
   });
 
-  it('answers the session\'s own user, whatever else the body holds', async () => {
+  it("answers the session's own user, whatever else the body holds", async () => {
     const reply = await api.call('/api/session', { uid: 'someone-else' }, 'owner-1');
     expect(reply.body.data.uid).toBe('owner-1');
   });
@@ -89,7 +89,10 @@ describe('what a session is', () => {
     const issued = (await api.dev('/api/dev/session', { uid: 'shape-1' })).body.data;
     expect(issued).toMatchObject({ uid: 'shape-1', app_sessionid: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
     expect(issued.expiresAt).toBeGreaterThan(Date.now() + SESSION_TTL_MS - 60_000);
-    const stored = api.db.prepare("SELECT id_hash FROM sessions WHERE uid = 'shape-1'").all().map((row) => row.id_hash);
+    const stored = api.db
+      .prepare("SELECT id_hash FROM sessions WHERE uid = 'shape-1'")
+      .all()
+      .map((row) => row.id_hash);
     expect(stored).toHaveLength(1);
     expect(stored).not.toContain(issued.app_sessionid);
   });

@@ -17,7 +17,8 @@ async function post(body: string): Promise<{ status: number; body: any }> {
   const response = await fetch(`${api.base}/api/track`, { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8' }, body });
   return { status: response.status, body: await response.json() };
 }
-const batch = async (uid: string, events: object[], common: object = {}) => JSON.stringify({ common: { uid, app_sessionid: await api.session(uid), ...common }, events });
+const batch = async (uid: string, events: object[], common: object = {}) =>
+  JSON.stringify({ common: { uid, app_sessionid: await api.session(uid), ...common }, events });
 
 /** Still answers: a good batch is stored. */
 async function stillAnswers() {
@@ -45,7 +46,14 @@ describe('malformed batches', () => {
   });
 
   it.each([
-    ['too many events', async () => batch('track-many', Array.from({ length: 101 }, () => event()))],
+    [
+      'too many events',
+      async () =>
+        batch(
+          'track-many',
+          Array.from({ length: 101 }, () => event()),
+        ),
+    ],
     ['props with too many keys', async () => batch('track-keys', [event(Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, i])))])],
     ['a long array in props', async () => batch('track-array', [event({ list: Array.from({ length: 21 }, () => 1) })])],
     ['a name over 200 characters', async () => batch('track-name', [{ ...event(), name: 'n'.repeat(201) }])],
@@ -75,11 +83,14 @@ describe('batches without a live session', () => {
     const before = rows();
     expect(await post(JSON.stringify({ common: { uid: '10002' }, events: [event()] }))).toEqual({ status: 403, body: NOT_LOGGED_IN });
     expect(await post(JSON.stringify({ events: [event()] }))).toEqual({ status: 403, body: NOT_LOGGED_IN });
-    expect(await post(JSON.stringify({ common: { uid: '10002', app_sessionid: 'x'.repeat(43) }, events: [event()] }))).toEqual({ status: 403, body: NOT_LOGGED_IN });
+    expect(await post(JSON.stringify({ common: { uid: '10002', app_sessionid: 'x'.repeat(43) }, events: [event()] }))).toEqual({
+      status: 403,
+      body: NOT_LOGGED_IN,
+    });
     expect(rows()).toBe(before);
   });
 
-  it('refuses another user\'s uid under my session with 403', async () => {
+  it("refuses another user's uid under my session with 403", async () => {
     const before = rows();
     const mine = await api.session('track-attacker');
     expect(await post(JSON.stringify({ common: { uid: '10002', app_sessionid: mine }, events: [event()] }))).toEqual({ status: 403, body: NOT_LOGGED_IN });
@@ -90,7 +101,10 @@ describe('batches without a live session', () => {
     const before = rows();
     const body = await batch('track-expired', [event()]);
     await api.dev('/api/dev/session/expire', { app_sessionid: await api.session('track-expired') });
-    expect(await post(body)).toEqual({ status: 401, body: { code: 'loginExpired', message: 'Login status expired. Go to the OPPO account center to re-verify.' } });
+    expect(await post(body)).toEqual({
+      status: 401,
+      body: { code: 'loginExpired', message: 'Login status expired. Go to the OPPO account center to re-verify.' },
+    });
     expect(rows()).toBe(before);
   });
 

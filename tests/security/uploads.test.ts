@@ -44,14 +44,17 @@ async function upload(body: Uint8Array<ArrayBuffer>, head: Record<string, string
 function sendPart(head: Record<string, string>, declared: number, first: Uint8Array): Promise<{ status: number; body: any }> {
   const url = new URL(`${api.base}/api/upload`);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: false, headers: { ...head, 'content-length': String(declared) } }, (res) => {
-      let text = '';
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => {
-        req.destroy();
-        resolve({ status: res.statusCode!, body: JSON.parse(text) });
-      });
-    });
+    const req = request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: false, headers: { ...head, 'content-length': String(declared) } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode!, body: JSON.parse(text) });
+        });
+      },
+    );
     // The server closes the connection under the unsent rest: that is expected.
     req.on('error', (error) => (/EPIPE|ECONNRESET|socket hang up/.test(error.message) ? undefined : reject(error)));
     req.write(first);
@@ -73,14 +76,17 @@ describe('who may upload', () => {
     expect(files()).toEqual([]);
   });
 
-  it('refuses an invented session, another user\'s uid under my session, and an expired session, before reading', async () => {
+  it("refuses an invented session, another user's uid under my session, and an expired session, before reading", async () => {
     const declared = 10 * 1024 * 1024;
     const first = PNG.subarray(0, 1024);
     expect((await sendPart({ 'x-uid': '10001', 'x-app-sessionid': 'x'.repeat(43) }, declared, first)).status).toBe(403);
     expect((await sendPart(await headers('upload-attacker', { 'x-uid': '10002' }), declared, first)).status).toBe(403);
     const expiring = await headers('upload-expired');
     await api.dev('/api/dev/session/expire', { app_sessionid: expiring['x-app-sessionid'] });
-    expect(await sendPart(expiring, declared, first)).toEqual({ status: 401, body: { code: 'loginExpired', message: 'Login status expired. Go to the OPPO account center to re-verify.' } });
+    expect(await sendPart(expiring, declared, first)).toEqual({
+      status: 401,
+      body: { code: 'loginExpired', message: 'Login status expired. Go to the OPPO account center to re-verify.' },
+    });
     expect(files()).toEqual([]);
   });
 });
@@ -111,7 +117,11 @@ describe('what may be uploaded', () => {
   ])('takes %s under the type its bytes show, whatever the client declared', async (_, body, mime) => {
     const reply = await upload(body, await headers('upload-media', { 'content-type': 'text/html', 'x-file-name': 'clip.html' }));
     expect(reply.status).toBe(200);
-    expect(api.db.prepare('SELECT uid, mime, size FROM uploads WHERE id = ?').get(reply.body.data.id)).toEqual({ uid: 'upload-media', mime, size: body.byteLength });
+    expect(api.db.prepare('SELECT uid, mime, size FROM uploads WHERE id = ?').get(reply.body.data.id)).toEqual({
+      uid: 'upload-media',
+      mime,
+      size: body.byteLength,
+    });
     // Readable by the server's user alone.
     expect(statSync(join(api.dataDir, 'uploads', reply.body.data.id)).mode & 0o777).toBe(0o600);
   });
@@ -119,7 +129,9 @@ describe('what may be uploaded', () => {
 
 describe('the quota', () => {
   const storeEarlier = (uid: string, size: number, agoMs: number) =>
-    api.db.prepare('INSERT INTO uploads (id, uid, name, mime, size, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(`seed${uid}${agoMs}`.padEnd(32, '0').slice(0, 32), uid, 'earlier.mp4', 'video/mp4', size, Date.now() - agoMs);
+    api.db
+      .prepare('INSERT INTO uploads (id, uid, name, mime, size, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(`seed${uid}${agoMs}`.padEnd(32, '0').slice(0, 32), uid, 'earlier.mp4', 'video/mp4', size, Date.now() - agoMs);
 
   it('refuses an upload that would take a user past 1 GiB in 24 hours: by its length at once, else while reading', async () => {
     storeEarlier('upload-quota', UPLOAD_QUOTA_BYTES - 1000, 60_000);
@@ -133,7 +145,12 @@ describe('the quota', () => {
         controller.close();
       },
     });
-    const response = await fetch(`${api.base}/api/upload`, { method: 'POST', headers: await headers('upload-quota'), body: stream, duplex: 'half' } as RequestInit);
+    const response = await fetch(`${api.base}/api/upload`, {
+      method: 'POST',
+      headers: await headers('upload-quota'),
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expect({ status: response.status, body: await response.json() }).toEqual({ status: 429, body: QUOTA });
     expect(rows()).toBe(before);
     // Another user is not affected.
@@ -155,7 +172,9 @@ describe('reading an upload back', () => {
     const mine = await get(body.data.id, owner['x-app-sessionid']);
     expect(mine.status).toBe(200);
     expect(mine.body).toEqual(MP3);
-    expect(Object.fromEntries(['content-type', 'x-content-type-options', 'content-disposition', 'cache-control'].map((name) => [name, mine.headers.get(name)]))).toEqual({
+    expect(
+      Object.fromEntries(['content-type', 'x-content-type-options', 'content-disposition', 'cache-control'].map((name) => [name, mine.headers.get(name)])),
+    ).toEqual({
       'content-type': 'audio/mpeg',
       'x-content-type-options': 'nosniff',
       'content-disposition': "attachment; filename*=UTF-8''photo.png",
@@ -190,7 +209,14 @@ describe('a server killed mid-upload', () => {
   it('holds an arriving file as .part only, named once its row is written', async () => {
     const head = await headers('upload-crash');
     const url = new URL(`${api.base}/api/upload`);
-    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: false, headers: { ...head, 'content-length': String(PNG.length) } });
+    const req = request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: 'POST',
+      agent: false,
+      headers: { ...head, 'content-length': String(PNG.length) },
+    });
     const answered = new Promise<{ status: number; body: any }>((resolve) =>
       req.on('response', (res) => {
         let text = '';
@@ -229,15 +255,18 @@ describe('a trickled upload', () => {
     const url = new URL(`${slow.base}/api/upload`);
     const started = performance.now();
     const reply = await new Promise<{ status: number; body: any }>((resolve, reject) => {
-      const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: false, headers: { ...head, 'content-length': String(1024 * 1024) } }, (res) => {
-        let text = '';
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => {
-          clearInterval(drip);
-          req.destroy();
-          resolve({ status: res.statusCode!, body: JSON.parse(text) });
-        });
-      });
+      const req = request(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: false, headers: { ...head, 'content-length': String(1024 * 1024) } },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => {
+            clearInterval(drip);
+            req.destroy();
+            resolve({ status: res.statusCode!, body: JSON.parse(text) });
+          });
+        },
+      );
       req.on('error', (error) => (/EPIPE|ECONNRESET|socket hang up/.test(error.message) ? undefined : reject(error)));
       // A real file's first 2 KB, then one byte every 200 ms: far under a stall, far under the pace.
       req.write(PNG.subarray(0, 2048));

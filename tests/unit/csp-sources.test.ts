@@ -7,8 +7,11 @@ describe('the CSP sources of a build', () => {
     expect(cspSources({})).toEqual({ connect: ["'self'"], img: ["'self'", 'data:'] });
   });
 
-  it('add the API\'s origin and the configured image hosts, as origins', () => {
-    const sources = cspSources({ PUBLIC_API_HOST: 'https://api.example.com/v1/', PUBLIC_IMAGE_HOSTS: ' https://img.example.com , https://cdn.example.com:8443/x' });
+  it("add the API's origin and the configured image hosts, as origins", () => {
+    const sources = cspSources({
+      PUBLIC_API_HOST: 'https://api.example.com/v1/',
+      PUBLIC_IMAGE_HOSTS: ' https://img.example.com , https://cdn.example.com:8443/x',
+    });
     expect(sources.connect).toEqual(["'self'", 'https://api.example.com']);
     expect(sources.img).toEqual(["'self'", 'data:', 'https://img.example.com', 'https://cdn.example.com:8443']);
   });

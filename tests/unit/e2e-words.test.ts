@@ -29,8 +29,12 @@ for (const locale of LOCALES) {
 }
 
 const files = [
-  ...readdirSync('tests/e2e').filter((f) => f.endsWith('.spec.ts')).map((f) => `tests/e2e/${f}`),
-  ...readdirSync('tests/engines').filter((f) => f.endsWith('.ts')).map((f) => `tests/engines/${f}`),
+  ...readdirSync('tests/e2e')
+    .filter((f) => f.endsWith('.spec.ts'))
+    .map((f) => `tests/e2e/${f}`),
+  ...readdirSync('tests/engines')
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => `tests/engines/${f}`),
 ];
 
 /** The string literals of a source (quoted, and templates without `${}`), each with its line. */
@@ -74,7 +78,7 @@ describe('end-to-end tests', () => {
     const source = [
       "await expect(error).toHaveText('Choose a reason.');",
       'await expect(state).toHaveText(`คุณยังไม่ได้เป็นสมาชิก VIP`);',
-      "await page.getByLabel(\"Describe the problem\").fill('Describe the problem of the day');",
+      'await page.getByLabel("Describe the problem").fill(\'Describe the problem of the day\');',
       "await expect(note).toHaveText('Choose a reason');",
       "await expect(badge).toHaveText('VIP');",
       "await expect(sent).toHaveText(t('en-US', 'report.sentBody'));",

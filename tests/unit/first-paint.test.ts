@@ -23,7 +23,11 @@ function early(file: string): string[] {
 
 describe('nothing runs before first paint', () => {
   it('finds early directives and bundled scripts (self-test)', () => {
-    expect(early('---\n// <script> in a comment\n---\n<A client:load /><B client:painted /><C client:only="preact" /><script>x()</script><script is:inline set:html={s} />')).toEqual(['client:load', 'client:only', '<script>']);
+    expect(
+      early(
+        '---\n// <script> in a comment\n---\n<A client:load /><B client:painted /><C client:only="preact" /><script>x()</script><script is:inline set:html={s} />',
+      ),
+    ).toEqual(['client:load', 'client:only', '<script>']);
   });
 
   it.each(files)('%s', (file) => {

@@ -50,9 +50,45 @@ export const CSS_BREAKOUTS = [
 
 /** Numbers as text that parse surprisingly: overflow, exponents, signs, fractions, other scripts' digits. */
 export const ODD_NUMBERS = [
-  '1e309', '-1e309', '9999999999', '99999999999999999999999', '1e21', '1e2', '2e1', 'Infinity', '-Infinity', 'NaN',
-  '-1', '-0', '0', '0.0', '0.5', '.5', '5.', '24.50', '24.555', '36.5', '120', '120.0', '120.00', '120.01', '121', '999',
-  '1000', '0024', '+24', ' 24', '24 ', '24px', '0x20', '1_0', '２４', '٢٤', '24\u200b', '\u202e24', '',
+  '1e309',
+  '-1e309',
+  '9999999999',
+  '99999999999999999999999',
+  '1e21',
+  '1e2',
+  '2e1',
+  'Infinity',
+  '-Infinity',
+  'NaN',
+  '-1',
+  '-0',
+  '0',
+  '0.0',
+  '0.5',
+  '.5',
+  '5.',
+  '24.50',
+  '24.555',
+  '36.5',
+  '120',
+  '120.0',
+  '120.00',
+  '120.01',
+  '121',
+  '999',
+  '1000',
+  '0024',
+  '+24',
+  ' 24',
+  '24 ',
+  '24px',
+  '0x20',
+  '1_0',
+  '２４',
+  '٢٤',
+  '24\u200b',
+  '\u202e24',
+  '',
 ];
 
 /** Direction overrides and marks: can reorder what a reader sees. */
@@ -71,12 +107,40 @@ export const CONTROLS = ['\u0000', '\u0007', '\t', '\n', '\r\n', '\u000B', '\u00
 export const PROTO_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
 /** Text a host might send that is not JSON. */
 export const NOT_JSON = [
-  '{oops', "{'a':1}", '{a:1}', 'undefined', 'NaN', '[1,]', '"unterminated', '\uFEFF{}', '{"a":1}}', ")]}'\n{}", 'true false', '01', '0x10', '-', '1e', '[', '}', '{"a":1,}',
+  '{oops',
+  "{'a':1}",
+  '{a:1}',
+  'undefined',
+  'NaN',
+  '[1,]',
+  '"unterminated',
+  '\uFEFF{}',
+  '{"a":1}}',
+  ")]}'\n{}",
+  'true false',
+  '01',
+  '0x10',
+  '-',
+  '1e',
+  '[',
+  '}',
+  '{"a":1,}',
 ];
 
 /** Every fixed hostile fragment above, one list. */
 export const ATOMS: readonly string[] = [
-  ...MARKUP, ...SCRIPT_URLS, ...CSS_BREAKOUTS, ...ODD_NUMBERS, ...BIDI, ...ZERO_WIDTH, ...EMOJI, ...COMBINING, ...LONE_SURROGATES, ...CONTROLS, ...PROTO_KEYS, ...NOT_JSON,
+  ...MARKUP,
+  ...SCRIPT_URLS,
+  ...CSS_BREAKOUTS,
+  ...ODD_NUMBERS,
+  ...BIDI,
+  ...ZERO_WIDTH,
+  ...EMOJI,
+  ...COMBINING,
+  ...LONE_SURROGATES,
+  ...CONTROLS,
+  ...PROTO_KEYS,
+  ...NOT_JSON,
 ];
 
 /** A lone surrogate anywhere in the range. */
@@ -96,7 +160,10 @@ export const shortHostileString = fc.array(hostilePiece, { maxLength: 6 }).map((
 
 /** About 100 KB of text (100,000 UTF-16 units or a little more), repeated from one fragment so it is cheap to make. */
 export const hugeString = fc
-  .tuple(hostilePiece.filter((p) => p.length > 0), fc.constantFrom('', '<', '\u202E', '😀'))
+  .tuple(
+    hostilePiece.filter((p) => p.length > 0),
+    fc.constantFrom('', '<', '\u202E', '😀'),
+  )
   .map(([piece, lead]) => lead + piece.repeat(Math.ceil(100_000 / piece.length)));
 
 /**
@@ -114,18 +181,29 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
  * surrogates…), for length rules: repeats the fragments rather than generating each character.
  */
 export const longHostileString = (max: number): fc.Arbitrary<string> =>
-  fc.tuple(fc.array(hostilePiece.filter((p) => p.length > 0), { minLength: 1, maxLength: 4 }), fc.nat(max)).map(([parts, target]) => {
-    const points = [...parts.join('')];
-    const out: string[] = [];
-    for (let i = 0; out.length < target; i++) out.push(points[i % points.length]!);
-    return out.join('');
-  });
+  fc
+    .tuple(
+      fc.array(
+        hostilePiece.filter((p) => p.length > 0),
+        { minLength: 1, maxLength: 4 },
+      ),
+      fc.nat(max),
+    )
+    .map(([parts, target]) => {
+      const points = [...parts.join('')];
+      const out: string[] = [];
+      for (let i = 0; out.length < target; i++) out.push(points[i % points.length]!);
+      return out.join('');
+    });
 
 /** A number as text: the odd forms, plain ones in and out of range, and numbers wrapped in junk. */
 export const hostileNumberText: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...ODD_NUMBERS) },
   { weight: 2, arbitrary: fc.integer({ min: -1000, max: 1000 }).map(String) },
-  { weight: 2, arbitrary: fc.tuple(fc.nat(140), fc.nat(999), fc.integer({ min: 1, max: 3 })).map(([i, f, d]) => `${i}.${String(f).padStart(3, '0').slice(0, d)}`) },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(fc.nat(140), fc.nat(999), fc.integer({ min: 1, max: 3 })).map(([i, f, d]) => `${i}.${String(f).padStart(3, '0').slice(0, d)}`),
+  },
   { weight: 1, arbitrary: fc.double().map(String) },
   { weight: 1, arbitrary: fc.tuple(hostilePiece, fc.nat(130), hostilePiece).map(([a, n, b]) => `${a}${n}${b}`) },
   { weight: 1, arbitrary: hostileString },
@@ -201,27 +279,56 @@ export const throwingProxy = (): object =>
   );
 
 /** Values that fight back when touched: throwing getters, throwing toJSON, a Proxy that throws on everything. */
-export const booby = fc.constantFrom<() => unknown>(
-  () => ({ toJSON: () => { throw new Error('toJSON'); } }),
-  () => Object.defineProperty({}, 'success', { enumerable: true, get: () => { throw new Error('getter'); } }),
-  () => throwingProxy(),
-  () => { const cyclic: Record<string, unknown> = {}; cyclic.self = cyclic; return cyclic; },
-  () => Symbol('host'),
-  () => () => 'a function',
-  () => 10n ** 30n,
-  () => new Date(Number.NaN),
-  () => new Map([['a', 1]]),
-  () => NaN,
-  () => Infinity,
-  () => -0,
-).map((make) => make());
+export const booby = fc
+  .constantFrom<() => unknown>(
+    () => ({
+      toJSON: () => {
+        throw new Error('toJSON');
+      },
+    }),
+    () =>
+      Object.defineProperty({}, 'success', {
+        enumerable: true,
+        get: () => {
+          throw new Error('getter');
+        },
+      }),
+    () => throwingProxy(),
+    () => {
+      const cyclic: Record<string, unknown> = {};
+      cyclic.self = cyclic;
+      return cyclic;
+    },
+    () => Symbol('host'),
+    () => () => 'a function',
+    () => 10n ** 30n,
+    () => new Date(Number.NaN),
+    () => new Map([['a', 1]]),
+    () => NaN,
+    () => Infinity,
+    () => -0,
+  )
+  .map((make) => make());
 
 /**
  * Any value a host can pass to a handler or return from a query: anything at all, hostile text and
  * JSON text, 10,000-item arrays, deep nesting, polluting objects and values that throw when touched.
  */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 4, arbitrary: fc.anything({ maxDepth: 3, withNullPrototype: true, withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withBoxedValues: true }) },
+  {
+    weight: 4,
+    arbitrary: fc.anything({
+      maxDepth: 3,
+      withNullPrototype: true,
+      withBigInt: true,
+      withDate: true,
+      withMap: true,
+      withSet: true,
+      withTypedArray: true,
+      withSparseArray: true,
+      withBoxedValues: true,
+    }),
+  },
   { weight: 4, arbitrary: hostileJson },
   { weight: 2, arbitrary: hostileString },
   { weight: 2, arbitrary: pollutingObject(fc.anything({ maxDepth: 1 })) },
@@ -231,8 +338,7 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** A query parameter name: one of `names` (so the same name comes back several times) or any hostile one. */
-const paramName = (names: readonly string[]) =>
-  fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...names) }, { weight: 1, arbitrary: shortHostileString });
+const paramName = (names: readonly string[]) => fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...names) }, { weight: 1, arbitrary: shortHostileString });
 
 /**
  * A query string as URLSearchParams, with `names` appended several times each, in any order, with

@@ -10,7 +10,9 @@ import { LOCALES } from '../../src/lib/locale';
 import { messages } from '../fixtures/sweep';
 
 const ROOT = new URL('../../src/content/legal/', import.meta.url);
-const NAMES = readdirSync(new URL('en-US/', ROOT)).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3));
+const NAMES = readdirSync(new URL('en-US/', ROOT))
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => f.slice(0, -3));
 const TRANSLATED = LOCALES.filter((l) => l !== 'en-US');
 
 interface Glossary {
@@ -69,7 +71,13 @@ function parse(source: string): Text {
   const front = Object.fromEntries(
     frontmatter.split('\n').map((line) => {
       const [key, ...value] = line.split(':');
-      return [key!.trim(), value.join(':').trim().replace(/^"(.*)"$/, '$1')];
+      return [
+        key!.trim(),
+        value
+          .join(':')
+          .trim()
+          .replace(/^"(.*)"$/, '$1'),
+      ];
     }),
   );
   const sections: Section[] = [{ heading: '', level: 1, anchor: null, number: null, tables: [], text: '' }];
@@ -106,17 +114,13 @@ const numbers = (s: string) => new Set([...s.matchAll(/\d+/g)].map((m) => String
 const ENGLISH = new Set(
   NAMES.flatMap((name) => {
     const text = read('en-US', name)!;
-    return [...`${text.front.title} ${text.front.summary} ${text.sections.map((s) => s.text).join(' ')}`.matchAll(/[A-Za-z]+/g)].map((m) =>
-      m[0].toLowerCase(),
-    );
+    return [...`${text.front.title} ${text.front.summary} ${text.sections.map((s) => s.text).join(' ')}`.matchAll(/[A-Za-z]+/g)].map((m) => m[0].toLowerCase());
   }),
 );
 
 /** Runs of three or more English words in prose: names from the glossary's `keep`, code and `lang="en"` blocks aside. */
 function englishRuns(text: string, keep: string[]): string[] {
-  let prose = text
-    .replace(/<div lang="en">[\s\S]*?<\/div>/g, ' ')
-    .replace(/<[^>]+>|`[^`]*`|\S+@\S+/g, ' ');
+  let prose = text.replace(/<div lang="en">[\s\S]*?<\/div>/g, ' ').replace(/<[^>]+>|`[^`]*`|\S+@\S+/g, ' ');
   // Longest first, so "MIT License" goes before "MIT" would; any case, as brands are written both ways (realme, Realme).
   for (const name of [...keep].sort((a, b) => b.length - a.length)) {
     prose = prose.replace(new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), ' ');
@@ -180,7 +184,12 @@ function compare(locale: string, en: Text, text: Text): string[] {
 describe('legal texts', () => {
   it('en-US has the 13 texts, and every heading names its anchor', () => {
     expect(NAMES).toHaveLength(13);
-    const unnamed = NAMES.flatMap((name) => read('en-US', name)!.sections.slice(1).filter((s) => !s.anchor).map((s) => `${name}: ${s.heading}`));
+    const unnamed = NAMES.flatMap((name) =>
+      read('en-US', name)!
+        .sections.slice(1)
+        .filter((s) => !s.anchor)
+        .map((s) => `${name}: ${s.heading}`),
+    );
     expect(unnamed).toEqual([]);
   });
 
@@ -218,7 +227,9 @@ describe('legal texts', () => {
 
   it('the check finds what it is for: a missing text, a changed outline, a lost number, a word the glossary avoids, English left in', () => {
     expect(differences('xx-XX', 'license')).toEqual(['xx-XX/license.md is missing']);
-    const en = parse('---\ntitle: "T"\nversion: "1.0"\neffective: 2026-08-01\nsummary: "S"\n---\n## 1. Refunds {#refunds}\n\nWithin 7 days.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n');
+    const en = parse(
+      '---\ntitle: "T"\nversion: "1.0"\neffective: 2026-08-01\nsummary: "S"\n---\n## 1. Refunds {#refunds}\n\nWithin 7 days.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n',
+    );
     const zh = (body: string) => parse(`---\ntitle: "标题"\nversion: "1.0"\neffective: 2026-08-01\nsummary: "摘要"\n---\n${body}`);
     expect(compare('zh-CN', en, zh('## 一、退款 {#refunds}\n\n7 天内。\n\n| 甲 | 乙 |\n|---|---|\n| 1 | 2 |\n'))).toEqual([]);
     expect(compare('zh-CN', en, zh('## 一、退款 {#refund}\n\n7 天内。\n\n| 甲 | 乙 |\n|---|---|\n| 1 | 2 |\n'))[0]).toMatch(/^outline differs/);

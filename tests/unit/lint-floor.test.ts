@@ -77,7 +77,10 @@ describe('test:lint: no runtime API past the floor in browser code', () => {
     for (const entry of PAST_FLOOR) {
       const code = entry.example ?? (entry.method ? `x.${entry.method}()` : entry.object ? `${entry.object}.${entry.property}` : `${entry.global}`);
       const found = await problems(`${code};`, 'src/lib/x.ts');
-      expect(found.filter((p) => p.includes(`${entry.api} needs Chromium ${entry.chromium}`)), code).toHaveLength(1);
+      expect(
+        found.filter((p) => p.includes(`${entry.api} needs Chromium ${entry.chromium}`)),
+        code,
+      ).toHaveLength(1);
     }
   });
 
@@ -87,7 +90,8 @@ describe('test:lint: no runtime API past the floor in browser code', () => {
     const bcd = fromPlugin('@mdn/browser-compat-data') as Record<string, unknown>;
     for (const entry of PAST_FLOOR) {
       const feature = entry.bcd.split('.').reduce<Record<string, unknown> | undefined>((node, key) => node?.[key] as Record<string, unknown> | undefined, bcd);
-      const support = (feature?.__compat as { support: Record<string, { version_added: string } | Array<{ version_added: string }>> } | undefined)?.support.webview_android;
+      const support = (feature?.__compat as { support: Record<string, { version_added: string } | Array<{ version_added: string }>> } | undefined)?.support
+        .webview_android;
       const added = Array.isArray(support) ? support[0]!.version_added : support?.version_added;
       expect({ api: entry.api, chromium: Number(added) }).toEqual({ api: entry.api, chromium: entry.chromium });
     }

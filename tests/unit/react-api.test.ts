@@ -6,13 +6,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ISLANDS = 'src/islands';
-const files = (readdirSync(ISLANDS, { recursive: true }) as string[])
-  .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
-  .map((f) => join(ISLANDS, f));
+const files = (readdirSync(ISLANDS, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f)).map((f) => join(ISLANDS, f));
 
 const PREACT_IMPORT = /from '(preact(?:\/[\w-]+)?|@nanostores\/preact)'/g;
 // HTML spellings React renames (className, htmlFor, autoComplete, …), as JSX attributes.
-const HTML_ATTRIBUTE = /(?<=<[\w.]+\b[^<>]*\s)(class|for|autocomplete|autofocus|autocapitalize|datetime|maxlength|minlength|readonly|spellcheck|tabindex|inputmode|enterkeyhint|srcset|crossorigin)(?==)/g;
+const HTML_ATTRIBUTE =
+  /(?<=<[\w.]+\b[^<>]*\s)(class|for|autocomplete|autofocus|autocapitalize|datetime|maxlength|minlength|readonly|spellcheck|tabindex|inputmode|enterkeyhint|srcset|crossorigin)(?==)/g;
 
 /** What in one file is Preact's API rather than React's. */
 function preactisms(source: string): string[] {
@@ -21,7 +20,12 @@ function preactisms(source: string): string[] {
 
 describe('islands use the React API', () => {
   it('finds Preact imports and HTML attribute spellings (self-test)', () => {
-    expect(preactisms(`import { useState } from 'preact/hooks';\n<label class="x" for="y" maxlength={3}>`)).toEqual(['preact/hooks', 'class', 'for', 'maxlength']);
+    expect(preactisms(`import { useState } from 'preact/hooks';\n<label class="x" for="y" maxlength={3}>`)).toEqual([
+      'preact/hooks',
+      'class',
+      'for',
+      'maxlength',
+    ]);
     expect(preactisms(`import { useState } from 'react';\n<label className="x" htmlFor="y">{a.for}</label>`)).toEqual([]);
   });
 

@@ -73,7 +73,9 @@ function run(code: string, url: string, flags: Record<string, string> = {}): Pag
     },
     location: { pathname, search, hash, replace: (to: string) => (page.moved = to) },
     localStorage: page.storage,
-    navigator: { userAgent: 'Mozilla/5.0 (Linux; U; Android 4.4.2; en-us; SM-G900P Build/KOT49H) AppleWebKit/534.30 (KHTML, like Gecko) Version/4.0 Mobile Safari/534.30' },
+    navigator: {
+      userAgent: 'Mozilla/5.0 (Linux; U; Android 4.4.2; en-us; SM-G900P Build/KOT49H) AppleWebKit/534.30 (KHTML, like Gecko) Version/4.0 Mobile Safari/534.30',
+    },
   });
   runInContext(`var window = this; ${STRIP}`, context);
   runInContext(code, context);
@@ -82,7 +84,11 @@ function run(code: string, url: string, flags: Record<string, string> = {}): Pag
 
 describe('the shell script on an engine with nothing newer than ES5', () => {
   it('applies the status bar, the theme, the back bar, the session and the title from the query', () => {
-    const page = run(shell, '/zh-CN/help-feedback?status_height=40&dark=1&bgColor=171717&app_sessionid=abc.123&title=%E5%B8%AE%E5%8A%A9+%E4%B8%AD%E5%BF%83', { prefixed: '1', bar: '1', tq: '1' });
+    const page = run(shell, '/zh-CN/help-feedback?status_height=40&dark=1&bgColor=171717&app_sessionid=abc.123&title=%E5%B8%AE%E5%8A%A9+%E4%B8%AD%E5%BF%83', {
+      prefixed: '1',
+      bar: '1',
+      tq: '1',
+    });
     expect(page.style).toEqual({ '--page-bg': '#171717', '--sh': '40px' });
     expect(page.attributes.theme).toBe('dark1');
     expect(page.attributes.session).toBe('no-app');

@@ -84,7 +84,10 @@ function expectedTheme(dark: string | null, bgColor: string | null): { theme: st
 
 /** The title query as plain text: no control or format characters, trimmed, at most 60 code points. */
 function cleanedTitle(raw: string | null): string {
-  return [...(raw ?? '')].filter((c) => !/^[\p{Cc}\p{Cf}]$/u.test(c)).join('').trim();
+  return [...(raw ?? '')]
+    .filter((c) => !/^[\p{Cc}\p{Cf}]$/u.test(c))
+    .join('')
+    .trim();
 }
 function expectedTitle(raw: string | null): string | null {
   const text = cleanedTitle(raw);
@@ -109,7 +112,8 @@ const first = (params: URLSearchParams, name: string) => params.get(name);
 // ---- Generators ---------------------------------------------------------------------------------
 
 const route = fc.constantFrom(...ROUTES);
-const randomCase = (s: string) => fc.array(fc.boolean(), { minLength: s.length, maxLength: s.length }).map((up) => [...s].map((c, i) => (up[i] ? c.toUpperCase() : c.toLowerCase())).join(''));
+const randomCase = (s: string) =>
+  fc.array(fc.boolean(), { minLength: s.length, maxLength: s.length }).map((up) => [...s].map((c, i) => (up[i] ? c.toUpperCase() : c.toLowerCase())).join(''));
 
 /** Spellings of the nine that the app sends (zh_CN, in-ID, zh-Hant-HK, TH, with padding), and junk around them. */
 const localeSpelling = fc
@@ -125,7 +129,23 @@ const languageValue = fc.oneof(
 );
 const darkValue = fc.oneof(fc.constantFrom('1', '0', 'true', '01', ' 1', '1 ', '١', '１', ''), hostileString);
 const bgColorValue = fc.oneof(
-  fc.constantFrom('000000', '171717', '262626', '#000000', '#171717', '#262626', 'ffffff', 'FFFFFF', 'f7f7f7', 'c0c0c0', 'bfc0c0', '#123456', '00000', '0000000', '##000000'),
+  fc.constantFrom(
+    '000000',
+    '171717',
+    '262626',
+    '#000000',
+    '#171717',
+    '#262626',
+    'ffffff',
+    'FFFFFF',
+    'f7f7f7',
+    'c0c0c0',
+    'bfc0c0',
+    '#123456',
+    '00000',
+    '0000000',
+    '##000000',
+  ),
   fc.tuple(fc.boolean(), fc.stringMatching(/^[0-9a-fA-F]{6}$/)).map(([hash, hex]) => (hash ? `#${hex}` : hex)),
   fc.constantFrom(...CSS_BREAKOUTS),
   hostileString,
@@ -134,7 +154,12 @@ const titleValue = fc.oneof(
   { weight: 4, arbitrary: hostileString },
   { weight: 1, arbitrary: fc.constantFrom(...MARKUP, ...SCRIPT_URLS) },
   // Long titles whose 60th character is an emoji or a ZWJ sequence: where a cut could split a pair.
-  { weight: 2, arbitrary: fc.tuple(fc.nat(70), fc.constantFrom(...EMOJI, 'x'), fc.constantFrom(...EMOJI, '\u200d', 'e\u0301')).map(([n, a, b]) => `${'歌'.repeat(n)}${a}${b.repeat(40)}`) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.nat(70), fc.constantFrom(...EMOJI, 'x'), fc.constantFrom(...EMOJI, '\u200d', 'e\u0301'))
+      .map(([n, a, b]) => `${'歌'.repeat(n)}${a}${b.repeat(40)}`),
+  },
 );
 const sessionValue = fc.oneof(
   fc.stringMatching(/^[\w.:-]{1,140}$/),
@@ -279,16 +304,35 @@ const ORIGIN = 'https://m.example.com';
 const MY_FEEDBACK = 'My feedback';
 const HEAD = '<meta charset="utf-8"><title>Original</title>';
 const BODY = '<header class="bar"><h1 id="page-title">Title</h1></header><main><p>Body</p></main>';
-const PATH_JUNK = ['', '/', '//evil.example/x', '/%0d%0aSet-Cookie:a=1', '/<script>', '/..%2f..%2fetc', '/\\evil.example', '/@evil.example', '/javascript:alert(1)'];
+const PATH_JUNK = [
+  '',
+  '/',
+  '//evil.example/x',
+  '/%0d%0aSet-Cookie:a=1',
+  '/<script>',
+  '/..%2f..%2fetc',
+  '/\\evil.example',
+  '/@evil.example',
+  '/javascript:alert(1)',
+];
 
 type HostFn = () => unknown;
 /** A host answer: JSON of a language or theme, hostile JSON text, or something that is not a string. */
 const answer = (valid: fc.Arbitrary<unknown>) =>
-  fc.oneof(valid.map((v) => JSON.stringify(v)), hostileJson, fc.constantFrom<unknown>(undefined, null, 42, { language: 'th' }, ['zh-TW']));
+  fc.oneof(
+    valid.map((v) => JSON.stringify(v)),
+    hostileJson,
+    fc.constantFrom<unknown>(undefined, null, 42, { language: 'th' }, ['zh-TW']),
+  );
 const hostMember = (valid: fc.Arbitrary<unknown>): fc.Arbitrary<HostFn | unknown> =>
   fc.oneof(
     { weight: 4, arbitrary: answer(valid).map((value) => () => value) },
-    { weight: 1, arbitrary: fc.constant(() => { throw new Error('host died'); }) },
+    {
+      weight: 1,
+      arbitrary: fc.constant(() => {
+        throw new Error('host died');
+      }),
+    },
     { weight: 1, arbitrary: fc.constantFrom<unknown>(undefined, 'not a function', 1, {}) },
   );
 const fakeHost = fc.option(
@@ -387,9 +431,10 @@ describe('the inline shell script under hostile URLs (happy-dom)', () => {
         expect(html.style.getPropertyValue('--sh')).toMatch(/^\d+(\.\d+)?px$/);
 
         const hostTheme = hostObject(host?.dark);
-        const theme = params.has('dark') || params.has('bgColor')
-          ? expectedTheme(first(params, 'dark'), first(params, 'bgColor'))
-          : expectedTheme(String(hostTheme.dark), String(hostTheme.bgColor));
+        const theme =
+          params.has('dark') || params.has('bgColor')
+            ? expectedTheme(first(params, 'dark'), first(params, 'bgColor'))
+            : expectedTheme(String(hostTheme.dark), String(hostTheme.bgColor));
         expect(html.dataset.theme).toBe(theme.theme);
         expect(THEMES).toContain(html.dataset.theme);
         expect(html.style.getPropertyValue('--page-bg')).toBe(theme.background ?? '');

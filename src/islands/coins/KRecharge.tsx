@@ -5,7 +5,19 @@
 import type { MessageKey } from '../../i18n';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { $balance, $choice, $offer, $recharge, customAmount, loadOffer, openRecharge, pick, recharge, recheckRecharge, typeCustom } from '../../lib/coins/recharge';
+import {
+  $balance,
+  $choice,
+  $offer,
+  $recharge,
+  customAmount,
+  loadOffer,
+  openRecharge,
+  pick,
+  recharge,
+  recheckRecharge,
+  typeCustom,
+} from '../../lib/coins/recharge';
 import { formatPrice } from '../../lib/format';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
@@ -50,12 +62,17 @@ export default function KRecharge() {
   };
 
   const notice: { key: MessageKey; params?: MessageParams } | null =
-    offerState.state === 'failed' ? { key: offerState.error }
-    : purchase.state === 'paid' ? { key: 'coins.credited', params: { coins: purchase.status.order.coins + purchase.status.order.bonus, balance: purchase.status.balance } }
-    : pending ? { key: 'coins.pending' }
-    : purchase.state === 'failed' ? { key: 'error.payFailed' }
-    : purchase.state === 'refused' ? { key: purchase.error }
-    : null;
+    offerState.state === 'failed'
+      ? { key: offerState.error }
+      : purchase.state === 'paid'
+        ? { key: 'coins.credited', params: { coins: purchase.status.order.coins + purchase.status.order.bonus, balance: purchase.status.balance } }
+        : pending
+          ? { key: 'coins.pending' }
+          : purchase.state === 'failed'
+            ? { key: 'error.payFailed' }
+            : purchase.state === 'refused'
+              ? { key: purchase.error }
+              : null;
 
   return (
     <div className="coins">

@@ -81,7 +81,9 @@ export default function KTransactions() {
             {group.items.map((r) => (
               <li key={r.id} className="record">
                 <span className="record-kind">{t(KIND_KEY[r.kind])}</span>
-                <span className={`record-coins is-${r.state}${credited(r) && r.coins > 0 ? ' is-in' : ''}`}>{`${credited(r) && r.coins > 0 ? '+' : ''}${r.coins.toLocaleString(locale)}`}</span>
+                <span
+                  className={`record-coins is-${r.state}${credited(r) && r.coins > 0 ? ' is-in' : ''}`}
+                >{`${credited(r) && r.coins > 0 ? '+' : ''}${r.coins.toLocaleString(locale)}`}</span>
                 <span className="record-time">{formatDate(r.createdAt, locale, { timeZone, style: 'datetime' })}</span>
                 <span className={`record-state is-${r.state}`}>{t(STATE_KEY[r.state])}</span>
                 {overdue(r, now) && (
@@ -101,7 +103,14 @@ export default function KTransactions() {
           ))}
         </ul>
       )}
-      {failure && <Failure className="coins-notice is-error" message={t(failure)} retry={t('coins.retry')} onRetry={() => void (started ? coinRecords.loadMore() : coinRecords.reload())} />}
+      {failure && (
+        <Failure
+          className="coins-notice is-error"
+          message={t(failure)}
+          retry={t('coins.retry')}
+          onRetry={() => void (started ? coinRecords.loadMore() : coinRecords.reload())}
+        />
+      )}
       {list.done && list.items.length === 0 && (
         <div className="records-empty">
           <p>{t('coins.noData')}</p>

@@ -79,7 +79,15 @@ function FormPreview({ t }: { t: Text }) {
           <div key={row} className="choice skeleton" aria-hidden="true" />
         ))}
       </fieldset>
-      <TextBox id="feedback-text" label={t('help.descriptionLabel')} placeholder={t('help.descriptionPlaceholder')} value="" onInput={() => undefined} error={null} disabled />
+      <TextBox
+        id="feedback-text"
+        label={t('help.descriptionLabel')}
+        placeholder={t('help.descriptionPlaceholder')}
+        value=""
+        onInput={() => undefined}
+        error={null}
+        disabled
+      />
     </div>
   );
 }

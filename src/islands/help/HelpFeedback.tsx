@@ -45,38 +45,40 @@ export default function HelpFeedback() {
 
       <h2 className="help-heading">{t('help.commonQuestions')}</h2>
       {loaded.state === 'failed' && <Failure className="help-failure" message={t(loaded.error)} retry={t('shell.retry')} onRetry={loadHome} />}
-      {home ? (
-        home.categories.map((category, i) => (
-          <details
-            key={category.id}
-            className="help-category"
-            open={i === 0}
-            data-track="help.category"
-            data-track-on="exposure"
-            data-track-props={JSON.stringify({ category: category.id })}
-          >
-            <summary>{category.title}</summary>
-            <ul>
-              {category.questions.map((q) => (
-                <li key={q.id}>
-                  <a href={pageHref('q-and-a', { id: q.id, title: q.question })} data-track="help.question" data-track-props={JSON.stringify({ question: q.id })}>
-                    {q.question}
-                  </a>
-                </li>
-              ))}
-              {guidesFor([category.id]).map((guide) => (
-                <li key={guide.route}>
-                  <a className="help-guide" href={pageHref(guide.route)}>
-                    {t(guide.label)}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </details>
-        ))
-      ) : (
-        loaded.state === 'loading' && [0, 1, 2, 3, 4, 5].map((key) => <div key={key} className="help-category skeleton" aria-hidden="true" />)
-      )}
+      {home
+        ? home.categories.map((category, i) => (
+            <details
+              key={category.id}
+              className="help-category"
+              open={i === 0}
+              data-track="help.category"
+              data-track-on="exposure"
+              data-track-props={JSON.stringify({ category: category.id })}
+            >
+              <summary>{category.title}</summary>
+              <ul>
+                {category.questions.map((q) => (
+                  <li key={q.id}>
+                    <a
+                      href={pageHref('q-and-a', { id: q.id, title: q.question })}
+                      data-track="help.question"
+                      data-track-props={JSON.stringify({ question: q.id })}
+                    >
+                      {q.question}
+                    </a>
+                  </li>
+                ))}
+                {guidesFor([category.id]).map((guide) => (
+                  <li key={guide.route}>
+                    <a className="help-guide" href={pageHref(guide.route)}>
+                      {t(guide.label)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ))
+        : loaded.state === 'loading' && [0, 1, 2, 3, 4, 5].map((key) => <div key={key} className="help-category skeleton" aria-hidden="true" />)}
 
       <h2 className="help-heading">{t('help.customerService')}</h2>
       <div className="help-service">

@@ -39,7 +39,9 @@ export default function MyFeedback({ detail }: { detail: 'my-detail' | 'my-detai
                   {item.unread && <span className="visually-hidden"> · {t('help.newReply')}</span>}
                 </span>
               </span>
-              <span className="feedback-excerpt" dir="auto">{item.excerpt}</span>
+              <span className="feedback-excerpt" dir="auto">
+                {item.excerpt}
+              </span>
               <span className="feedback-date">{formatDate(item.createdAt, locale, { timeZone, style: 'datetime' })}</span>
             </a>
           </li>

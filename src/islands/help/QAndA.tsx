@@ -38,7 +38,15 @@ export default function QAndA({ page }: { page: 'question' | 'playback' }) {
 
   if (shown.state === 'failed') {
     const retry = shown.error !== 'error.noContent';
-    return <div className="help">{retry ? <Failure className="help-failure" message={t(shown.error)} retry={t('shell.retry')} onRetry={load} /> : <p className="empty">{t(shown.error)}</p>}</div>;
+    return (
+      <div className="help">
+        {retry ? (
+          <Failure className="help-failure" message={t(shown.error)} retry={t('shell.retry')} onRetry={load} />
+        ) : (
+          <p className="empty">{t(shown.error)}</p>
+        )}
+      </div>
+    );
   }
   if (shown.state === 'loading') {
     return (
@@ -61,9 +69,7 @@ export default function QAndA({ page }: { page: 'question' | 'playback' }) {
         <p className="answer-category">{question.categoryTitle}</p>
         <h2>{question.question}</h2>
         {question.answer.split(/\n{2,}/).map((paragraph, i) => (
-          <p key={i}>
-            {paragraph}
-          </p>
+          <p key={i}>{paragraph}</p>
         ))}
         {guidesFor([question.category]).map((guide) => (
           <p key={guide.route}>
@@ -88,7 +94,11 @@ export default function QAndA({ page }: { page: 'question' | 'playback' }) {
           </p>
         )}
       </div>
-      {failure && <p className="help-failure" role="alert">{t(failure)}</p>}
+      {failure && (
+        <p className="help-failure" role="alert">
+          {t(failure)}
+        </p>
+      )}
       {related.length > 0 && (
         <>
           <h2 className="help-heading">{t('help.related')}</h2>

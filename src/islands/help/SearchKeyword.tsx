@@ -89,9 +89,7 @@ export default function SearchKeyword() {
               {results.items.map((r) => (
                 <li key={r.id}>
                   <a href={pageHref('q-and-a', { id: r.id, title: r.question })} onClick={() => keep(query)}>
-                    <span>
-                      {highlight(r.question, results.for).map((piece, i) => (piece.match ? <mark key={i}>{piece.text}</mark> : piece.text))}
-                    </span>
+                    <span>{highlight(r.question, results.for).map((piece, i) => (piece.match ? <mark key={i}>{piece.text}</mark> : piece.text))}</span>
                   </a>
                 </li>
               ))}

@@ -27,9 +27,7 @@ export default function GoodList() {
           <li key={key}>{t(key)}</li>
         ))}
       </ol>
-      {playlist && (
-        <p className="music-rule">{t('music.condPlaylistCount', { name: playlist.name, count: playlist.songIds.length })}</p>
-      )}
+      {playlist && <p className="music-rule">{t('music.condPlaylistCount', { name: playlist.name, count: playlist.songIds.length })}</p>}
       {sending.state === 'failed' && (
         <p className="music-failure" role="alert">
           {t(sending.error)}

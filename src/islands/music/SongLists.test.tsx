@@ -42,7 +42,7 @@ it('no playlists: says so, and Find more music asks the app', async () => {
   expect(host.calls.filter((c) => c.method === 'foundMusic')).toHaveLength(1);
 });
 
-it('a playlist with no songs: says so; an editors\' list offers Find music, the user\'s own list its editor', async () => {
+it("a playlist with no songs: says so; an editors' list offers Find music, the user's own list its editor", async () => {
   await show([
     { id: 'p-empty', name: 'Empty', cover: null, songs: [] },
     { id: 'mine', name: 'Mine', cover: null, songs: [], own: true },

@@ -27,7 +27,11 @@ export default function SongLists({ page }: { page: Page }) {
   if (shelf.state !== 'ready') {
     return (
       <div className="music">
-        {shelf.state === 'failed' ? <Failure className="music-failure" message={t(shelf.error)} retry={t('shell.retry')} onRetry={loadLists} /> : [0, 1].map((k) => <div key={k} className="quota-skeleton skeleton" />)}
+        {shelf.state === 'failed' ? (
+          <Failure className="music-failure" message={t(shelf.error)} retry={t('shell.retry')} onRetry={loadLists} />
+        ) : (
+          [0, 1].map((k) => <div key={k} className="quota-skeleton skeleton" />)
+        )}
       </div>
     );
   }
@@ -118,7 +122,13 @@ function SongRows({ songs, t, onPlay, playLabel }: { songs: Song[]; t: Text; onP
         const shown = `${song.name} ${current ? `${t('music.nowPlaying')} · ` : ''}${song.artist ?? ''}`.trim();
         return (
           <li key={song.id} className={`song${current ? ' is-playing' : ''}`}>
-            <button type="button" className="song-play" aria-current={current ? 'true' : undefined} aria-label={playLabel ? `${playLabel}: ${shown}` : t('music.play', { name: shown })} onClick={() => onPlay(song)}>
+            <button
+              type="button"
+              className="song-play"
+              aria-current={current ? 'true' : undefined}
+              aria-label={playLabel ? `${playLabel}: ${shown}` : t('music.play', { name: shown })}
+              onClick={() => onPlay(song)}
+            >
               {song.cover && <img src={song.cover} alt="" width={40} height={40} loading="lazy" />}
               <span className="song-text">
                 <span className="song-name">{song.name}</span>{' '}

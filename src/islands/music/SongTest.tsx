@@ -36,14 +36,31 @@ export default function SongTest() {
 
   useEffect(() => watchConditions(signedIn), [session]);
 
-  if (!hydrated) return <div className="music"><div className="quota-skeleton skeleton" /></div>;
+  if (!hydrated)
+    return (
+      <div className="music">
+        <div className="quota-skeleton skeleton" />
+      </div>
+    );
   const { open } = met;
   // Outside the app nothing here can be done (sign-in and authorising are the app's): the conditions
   // are listed, and the page's gate is the one way into the app.
   const inApp = session !== 'no-app';
   const rows: Row[] = [
-    { id: 'signed-in', label: t('music.condSignedIn'), met: met.signedIn, todo: t('music.condSignedInTodo'), action: { label: t('shell.signIn'), run: () => void signIn() } },
-    { id: 'authorized', label: t('music.condAuthorized'), met: met.authorized, todo: t('music.condAuthorizedTodo'), action: { label: t('music.authorize'), run: authorize } },
+    {
+      id: 'signed-in',
+      label: t('music.condSignedIn'),
+      met: met.signedIn,
+      todo: t('music.condSignedInTodo'),
+      action: { label: t('shell.signIn'), run: () => void signIn() },
+    },
+    {
+      id: 'authorized',
+      label: t('music.condAuthorized'),
+      met: met.authorized,
+      todo: t('music.condAuthorizedTodo'),
+      action: { label: t('music.authorize'), run: authorize },
+    },
     {
       id: 'playlist',
       label: t('music.condPlaylist'),
@@ -81,7 +98,11 @@ export default function SongTest() {
           </li>
         ))}
       </ul>
-      <a className={`button music-continue${met.ready ? '' : ' is-disabled'}`} aria-disabled={!met.ready} href={met.ready && playlist ? pageHref('good-list', { id: playlist.id }) : undefined}>
+      <a
+        className={`button music-continue${met.ready ? '' : ' is-disabled'}`}
+        aria-disabled={!met.ready}
+        href={met.ready && playlist ? pageHref('good-list', { id: playlist.id }) : undefined}
+      >
         {t('music.continue')}
       </a>
     </div>

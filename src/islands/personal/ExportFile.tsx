@@ -39,7 +39,12 @@ export default function ExportFile() {
       </div>
     );
   }
-  if (shown.state === 'loading') return <div className="personal" aria-busy="true"><div className="skeleton" /></div>;
+  if (shown.state === 'loading')
+    return (
+      <div className="personal" aria-busy="true">
+        <div className="skeleton" />
+      </div>
+    );
   const file = shown.data;
   return (
     <div className="personal">

@@ -19,7 +19,12 @@ export default function PersonalInfo({ kind }: { kind: 'account' | 'device' }) {
     if (signedIn) void loadInfo(kind);
   }, [signedIn, kind]);
 
-  if (!rows) return <div className="personal"><div className="skeleton" aria-hidden="true" /></div>;
+  if (!rows)
+    return (
+      <div className="personal">
+        <div className="skeleton" aria-hidden="true" />
+      </div>
+    );
   return (
     <div className="personal">
       <ul className="info">

@@ -17,7 +17,12 @@ import { userTimeZone } from './text';
 import './personal.css';
 import { usePage } from '../ui/page';
 
-const STATE_KEY = { requested: 'personal.stateRequested', preparing: 'personal.statePreparing', sent: 'personal.stateSent', expired: 'personal.stateExpired' } as const;
+const STATE_KEY = {
+  requested: 'personal.stateRequested',
+  preparing: 'personal.statePreparing',
+  sent: 'personal.stateSent',
+  expired: 'personal.stateExpired',
+} as const;
 
 export default function Requests({ overseas }: { overseas: boolean }) {
   const { t, locale, signedIn } = usePage();
@@ -59,22 +64,22 @@ export default function Requests({ overseas }: { overseas: boolean }) {
               {e.sentAt !== null && <p>{t('personal.sentOn', { email: e.email, date: date(e.sentAt) })}</p>}
               {e.state === 'sent' && e.expiresAt !== null && (
                 <p>
-                  {t('personal.expiresOn', { date: date(e.expiresAt) })} <a href={pageHref('AccountOrDevicePdf.html', { id: e.id })}>{t('personal.viewFile')}</a>
+                  {t('personal.expiresOn', { date: date(e.expiresAt) })}{' '}
+                  <a href={pageHref('AccountOrDevicePdf.html', { id: e.id })}>{t('personal.viewFile')}</a>
                 </p>
               )}
             </li>
           ))}
         </ul>
       )}
-      {status && (
-        status.nextAllowedAt === null ? (
+      {status &&
+        (status.nextAllowedAt === null ? (
           <a className="button" href={pageHref('private.html')}>
             {t('personal.requestAgain')}
           </a>
         ) : (
           <p className="personal-limit">{t('personal.limitNext', { date: date(status.nextAllowedAt) })}</p>
-        )
-      )}
+        ))}
     </div>
   );
 }

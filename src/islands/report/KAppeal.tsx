@@ -45,7 +45,11 @@ export default function KAppeal() {
   if (subjects.state !== 'ready' || (!AppealForm && !failure && open.length > 0)) {
     return (
       <div className="report" aria-busy={!failure}>
-        {failure ? <Failure className="form-error" message={t(failure)} retry={t('shell.retry')} onRetry={() => location.reload()} /> : <div className="reported skeleton" />}
+        {failure ? (
+          <Failure className="form-error" message={t(failure)} retry={t('shell.retry')} onRetry={() => location.reload()} />
+        ) : (
+          <div className="reported skeleton" />
+        )}
       </div>
     );
   }
@@ -53,11 +57,15 @@ export default function KAppeal() {
   const appealed = subjects.data.filter((s) => s.appeal);
   // The comment is the user's own words, isolated (<bdi>) so a right-to-left comment cannot reorder the line.
   const describe = (s: Subject) =>
-    s.kind === 'comment'
-      ? <>{t('report.removedOn', { date: date(s.at) })} · “<bdi>{s.text ?? ''}</bdi>”</>
-      : s.until === null
-        ? t('report.restrictedNoEnd', { from: date(s.at) })
-        : t('report.restrictedUntil', { from: date(s.at), until: date(s.until) });
+    s.kind === 'comment' ? (
+      <>
+        {t('report.removedOn', { date: date(s.at) })} · “<bdi>{s.text ?? ''}</bdi>”
+      </>
+    ) : s.until === null ? (
+      t('report.restrictedNoEnd', { from: date(s.at) })
+    ) : (
+      t('report.restrictedUntil', { from: date(s.at), until: date(s.until) })
+    );
   return (
     <div className="report">
       {sent && (
@@ -89,7 +97,11 @@ function AppealCard({ subject, t, date }: { subject: Subject; t: Text; date: (se
         <strong>{t(labelKey(subject))}</strong>
         <span className={`appeal-state is-${appeal.state}`}>{t(STATE_KEY[appeal.state])}</span>
       </div>
-      {subject.text && <p className="appeal-text" dir="auto">{subject.text}</p>}
+      {subject.text && (
+        <p className="appeal-text" dir="auto">
+          {subject.text}
+        </p>
+      )}
       <p className="appeal-meta">{t('report.appealedOn', { date: date(appeal.createdAt) })}</p>
       <p>{decided ? t(appeal.state === 'upheld' ? 'report.upheldBody' : 'report.rejectedBody', { date: date(appeal.decidedAt!) }) : t('report.openBody')}</p>
     </li>

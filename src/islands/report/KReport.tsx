@@ -100,7 +100,11 @@ function ReportedItem({ target, t }: { target: ReportTarget | null; t: Text }) {
   return (
     <figure className="reported">
       <figcaption className="reported-type">{t(TYPE_KEY[target.type])}</figcaption>
-      {target.title && <blockquote className="reported-title" dir="auto">{target.title}</blockquote>}
+      {target.title && (
+        <blockquote className="reported-title" dir="auto">
+          {target.title}
+        </blockquote>
+      )}
       {line && <p className="reported-detail">{line}</p>}
     </figure>
   );
@@ -142,8 +146,25 @@ function FormPreview({ type, t }: { type: TargetType | undefined; t: Text }) {
   const none = () => undefined;
   return (
     <div className="report" aria-busy="true">
-      <Choices name="reason" legend={t('report.reasonTitle')} choices={REASONS_BY_TYPE[type].map((id) => ({ id, label: t(REASON_KEY[id]) }))} value={null} onChange={none} error={null} disabled />
-      <TextBox id="report-text" label={t('report.descriptionLabel')} optional placeholder={t('report.descriptionPlaceholder')} value="" onInput={none} error={null} disabled />
+      <Choices
+        name="reason"
+        legend={t('report.reasonTitle')}
+        choices={REASONS_BY_TYPE[type].map((id) => ({ id, label: t(REASON_KEY[id]) }))}
+        value={null}
+        onChange={none}
+        error={null}
+        disabled
+      />
+      <TextBox
+        id="report-text"
+        label={t('report.descriptionLabel')}
+        optional
+        placeholder={t('report.descriptionPlaceholder')}
+        value=""
+        onInput={none}
+        error={null}
+        disabled
+      />
     </div>
   );
 }

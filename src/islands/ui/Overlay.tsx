@@ -82,8 +82,12 @@ function Dialog({ title, message, confirm, cancel }: DialogProps) {
         {title && <h2 id="dialog-title">{title}</h2>}
         <p id="dialog-message">{message}</p>
         <div className="dialog-actions">
-          <button type="button" className="dialog-cancel" onClick={() => answerDialog(false)}>{cancel}</button>
-          <button type="button" className="dialog-confirm" data-autofocus onClick={() => answerDialog(true)}>{confirm}</button>
+          <button type="button" className="dialog-cancel" onClick={() => answerDialog(false)}>
+            {cancel}
+          </button>
+          <button type="button" className="dialog-confirm" data-autofocus onClick={() => answerDialog(true)}>
+            {confirm}
+          </button>
         </div>
       </div>
     </div>

@@ -8,7 +8,11 @@ import { useEffect } from 'react';
 
 export default function Tracking() {
   useEffect(() => {
-    const start = () => import('../../lib/track/page').then((tracking) => tracking.startPageTracking(document), () => undefined);
+    const start = () =>
+      import('../../lib/track/page').then(
+        (tracking) => tracking.startPageTracking(document),
+        () => undefined,
+      );
     // WebViews without requestIdleCallback (old Android System WebView) start on the next task.
     if ('requestIdleCallback' in window) requestIdleCallback(() => void start(), { timeout: 3000 });
     else setTimeout(() => void start(), 0);

@@ -61,7 +61,8 @@ export default function Channel() {
   const prompt = outside && openInApp.Part ? <openInApp.Part /> : null;
   const plans = dataOf(offer);
   const plan = plans?.plans.find((p) => p.id === planId);
-  if (!planId || (plans && !plan)) return (
+  if (!planId || (plans && !plan))
+    return (
       <>
         <p className="vip-failure">{t('vip.planMissing')}</p>
         {prompt}
@@ -97,11 +98,17 @@ export default function Channel() {
           ))}
         </fieldset>
       )}
-      {refused && !outside && <p className="vip-failure" role="alert">{t(refused)}</p>}
+      {refused && !outside && (
+        <p className="vip-failure" role="alert">
+          {t(refused)}
+        </p>
+      )}
       {outside ? null : pending ? (
         <p className="vip-banner" role="status">
           {t('vip.pending')}{' '}
-          <button type="button" className="link" disabled={busy} onClick={recheckPlan}>{t('vip.checkAgain')}</button>
+          <button type="button" className="link" disabled={busy} onClick={recheckPlan}>
+            {t('vip.checkAgain')}
+          </button>
         </p>
       ) : (
         <button

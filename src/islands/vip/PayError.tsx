@@ -36,9 +36,21 @@ export default function PayError() {
         <p>{t('vip.failedNext')}</p>
       </div>
       {reason && <p className="vip-reason">{t('vip.providerSaid', { reason })}</p>}
-      {plan && <a className="button vip-buy" href={pageHref('channel', { plan })}>{t('vip.retry')}</a>}
-      <p><a className="vip-more" href={pageHref('vip-center')}>{t('vip.backToVip')}</a></p>
-      <p><a className="vip-more" href={pageHref('help-feedback')}>{t('vip.support')}</a></p>
+      {plan && (
+        <a className="button vip-buy" href={pageHref('channel', { plan })}>
+          {t('vip.retry')}
+        </a>
+      )}
+      <p>
+        <a className="vip-more" href={pageHref('vip-center')}>
+          {t('vip.backToVip')}
+        </a>
+      </p>
+      <p>
+        <a className="vip-more" href={pageHref('help-feedback')}>
+          {t('vip.support')}
+        </a>
+      </p>
     </div>
   );
 }

@@ -89,7 +89,10 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
 
   return (
     <div className="vip">
-      <MembershipCard signedIn={signedIn} signedOut={hydrated && session === 'signed-out'} user={
+      <MembershipCard
+        signedIn={signedIn}
+        signedOut={hydrated && session === 'signed-out'}
+        user={
           signedIn && User ? (
             <User />
           ) : (

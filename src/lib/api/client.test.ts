@@ -9,17 +9,19 @@ const privatePem = readFileSync('tests/fixtures/keys/private.pem', 'utf8');
 
 /** A fetch that answers `body` with `status` (JSON unless a string is given). */
 function answer(status: number, body: unknown) {
-  const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
-    new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
+  const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
 
 /** A fetch that never answers but, like the real one, rejects when its signal aborts. */
 function hang() {
-  const fetch = vi.fn((_url: string, init: RequestInit) => new Promise<Response>((_resolve, reject) => {
-    init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-  }));
+  const fetch = vi.fn(
+    (_url: string, init: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      }),
+  );
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
@@ -145,12 +147,18 @@ describe('request', () => {
   it('says noInternet when fetch fails because the connection dropped, generic when online', async () => {
     const online = { onLine: true };
     vi.stubGlobal('navigator', online);
-    vi.stubGlobal('fetch', vi.fn(async () => {
-      online.onLine = false;
-      throw new TypeError('Failed to fetch');
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        online.onLine = false;
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     expect(await codeOf(request(health, {}))).toBe('noInternet');
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     online.onLine = true;
     expect(await codeOf(request(health, {}))).toBe('generic');
   });

@@ -109,10 +109,13 @@ async function send<E extends Endpoint>(endpoint: E, body: BodyOf<E>, options: R
   stopped.catch(() => undefined);
   let timedOut = false;
   // setTimeout's delay is a 32-bit int: a longer one (or Infinity) would fire at once, so no timer.
-  const timer = timeoutMs < 2 ** 31 ? setTimeout(() => {
-    timedOut = true;
-    stop();
-  }, timeoutMs) : undefined;
+  const timer =
+    timeoutMs < 2 ** 31
+      ? setTimeout(() => {
+          timedOut = true;
+          stop();
+        }, timeoutMs)
+      : undefined;
   signal?.addEventListener('abort', stop);
   try {
     let fields: Record<string, string>;

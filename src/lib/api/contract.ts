@@ -32,7 +32,25 @@ const endpoints = <T extends Record<string, unknown>>(area: T) => {
 };
 const isEndpoint = (value: unknown): value is Endpoint => typeof value === 'object' && value !== null && 'path' in value && 'request' in value;
 
-export const ENDPOINTS = { ...endpoints(platform), ...endpoints(vip), ...endpoints(vipBuy), ...endpoints(vipOrders), ...endpoints(vipRenewal), ...endpoints(vipRedeem), ...endpoints(coins), ...endpoints(coinOrders), ...endpoints(coinRecords), ...endpoints(report), ...endpoints(appeal), ...endpoints(help), ...endpoints(feedback), ...endpoints(music), ...endpoints(musicDownloads), ...endpoints(submission), ...endpoints(personal) };
+export const ENDPOINTS = {
+  ...endpoints(platform),
+  ...endpoints(vip),
+  ...endpoints(vipBuy),
+  ...endpoints(vipOrders),
+  ...endpoints(vipRenewal),
+  ...endpoints(vipRedeem),
+  ...endpoints(coins),
+  ...endpoints(coinOrders),
+  ...endpoints(coinRecords),
+  ...endpoints(report),
+  ...endpoints(appeal),
+  ...endpoints(help),
+  ...endpoints(feedback),
+  ...endpoints(music),
+  ...endpoints(musicDownloads),
+  ...endpoints(submission),
+  ...endpoints(personal),
+};
 
 /**
  * The contract's type, for code that walks every endpoint (the reference server's router).

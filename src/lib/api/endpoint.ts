@@ -86,4 +86,3 @@ export const ENVELOPE = v.object({
   data: v.optional(v.unknown()),
   message: v.optional(v.string()),
 });
-

@@ -39,7 +39,10 @@ describe('crypto loading', () => {
     expect(loaded.seal).not.toHaveBeenCalled();
 
     vi.stubEnv('PUBLIC_RSA_KEY', readFileSync('tests/fixtures/keys/public.pem', 'utf8'));
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => Response.json({ code: 0, data: url.endsWith('/api/health') ? { ok: true } : { uid: 'u1', loginAt: 1 } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => Response.json({ code: 0, data: url.endsWith('/api/health') ? { ok: true } : { uid: 'u1', loginAt: 1 } })),
+    );
     // A public endpoint goes unsealed: no seal chunk for it.
     await request(health, {});
     expect(loaded.seal).not.toHaveBeenCalled();

@@ -118,9 +118,14 @@ describe('seal: one page', () => {
 
   it('when Web Crypto refuses RSA-OAEP (an old WebView), falls back to the libraries for the page', async () => {
     const subtle = crypto.subtle;
-    const refusing = { ...Object.fromEntries(['importKey', 'encrypt', 'sign'].map((k) => [k, (subtle as never)[k]])) } as Record<string, (...args: never[]) => unknown>;
+    const refusing = { ...Object.fromEntries(['importKey', 'encrypt', 'sign'].map((k) => [k, (subtle as never)[k]])) } as Record<
+      string,
+      (...args: never[]) => unknown
+    >;
     refusing.importKey = (format: string, ...rest: unknown[]) =>
-      format === 'spki' ? Promise.reject(new DOMException('Algorithm: Unrecognized name', 'NotSupportedError')) : (subtle.importKey as (...args: unknown[]) => unknown).call(subtle, format, ...rest);
+      format === 'spki'
+        ? Promise.reject(new DOMException('Algorithm: Unrecognized name', 'NotSupportedError'))
+        : (subtle.importKey as (...args: unknown[]) => unknown).call(subtle, format, ...rest);
     refusing.encrypt = subtle.encrypt.bind(subtle);
     refusing.sign = subtle.sign.bind(subtle);
     vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto), subtle: refusing });

@@ -17,7 +17,13 @@ function table(heading: string): string[][] {
     .split('\n')
     .filter((line) => line.startsWith('|') && !/^\|[-| ]+\|$/.test(line))
     .slice(1)
-    .map((line) => line.replace(/\\\|/g, '/').split('|').slice(1, -1).map((cell) => cell.trim()));
+    .map((line) =>
+      line
+        .replace(/\\\|/g, '/')
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
 }
 
 /** `{dark:0}`, `[]`, `"false"`, `""` as the document writes a fallback, read as the value a page gets. */
@@ -46,10 +52,7 @@ describe('bridge contract', () => {
   });
 
   it('types exactly the handlers the document names, in commands and host events', () => {
-    const named = new Set([
-      ...commandRows.flatMap(([, , answeredBy]) => answeredBy!.match(/\b\w+Callback\b/g) ?? []),
-      ...eventRows.map(([name]) => name!),
-    ]);
+    const named = new Set([...commandRows.flatMap(([, , answeredBy]) => answeredBy!.match(/\b\w+Callback\b/g) ?? []), ...eventRows.map(([name]) => name!)]);
     expect(sorted(named)).toEqual(sorted(Object.keys(HANDLERS)));
   });
 

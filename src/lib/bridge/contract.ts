@@ -15,11 +15,11 @@ interface QuerySpec<R extends v.GenericSchema, A extends v.GenericSchema | undef
 }
 
 // A helper rather than object literals so TS checks each fallback against its own result schema.
-const q = <R extends v.GenericSchema, A extends v.GenericSchema | undefined = undefined>(
-  result: R,
-  fallback: v.InferOutput<R>,
-  arg?: A,
-): QuerySpec<R, A> => ({ result, fallback, arg: arg as A });
+const q = <R extends v.GenericSchema, A extends v.GenericSchema | undefined = undefined>(result: R, fallback: v.InferOutput<R>, arg?: A): QuerySpec<R, A> => ({
+  result,
+  fallback,
+  arg: arg as A,
+});
 
 /**
  * Every synchronous query. `""` from the host means "nothing" and gives the fallback.
@@ -53,9 +53,7 @@ export type QueryMethod = keyof Queries;
  * `[]` for a query without argument, `[arg]` otherwise: lets `query()` demand exactly what it needs.
  * @example type A = QueryArgs<'getSonglistInfo'> // [arg: { id: Id }]
  */
-export type QueryArgs<M extends QueryMethod> = Queries[M]['arg'] extends v.GenericSchema
-  ? [arg: v.InferInput<Queries[M]['arg']>]
-  : [];
+export type QueryArgs<M extends QueryMethod> = Queries[M]['arg'] extends v.GenericSchema ? [arg: v.InferInput<Queries[M]['arg']>] : [];
 /** @example type Account = QueryResult<'accountInfo'> // { isLogin: boolean; … } */
 export type QueryResult<M extends QueryMethod> = v.InferOutput<Queries[M]['result']>;
 /**
@@ -141,8 +139,6 @@ export type CommandArg<M extends CommandMethod> = Commands[M]['arg'];
  * `[arg?]` or `[arg]`, following whether the command's argument is absent/optional or required.
  * @example type A = CommandArgs<'finishPage'> // [arg?: { id: Id }]
  */
-export type CommandArgs<M extends CommandMethod> = undefined extends CommandArg<M>
-  ? [arg?: CommandArg<M>]
-  : [arg: CommandArg<M>];
+export type CommandArgs<M extends CommandMethod> = undefined extends CommandArg<M> ? [arg?: CommandArg<M>] : [arg: CommandArg<M>];
 /** @example type R = CommandReply<'uploadFile'> // 'acquireFileCallback' | 'uploadFileCallback' */
 export type CommandReply<M extends CommandMethod> = Commands[M]['replies'];

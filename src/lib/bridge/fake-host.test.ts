@@ -35,11 +35,7 @@ describe('fake host uploads', () => {
     setState({ file: { name: 'big.mp4', size: 201 * MB, mime: 'video/mp4' } });
     command('uploadFile', { accept: 'video', maxBytes: 200 * MB });
     await vi.runAllTimersAsync();
-    expect(events).toEqual([
-      { id: 'file-1', name: 'big.mp4', size: 201 * MB, mime: 'video/mp4' },
-      ['progress', 50],
-      ['done', 100],
-    ]);
+    expect(events).toEqual([{ id: 'file-1', name: 'big.mp4', size: 201 * MB, mime: 'video/mp4' }, ['progress', 50], ['done', 100]]);
   });
 
   it('sends nine progress events over time for a slow upload, and none after it is cancelled', async () => {

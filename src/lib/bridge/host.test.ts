@@ -20,8 +20,7 @@ const ARGS: Partial<Record<QueryMethod, [unknown]>> = {
 };
 const METHODS = Object.keys(QUERIES) as QueryMethod[];
 // Untyped access for table-driven tests over every method.
-const ask = (bridge: Bridge, method: QueryMethod): unknown =>
-  (bridge.query as (m: string, ...a: unknown[]) => unknown)(method, ...(ARGS[method] ?? []));
+const ask = (bridge: Bridge, method: QueryMethod): unknown => (bridge.query as (m: string, ...a: unknown[]) => unknown)(method, ...(ARGS[method] ?? []));
 const fallbackOf = (method: QueryMethod) => QUERIES[method].fallback;
 
 let warn: ReturnType<typeof vi.spyOn>;
@@ -169,7 +168,13 @@ describe('query with a valid host answer', () => {
   });
 
   it('keeps `this` on NativeBridge, as Android requires of injected methods', async () => {
-    const bridge = { self: undefined as unknown, accountInfo(this: unknown) { bridge.self = this; return ''; } };
+    const bridge = {
+      self: undefined as unknown,
+      accountInfo(this: unknown) {
+        bridge.self = this;
+        return '';
+      },
+    };
     globals.NativeBridge = bridge;
     (await load()).query('accountInfo');
     expect(bridge.self).toBe(bridge);

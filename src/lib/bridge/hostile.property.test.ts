@@ -110,13 +110,19 @@ const smallPicture = pictureOf(shortHostileString, fc.oneof(shortHostileString, 
 /** A valid payload of each handler, as the host sends it and as a subscriber must receive it (here the same). */
 const VALID_PAYLOADS: Record<Exclude<HandlerName, 'onResume'>, fc.Arbitrary<Globals | Globals[]>> = {
   onLoginCallback: fc.record({ success: fc.boolean() }),
-  onPayCallback: fc.record({ status: fc.constantFrom('success', 'failed', 'cancel'), orderId: id, message: hostileString }, { requiredKeys: ['status', 'orderId'] }),
+  onPayCallback: fc.record(
+    { status: fc.constantFrom('success', 'failed', 'cancel'), orderId: id, message: hostileString },
+    { requiredKeys: ['status', 'orderId'] },
+  ),
   acquirePictureCallback: fc.oneof(
     { weight: 100, arbitrary: fc.array(picture, { maxLength: 6 }) },
     { weight: 1, arbitrary: smallPicture.map((p) => new Array(10_000).fill(p)) },
   ),
   acquireFileCallback: fc.record({ id, name: hostileString, size: num, mime: hostileString }),
-  uploadFileCallback: fc.record({ id, status: fc.constantFrom('progress', 'done', 'failed'), progress: num, url: hostileString }, { requiredKeys: ['id', 'status'] }),
+  uploadFileCallback: fc.record(
+    { id, status: fc.constantFrom('progress', 'done', 'failed'), progress: num, url: hostileString },
+    { requiredKeys: ['id', 'status'] },
+  ),
   onPlayCallback: fc.record({ resourceId: id, state: id }),
   onPlayErrorCallback: fc.record({ resourceId: id, code: fc.constantFrom(...PLAY_ERROR_CODES) }),
   launchHTDialogCallback: fc.record({ index: fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.constant(1e300)) }),
@@ -143,28 +149,38 @@ const WRONG: Record<Kind, fc.Arbitrary<unknown>> = {
   number: fc.constantFrom('1', '1e309', true, null, {}, [], [1]),
   integer: fc.constantFrom(1.5, -0.25, '1', null, true, [1], 1e-7),
   bit: fc.constantFrom(2, -1, 0.5, '1', '0', true, false, null),
-  payStatus: fc.oneof(fc.constantFrom('SUCCESS', 'ok', ' success', 'cancelled', 1, null), hostileString.filter((s) => !['success', 'failed', 'cancel'].includes(s))),
-  uploadStatus: fc.oneof(fc.constantFrom('DONE', 'complete', 'progress ', 0, null), hostileString.filter((s) => !['progress', 'done', 'failed'].includes(s))),
+  payStatus: fc.oneof(
+    fc.constantFrom('SUCCESS', 'ok', ' success', 'cancelled', 1, null),
+    hostileString.filter((s) => !['success', 'failed', 'cancel'].includes(s)),
+  ),
+  uploadStatus: fc.oneof(
+    fc.constantFrom('DONE', 'complete', 'progress ', 0, null),
+    hostileString.filter((s) => !['progress', 'done', 'failed'].includes(s)),
+  ),
 };
 
 /** A valid payload with one required field removed, or set to a value of the wrong type. */
 function broken(name: Exclude<HandlerName, 'onResume'>): fc.Arbitrary<unknown> {
   const fields = REQUIRED[name];
   const breakOne = (payload: Globals) =>
-    fc.tuple(fc.constantFrom(...Object.keys(fields)), fc.boolean()).chain(([key, remove]) =>
-      remove ? fc.constant((({ [key]: _, ...rest }) => rest)(payload)) : WRONG[fields[key]!].map((wrong) => ({ ...payload, [key]: wrong })),
-    );
+    fc
+      .tuple(fc.constantFrom(...Object.keys(fields)), fc.boolean())
+      .chain(([key, remove]) =>
+        remove ? fc.constant((({ [key]: _, ...rest }) => rest)(payload)) : WRONG[fields[key]!].map((wrong) => ({ ...payload, [key]: wrong })),
+      );
   if (name === 'acquirePictureCallback') {
     // One bad picture spoils the list: all listed fields of an array item are required.
-    return fc.tuple(fc.array(picture, { minLength: 1, maxLength: 6 }), fc.nat()).chain(([pictures, at]) =>
-      breakOne(pictures[at % pictures.length]!).map((bad) => pictures.map((p, i) => (i === at % pictures.length ? bad : p))),
-    );
+    return fc
+      .tuple(fc.array(picture, { minLength: 1, maxLength: 6 }), fc.nat())
+      .chain(([pictures, at]) => breakOne(pictures[at % pictures.length]!).map((bad) => pictures.map((p, i) => (i === at % pictures.length ? bad : p))));
   }
   if (name === 'h5Dark') {
     // bgColor is optional, but when present must be six hex digits (it ends up in CSS).
     return fc.oneof(
       VALID_PAYLOADS.h5Dark.chain((p) => breakOne(p as Globals)),
-      fc.tuple(bit, fc.oneof(fc.constantFrom(...CSS_BREAKOUTS), fc.constantFrom('fff', '0000000', 'gggggg', 0, null))).map(([dark, bgColor]) => ({ dark, bgColor })),
+      fc
+        .tuple(bit, fc.oneof(fc.constantFrom(...CSS_BREAKOUTS), fc.constantFrom('fff', '0000000', 'gggggg', 0, null)))
+        .map(([dark, bgColor]) => ({ dark, bgColor })),
     );
   }
   return VALID_PAYLOADS[name].chain((p) => breakOne(p as Globals));
@@ -206,7 +222,6 @@ function handlerCases(name: HandlerName): fc.Arbitrary<Case> {
 }
 
 describe('handlers: window[name](anything) from a hostile host', () => {
-
   it.each(Object.keys(HANDLERS) as HandlerName[])('%s never throws, and its subscriber sees only payloads that pass the contract', (name) => {
     const seen: unknown[] = [];
     const off = onHost(name, (payload) => seen.push(payload));
@@ -236,7 +251,7 @@ describe('handlers: window[name](anything) from a hostile host', () => {
 // ---- Queries -------------------------------------------------------------------------------------
 
 type Answer = { wire: unknown; expected: unknown };
-const answer = <T,>(value: fc.Arbitrary<T>, read: (value: T) => unknown = (x) => x): fc.Arbitrary<Answer> =>
+const answer = <T>(value: fc.Arbitrary<T>, read: (value: T) => unknown = (x) => x): fc.Arbitrary<Answer> =>
   value.map((x) => ({ wire: JSON.stringify(x), expected: read(x) }));
 const optional = <T extends Record<string, fc.Arbitrary<unknown>>>(fields: T) => fc.record(fields, { requiredKeys: [] });
 
@@ -247,14 +262,30 @@ const readSong = (s: Globals) => ({ ...s, ...('vip' in s ? { vip: asBoolean(s.vi
 const VALID_ANSWERS: Record<QueryMethod, fc.Arbitrary<Answer>> = {
   getAppBaseInfo: answer(
     optional({
-      language: hostileString, uid: id, dev_pid: id, dev_channel: id, dev_region: hostileString, dev_timezone: id,
-      dev_language: hostileString, dev_app_version: id, dev_manufacturer: hostileString, dev_model: hostileString,
+      language: hostileString,
+      uid: id,
+      dev_pid: id,
+      dev_channel: id,
+      dev_region: hostileString,
+      dev_timezone: id,
+      dev_language: hostileString,
+      dev_app_version: id,
+      dev_manufacturer: hostileString,
+      dev_model: hostileString,
     }),
   ),
   dark: answer(fc.record({ dark: bit, bgColor: hex }, { requiredKeys: ['dark'] })),
   accountInfo: answer(
     fc.record(
-      { isLogin: fc.boolean(), avatar: hostileString, nickname: hostileString, vip: fc.record({ is_vip: bit, valid_time: num }), vipType: id, svipType: id, is_member: flag },
+      {
+        isLogin: fc.boolean(),
+        avatar: hostileString,
+        nickname: hostileString,
+        vip: fc.record({ is_vip: bit, valid_time: num }),
+        vipType: id,
+        svipType: id,
+        is_member: flag,
+      },
       { requiredKeys: ['isLogin'] },
     ),
     (a) => ('is_member' in a ? { ...a, is_member: asBoolean(a.is_member) } : a),
@@ -268,13 +299,19 @@ const VALID_ANSWERS: Record<QueryMethod, fc.Arbitrary<Answer>> = {
   getKReportInfo: answer(optional({ commentId: id, content: hostileString, author: hostileString, songId: id })),
   getPersonalInfo: answer(
     optional({
-      nickname: hostileString, phone: hostileString, registerTime: id, deviceBrand: hostileString, deviceModel: hostileString,
-      ip: hostileString, osName: hostileString, osVersion: hostileString, appVersion: hostileString,
+      nickname: hostileString,
+      phone: hostileString,
+      registerTime: id,
+      deviceBrand: hostileString,
+      deviceModel: hostileString,
+      ip: hostileString,
+      osName: hostileString,
+      osVersion: hostileString,
+      appVersion: hostileString,
     }),
   ),
-  getSonglistInfo: answer(
-    optional({ id, name: hostileString, cover: hostileString, songs: fc.array(song, { maxLength: 5 }) }),
-    (l) => ('songs' in l ? { ...l, songs: (l.songs as Globals[]).map(readSong) } : l),
+  getSonglistInfo: answer(optional({ id, name: hostileString, cover: hostileString, songs: fc.array(song, { maxLength: 5 }) }), (l) =>
+    'songs' in l ? { ...l, songs: (l.songs as Globals[]).map(readSong) } : l,
   ),
   getPlayerState: answer(fc.record({ playing: fc.boolean(), resourceId: id }, { requiredKeys: ['playing'] })),
   isSupportSpatialAudio: answer(fc.boolean()),
@@ -293,10 +330,7 @@ const VALID_ARGS: Partial<Record<QueryMethod, fc.Arbitrary<unknown>>> = {
   restorePageState: fc.record({ key: hostileString }),
 };
 
-
-type Scenario =
-  | { kind: 'answers'; answer: unknown; expected: unknown }
-  | { kind: 'falls back'; bridge: () => unknown };
+type Scenario = { kind: 'answers'; answer: unknown; expected: unknown } | { kind: 'falls back'; bridge: () => unknown };
 
 /** The host for one query call: a valid answer, any hostile answer, a throwing method, no method, no host. */
 function scenarios(method: QueryMethod): fc.Arbitrary<Scenario> {
@@ -326,12 +360,29 @@ function scenarios(method: QueryMethod): fc.Arbitrary<Scenario> {
     { weight: 1, arbitrary: fc.constant<Scenario>({ kind: 'answers', answer: '', expected: QUERIES[method].fallback }) },
     {
       weight: 2,
-      arbitrary: fc.oneof(
-        fc.constant(() => ({ [method]: () => { throw new Error('host threw'); } })),
-        fc.constant(() => ({ [method]: () => { throw 'a string'; } })),
-        hostileValue.filter((x) => typeof x !== 'function').map((notFn) => () => ({ [method]: notFn })),
-        fc.constantFrom<() => unknown>(() => undefined, () => null, () => 'NativeBridge', () => 42, () => ({}), throwingProxy),
-      ).map((bridge): Scenario => ({ kind: 'falls back', bridge })),
+      arbitrary: fc
+        .oneof(
+          fc.constant(() => ({
+            [method]: () => {
+              throw new Error('host threw');
+            },
+          })),
+          fc.constant(() => ({
+            [method]: () => {
+              throw 'a string';
+            },
+          })),
+          hostileValue.filter((x) => typeof x !== 'function').map((notFn) => () => ({ [method]: notFn })),
+          fc.constantFrom<() => unknown>(
+            () => undefined,
+            () => null,
+            () => 'NativeBridge',
+            () => 42,
+            () => ({}),
+            throwingProxy,
+          ),
+        )
+        .map((bridge): Scenario => ({ kind: 'falls back', bridge })),
     },
   );
 }
@@ -397,10 +448,26 @@ describe('queries: whatever the host answers', () => {
 
 /** Every command of the contract; a Record so the compiler says when one is added and missing here. */
 const COMMANDS: Record<CommandMethod, true> = {
-  login: true, startPayWeb: true, paySuccess: true, acquirePicture: true, uploadFile: true, cancelUploadFile: true,
-  uploadFeedbackLog: true, sendPersonalInfoDownloadEmailCaptcha: true, launchPlay: true, launchHTDialog2: true,
-  savePageState: true, launchDialing: true, jumpEmail: true, jump: true, finishPage: true, exit: true, clearHistory: true,
-  foundMusic: true, goWelfareCenterPage: true, goEditSonglist: true,
+  login: true,
+  startPayWeb: true,
+  paySuccess: true,
+  acquirePicture: true,
+  uploadFile: true,
+  cancelUploadFile: true,
+  uploadFeedbackLog: true,
+  sendPersonalInfoDownloadEmailCaptcha: true,
+  launchPlay: true,
+  launchHTDialog2: true,
+  savePageState: true,
+  launchDialing: true,
+  jumpEmail: true,
+  jump: true,
+  finishPage: true,
+  exit: true,
+  clearHistory: true,
+  foundMusic: true,
+  goWelfareCenterPage: true,
+  goEditSonglist: true,
 };
 
 type Member = { kind: 'records' } | { kind: 'throws' } | { kind: 'value'; value: unknown };
@@ -416,16 +483,19 @@ const commandArg = fc.oneof(
 );
 
 describe('commands: never throw, whatever the host or the argument', () => {
-
   it('is ok exactly when the host has the method, the argument is JSON and the host did not throw', () => {
     const send = command as (m: CommandMethod, ...args: unknown[]) => unknown;
     fc.assert(
       fc.property(fc.constantFrom(...(Object.keys(COMMANDS) as CommandMethod[])), member, commandArg, fc.boolean(), (method, how, arg, proxyHost) => {
         const calls: unknown[][] = [];
         const fn =
-          how.kind === 'records' ? (...args: unknown[]) => void calls.push(args)
-          : how.kind === 'throws' ? () => { throw new Error('host threw'); }
-          : how.value;
+          how.kind === 'records'
+            ? (...args: unknown[]) => void calls.push(args)
+            : how.kind === 'throws'
+              ? () => {
+                  throw new Error('host threw');
+                }
+              : how.value;
         globals.NativeBridge = proxyHost && how.kind === 'value' ? throwingProxy() : { [method]: fn };
 
         let result: unknown;

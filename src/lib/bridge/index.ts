@@ -8,15 +8,4 @@ export { commandWithReply, BridgeError, type BridgeErrorCode, type ReplyOptions,
 export { callId } from './ids';
 export { QUERIES, HANDLERS } from './contract';
 export { PLAY_ERROR_CODES } from './schemas';
-export type {
-  Commands,
-  CommandArg,
-  CommandMethod,
-  CommandReply,
-  HandlerName,
-  HandlerPayload,
-  Id,
-  PlayErrorCode,
-  QueryMethod,
-  QueryResult,
-} from './contract';
+export type { Commands, CommandArg, CommandMethod, CommandReply, HandlerName, HandlerPayload, Id, PlayErrorCode, QueryMethod, QueryResult } from './contract';

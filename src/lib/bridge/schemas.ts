@@ -27,7 +27,10 @@ export const bit = v.picklist([0, 1]);
  * A yes/no field whose type the contract leaves open: JSON booleans or 0|1, read as a boolean.
  * @example v.parse(flag, 1) // true
  */
-export const flag = v.pipe(v.union([v.boolean(), bit]), v.transform((value) => value === true || value === 1));
+export const flag = v.pipe(
+  v.union([v.boolean(), bit]),
+  v.transform((value) => value === true || value === 1),
+);
 
 /**
  * A "true"/"false" query: JSON.parse has already made it a boolean.
@@ -102,9 +105,7 @@ export const playerState = v.object({ playing: v.boolean(), resourceId: opt(id) 
  * Codes of onPlayErrorCallback; each maps to a catalogue message (`playErrorKey` in lib/music/play-errors).
  * @example PLAY_ERROR_CODES.includes('vip_only') // true
  */
-export const PLAY_ERROR_CODES = [
-  'no_copyright', 'vip_only', 'paid', 'unsupported_version', 'no_lyrics', 'spatial_unsupported', 'spatial_vip',
-] as const;
+export const PLAY_ERROR_CODES = ['no_copyright', 'vip_only', 'paid', 'unsupported_version', 'no_lyrics', 'spatial_unsupported', 'spatial_vip'] as const;
 /** @example const code: PlayErrorCode = 'no_copyright' */
 export type PlayErrorCode = (typeof PLAY_ERROR_CODES)[number];
 
@@ -133,4 +134,7 @@ export const payResult = v.object({
  * onResume carries nothing; whatever a host passes is ignored so subscribers always get `undefined`.
  * @example v.parse(nothing, 'x') // undefined
  */
-export const nothing = v.pipe(v.unknown(), v.transform((): undefined => undefined));
+export const nothing = v.pipe(
+  v.unknown(),
+  v.transform((): undefined => undefined),
+);

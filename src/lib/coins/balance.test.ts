@@ -12,7 +12,7 @@ describe('reconcileBalance', () => {
     expect(reconcileBalance(null, { balance: 0, pending: 0 })).toEqual({ coins: 0, pending: 0, source: 'server', corrected: false });
   });
 
-  it("ignores a host figure that is not a whole non-negative number", () => {
+  it('ignores a host figure that is not a whole non-negative number', () => {
     for (const host of [-5, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '100' as unknown as number]) {
       expect(reconcileBalance(host, null), String(host)).toBeNull();
       expect(reconcileBalance(host, { balance: 7, pending: 0 })?.corrected, String(host)).toBe(false);

@@ -96,7 +96,10 @@ $recharge.listen((purchase) => {
  * A typed custom amount: its coins, or the reason it cannot be bought (a message key with params).
  * @example customAmount('5', offer.custom) // { error: 'coins.customRange', params: { min: 10, max: 50000 } }
  */
-export function customAmount(typed: string, limits: Offer['custom']): { coins: number } | { error: 'coins.customRange'; params: { min: number; max: number } } | null {
+export function customAmount(
+  typed: string,
+  limits: Offer['custom'],
+): { coins: number } | { error: 'coins.customRange'; params: { min: number; max: number } } | null {
   if (typed === '') return null;
   const coins = /^\d{1,9}$/.test(typed) ? Number(typed) : NaN;
   return coins >= limits.min && coins <= limits.max ? { coins } : { error: 'coins.customRange', params: { min: limits.min, max: limits.max } };

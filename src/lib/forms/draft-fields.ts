@@ -15,7 +15,11 @@ const STRING_MAX = 4000;
 
 const notNull = <T>(value: T | null): value is T => value !== null;
 /** A list whose bad items are dropped, not one that fails whole for one bad item. */
-const listOf = <T>(item: v.GenericSchema<unknown, T>) => v.pipe(v.array(v.fallback(v.nullable(item), null)), v.transform((list) => list.filter(notNull)));
+const listOf = <T>(item: v.GenericSchema<unknown, T>) =>
+  v.pipe(
+    v.array(v.fallback(v.nullable(item), null)),
+    v.transform((list) => list.filter(notNull)),
+  );
 
 /**
  * What was typed, or ''.
@@ -61,7 +65,13 @@ const picture: v.GenericSchema<unknown, Picture> = v.object({ ...fileFields, thu
  * untrusted as the host.
  * @example v.parse(draftPictures, 'not a list') // []
  */
-export const draftPictures = v.fallback(v.pipe(listOf(picture), v.transform((list) => addPictures([], list).pictures)), []);
+export const draftPictures = v.fallback(
+  v.pipe(
+    listOf(picture),
+    v.transform((list) => addPictures([], list).pictures),
+  ),
+  [],
+);
 
 const finished: v.GenericSchema<unknown, Upload> = v.pipe(
   v.object({ ...fileFields, url: v.pipe(v.string(), v.minLength(1), v.maxLength(2000)), state: v.picklist(['done'] as const) }),
@@ -73,4 +83,10 @@ const finished: v.GenericSchema<unknown, Upload> = v.pipe(
  * most ATTACHMENT_MAX.
  * @example v.parse(draftUploads, [{ id: 'f1', state: 'uploading' }]) // []
  */
-export const draftUploads = v.fallback(v.pipe(listOf(finished), v.transform((list) => list.slice(0, ATTACHMENT_MAX))), []);
+export const draftUploads = v.fallback(
+  v.pipe(
+    listOf(finished),
+    v.transform((list) => list.slice(0, ATTACHMENT_MAX)),
+  ),
+  [],
+);

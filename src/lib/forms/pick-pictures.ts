@@ -17,7 +17,10 @@ export async function pickPictures(current: readonly Picture[]): Promise<{ pictu
   try {
     const max = Math.max(1, SCREENSHOT_MAX - current.length) as 1 | 2 | 3 | 4 | 5;
     const picked = await commandWithReply('acquirePicture', { max }, 'acquirePictureCallback', { timeoutMs: PICKER_WAIT_MS });
-    const { pictures, refused } = addPictures(current, picked.map((p) => ({ ...p, id: String(p.id) })));
+    const { pictures, refused } = addPictures(
+      current,
+      picked.map((p) => ({ ...p, id: String(p.id) })),
+    );
     return { pictures, notice: refused };
   } catch (error) {
     // Outside the app there is no picker: say where screenshots can be added.

@@ -44,7 +44,9 @@ describe('safeThumbnail', () => {
 describe('screenshots read back from a draft', () => {
   it('keeps only pictures the screenshot rule takes, from whatever storage holds', () => {
     const good = { id: 'a', name: 'a.png', size: 1, mime: 'image/png' };
-    expect(readPictures([good, { id: 1, name: 'b.png', size: 1, mime: 'image/png' }, { ...good, id: 'g', mime: 'image/gif', name: 'g.gif' }, null, 'x'])).toEqual([good]);
+    expect(
+      readPictures([good, { id: 1, name: 'b.png', size: 1, mime: 'image/png' }, { ...good, id: 'g', mime: 'image/gif', name: 'g.gif' }, null, 'x']),
+    ).toEqual([good]);
     expect(readPictures('not a list')).toEqual([]);
     expect(readPictures(Array.from({ length: 7 }, (_, i) => ({ ...good, id: `p${i}` })))).toHaveLength(5);
   });

@@ -134,14 +134,37 @@ const text = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('', ' ', '\u200b', '\uFEFF', '\u3000\n', ...ZERO_WIDTH, ...LONE_SURROGATES) },
 );
 
-const junk = fc.oneof(hostilePiece, fc.constantFrom(...EMOJI, ...COMBINING, ...ZERO_WIDTH, ...LONE_SURROGATES, '\u0000', '\u0085', '\u007f', '\u001b', ' ', '@', '.', '\u3000'));
+const junk = fc.oneof(
+  hostilePiece,
+  fc.constantFrom(...EMOJI, ...COMBINING, ...ZERO_WIDTH, ...LONE_SURROGATES, '\u0000', '\u0085', '\u007f', '\u001b', ' ', '@', '.', '\u3000'),
+);
 const asciiWord = fc.stringMatching(/^[a-z0-9_+-]{1,12}$/);
 const emailPart = fc.oneof({ weight: 4, arbitrary: asciiWord }, { weight: 1, arbitrary: fc.tuple(asciiWord, junk, asciiWord).map((p) => p.join('')) });
 const email = fc.oneof(
   { weight: 3, arbitrary: fc.emailAddress() },
   { weight: 3, arbitrary: fc.tuple(emailPart, fc.array(emailPart, { minLength: 1, maxLength: 3 })).map(([local, labels]) => `${local}@${labels.join('.')}`) },
   { weight: 1, arbitrary: fc.tuple(fc.nat(70), fc.nat(200)).map(([l, d]) => `${'a'.repeat(l)}@${'b'.repeat(d)}.co`) },
-  { weight: 1, arbitrary: fc.constantFrom('a@b', '@b.co', 'a@@b.co', 'a@b..co', 'a@.b.co', 'a@b.co.', 'a b@c.co', 'a@b.co\n', 'a\u0000b@c.co', 'a@b\u0085.co', 'ä@例え.jp', '<script>@x.co', 'javascript:alert(1)@x.co', 'a@b\u202E.co', 'a\u200b@b.co', '\uD800@b.co') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'a@b',
+      '@b.co',
+      'a@@b.co',
+      'a@b..co',
+      'a@.b.co',
+      'a@b.co.',
+      'a b@c.co',
+      'a@b.co\n',
+      'a\u0000b@c.co',
+      'a@b\u0085.co',
+      'ä@例え.jp',
+      '<script>@x.co',
+      'javascript:alert(1)@x.co',
+      'a@b\u202E.co',
+      'a\u200b@b.co',
+      '\uD800@b.co',
+    ),
+  },
 );
 const phoneChar = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom('0', '1', '2', '3', '4', '5', '6', '7', '8', '9') },
@@ -149,7 +172,12 @@ const phoneChar = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('\u00A0', '\u3000', '\uFEFF', '\u2028', '\t', '１', '٣', '+', '.', '/', '\u200b', 'x') },
 );
 const phone = fc.tuple(fc.constantFrom('', '+', ' +', '++'), fc.array(phoneChar, { maxLength: 24 })).map(([lead, chars]) => lead + chars.join(''));
-const contact = fc.oneof({ weight: 2, arbitrary: email }, { weight: 2, arbitrary: phone }, { weight: 1, arbitrary: hostileString }, { weight: 1, arbitrary: longHostileString(400) });
+const contact = fc.oneof(
+  { weight: 2, arbitrary: email },
+  { weight: 2, arbitrary: phone },
+  { weight: 1, arbitrary: hostileString },
+  { weight: 1, arbitrary: longHostileString(400) },
+);
 
 const digitsCode = fc.stringMatching(/^[0-9]{6}$/);
 const code = fc.oneof(
@@ -161,9 +189,27 @@ const code = fc.oneof(
 
 const pictureArb = fc.record({
   id: fc.oneof(fc.constantFrom('p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7'), fc.stringMatching(/^[a-z0-9]{1,8}$/)),
-  name: fc.oneof(fc.constantFrom('a.jpg', 'b.JPEG', 'c.png', 'd.BmP', 'e.gif', 'f.png.exe', 'g.webp', '.png', 'png', 'h.jpg\n', 'i.jp\u0261', 'ı.PNG'), hostileString),
+  name: fc.oneof(
+    fc.constantFrom('a.jpg', 'b.JPEG', 'c.png', 'd.BmP', 'e.gif', 'f.png.exe', 'g.webp', '.png', 'png', 'h.jpg\n', 'i.jp\u0261', 'ı.PNG'),
+    hostileString,
+  ),
   size: fc.nat(),
-  mime: fc.oneof(fc.constantFrom('image/jpeg', 'IMAGE/PNG', 'image/bmp', 'image/x-ms-bmp', 'image/jpg', 'image/gif', 'image/svg+xml', 'text/html', '', 'image/png ', 'ımage/png'), hostileString),
+  mime: fc.oneof(
+    fc.constantFrom(
+      'image/jpeg',
+      'IMAGE/PNG',
+      'image/bmp',
+      'image/x-ms-bmp',
+      'image/jpg',
+      'image/gif',
+      'image/svg+xml',
+      'text/html',
+      '',
+      'image/png ',
+      'ımage/png',
+    ),
+    hostileString,
+  ),
 });
 
 // ---- Properties --------------------------------------------------------------------------------------
@@ -200,12 +246,24 @@ describe('spec §5 rules hold exactly on hostile text', () => {
 
   it('e-mail (personal data): not empty and well formed', () => {
     fc.assert(
-      fc.property(fc.oneof(email, email.map((e) => ` ${e}\t`), hostileString), (raw) => {
-        const trimmed = raw.trim();
-        expect(isEmail(trimmed)).toBe(wellFormedEmail(trimmed));
-        const expected = trimmed === '' ? { ok: false, error: 'personal.emailEmpty' } : wellFormedEmail(trimmed) ? { ok: true, email: trimmed } : { ok: false, error: 'error.emailFormat' };
-        expect(checkEmail(raw)).toEqual(expected);
-      }),
+      fc.property(
+        fc.oneof(
+          email,
+          email.map((e) => ` ${e}\t`),
+          hostileString,
+        ),
+        (raw) => {
+          const trimmed = raw.trim();
+          expect(isEmail(trimmed)).toBe(wellFormedEmail(trimmed));
+          const expected =
+            trimmed === ''
+              ? { ok: false, error: 'personal.emailEmpty' }
+              : wellFormedEmail(trimmed)
+                ? { ok: true, email: trimmed }
+                : { ok: false, error: 'error.emailFormat' };
+          expect(checkEmail(raw)).toEqual(expected);
+        },
+      ),
       RUNS,
     );
   });
@@ -261,7 +319,22 @@ describe('spec §5 rules hold exactly on hostile text', () => {
       fc.double({ noNaN: true }),
     );
     const mime = fc.oneof(
-      fc.constantFrom('image/png', 'audio/mpeg', 'video/mp4', 'VIDEO/MP4', 'Audio/AAC', 'image/', 'application/pdf', 'text/html', '', 'imagex/png', ' image/png', 'ımage/png', 'vıdeo/mp4', 'image\\png'),
+      fc.constantFrom(
+        'image/png',
+        'audio/mpeg',
+        'video/mp4',
+        'VIDEO/MP4',
+        'Audio/AAC',
+        'image/',
+        'application/pdf',
+        'text/html',
+        '',
+        'imagex/png',
+        ' image/png',
+        'ımage/png',
+        'vıdeo/mp4',
+        'image\\png',
+      ),
       fc.tuple(fc.constantFrom('image/', 'audio/', 'video/'), hostileString).map(([k, rest]) => k + rest),
       hostileString,
     );
@@ -312,7 +385,13 @@ describe('spec §5 rules hold exactly on hostile text', () => {
         else {
           expect(checked).toEqual({
             ok: true,
-            value: { type: form.type, description: (description as { text: string }).text, contact: (contactVerdict as { value: string }).value, phone: phoneValue, code: typedCode },
+            value: {
+              type: form.type,
+              description: (description as { text: string }).text,
+              contact: (contactVerdict as { value: string }).value,
+              phone: phoneValue,
+              code: typedCode,
+            },
           });
         }
       }),
@@ -329,7 +408,10 @@ describe('report targets (src/lib/report): only allow-listed kinds and plain ids
   const hostId = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_.:-]{1,70}$/), hostileString, fc.integer(), fc.constantFrom(1.5, -0, 2 ** 60, Infinity, NaN));
 
   it('reportTarget gives null or a known type with an id of 1–64 letters, digits, _ . : -', () => {
-    const query = repeatedParams(['type', 'id'], { type: fc.oneof(fc.constantFrom(...CONTENT, 'comment', 'album', 'SONG', 'song ', '__proto__'), hostileString), id: hostId.map(String) });
+    const query = repeatedParams(['type', 'id'], {
+      type: fc.oneof(fc.constantFrom(...CONTENT, 'comment', 'album', 'SONG', 'song ', '__proto__'), hostileString),
+      id: hostId.map(String),
+    });
     const host = fc.record({ commentId: hostId, content: hostileString, author: hostileString, songId: hostId }, { requiredKeys: [] });
     fc.assert(
       fc.property(fc.constantFrom('comment' as const, 'content' as const), query, host, (page, params, comment) => {
@@ -337,7 +419,8 @@ describe('report targets (src/lib/report): only allow-listed kinds and plain ids
         let expected: unknown = null;
         if (page === 'comment') {
           const id = idOf(comment.commentId);
-          if (plainId(id)) expected = { type: 'comment', id, ...(comment.content ? { title: comment.content } : {}), ...(comment.author ? { detail: comment.author } : {}) };
+          if (plainId(id))
+            expected = { type: 'comment', id, ...(comment.content ? { title: comment.content } : {}), ...(comment.author ? { detail: comment.author } : {}) };
         } else {
           const type = params.get('type');
           const id = params.has('id') ? params.get('id') : type === 'song' || type === 'lyrics' ? idOf(comment.songId) : undefined;
@@ -413,7 +496,11 @@ describe('what the page accepts, the server accepts unchanged (server/api uses t
     afterAll(() => db.close());
 
     it('a code sent to the contact as typed verifies the feedback the page then sends', () => {
-      const typedContact = fc.oneof(email, phone, email.map((e) => ` ${e} `));
+      const typedContact = fc.oneof(
+        email,
+        phone,
+        email.map((e) => ` ${e} `),
+      );
       fc.assert(
         fc.property(typedContact, fc.constantFrom(...LOCALES), fc.boolean(), (typed, locale, important) => {
           const user: User = { uid: `prop-${n++}`, app_sessionid: 's' };
@@ -426,7 +513,9 @@ describe('what the page accepts, the server accepts unchanged (server/api uses t
           // A contact the form refuses gets no code from the server either (issue 28 f), in the same words.
           const rule = checkContact(typed);
           if (!rule.ok) {
-            expect(() => HELP_HANDLERS.feedbackCode({ db, user, body: { contact: typed.trim() }, now, client: '127.0.0.1' })).toThrow(expect.objectContaining({ code: rule.error.slice('error.'.length) }));
+            expect(() => HELP_HANDLERS.feedbackCode({ db, user, body: { contact: typed.trim() }, now, client: '127.0.0.1' })).toThrow(
+              expect.objectContaining({ code: rule.error.slice('error.'.length) }),
+            );
             return;
           }
           HELP_HANDLERS.feedbackCode({ db, user, body: { contact: typed.trim() }, now, client: '127.0.0.1' });
@@ -436,7 +525,14 @@ describe('what the page accepts, the server accepts unchanged (server/api uses t
           const page = checkFeedback({ ...form, code: sent! }, opts);
           if (!page.ok) return;
           const body = v.parse(feedbackSubmit.request, {
-            ...page.value, important, attachments: [], screenshots: [], log: null, song: null, locale, attempt: `attempt-${user.uid}-0000`,
+            ...page.value,
+            important,
+            attachments: [],
+            screenshots: [],
+            log: null,
+            song: null,
+            locale,
+            attempt: `attempt-${user.uid}-0000`,
           });
           // The server: the same rules, and the code must be the one sent to this contact.
           expect(() => HELP_HANDLERS.feedbackSubmit({ db, user, body, now, client: '127.0.0.1' })).not.toThrow();

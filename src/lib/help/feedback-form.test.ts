@@ -44,7 +44,10 @@ describe('the feedback form model', () => {
         phone: 'x'.repeat(100_000),
         code: 123456,
         attachments: [{ id: 'f1', state: 'uploading' }, 'junk', { id: 'f2', name: 'a.mp4', mime: 'video/mp4', size: 1, url: 'u', state: 'done' }],
-        pictures: [{ id: 'p1', name: 'a.gif', mime: 'image/gif', size: 1 }, { id: 'p2', name: 'b.png', mime: 'image/png', size: 1, thumbnail: 7 }],
+        pictures: [
+          { id: 'p1', name: 'a.gif', mime: 'image/gif', size: 1 },
+          { id: 'p2', name: 'b.png', mime: 'image/png', size: 1, thumbnail: 7 },
+        ],
         log: 1,
         song: null,
         attempt: ATTEMPT,
@@ -142,7 +145,9 @@ describe('the feedback form model', () => {
 
   it('names the song playing from the catalogue; an answer for a song no longer open is dropped', async () => {
     let answer!: (value: unknown) => void;
-    vi.mocked(request).mockImplementation((endpoint) => (endpoint === feedbackSong ? new Promise((resolve) => (answer = resolve)) : Promise.resolve({})) as never);
+    vi.mocked(request).mockImplementation(
+      (endpoint) => (endpoint === feedbackSong ? new Promise((resolve) => (answer = resolve)) : Promise.resolve({})) as never,
+    );
     openFeedback(config, { presetType: null, song: 's04' });
     expect(request).toHaveBeenCalledWith(feedbackSong, { id: 's04' });
     answer({ song: { id: 's04', name: 'Saigon Rain', artist: 'Linh Nguyen' } });

@@ -117,7 +117,10 @@ describe('e-mail forms', () => {
 describe('screenshots: 5 and 6, bmp and gif', () => {
   const pic = (n: number, mime = 'image/png') => ({ id: `p${n}`, name: `s${n}`, size: 1, mime });
   it('takes five and refuses a sixth', () => {
-    const five = addPictures([], [1, 2, 3, 4, 5].map((n) => pic(n)));
+    const five = addPictures(
+      [],
+      [1, 2, 3, 4, 5].map((n) => pic(n)),
+    );
     expect(five).toEqual({ pictures: five.pictures, refused: null });
     expect(five.pictures).toHaveLength(5);
     expect(addPictures(five.pictures, [pic(6)])).toEqual({ pictures: five.pictures, refused: 'form.screenshotMax' });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { highlight, remember } from './highlight';
 
-const marks = (text: string, query: string) => highlight(text, query).map((p) => (p.match ? `[${p.text}]` : p.text)).join('');
+const marks = (text: string, query: string) =>
+  highlight(text, query)
+    .map((p) => (p.match ? `[${p.text}]` : p.text))
+    .join('');
 
 describe('highlight', () => {
   it('marks every word of the query, case-insensitively, merging touching matches', () => {

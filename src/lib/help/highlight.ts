@@ -22,7 +22,7 @@ export function highlight(text: string, query: string): Piece[] {
     for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) marked.fill(true, at, at + word.length);
   }
   const pieces: Piece[] = [];
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     let end = i;
     while (end < text.length && marked[end] === marked[i]) end++;
     pieces.push({ text: text.slice(i, end), match: marked[i]! });

@@ -5,7 +5,16 @@ import { myFeedback, watchMyFeedback } from './my-feedback';
 
 vi.mock('../api', async (importActual) => ({ ...(await importActual<typeof import('../api')>()), request: vi.fn() }));
 
-const item = (id: string, unread = false) => ({ id, type: 'other' as const, typeLabel: 'Other', excerpt: 'x', state: 'submitted' as const, unread, createdAt: 1, updatedAt: 1 });
+const item = (id: string, unread = false) => ({
+  id,
+  type: 'other' as const,
+  typeLabel: 'Other',
+  excerpt: 'x',
+  state: 'submitted' as const,
+  unread,
+  createdAt: 1,
+  updatedAt: 1,
+});
 
 let page: ModelPage;
 afterEach(() => page.close());
@@ -15,7 +24,8 @@ describe("the user's feedback", () => {
     page = openPage();
     let fail = false;
     const api = fakeApi(vi.mocked(request), {
-      '/api/feedback/list': ({ cursor }) => (fail ? Promise.reject(new ApiError('timeout')) : cursor ? { items: [item('b')], next: null } : { items: [item('a')], next: 'c1' }),
+      '/api/feedback/list': ({ cursor }) =>
+        fail ? Promise.reject(new ApiError('timeout')) : cursor ? { items: [item('b')], next: null } : { items: [item('a')], next: 'c1' },
     });
     await myFeedback.reload();
     fail = true;

@@ -41,7 +41,15 @@ describe('a question of the help centre', () => {
     page = openPage();
     const questions = [{ id: 'playback-trial', question: 'Why 60 s?' }];
     fakeApi(vi.mocked(request), {
-      '/api/help/home': () => ({ categories: [{ id: 'other', title: 'Other', questions: [] }, { id: 'playback', title: 'Playback', questions }], unread: 0, hotline: { dial: '1', display: '1' }, email: '' }),
+      '/api/help/home': () => ({
+        categories: [
+          { id: 'other', title: 'Other', questions: [] },
+          { id: 'playback', title: 'Playback', questions },
+        ],
+        unread: 0,
+        hotline: { dial: '1', display: '1' },
+        email: '',
+      }),
     });
     await loadQuestion('playback');
     expect($question.get()).toEqual({ state: 'ready', data: { kind: 'playback', questions } });

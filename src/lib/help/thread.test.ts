@@ -7,7 +7,19 @@ import { $thread, addFollowUp, loadThread, type Thread } from './thread';
 vi.mock('../api', async (importActual) => ({ ...(await importActual<typeof import('../api')>()), request: vi.fn() }));
 
 const thread = (): Thread => ({
-  feedback: { id: 'f1', type: 'other', typeLabel: 'Other', description: 'd', contact: 'a@b.co', state: 'replied', attachments: [], screenshots: [], log: false, song: null, createdAt: 1 },
+  feedback: {
+    id: 'f1',
+    type: 'other',
+    typeLabel: 'Other',
+    description: 'd',
+    contact: 'a@b.co',
+    state: 'replied',
+    attachments: [],
+    screenshots: [],
+    log: false,
+    song: null,
+    createdAt: 1,
+  },
   messages: [{ id: 'm1', from: 'support', text: 'Hello', at: 2 }],
 });
 

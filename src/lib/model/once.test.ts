@@ -25,7 +25,12 @@ describe('a model loaded on first use', () => {
   it('says "no internet" when the code cannot load offline, and the same tap works once back online', async () => {
     vi.stubGlobal('navigator', { onLine: false });
     const pay = vi.fn(async () => undefined);
-    const model = once(vi.fn<() => Promise<{ pay: typeof pay }>>().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue({ pay }));
+    const model = once(
+      vi
+        .fn<() => Promise<{ pay: typeof pay }>>()
+        .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+        .mockResolvedValue({ pay }),
+    );
     await withLoaded(model, (m) => m.pay());
     expect($toast.get()).toEqual({ key: 'error.noInternet' });
     expect(pay).not.toHaveBeenCalled();

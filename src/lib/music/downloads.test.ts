@@ -27,12 +27,20 @@ describe('the download page', () => {
     expect($quota.get()).toEqual({ state: 'ready', data: member(12) });
     await downloads.loadMore();
     expect(downloads.$list.get()).toMatchObject({ done: true, items: [{ id: 'a' }, { id: 'b' }] });
-    expect(api.bodies('/api/music/downloads')).toEqual([{ cursor: null, limit: 20 }, { cursor: 'n1', limit: 20 }]);
+    expect(api.bodies('/api/music/downloads')).toEqual([
+      { cursor: null, limit: 20 },
+      { cursor: 'n1', limit: 20 },
+    ]);
   });
 
   it("a non-member's quota is none: the server's answer says so, not the app", async () => {
-    page = openPage({ host: { account: { isLogin: true, avatar: '', nickname: 'A', vip: { is_vip: 1, valid_time: 2_000_000_000 }, vipType: 1, svipType: 0, is_member: 1 } } });
-    fakeApi(vi.mocked(request), { '/api/music/quota': () => ({ membership: { tier: 'none', expiresAt: null }, quota: null }), '/api/music/downloads': () => ({ items: [], next: null }) });
+    page = openPage({
+      host: { account: { isLogin: true, avatar: '', nickname: 'A', vip: { is_vip: 1, valid_time: 2_000_000_000 }, vipType: 1, svipType: 0, is_member: 1 } },
+    });
+    fakeApi(vi.mocked(request), {
+      '/api/music/quota': () => ({ membership: { tier: 'none', expiresAt: null }, quota: null }),
+      '/api/music/downloads': () => ({ items: [], next: null }),
+    });
     await loadDownloads();
     expect($quota.get()).toMatchObject({ state: 'ready', data: { quota: null } });
   });

@@ -11,10 +11,26 @@ import { stopTrial } from './trial';
 
 vi.mock('../api', async (importActual) => ({ ...(await importActual<typeof import('../api')>()), request: vi.fn() }));
 
-const song = (id: string, extra: Partial<Song> & { cover?: string } = {}) => ({ id, name: `Song ${id}`, artist: 'A', cover: '/covers/1.svg', seconds: 200, vip: false, paid: false, spatial: false, ...extra });
+const song = (id: string, extra: Partial<Song> & { cover?: string } = {}) => ({
+  id,
+  name: `Song ${id}`,
+  artist: 'A',
+  cover: '/covers/1.svg',
+  seconds: 200,
+  vip: false,
+  paid: false,
+  spatial: false,
+  ...extra,
+});
 const playlists = () => ({
   playlists: [
-    { id: 'p-daily', name: 'Daily', cover: 'https://evil.example/x.png', kind: 'editorial' as const, songs: [song('s1'), song('s2', { cover: 'javascript:alert(1)' })] },
+    {
+      id: 'p-daily',
+      name: 'Daily',
+      cover: 'https://evil.example/x.png',
+      kind: 'editorial' as const,
+      songs: [song('s1'), song('s2', { cover: 'javascript:alert(1)' })],
+    },
     { id: 'p-spatial', name: 'Spatial', cover: '/covers/2.svg', kind: 'spatial' as const, songs: [song('s9', { spatial: true })] },
   ],
 });
@@ -41,11 +57,29 @@ afterEach(async () => {
 
 describe('the song lists', () => {
   it("put the app's own list first, then the editors'; the spatial songs apart; covers only from us or inline", async () => {
-    page = openPage({ search: '?id=fav', host: { songlists: { fav: { id: 'fav', name: 'Mine', cover: 'data:image/png;base64,AAAA', songs: [{ id: 7, name: 'Own', vip: true }, { id: '../x', name: 'Bad' }] } } } });
+    page = openPage({
+      search: '?id=fav',
+      host: {
+        songlists: {
+          fav: {
+            id: 'fav',
+            name: 'Mine',
+            cover: 'data:image/png;base64,AAAA',
+            songs: [
+              { id: 7, name: 'Own', vip: true },
+              { id: '../x', name: 'Bad' },
+            ],
+          },
+        },
+      },
+    });
     fakeApi(vi.mocked(request), { '/api/music/lists': () => playlists() });
     await loadLists();
     const shown = lists()!;
-    expect(shown.lists.map((l) => [l.id, l.cover])).toEqual([['fav', 'data:image/png;base64,AAAA'], ['p-daily', null]]);
+    expect(shown.lists.map((l) => [l.id, l.cover])).toEqual([
+      ['fav', 'data:image/png;base64,AAAA'],
+      ['p-daily', null],
+    ]);
     expect(shown.lists[0]!.songs).toMatchObject([{ id: '7', vip: true, cover: null }]);
     expect(shown.lists[1]!.songs.map((s) => s.cover)).toEqual(['/covers/1.svg', null]);
     expect(shown.spatial.map((s) => s.id)).toEqual(['s9']);
@@ -104,7 +138,7 @@ describe('playing from the lists', () => {
     expect(launches(page)).toEqual([]);
   });
 
-  it("plays spatial audio only for a member on a phone that has it, and previews a VIP song for a non-member", async () => {
+  it('plays spatial audio only for a member on a phone that has it, and previews a VIP song for a non-member', async () => {
     vi.useFakeTimers();
     try {
       page = openPage({ host: { authorized: true, spatialAudio: true } });

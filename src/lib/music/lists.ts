@@ -118,7 +118,10 @@ export const playSong = (song: Song, { page, list, spatial = false }: { page: Pa
  */
 export async function playList(list: SongList, page: Page): Promise<void> {
   const first = list.songs[0];
-  if (first) await withPlayer((verbs) => verbs.playAll({ id: list.id, first: first.id, vip: list.songs.filter((s) => s.vip).length }, { referrer: `${page}:${list.id}` }));
+  if (first)
+    await withPlayer((verbs) =>
+      verbs.playAll({ id: list.id, first: first.id, vip: list.songs.filter((s) => s.vip).length }, { referrer: `${page}:${list.id}` }),
+    );
 }
 
 /** The app's editor for the user's own list. @example editList(list.id) */

@@ -34,7 +34,14 @@ describe('the remembered quality', () => {
   });
 
   it('storage that throws leaves the default', async () => {
-    vi.stubGlobal('localStorage', { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } });
+    vi.stubGlobal('localStorage', {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    });
     const { $quality, chooseQuality } = await import('./quality');
     expect($quality.get()).toBe('standard');
     expect(chooseQuality('high')).toBe(true);

@@ -12,7 +12,8 @@ vi.mock('../api', async (importActual) => ({ ...(await importActual<typeof impor
 
 const songs = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `S${i + 1}` }));
 const review = (name = 'Mine'): Submission => ({ id: 'sub-1', playlistId: 'fav', name, songs: 12, state: 'reviewing', createdAt: 1, reviewBy: 2 });
-const openOn = (count: number, host = {}) => openPage({ search: '?id=fav', host: { authorized: true, songlists: { fav: { name: ' Mine ', songs: songs(count) } }, ...host } });
+const openOn = (count: number, host = {}) =>
+  openPage({ search: '?id=fav', host: { authorized: true, songlists: { fav: { name: ' Mine ', songs: songs(count) } }, ...host } });
 
 let page: ModelPage;
 beforeEach(() => {

@@ -43,7 +43,7 @@ describe('pay', () => {
     expect(d.startPay).not.toHaveBeenCalled();
   });
 
-  it('reports a failed payment, with the provider\'s words, without confirming or calling paySuccess', async () => {
+  it("reports a failed payment, with the provider's words, without confirming or calling paySuccess", async () => {
     const d = deps({ startPay: async () => ({ status: 'failed', orderId: 'o-1', message: 'card declined' }) });
     expect(await pay('attempt-0000000001', d)).toEqual({ kind: 'failed', orderId: 'o-1', message: 'card declined' });
     expect(d.orderStatus).not.toHaveBeenCalled();
@@ -69,7 +69,7 @@ describe('pay', () => {
     expect(await pay('attempt-0000000001', d)).toEqual({ kind: 'abandoned', cancelled: false });
   });
 
-  it("an attempt whose order is already paid confirms it and never opens the cashier again", async () => {
+  it('an attempt whose order is already paid confirms it and never opens the cashier again', async () => {
     const d = deps({ createOrder: vi.fn(async () => ({ ...order, state: 'paid' as const })) });
     expect(await pay('attempt-0000000001', d)).toMatchObject({ kind: 'paid' });
     expect(d.startPay).not.toHaveBeenCalled();
@@ -82,7 +82,10 @@ describe('pay', () => {
   });
 
   it('cancel → continue pays the same order again', async () => {
-    const results = [{ status: 'cancel' as const, orderId: 'o-1' }, { status: 'success' as const, orderId: 'o-1' }];
+    const results = [
+      { status: 'cancel' as const, orderId: 'o-1' },
+      { status: 'success' as const, orderId: 'o-1' },
+    ];
     const d = deps({ startPay: vi.fn(async () => results.shift()!), confirmAbandon: async () => false });
     expect((await pay('attempt-0000000001', d)).kind).toBe('paid');
     expect(d.startPay).toHaveBeenCalledTimes(2);

@@ -96,7 +96,10 @@ async function abandon(orderId: string, deps: Pick<PayDeps, 'cancelOrder'>): Pro
  * Also what a page calls on `onResume` for an order left pending.
  * @example await confirm('o-123', deps) // { kind: 'paid', status }
  */
-export async function confirm<S extends PayStatus>(orderId: string, deps: Pick<PayDeps<PayOrder, S>, 'orderStatus' | 'paid' | 'sleep'>): Promise<PayOutcome<S>> {
+export async function confirm<S extends PayStatus>(
+  orderId: string,
+  deps: Pick<PayDeps<PayOrder, S>, 'orderStatus' | 'paid' | 'sleep'>,
+): Promise<PayOutcome<S>> {
   for (const delay of [0, ...CONFIRM_DELAYS_MS]) {
     if (delay) await deps.sleep(delay);
     let status: S;

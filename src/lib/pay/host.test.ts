@@ -32,7 +32,10 @@ describe('askHost: the abandon question in the app’s dialog, else the page’s
     const answer = askHost(ABANDON);
     await vi.advanceTimersByTimeAsync(0);
     await expect(answer).resolves.toBe(true);
-    expect(host.calls[0]).toMatchObject({ method: 'launchHTDialog2', arg: { title: 'Abandon?', content: 'Not paid.', buttons: ['Continue paying', 'Abandon'] } });
+    expect(host.calls[0]).toMatchObject({
+      method: 'launchHTDialog2',
+      arg: { title: 'Abandon?', content: 'Not paid.', buttons: ['Continue paying', 'Abandon'] },
+    });
     expect($dialog.get()).toBeNull();
   });
 

@@ -95,7 +95,6 @@ export const HOST_DIALOG_WAIT_MS = 15_000;
 // A late answer of the app's dialog is listened for this long (the page's dialog is up meanwhile).
 const LATE_ANSWER_MS = 10 * 60_000;
 
-
 /**
  * Asks a yes/no question in the app's own dialog (`launchHTDialog2`, buttons [cancel, confirm]:
  * index 1 confirms, any other index cancels), or in the page's dialog when the app has no such
@@ -117,7 +116,11 @@ export function askHost(request: DialogRequest & { titleKey: MessageKey; confirm
       void confirmDialog(request).then(finish);
     };
     const wait = setTimeout(askInPage, HOST_DIALOG_WAIT_MS);
-    const arg = { title: text(request.titleKey), content: text(request.messageKey, request.params), buttons: [text(request.cancelKey), text(request.confirmKey)] };
+    const arg = {
+      title: text(request.titleKey),
+      content: text(request.messageKey, request.params),
+      buttons: [text(request.cancelKey), text(request.confirmKey)],
+    };
     commandWithReply('launchHTDialog2', arg, 'launchHTDialogCallback', { timeoutMs: LATE_ANSWER_MS }).then(
       ({ index }) => {
         clearTimeout(wait);

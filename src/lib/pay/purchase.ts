@@ -174,4 +174,3 @@ export function purchaseModel<Intent, S extends PayStatus>(
 
   return { pay, recheck, watch };
 }
-

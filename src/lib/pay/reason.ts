@@ -21,5 +21,10 @@ export function cleanReason(raw: unknown): string {
     .replace(/ {2,}/g, ' ')
     .trim();
   const chars = [...text];
-  return chars.length > REASON_MAX ? `${chars.slice(0, REASON_MAX - 1).join('').replace(/\s+$/u, '')}…` : text;
+  return chars.length > REASON_MAX
+    ? `${chars
+        .slice(0, REASON_MAX - 1)
+        .join('')
+        .replace(/\s+$/u, '')}…`
+    : text;
 }

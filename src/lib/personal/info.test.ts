@@ -43,7 +43,9 @@ describe('personal information', () => {
 
   it("the account's comes from the server, the app filling what it lacks", async () => {
     page = openPage({ host: { personalInfo: hostInfo } });
-    fakeApi(vi.mocked(request), { '/api/personal/info': () => ({ account: { nickname: 'From server', phone: '', registeredAt: Date.UTC(2024, 0, 2) / 1000 } }) });
+    fakeApi(vi.mocked(request), {
+      '/api/personal/info': () => ({ account: { nickname: 'From server', phone: '', registeredAt: Date.UTC(2024, 0, 2) / 1000 } }),
+    });
     await loadInfo('account');
     const [nickname, phone, registered] = $info.get()!;
     expect(nickname).toEqual({ key: 'nickname', value: 'From server' });

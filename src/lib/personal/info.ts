@@ -43,7 +43,9 @@ export async function loadInfo(kind: 'account' | 'device'): Promise<void> {
     { key: 'phone', value: account?.phone || (host.phone ? maskPhone(host.phone) : '') },
     {
       key: 'registerTime',
-      value: account?.registeredAt ? formatDate(account.registeredAt, pageLocale(), { timeZone: currentTimeZone(), style: 'datetime' }) : String(host.registerTime ?? ''),
+      value: account?.registeredAt
+        ? formatDate(account.registeredAt, pageLocale(), { timeZone: currentTimeZone(), style: 'datetime' })
+        : String(host.registerTime ?? ''),
     },
   ]);
 }

@@ -59,7 +59,15 @@ describe('the personal-data request model', () => {
     const attempt = requestForm.$values.get().attempt;
     expect(await Promise.all([submitRequest('Asia/Singapore'), submitRequest('Asia/Singapore')])).toEqual([true, false]);
     expect(request).toHaveBeenCalledTimes(1);
-    expect(request).toHaveBeenCalledWith(exportRequest, { email: 'me@example.com', code: '123456', password: '654321', timeZone: 'Asia/Singapore', attempt, locale: 'en-US', appInfo: {} });
+    expect(request).toHaveBeenCalledWith(exportRequest, {
+      email: 'me@example.com',
+      code: '123456',
+      password: '654321',
+      timeZone: 'Asia/Singapore',
+      attempt,
+      locale: 'en-US',
+      appInfo: {},
+    });
     expect(requestForm.$result.get()).toBe('me@example.com');
     expect(sessionStorage.getItem('draft:personal-request')).toBeNull();
     expect(requestForm.$values.get().password).toBe('');
@@ -68,12 +76,27 @@ describe('the personal-data request model', () => {
   it("carries the page's locale and what the app says of the account and device, each value within the contract's bound", async () => {
     vi.mocked(request).mockResolvedValue({});
     const model = `${'M'.repeat(63)}😀 extra`;
-    host.personalInfo = { nickname: 'ผู้ทดสอบ', phone: '+66 81 234 5678', registerTime: 1_700_000_000, deviceBrand: 'OPPO', deviceModel: model, ip: '', osName: 'ColorOS' };
+    host.personalInfo = {
+      nickname: 'ผู้ทดสอบ',
+      phone: '+66 81 234 5678',
+      registerTime: 1_700_000_000,
+      deviceBrand: 'OPPO',
+      deviceModel: model,
+      ip: '',
+      osName: 'ColorOS',
+    };
     requestForm.update(filled);
     expect(await submitRequest('UTC')).toBe(true);
     const body = vi.mocked(request).mock.calls[0]![1] as BodyOf<typeof exportRequest>;
     // The model cut at 64, not between the halves of the emoji; the empty IP left out.
-    expect(body.appInfo).toEqual({ nickname: 'ผู้ทดสอบ', phone: '+66 81 234 5678', registerTime: '1700000000', deviceBrand: 'OPPO', deviceModel: 'M'.repeat(63), osName: 'ColorOS' });
+    expect(body.appInfo).toEqual({
+      nickname: 'ผู้ทดสอบ',
+      phone: '+66 81 234 5678',
+      registerTime: '1700000000',
+      deviceBrand: 'OPPO',
+      deviceModel: 'M'.repeat(63),
+      osName: 'ColorOS',
+    });
     expect(v.safeParse(exportRequest.request, body).success).toBe(true);
   });
 

@@ -69,7 +69,10 @@ export const requestForm = createForm<RequestValues, BodyOf<typeof exportRequest
     const password = checkPassword(values.password, values.again);
     if (email.ok && code && !password) {
       // The file is written in the page's language, and holds what the app knows of the device.
-      return { ok: true, value: { email: email.email, code, password: values.password, timeZone, attempt: values.attempt, locale: pageLocale(), appInfo: appInfo() } };
+      return {
+        ok: true,
+        value: { email: email.email, code, password: values.password, timeZone, attempt: values.attempt, locale: pageLocale(), appInfo: appInfo() },
+      };
     }
     const errors: Partial<Record<Field, MessageKey>> = {};
     if (!email.ok) errors.email = email.error;

@@ -6,7 +6,10 @@ import { appealStatus, appealSubmit } from '../api/endpoints/appeal';
 vi.mock('../api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../api')>()), request: vi.fn() }));
 vi.mock('../bridge', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../bridge')>()),
-  commandWithReply: async () => [{ id: 'p1', name: 'a.png', size: 1, mime: 'image/png' }, { id: 'p2', name: 'b.gif', size: 1, mime: 'image/gif' }],
+  commandWithReply: async () => [
+    { id: 'p1', name: 'a.png', size: 1, mime: 'image/png' },
+    { id: 'p2', name: 'b.gif', size: 1, mime: 'image/gif' },
+  ],
 }));
 const { $appealSent, $subjects } = await import('./appeal');
 type Subject = import('./appeal').Subject;
@@ -87,7 +90,9 @@ describe('the appeal form model', () => {
     subjects(subject('s1'));
     openAppeal(null);
     appealForm.update({ reason: 'context', text: 'Context.', contact: 'me@example.com' });
-    vi.mocked(request).mockRejectedValueOnce(new ApiError('appealOpen')).mockResolvedValueOnce({ subjects: [subject('s1', true)] });
+    vi.mocked(request)
+      .mockRejectedValueOnce(new ApiError('appealOpen'))
+      .mockResolvedValueOnce({ subjects: [subject('s1', true)] });
     expect(await appealForm.submit()).toBe(false);
     expect(appealForm.$errors.get()).toEqual({ submit: 'error.appealOpen' });
     expect(appealForm.$values.get()).toMatchObject({ reason: 'context', text: 'Context.' });

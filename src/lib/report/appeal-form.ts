@@ -52,7 +52,10 @@ export const appealForm = createForm<AppealDraft, BodyOf<typeof appealSubmit>, v
     const contact = checkContact(draft.contact);
     if (chosen && draft.reason && text.ok && contact.ok) {
       const screenshots = draft.pictures.map(({ id, name, mime, size }) => ({ id, name, mime, size }));
-      return { ok: true, value: { subjectId: chosen.id, reason: draft.reason, description: text.text, contact: contact.value, screenshots, attempt: draft.attempt } };
+      return {
+        ok: true,
+        value: { subjectId: chosen.id, reason: draft.reason, description: text.text, contact: contact.value, screenshots, attempt: draft.attempt },
+      };
     }
     const errors: Partial<Record<Field, MessageKey>> = {};
     if (!chosen) errors.subject = 'report.subjectRequired';
@@ -80,8 +83,10 @@ export const appealForm = createForm<AppealDraft, BodyOf<typeof appealSubmit>, v
  * The subject chosen: the draft's, else the query's, else the only one, and only while it is still
  * the user's to appeal.
  */
-export const $chosen: ReadableAtom<Subject | undefined> = computed([appealForm.$values, $open, $named], (draft, open, named): Subject | undefined =>
-  open.find((s) => s.id === draft.subjectId) ?? open.find((s) => s.id === named) ?? (open.length === 1 ? open[0] : undefined),
+export const $chosen: ReadableAtom<Subject | undefined> = computed(
+  [appealForm.$values, $open, $named],
+  (draft, open, named): Subject | undefined =>
+    open.find((s) => s.id === draft.subjectId) ?? open.find((s) => s.id === named) ?? (open.length === 1 ? open[0] : undefined),
 );
 
 export const screenshots = screenshotsOf(appealForm);

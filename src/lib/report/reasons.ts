@@ -46,7 +46,6 @@ export const SUBJECT_KINDS = ['comment', 'restriction'] as const;
  */
 export const needsDescription = (reason: ReportReason | AppealReason): boolean => reason === 'other';
 
-
 /** What a report page is about, before the backend has confirmed it exists. */
 export interface ReportTarget {
   type: TargetType;

@@ -35,7 +35,9 @@ describe('what a report page reports', () => {
     vi.mocked(request).mockRejectedValueOnce(new ApiError('contentGone'));
     await startReport('content', '?type=song&id=s01');
     expect($report.get()).toEqual({ state: 'gone' });
-    vi.mocked(request).mockRejectedValueOnce(new ApiError('timeout')).mockResolvedValueOnce({ target: { type: 'song', id: 's01' } });
+    vi.mocked(request)
+      .mockRejectedValueOnce(new ApiError('timeout'))
+      .mockResolvedValueOnce({ target: { type: 'song', id: 's01' } });
     await checkTarget();
     expect($report.get()).toEqual({ state: 'failed', error: 'error.timeout' });
     await checkTarget();

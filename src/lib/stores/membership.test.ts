@@ -93,7 +93,13 @@ describe('$isMember and $daysLeft around expiry', () => {
 /** What src/lib/vip/membership.ts hands over from the server. */
 const fromServer = (days: number | null, tier = 'vip') =>
   setMembership(
-    { isLogin: true, vip: { is_vip: days === null ? 0 : 1, valid_time: days === null ? 0 : inSeconds(NOW + days * DAY) }, vipType: tier === 'vip' ? 1 : 0, svipType: tier === 'svip' ? 1 : 0, is_member: days === null ? 0 : 1 },
+    {
+      isLogin: true,
+      vip: { is_vip: days === null ? 0 : 1, valid_time: days === null ? 0 : inSeconds(NOW + days * DAY) },
+      vipType: tier === 'vip' ? 1 : 0,
+      svipType: tier === 'svip' ? 1 : 0,
+      is_member: days === null ? 0 : 1,
+    },
     { server: true },
   );
 

@@ -2,8 +2,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { $selfInfo, setSelfInfo } from './self-info';
 
 const FULL = {
-  uid: 'u-1', dev_pid: 'p-9', dev_channel: 'oppo_store', dev_region: 'TH', dev_timezone: 'Asia/Bangkok',
-  dev_language: 'th', dev_app_version: '12.3.0', dev_manufacturer: 'OPPO', dev_model: 'CPH2451',
+  uid: 'u-1',
+  dev_pid: 'p-9',
+  dev_channel: 'oppo_store',
+  dev_region: 'TH',
+  dev_timezone: 'Asia/Bangkok',
+  dev_language: 'th',
+  dev_app_version: '12.3.0',
+  dev_manufacturer: 'OPPO',
+  dev_model: 'CPH2451',
 };
 
 afterEach(() => setSelfInfo({}));

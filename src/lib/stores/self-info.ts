@@ -4,8 +4,15 @@
 import { atom } from 'nanostores';
 
 export const SELF_INFO_FIELDS = [
-  'uid', 'dev_pid', 'dev_channel', 'dev_region', 'dev_timezone', 'dev_language', 'dev_app_version',
-  'dev_manufacturer', 'dev_model',
+  'uid',
+  'dev_pid',
+  'dev_channel',
+  'dev_region',
+  'dev_timezone',
+  'dev_language',
+  'dev_app_version',
+  'dev_manufacturer',
+  'dev_model',
 ] as const;
 export type SelfInfoField = (typeof SELF_INFO_FIELDS)[number];
 export type SelfInfo = Record<SelfInfoField, string>;

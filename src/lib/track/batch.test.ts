@@ -50,9 +50,17 @@ describe('parseTrackBatch', () => {
     ['events not an array', { events: 'x' }, 'events: Invalid type: Expected Array but received "x"'],
     ['101 events', { events: Array.from({ length: 101 }, () => event()) }, 'events: Invalid length: Expected <=100 but received 101'],
     ['an id too short', { events: [{ ...event(), id: 'short' }] }, 'events.0.id: Invalid format: Expected /^[A-Za-z0-9_-]{8,64}$/ but received "short"'],
-    ['an unknown kind', { events: [{ ...event(), kind: 'hover' }] }, 'events.0.kind: Invalid type: Expected ("exposure" | "click" | "input" | "touchstart") but received "hover"'],
+    [
+      'an unknown kind',
+      { events: [{ ...event(), kind: 'hover' }] },
+      'events.0.kind: Invalid type: Expected ("exposure" | "click" | "input" | "touchstart") but received "hover"',
+    ],
     ['a time that is not an integer', { events: [{ ...event(), at: 1.5 }] }, 'events.0.at: Invalid safe integer: Received 1.5'],
-    ['a common field over 200 characters', { common: { dev_model: 'm'.repeat(201) }, events: [] }, 'common.dev_model: Invalid length: Expected <=200 but received 201'],
+    [
+      'a common field over 200 characters',
+      { common: { dev_model: 'm'.repeat(201) }, events: [] },
+      'common.dev_model: Invalid length: Expected <=200 but received 201',
+    ],
   ])('refuses %s, saying where', (_, body, message) => {
     expect(parseTrackBatch(bytes(body))).toEqual({ ok: false, message });
   });

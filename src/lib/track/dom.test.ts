@@ -87,7 +87,10 @@ describe('delegateTracking', () => {
     }
     input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
     input.dispatchEvent(new Event('input', { bubbles: true }));
-    expect(report.mock.calls).toEqual([['input', 'feedback.contact', undefined], ['input', 'feedback.contact', undefined]]);
+    expect(report.mock.calls).toEqual([
+      ['input', 'feedback.contact', undefined],
+      ['input', 'feedback.contact', undefined],
+    ]);
   });
 
   it('ignores elements without data-track, outside the root, and malformed props', () => {

@@ -41,7 +41,8 @@ describe('watchExposure', () => {
 
   it('watches elements an island renders later', async () => {
     start('<main></main>');
-    document.querySelector('main')!.innerHTML = `<section><button data-track="music.playAll" data-track-on="exposure click" data-track-props='{"list":"l1"}'></button></section>`;
+    document.querySelector('main')!.innerHTML =
+      `<section><button data-track="music.playAll" data-track-on="exposure click" data-track-props='{"list":"l1"}'></button></section>`;
     await settle();
     observer().show(document.querySelector('button')!, 0.8);
     expect(report).toHaveBeenCalledExactlyOnceWith('exposure', 'music.playAll', { list: 'l1' });

@@ -23,22 +23,25 @@ export function watchExposure(
   if (!Observer) return () => undefined;
   const reported = new Set<string>();
 
-  const seen = new Observer((entries) => {
-    for (const entry of entries) {
-      // The first callback fires for every element, visible or not: only half-visible ones count.
-      if (!entry.isIntersecting || entry.intersectionRatio < EXPOSED_RATIO) continue;
-      const element = entry.target;
-      // Watched again only if its marking changes (below).
-      seen.unobserve(element);
-      const name = element.getAttribute('data-track');
-      if (!name || !element.matches(EXPOSURE_SELECTOR)) continue;
-      const props = readProps(element);
-      const key = `${name}\n${JSON.stringify(props ?? null)}`;
-      if (reported.has(key)) continue;
-      reported.add(key);
-      report('exposure', name, props);
-    }
-  }, { threshold: EXPOSED_RATIO });
+  const seen = new Observer(
+    (entries) => {
+      for (const entry of entries) {
+        // The first callback fires for every element, visible or not: only half-visible ones count.
+        if (!entry.isIntersecting || entry.intersectionRatio < EXPOSED_RATIO) continue;
+        const element = entry.target;
+        // Watched again only if its marking changes (below).
+        seen.unobserve(element);
+        const name = element.getAttribute('data-track');
+        if (!name || !element.matches(EXPOSURE_SELECTOR)) continue;
+        const props = readProps(element);
+        const key = `${name}\n${JSON.stringify(props ?? null)}`;
+        if (reported.has(key)) continue;
+        reported.add(key);
+        report('exposure', name, props);
+      }
+    },
+    { threshold: EXPOSED_RATIO },
+  );
 
   const watch = (node: Node) => {
     if (!(node instanceof Element)) return;

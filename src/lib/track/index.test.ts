@@ -9,12 +9,17 @@ let callback: IntersectionObserverCallback = () => undefined;
 beforeAll(() => {
   vi.useFakeTimers();
   vi.stubGlobal('fetch', fetch);
-  vi.stubGlobal('IntersectionObserver', class {
-    constructor(cb: IntersectionObserverCallback) { callback = cb; }
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  });
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(cb: IntersectionObserverCallback) {
+        callback = cb;
+      }
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
   localStorage.setItem('app_sessionid', 'sess-1');
   setSelfInfo({ uid: 'u-9', dev_manufacturer: 'OPPO', dev_model: 'CPH2451' });
 });

@@ -14,12 +14,17 @@ let stop: () => void;
 beforeAll(() => {
   vi.useFakeTimers();
   vi.stubGlobal('fetch', fetch);
-  vi.stubGlobal('IntersectionObserver', class {
-    constructor(callback: IntersectionObserverCallback) { seen = callback; }
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  });
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(callback: IntersectionObserverCallback) {
+        seen = callback;
+      }
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
   host = installFakeHost(window, { replyDelayMs: 0, baseInfo: { uid: 'u-page', dev_model: 'CPH2451' } as never });
 });
 afterAll(() => {
@@ -30,7 +35,7 @@ afterAll(() => {
 });
 
 describe('startPageTracking', () => {
-  it('sends what a previous page stored, with the host\'s user even where no island read it', async () => {
+  it("sends what a previous page stored, with the host's user even where no island read it", async () => {
     const left: TrackItem = { id: 'A'.repeat(32), kind: 'click', name: 'vip.buy', at: 1, props: { plan: 'vip-month' } };
     localStorage.setItem(STORAGE_KEY, JSON.stringify([left]));
     expect($selfInfo.get().uid).toBe('');

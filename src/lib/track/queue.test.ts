@@ -53,7 +53,9 @@ describe('createQueueStore', () => {
 
   it('works from memory where reading storage throws (DOM storage disabled)', () => {
     const storage = quotaStorage(1_000_000);
-    storage.getItem = () => { throw new DOMException('denied', 'SecurityError'); };
+    storage.getItem = () => {
+      throw new DOMException('denied', 'SecurityError');
+    };
     const queue = createQueueStore(storage);
     queue.write(items(2));
     expect(names(queue.read())).toEqual(['e0', 'e1']);

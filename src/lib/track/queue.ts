@@ -92,7 +92,7 @@ export function createQueueStore(storage: Storage | null | undefined): QueueStor
  */
 export function browserStorage(): Storage | null {
   try {
-    return typeof localStorage === 'undefined' ? null : localStorage ?? null;
+    return typeof localStorage === 'undefined' ? null : (localStorage ?? null);
   } catch {
     return null; // reading localStorage itself throws where DOM storage is disabled
   }
@@ -122,10 +122,12 @@ function isItem(value: unknown): value is TrackItem {
   if (typeof value !== 'object' || value === null) return false;
   const item = value as Record<string, unknown>;
   return (
-    typeof item.id === 'string' && /^[A-Za-z0-9]{1,64}$/.test(item.id) &&
+    typeof item.id === 'string' &&
+    /^[A-Za-z0-9]{1,64}$/.test(item.id) &&
     isTrackKind(item.kind) &&
     typeof item.name === 'string' &&
-    typeof item.at === 'number' && Number.isFinite(item.at) &&
+    typeof item.at === 'number' &&
+    Number.isFinite(item.at) &&
     (item.props === undefined || (typeof item.props === 'object' && item.props !== null && !Array.isArray(item.props)))
   );
 }

@@ -19,8 +19,17 @@ export const PROPS_MAX_ITEMS = 20;
 
 /** The fields sent once per batch (spec §7). */
 export const COMMON_FIELDS = [
-  'uid', 'dev_pid', 'dev_channel', 'app_sessionid', 'screen', 'dev_region', 'dev_timezone', 'dev_language',
-  'dev_app_version', 'dev_manufacturer', 'dev_model',
+  'uid',
+  'dev_pid',
+  'dev_channel',
+  'app_sessionid',
+  'screen',
+  'dev_region',
+  'dev_timezone',
+  'dev_language',
+  'dev_app_version',
+  'dev_manufacturer',
+  'dev_model',
 ] as const;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

@@ -46,17 +46,21 @@ export async function postBatch(fetchFn: FetchLike, endpoint: string, payload: P
     }, timeoutMs);
   });
   // Inside then(): a fetch that throws synchronously (a bad URL) is a failure like any other.
-  const request = Promise.resolve().then(() => fetchFn(endpoint, {
-    method: 'POST',
-    // keepalive: a batch sent just before the user leaves still arrives.
-    keepalive: true,
-    body: JSON.stringify(payload),
-    // text/plain, as the beacon sends it: Chromium below 81 refuses a keepalive request that would
-    // need a CORS preflight, and application/json would, even to its own origin. The body is JSON all
-    // the same, and the server reads it as such (server/api/track.ts).
-    headers: { 'content-type': 'text/plain;charset=UTF-8' },
-    ...(controller ? { signal: controller.signal } : {}),
-  })).then(outcome, (): SendOutcome => 'failed');
+  const request = Promise.resolve()
+    .then(() =>
+      fetchFn(endpoint, {
+        method: 'POST',
+        // keepalive: a batch sent just before the user leaves still arrives.
+        keepalive: true,
+        body: JSON.stringify(payload),
+        // text/plain, as the beacon sends it: Chromium below 81 refuses a keepalive request that would
+        // need a CORS preflight, and application/json would, even to its own origin. The body is JSON all
+        // the same, and the server reads it as such (server/api/track.ts).
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        ...(controller ? { signal: controller.signal } : {}),
+      }),
+    )
+    .then(outcome, (): SendOutcome => 'failed');
   try {
     return await Promise.race([request, timeout]);
   } finally {

@@ -7,8 +7,7 @@ import { createTracker, type Tracker, type TrackerOptions } from './tracker';
 import { memoryStorage } from '../../../tests/fixtures/dom-fakes';
 
 const stored = (storage: Storage): TrackItem[] => JSON.parse(storage.getItem(STORAGE_KEY) ?? '[]') as TrackItem[];
-const sentBodies = (fetch: ReturnType<typeof vi.fn<FetchLike>>) =>
-  fetch.mock.calls.map(([, init]) => JSON.parse(String(init.body)) as Payload);
+const sentBodies = (fetch: ReturnType<typeof vi.fn<FetchLike>>) => fetch.mock.calls.map(([, init]) => JSON.parse(String(init.body)) as Payload);
 const sentNames = (fetch: ReturnType<typeof vi.fn<FetchLike>>) => sentBodies(fetch).map((body) => body.events.map((event) => event.name));
 
 let storage: Storage;
@@ -60,7 +59,9 @@ describe('batching', () => {
     const body = sentBodies(fetch)[0]!;
     expect(body.common).toMatchObject({ uid: 'u1', dev_model: 'CPH2451', app_sessionid: '', screen: '' });
     expect(Object.keys(body.common)).toHaveLength(11);
-    expect(body.events).toEqual([{ id: expect.stringMatching(/^[A-Za-z0-9]{32}$/), kind: 'click', name: 'vip.buy', at: 1_767_225_600_000, props: { plan: 'month' } }]);
+    expect(body.events).toEqual([
+      { id: expect.stringMatching(/^[A-Za-z0-9]{32}$/), kind: 'click', name: 'vip.buy', at: 1_767_225_600_000, props: { plan: 'month' } },
+    ]);
   });
 
   it('splits 45 items into batches of 20, 20 and 5, sent one right after the other', async () => {
@@ -82,7 +83,11 @@ describe('batching', () => {
   });
 
   it('still sends when the common provider throws', async () => {
-    const tracker = start({ common: () => { throw new Error('no bridge'); } });
+    const tracker = start({
+      common: () => {
+        throw new Error('no bridge');
+      },
+    });
     tracker.track('click', 'a');
     await vi.advanceTimersByTimeAsync(2000);
     expect(sentBodies(fetch)[0]!.common.uid).toBe('');
@@ -97,7 +102,12 @@ describe('batching', () => {
 
   it('gives items queued during a send their own 2 s', async () => {
     let answer: (value: { ok: boolean }) => void = () => undefined;
-    fetch.mockImplementationOnce(() => new Promise((resolve) => { answer = resolve; }));
+    fetch.mockImplementationOnce(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    );
     const tracker = start();
     tracker.track('click', 'first');
     await vi.advanceTimersByTimeAsync(2000);
@@ -141,7 +151,10 @@ describe('storage', () => {
   });
 
   it('drops stored entries that are not items', async () => {
-    storage.setItem(STORAGE_KEY, JSON.stringify([{ id: 'abc', kind: 'click', name: 'ok', at: 1 }, { id: 'x' }, 'junk', null, { id: '<b>', kind: 'click', name: 'n', at: 1 }]));
+    storage.setItem(
+      STORAGE_KEY,
+      JSON.stringify([{ id: 'abc', kind: 'click', name: 'ok', at: 1 }, { id: 'x' }, 'junk', null, { id: '<b>', kind: 'click', name: 'n', at: 1 }]),
+    );
     start();
     await vi.advanceTimersByTimeAsync(2000);
     expect(sentNames(fetch)).toEqual([['ok']]);
@@ -158,7 +171,9 @@ describe('storage', () => {
 
   it('works from memory when localStorage throws', async () => {
     const broken = memoryStorage();
-    broken.getItem = () => { throw new DOMException('denied', 'SecurityError'); };
+    broken.getItem = () => {
+      throw new DOMException('denied', 'SecurityError');
+    };
     const tracker = start({ storage: broken });
     tracker.track('click', 'a');
     await vi.advanceTimersByTimeAsync(2000);

@@ -143,7 +143,7 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
 
   function flushBeacon(): void {
     const pending = unsent().filter((item) => !inFlight.has(item.id) && !beaconed.has(item.id));
-    for (let rest = pending; rest.length; ) {
+    for (let rest = pending; rest.length;) {
       const payload = nextBatch(rest);
       // The server refused this session; a beacon under it would be dropped the same way.
       if (sessionRefused(payload.common)) break;

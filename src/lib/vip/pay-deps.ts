@@ -32,7 +32,6 @@ export function payDeps({ plan, payType, region, paymentAvailable }: PlanChoice)
     orderStatus: (orderId) => request(vipOrderStatus, { orderId }),
     cancelOrder: (orderId) => request(vipCancelOrder, { orderId }),
     // The app's own dialog when it has one, else the page's.
-    confirmAbandon: () =>
-      askHost({ titleKey: 'vip.abandonTitle', messageKey: 'vip.abandonMessage', confirmKey: 'vip.abandon', cancelKey: 'vip.continuePay' }),
+    confirmAbandon: () => askHost({ titleKey: 'vip.abandonTitle', messageKey: 'vip.abandonMessage', confirmKey: 'vip.abandon', cancelKey: 'vip.continuePay' }),
   };
 }

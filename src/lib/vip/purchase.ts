@@ -20,7 +20,12 @@ export const $vipPurchase = atom<Purchase<Status>>({ state: 'idle' });
 
 const model = once(() =>
   import('../pay/purchase').then(({ purchaseModel }) =>
-    purchaseModel<PlanChoice, Status>('vip', $vipPurchase, () => import('./checkout').then((m) => m.checkout), (purchase) => purchase.plan.id),
+    purchaseModel<PlanChoice, Status>(
+      'vip',
+      $vipPurchase,
+      () => import('./checkout').then((m) => m.checkout),
+      (purchase) => purchase.plan.id,
+    ),
   ),
 );
 

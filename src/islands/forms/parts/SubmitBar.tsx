@@ -10,7 +10,19 @@ import { usePage } from '../../ui/page';
  * @param label the button's word when it is not "Submit" ("Send" for a message)
  * @param track the tracking name of a tap on the button (docs/tracking.md)
  */
-export function SubmitBar({ error, busy, disabled, label, track }: { error: string | undefined; busy: boolean; disabled: boolean; label?: string; track?: string }) {
+export function SubmitBar({
+  error,
+  busy,
+  disabled,
+  label,
+  track,
+}: {
+  error: string | undefined;
+  busy: boolean;
+  disabled: boolean;
+  label?: string;
+  track?: string;
+}) {
   const { t } = usePage();
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => keepAboveKeyboard(button.current?.form ?? null), []);

@@ -16,7 +16,15 @@ interface Props {
   max: number;
   locale: string;
   /** Labels of the three add buttons, and of the row actions and states, from the page's area. */
-  text: { add: Record<Kind, string>; cancel: string; retry: string; remove: (name: string) => string; uploading: (progress: number) => string; done: string; cancelled: string };
+  text: {
+    add: Record<Kind, string>;
+    cancel: string;
+    retry: string;
+    remove: (name: string) => string;
+    uploading: (progress: number) => string;
+    done: string;
+    cancelled: string;
+  };
   onAdd: (kind: Kind) => void;
   onCancel: (id: string) => void;
   onRetry: (upload: Upload) => void;
@@ -34,7 +42,10 @@ export function Uploads({ label, hint, uploads, max, locale, text, onAdd, onCanc
   return (
     <div className="form-field">
       <p className="form-label" id="uploads-label">
-        {label} <span className="form-optional">· {taken}/{max}</span>
+        {label}{' '}
+        <span className="form-optional">
+          · {taken}/{max}
+        </span>
       </p>
       {uploads.length > 0 && (
         <ul className="uploads" aria-labelledby="uploads-label">

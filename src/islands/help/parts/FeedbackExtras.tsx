@@ -9,7 +9,13 @@ export function FeedbackExtras({ song, disabled }: { song: boolean; disabled: bo
   const error = useStore(feedbackForm.$errors).log;
   const file = useStore(log.$log);
   const playing = useStore($playingSong);
-  const state = error ? t(error) : file?.state === 'done' ? t('help.logDone') : file?.state === 'failed' ? t('error.uploadFailed') : t('help.logUploading', { progress: file?.progress ?? 0 });
+  const state = error
+    ? t(error)
+    : file?.state === 'done'
+      ? t('help.logDone')
+      : file?.state === 'failed'
+        ? t('error.uploadFailed')
+        : t('help.logUploading', { progress: file?.progress ?? 0 });
 
   return (
     <>

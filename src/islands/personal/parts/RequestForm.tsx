@@ -29,11 +29,15 @@ export function RequestForm({ onLimit, onSent }: { onLimit: () => void; onSent: 
   useOpenForm(() => openRequest(onLimit), []);
   const disabled = busy || session !== 'signed-in';
   const error = (key: MessageKey | undefined) => key && t(key);
-  const submit = onSubmit(sendThen(() => submitRequest(timeZone), requestForm.$result, onSent), requestForm.$errors, [
-    ['email', '#private-email'],
-    ['code', '#private-code'],
-    ['password', '#private-password'],
-  ]);
+  const submit = onSubmit(
+    sendThen(() => submitRequest(timeZone), requestForm.$result, onSent),
+    requestForm.$errors,
+    [
+      ['email', '#private-email'],
+      ['code', '#private-code'],
+      ['password', '#private-password'],
+    ],
+  );
 
   return (
     <form className="personal-form" noValidate onSubmit={submit}>

@@ -106,7 +106,13 @@ export function Plans({ plans, member, signedOut, outside = false }: Props) {
         </p>
       )}
       {outside ? null : chosen ? (
-        <a className="button vip-buy" href={href} onClick={(event) => void buy(event)} data-track="vip.buy" data-track-props={JSON.stringify({ plan: chosen.id })}>
+        <a
+          className="button vip-buy"
+          href={href}
+          onClick={(event) => void buy(event)}
+          data-track="vip.buy"
+          data-track-props={JSON.stringify({ plan: chosen.id })}
+        >
           {t(member && chosen.tier === (svipMember ? 'svip' : 'vip') ? 'vip.renew' : 'vip.buy', { price: price(chosen) })}
         </a>
       ) : (

@@ -44,7 +44,11 @@ export const coinCreateOrder = endpoint(
 );
 
 /** A recharge order as the payment provider reported it, and the balance now. Only `paid` credits coins. */
-export const coinOrderStatus = endpoint('/api/coins/order/status', v.object({ orderId: v.pipe(v.string(), v.maxLength(64)) }), v.object({ order: coinOrder, balance: int }));
+export const coinOrderStatus = endpoint(
+  '/api/coins/order/status',
+  v.object({ orderId: v.pipe(v.string(), v.maxLength(64)) }),
+  v.object({ order: coinOrder, balance: int }),
+);
 
 /**
  * The user abandons a recharge: a `created` order becomes `cancelled`, and its record reads

@@ -7,8 +7,4 @@ import { endpoint } from '../endpoint';
 import { planId, renewal } from './vip';
 
 /** Turns auto-renewal of a plan on or off. */
-export const vipSetRenewal = endpoint(
-  '/api/vip/renewal',
-  v.object({ planId, on: v.boolean() }),
-  v.object({ renewals: v.array(renewal) }),
-);
+export const vipSetRenewal = endpoint('/api/vip/renewal', v.object({ planId, on: v.boolean() }), v.object({ renewals: v.array(renewal) }));

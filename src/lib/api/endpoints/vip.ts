@@ -71,8 +71,4 @@ export const vipStatus = endpoint('/api/vip/status', v.object({}), v.object({ me
  * An order's state as the payment provider reported it to the server. Only `paid` turns a purchase
  * into membership; `renewed` says whether the user was already a member before.
  */
-export const vipOrderStatus = endpoint(
-  '/api/vip/order/status',
-  v.object({ orderId }),
-  v.object({ order, membership, renewed: v.boolean() }),
-);
+export const vipOrderStatus = endpoint('/api/vip/order/status', v.object({ orderId }), v.object({ order, membership, renewed: v.boolean() }));
