@@ -9,7 +9,7 @@ export interface Page {
   t: Text;
   /** The page's locale: it never changes while the page is open. */
   locale: Locale;
-  /** Whether the app has a user, signed in or not (re-renders when it changes). */
+  /** The sign-in state: checking, no app, signed out or signed in (the island re-renders when it changes). */
   session: Session;
   /** `session === 'signed-in'`, the one question most islands ask of it. */
   signedIn: boolean;
