@@ -216,47 +216,59 @@ export interface SmallBodyOptions {
  */
 export function smallBodies({ maxBytes, deadlineMs }: SmallBodyOptions): MiddlewareHandler {
   return async (c, next) => {
-    const body = c.req.raw.body;
-    if (!body || readsOwnBody(c.req.method, new URL(c.req.url).pathname)) return next();
+    const { method, path } = c.req;
     const declared = c.req.header('content-length');
-    if (declared !== undefined && !c.req.header('transfer-encoding') && Number(declared) > maxBytes) return tooLargeBody(c, maxBytes);
+    const chunked = c.req.header('transfer-encoding') !== undefined;
+    if (method === 'GET' || method === 'HEAD' || (declared === undefined && !chunked) || readsOwnBody(method, path)) return next();
+    if (declared !== undefined && !chunked && Number(declared) > maxBytes) return tooLargeBody(c, maxBytes);
 
-    const reader = body.getReader();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<'late'>((resolve) => {
       timer = setTimeout(() => resolve('late'), deadlineMs);
     });
-    const chunks: Uint8Array[] = [];
-    let size = 0;
     try {
-      for (;;) {
-        const read = reader.read();
-        const result = await Promise.race([read, late]);
-        if (result === 'late') {
-          // The pending read fails when the socket closes after the answer; nobody waits for it.
-          read.catch(() => undefined);
-          return closeWith(c, new ApiFailure('requestTimeout', 408, `The request body did not arrive within ${deadlineMs / 1000} s.`));
-        }
-        if (result.done) break;
-        size += result.value.byteLength;
-        if (size > maxBytes) return tooLargeBody(c, maxBytes);
-        chunks.push(result.value);
+      // A body of a declared length (Node's parser reads no more than it declares) is read in one step
+      // and kept in the request's own cache, which the routes read: on Node this takes the body
+      // straight from the socket, without the stream and second Request the chunked path builds, a
+      // sixth of the server's time per API request under load (npm run bench:server).
+      const read = chunked ? readChunked(c.req.raw, maxBytes) : c.req.arrayBuffer();
+      const result = await Promise.race([read, late]);
+      if (result === 'late') {
+        // The pending read fails when the socket closes after the answer; nobody waits for it.
+        read.catch(() => undefined);
+        return closeWith(c, new ApiFailure('requestTimeout', 408, `The request body did not arrive within ${deadlineMs / 1000} s.`));
       }
+      if (result === 'tooLarge') return tooLargeBody(c, maxBytes);
+      if (chunked) c.req.raw = new Request(c.req.raw, { body: result });
     } catch {
       // The client went away mid-body: there is nobody to answer.
       return closeWith(c, new ApiFailure('badRequest', 400, 'The request body was cut off.'));
     } finally {
       clearTimeout(timer);
     }
-    const whole = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      whole.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
-    c.req.raw = new Request(c.req.raw, { body: whole });
     return next();
   };
+}
+
+/** A body of no declared length, counted as it arrives: the bytes, or 'tooLarge' past `maxBytes`. */
+async function readChunked(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | 'tooLarge'> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body!.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) return 'tooLarge';
+    chunks.push(value);
+  }
+  const whole = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return whole;
 }
 
 const tooLargeBody = (c: Context, maxBytes: number) =>

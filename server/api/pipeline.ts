@@ -8,11 +8,10 @@
 import type { KeyObject } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { ENDPOINTS, WIRE_FIELDS, type EndpointName, type ResponseOf } from '../../src/lib/api/contract';
 import { WireError } from './wire-node';
-import { BODY_MAX_BYTES, REQUEST_SKEW_MS } from '../../src/lib/limits';
+import { REQUEST_SKEW_MS } from '../../src/lib/limits';
 import type { Db } from '../db';
 import { ApiFailure, WIRE_MESSAGES, failureBody } from './failure';
 import { Opener, TooManyFailures, type OpenerOptions } from './opener';
@@ -82,7 +81,8 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: op
   let noncesSweptAt = 0;
 
   for (const [name, endpoint] of Object.entries(ENDPOINTS) as [EndpointName, (typeof ENDPOINTS)[EndpointName]][]) {
-    api.post(endpoint.path, bodyLimit({ maxSize: BODY_MAX_BYTES, onError: (c) => tooLarge(c, fail('tooLarge', 413)) }), async (c) => {
+    // The body's size and deadline were enforced before any route (smallBodies in server/app.ts).
+    api.post(endpoint.path, async (c) => {
       try {
         const time = now();
         // A public endpoint needs no seal (issue 28, item 2): it answers everyone the same, so a seal

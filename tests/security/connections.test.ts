@@ -147,3 +147,42 @@ describe('many addresses', () => {
     expect((await normalRequest('127.0.0.2')).status).toBe(200);
   }, 30_000);
 });
+
+describe('a body of no declared length (chunked)', () => {
+  const head = (path: string) =>
+    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`;
+  const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
+
+  /** Writes `parts` on one connection and gives everything the server sent until it closed. */
+  function exchange(parts: string[]): Promise<string> {
+    return new Promise((resolve) => {
+      let received = '';
+      const socket = connect({ host: '127.0.0.1', port: port() }, () => parts.forEach((part) => socket.write(part)));
+      socket.on('data', (data) => (received += data.toString('latin1')));
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve(received));
+    });
+  }
+
+  it('reads it whole, in pieces, and hands it to the route', async () => {
+    const received = await exchange([head('/api/health'), chunk('request='), chunk('%7B%7D'), '0\r\n\r\n']);
+    expect(received).toMatch(/^HTTP\/1\.1 200/);
+    expect(received).toContain('{"code":0,');
+  });
+
+  it('refuses one that grows past 1 MB with 413 while it arrives, and closes the connection', async () => {
+    const piece = chunk('a'.repeat(64 * 1024));
+    const received = await exchange([head('/api/health'), ...Array.from({ length: 20 }, () => piece)]);
+    expect(received).toMatch(/^HTTP\/1\.1 413/);
+    expect(received).toContain('"code":"tooLarge"');
+    expect(received).toMatch(/connection: close/i);
+  });
+
+  it('cuts one that trickles with 408 at the body deadline', async () => {
+    const startedAt = performance.now();
+    const probe = await attack('127.0.0.1', head('/api/health') + chunk('request='), chunk('x'), startedAt);
+    expect(statusOf(probe)).toBe('408');
+    expect(probe.received).toContain('"code":"requestTimeout"');
+    expect(probe.closedAt).toBeGreaterThanOrEqual(limits.bodyMs - 100);
+  }, 30_000);
+});
