@@ -15,12 +15,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ResponseOf } from '../../src/lib/api/contract';
+import { coinOrder } from '../../src/lib/api/endpoints/coins-orders';
+import { transaction as coinTransaction } from '../../src/lib/api/endpoints/coins-records';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import { pageRows } from './cursor';
 import { ApiFailure } from './failure';
 import type { Handlers } from './pipeline';
 import { paymentAllowed } from './regions';
+import { rowAs } from './rows';
 import { abandon, settles, type ProviderOutcome } from './orders';
 import { seconds } from '../time';
 
@@ -45,28 +48,38 @@ const toPackage = (row: Row): Package => ({
   currency: String(row.currency),
 });
 
-const toOrder = (row: Row): Order => ({
-  orderId: String(row.order_id),
-  packageId: row.package_id === null ? null : String(row.package_id),
-  coins: Number(row.coins),
-  bonus: Number(row.bonus),
-  amount: Number(row.amount),
-  currency: String(row.currency),
-  state: row.state as Order['state'],
-  createdAt: Number(row.created_at),
-  paidAt: row.paid_at === null ? null : Number(row.paid_at),
-});
+const toOrder = (row: Row): Order =>
+  rowAs(
+    coinOrder,
+    {
+      orderId: String(row.order_id),
+      packageId: row.package_id === null ? null : String(row.package_id),
+      coins: Number(row.coins),
+      bonus: Number(row.bonus),
+      amount: Number(row.amount),
+      currency: String(row.currency),
+      state: row.state,
+      createdAt: Number(row.created_at),
+      paidAt: row.paid_at === null ? null : Number(row.paid_at),
+    },
+    'coin_orders',
+  );
 
-const toTransaction = (row: Row): Transaction => ({
-  id: String(row.id),
-  kind: row.kind as Transaction['kind'],
-  coins: Number(row.coins),
-  amount: row.price_cents === null ? null : Number(row.price_cents),
-  currency: row.currency === null ? null : String(row.currency),
-  state: row.state as Transaction['state'],
-  note: row.note === null ? null : String(row.note),
-  createdAt: seconds(Number(row.created_at)),
-});
+const toTransaction = (row: Row): Transaction =>
+  rowAs(
+    coinTransaction,
+    {
+      id: String(row.id),
+      kind: row.kind,
+      coins: Number(row.coins),
+      amount: row.price_cents === null ? null : Number(row.price_cents),
+      currency: row.currency === null ? null : String(row.currency),
+      state: row.state,
+      note: row.note === null ? null : String(row.note),
+      createdAt: seconds(Number(row.created_at)),
+    },
+    'coin_transactions',
+  );
 
 /** The user's balance: 0 for a user who never had coins. */
 export function balanceOf(db: Db, uid: string): number {

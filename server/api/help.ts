@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ResponseOf } from '../../src/lib/api/contract';
+import { feedbackSummary, feedbackTypeOption, fullFeedback, message } from '../../src/lib/api/endpoints/feedback';
 import { isScreenshot } from '../../src/lib/forms/pictures';
 import { checkContact } from '../../src/lib/forms/contact';
 import { checkText } from '../../src/lib/forms/rules';
@@ -20,6 +21,7 @@ import { CODE_LIMITS, codeInMailbox, sendCode, verifyCode } from './codes';
 import { pageRows } from './cursor';
 import { ApiFailure } from './failure';
 import type { Handlers } from './pipeline';
+import { rowAs } from './rows';
 import { DAY, seconds } from '../time';
 
 type Summary = ResponseOf<'feedbackList'>['items'][number];
@@ -70,19 +72,21 @@ function typeLabel(db: Db, type: string, locale: string): string {
 
 const toSummary = (db: Db, row: Row, locale: string): Summary => {
   const description = String(row.description);
-  return {
+  const summary = {
     id: String(row.id),
-    type: row.type as Summary['type'],
+    type: row.type,
     typeLabel: typeLabel(db, String(row.type), locale),
     excerpt: description.length > EXCERPT ? `${[...description].slice(0, EXCERPT).join('')}…` : description,
-    state: row.state as Summary['state'],
+    state: row.state,
     unread: Number(row.unread) === 1,
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
+  return rowAs(feedbackSummary, summary, 'feedback');
 };
 
-const toMessage = (row: Row): Message => ({ id: String(row.id), from: row.sender as Message['from'], text: String(row.text), at: Number(row.at) });
+const toMessage = (row: Row): Message =>
+  rowAs(message, { id: String(row.id), from: row.sender, text: String(row.text), at: Number(row.at) }, 'feedback_messages');
 
 /** Feedback the user sent in the 24 hours before `now`. */
 const sentToday = (db: Db, uid: string, now: number) =>
@@ -195,7 +199,7 @@ export const HELP_HANDLERS: HelpHandlers = {
         "SELECT t.id, COALESCE(l.label, e.label) AS label FROM feedback_types t JOIN feedback_type_labels e ON e.type = t.id AND e.locale = 'en-US' LEFT JOIN feedback_type_labels l ON l.type = t.id AND l.locale = ? ORDER BY t.sort",
       )
       .all(body.locale)
-      .map((row) => ({ id: row.id as Summary['type'], label: String(row.label) })),
+      .map((row) => rowAs(feedbackTypeOption, { id: row.id, label: String(row.label) }, 'feedback_types')),
     phoneOptional: PHONE_OPTIONAL_LOCALES.includes(body.locale),
     codeRequired: codeRequired(db, user.uid, seconds(now)),
   }),
@@ -278,20 +282,21 @@ export const HELP_HANDLERS: HelpHandlers = {
     if (!row) throw new ApiFailure('noContent', 404);
     db.prepare('UPDATE feedback SET unread = 0 WHERE id = ?').run(body.id);
     const song = row.song === null ? undefined : db.prepare('SELECT id, name, artist FROM songs WHERE id = ?').get(String(row.song));
+    const feedback = {
+      id: String(row.id),
+      type: row.type,
+      typeLabel: typeLabel(db, String(row.type), body.locale),
+      description: String(row.description),
+      contact: String(row.contact),
+      state: row.state,
+      attachments: JSON.parse(String(row.attachments)),
+      screenshots: JSON.parse(String(row.screenshots)),
+      log: row.log !== null,
+      song: song ? { id: String(song.id), name: String(song.name), artist: String(song.artist) } : null,
+      createdAt: Number(row.created_at),
+    };
     return {
-      feedback: {
-        id: String(row.id),
-        type: row.type as Summary['type'],
-        typeLabel: typeLabel(db, String(row.type), body.locale),
-        description: String(row.description),
-        contact: String(row.contact),
-        state: row.state as Summary['state'],
-        attachments: JSON.parse(String(row.attachments)),
-        screenshots: JSON.parse(String(row.screenshots)),
-        log: row.log !== null,
-        song: song ? { id: String(song.id), name: String(song.name), artist: String(song.artist) } : null,
-        createdAt: Number(row.created_at),
-      },
+      feedback: rowAs(fullFeedback, feedback, 'feedback'),
       messages: db.prepare('SELECT * FROM feedback_messages WHERE feedback = ? ORDER BY at, id').all(body.id).map(toMessage),
     };
   },

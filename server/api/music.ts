@@ -8,13 +8,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ResponseOf } from '../../src/lib/api/contract';
-import { SUBMISSION_RULES } from '../../src/lib/api/endpoints/submission';
+import { playlist } from '../../src/lib/api/endpoints/music';
+import { download } from '../../src/lib/api/endpoints/music-downloads';
+import { SUBMISSION_RULES, submission } from '../../src/lib/api/endpoints/submission';
 import { downloadQuota, type MembershipPeriod } from '../../src/lib/music/quota';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import { pageRows } from './cursor';
 import { ApiFailure } from './failure';
 import type { Handlers } from './pipeline';
+import { rowAs } from './rows';
 import { membershipOf } from '../db/membership';
 import { DAY, seconds } from '../time';
 
@@ -80,14 +83,13 @@ export const MUSIC_HANDLERS: MusicHandlers = {
     const select = 'SELECT d.id, d.song, d.quality, d.created_at, s.name, s.artist FROM downloads d JOIN songs s ON s.id = d.song WHERE d.uid = ?';
     const { rows, next } = pageRows(db, select, [user.uid], body.cursor, body.limit, { key: 'd.created_at', id: 'd.id' });
     return {
-      items: rows.map((r) => ({
-        id: String(r.id),
-        songId: String(r.song),
-        name: String(r.name),
-        artist: String(r.artist),
-        quality: r.quality as 'standard',
-        createdAt: Number(r.created_at),
-      })),
+      items: rows.map((r) =>
+        rowAs(
+          download,
+          { id: String(r.id), songId: String(r.song), name: String(r.name), artist: String(r.artist), quality: r.quality, createdAt: Number(r.created_at) },
+          'downloads',
+        ),
+      ),
       next,
     };
   },
@@ -98,28 +100,33 @@ export const MUSIC_HANDLERS: MusicHandlers = {
       playlists: db
         .prepare('SELECT * FROM playlists ORDER BY sort')
         .all()
-        .map((p) => ({
-          id: String(p.id),
-          name: String(p.name),
-          cover: String(p.cover),
-          kind: p.kind as 'editorial' | 'spatial',
-          songs: songsOf.all(String(p.id)).map(toSong),
-        })),
+        .map((p) =>
+          rowAs(
+            playlist,
+            { id: String(p.id), name: String(p.name), cover: String(p.cover), kind: p.kind, songs: songsOf.all(String(p.id)).map(toSong) },
+            'playlists',
+          ),
+        ),
     };
   },
 };
 
 type Submission = ResponseOf<'submitPlaylist'>['submission'];
 
-const toSubmission = (row: Row): Submission => ({
-  id: String(row.id),
-  playlistId: String(row.playlist_id),
-  name: String(row.name),
-  songs: Number(row.songs),
-  state: row.state as Submission['state'],
-  createdAt: Number(row.created_at),
-  reviewBy: Number(row.review_by),
-});
+const toSubmission = (row: Row): Submission =>
+  rowAs(
+    submission,
+    {
+      id: String(row.id),
+      playlistId: String(row.playlist_id),
+      name: String(row.name),
+      songs: Number(row.songs),
+      state: row.state,
+      createdAt: Number(row.created_at),
+      reviewBy: Number(row.review_by),
+    },
+    'submissions',
+  );
 
 /**
  * Decides the user's submission under review (the development route stands for the editors' tool).

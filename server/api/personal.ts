@@ -16,6 +16,7 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { getRegionCodeForCountryCode, parsePhoneNumber } from 'awesome-phonenumber';
 import { Hono } from 'hono';
 import type { ResponseOf } from '../../src/lib/api/contract';
+import { exportRecord } from '../../src/lib/api/endpoints/personal';
 import { checkEmail, checkPassword, dayIn, maskEmail, maskPhone, nextDayStart } from '../../src/lib/personal/rules';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
@@ -25,6 +26,7 @@ import { ApiFailure } from './failure';
 import { pdfOf } from './pdf';
 import { exportDocument, type AccountRow } from './personal-pdf';
 import type { Handlers } from './pipeline';
+import { rowAs } from './rows';
 import { DAY, seconds } from '../time';
 
 type Record_ = ResponseOf<'exportStatus'>['exports'][number];
@@ -40,14 +42,16 @@ function hashPassword(password: string): string {
 
 const toRecord = (row: Row, nowSec: number): Record_ => {
   const expiresAt = row.expires_at === null ? null : Number(row.expires_at);
-  return {
+  const record = {
     id: String(row.id),
     email: maskEmail(String(row.email)),
-    state: expiresAt !== null && expiresAt <= nowSec ? 'expired' : (row.state as Record_['state']),
+    // A sent file past its link's end reads as expired whatever the row still says.
+    state: expiresAt !== null && expiresAt <= nowSec ? 'expired' : row.state,
     requestedAt: Number(row.requested_at),
     sentAt: row.sent_at === null ? null : Number(row.sent_at),
     expiresAt,
   };
+  return rowAs(exportRecord, record, 'exports');
 };
 
 /** The account row as stored (the phone whole), or null when the backend has none. */

@@ -8,6 +8,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ResponseOf } from '../../src/lib/api/contract';
+import { appeal } from '../../src/lib/api/endpoints/appeal';
+import { report } from '../../src/lib/api/endpoints/report';
 import { checkContact } from '../../src/lib/forms/contact';
 import { isScreenshot } from '../../src/lib/forms/pictures';
 import { checkText } from '../../src/lib/forms/rules';
@@ -16,6 +18,7 @@ import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import { ApiFailure } from './failure';
 import type { Handlers } from './pipeline';
+import { rowAs } from './rows';
 import { seconds } from '../time';
 
 type Target = ResponseOf<'reportTarget'>['target'];
@@ -49,15 +52,20 @@ function findTarget(db: Db, type: TargetType, id: string): Target | undefined {
   return { type, id, title: null, detail: null };
 }
 
-const toReport = (row: Row): Report => ({ id: String(row.id), state: row.state as Report['state'], createdAt: Number(row.created_at) });
+const toReport = (row: Row): Report => rowAs(report, { id: String(row.id), state: row.state, createdAt: Number(row.created_at) }, 'reports');
 
-const toAppeal = (row: Row): Appeal => ({
-  id: String(row.id),
-  reason: row.reason as Appeal['reason'],
-  state: row.state as Appeal['state'],
-  createdAt: Number(row.created_at),
-  decidedAt: row.decided_at === null ? null : Number(row.decided_at),
-});
+const toAppeal = (row: Row): Appeal =>
+  rowAs(
+    appeal,
+    {
+      id: String(row.id),
+      reason: row.reason,
+      state: row.state,
+      createdAt: Number(row.created_at),
+      decidedAt: row.decided_at === null ? null : Number(row.decided_at),
+    },
+    'appeals',
+  );
 
 /** The user's removed comments (restored ones too, once appealed) and restrictions, newest first, each with its appeal. */
 function subjectsOf(db: Db, uid: string): Subject[] {

@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ResponseOf } from '../../src/lib/api/contract';
+import { order as vipOrder, plan as vipPlan, tier as planTier } from '../../src/lib/api/endpoints/vip';
 import type { Db } from '../db';
 import { keyedHash } from '../db/secret';
 import { transaction } from '../db/transaction';
@@ -16,6 +17,7 @@ import { ApiFailure } from './failure';
 import { abandon, settles, type ProviderOutcome } from './orders';
 import type { Handlers } from './pipeline';
 import { paymentAllowed } from './regions';
+import { rowAs } from './rows';
 import { extendMembership, membershipOf } from '../db/membership';
 import { seconds } from '../time';
 
@@ -39,17 +41,16 @@ const REDEEM_REFUSALS = { redeemUnknown: 404, redeemExpired: 410, redeemUsed: 40
 type Plan = ResponseOf<'vipPlans'>['plans'][number];
 type Renewal = ResponseOf<'vipStatus'>['renewals'][number];
 type Order = ResponseOf<'vipOrders'>['orders'][number];
-type OrderState = Order['state'];
 type Row = Record<string, unknown>;
 
 /** A plan as sold at `now` (Unix seconds): a limited-time price until its offer ends, the original after. */
 function toPlan(row: Row, now: number): Plan {
   const ends = row.offer_ends_at === null || row.offer_ends_at === undefined ? null : Number(row.offer_ends_at);
   const onOffer = ends === null || ends > now;
-  return {
+  const plan = {
     id: String(row.id),
-    tier: row.tier as Plan['tier'],
-    period: row.period as Plan['period'],
+    tier: row.tier,
+    period: row.period,
     days: Number(row.days),
     price: Number(onOffer ? row.price_cents : row.original_cents),
     original: Number(row.original_cents),
@@ -57,17 +58,23 @@ function toPlan(row: Row, now: number): Plan {
     autoRenew: Boolean(row.auto_renew),
     offerEndsAt: onOffer ? ends : null,
   };
+  return rowAs(vipPlan, plan, 'plans');
 }
 
-const toOrder = (row: Row): Order => ({
-  orderId: String(row.order_id),
-  planId: String(row.plan_id),
-  amount: Number(row.amount),
-  currency: String(row.currency),
-  state: row.state as OrderState,
-  createdAt: Number(row.created_at),
-  paidAt: row.paid_at === null ? null : Number(row.paid_at),
-});
+const toOrder = (row: Row): Order =>
+  rowAs(
+    vipOrder,
+    {
+      orderId: String(row.order_id),
+      planId: String(row.plan_id),
+      amount: Number(row.amount),
+      currency: String(row.currency),
+      state: row.state,
+      createdAt: Number(row.created_at),
+      paidAt: row.paid_at === null ? null : Number(row.paid_at),
+    },
+    'vip_orders',
+  );
 
 const toRenewal = (row: Row): Renewal => ({
   planId: String(row.plan_id),
@@ -219,7 +226,7 @@ export const VIP_HANDLERS: VipHandlers = {
       }
       db.prepare('UPDATE redeem_codes SET used_by = ?, used_at = ? WHERE code = ?').run(uid, nowSec, code);
       const days = Number(row!.days);
-      extendMembership(db, uid, row!.tier as 'vip' | 'svip', days, nowSec);
+      extendMembership(db, uid, rowAs(planTier, row!.tier, 'redeem_codes.tier'), days, nowSec);
       return { membership: membershipOf(db, uid, nowSec), days };
     });
     if ('refusal' in outcome) throw outcome.refusal;

@@ -59,12 +59,30 @@ export const songName = v.object({ id: v.string(), name: v.string(), artist: v.s
 
 export const message = v.object({ id: v.string(), from: v.picklist(['user', 'support']), text: v.string(), at: int });
 
+/** One feedback of the user's, whole, as its detail page shows it. */
+export const fullFeedback = v.object({
+  id: v.string(),
+  type: feedbackType,
+  typeLabel: v.string(),
+  description: v.string(),
+  contact: v.string(),
+  state: feedbackState,
+  attachments: v.array(attachment),
+  screenshots: v.array(screenshot),
+  log: v.boolean(),
+  song: v.nullable(songName),
+  createdAt: int,
+});
+
+/** A feedback type the form offers, labelled in the request's locale. */
+export const feedbackTypeOption = v.object({ id: feedbackType, label: v.string() });
+
 /** The form's options for the user: the types in their language, the phone rule, and whether a code is needed. */
 export const feedbackConfig = endpoint(
   '/api/feedback/config',
   v.object({ locale: v.picklist(LOCALES) }),
   v.object({
-    types: v.array(v.object({ id: feedbackType, label: v.string() })),
+    types: v.array(feedbackTypeOption),
     /** In these locales the phone number stays optional even for an important question. */
     phoneOptional: v.boolean(),
     /** The user has sent a lot today: the next feedback needs a code sent to the contact. */
@@ -126,19 +144,7 @@ export const feedbackDetail = endpoint(
   '/api/feedback/detail',
   v.object({ id, locale: v.picklist(LOCALES) }),
   v.object({
-    feedback: v.object({
-      id: v.string(),
-      type: feedbackType,
-      typeLabel: v.string(),
-      description: v.string(),
-      contact: v.string(),
-      state: feedbackState,
-      attachments: v.array(attachment),
-      screenshots: v.array(screenshot),
-      log: v.boolean(),
-      song: v.nullable(songName),
-      createdAt: int,
-    }),
+    feedback: fullFeedback,
     messages: v.array(message),
   }),
 );

@@ -10,6 +10,9 @@ const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 export const quality = v.picklist(['standard', 'high', 'lossless']);
 
+/** A download of the user's, with the song's name and artist. */
+export const download = v.object({ id: v.string(), songId: v.string(), name: v.string(), artist: v.string(), quality, createdAt: int });
+
 /**
  * The user's membership and this cycle's quota: `quota` null without a membership (the page says
  * why downloads need one).
@@ -28,7 +31,7 @@ export const downloadHistory = endpoint(
   '/api/music/downloads',
   v.object({ cursor: v.nullable(v.pipe(v.string(), v.maxLength(80))), limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50)) }),
   v.object({
-    items: v.array(v.object({ id: v.string(), songId: v.string(), name: v.string(), artist: v.string(), quality, createdAt: int })),
+    items: v.array(download),
     next: v.nullable(v.string()),
   }),
 );

@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { endpoint } from '../endpoint';
 
-const tier = v.picklist(['vip', 'svip']);
+export const tier = v.picklist(['vip', 'svip']);
 const period = v.picklist(['day', 'month', 'quarter', 'year']);
 const money = v.pipe(v.number(), v.integer(), v.minValue(0));
 const seconds = v.pipe(v.number(), v.integer());
