@@ -21,6 +21,9 @@ const oldEngine = inlineScript('src/layouts/old-engine.ts');
 // Development key pair by default; a release is `npm run build:release`, which refuses to run
 // unless PUBLIC_RSA_KEY is set to the production backend's public key (docs/deploy.md).
 process.env.PUBLIC_RSA_KEY ??= readFileSync('server/dev-keys/public.pem', 'utf8');
+// Where /bridge-check sends its report: the development server's route, none in a release unless named
+// (a path of this site; the kit ignores anything else).
+process.env.PUBLIC_BRIDGE_REPORT_URL ??= process.env.H5_RELEASE ? '' : '/api/dev/bridge-report';
 // A release build (scripts/build-release.mjs sets H5_RELEASE) allows only the image hosts it names.
 const sources = cspSources({ ...process.env, PUBLIC_IMAGE_HOSTS: process.env.PUBLIC_IMAGE_HOSTS ?? (process.env.H5_RELEASE ? '' : DEVELOPMENT_IMAGE_HOSTS) });
 

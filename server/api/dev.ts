@@ -9,6 +9,7 @@ import { Hono, type Context, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { BODY_MAX_BYTES } from '../../src/lib/limits';
+import { KIT_REPORT } from '../../src/lib/kit/report-schema';
 import type { Db } from '../db';
 import { clientKey } from '../client';
 import { COIN_ORDER_PREFIX, balanceOf, setBalance, settleCoinOrder } from './coins';
@@ -48,6 +49,8 @@ const REPLY = v.object({ feedbackId: id, text: v.pipe(v.string(), v.minLength(1)
 const CODE_OF = v.object({ uid: id });
 const EXPORT_CAPTCHA = v.object({ uid: id, email: v.pipe(v.string(), v.minLength(3), v.maxLength(320)) });
 const EXPORT_STATE = v.object({ exportId: id, state: v.picklist(['requested', 'preparing', 'sent', 'expired']) });
+/** Reports of the bridge check kept for the simulator: a tester's session, not an archive. */
+const BRIDGE_REPORTS = 20;
 const SUBMISSION = v.object({ uid: id, state: v.picklist(['accepted', 'rejected']) });
 const DOWNLOAD = v.object({ uid: id, songId: id, quality: v.picklist(['standard', 'high', 'lossless']) });
 const DECIDE = v.object({ subjectId: id, state: v.picklist(['reviewing', 'upheld', 'rejected']) });
@@ -114,6 +117,8 @@ const refuse = (c: Context, message: string) => c.json(failureBody(new ApiFailur
  *   exports and submissions the user has: what the fault tests count to prove nothing was sent twice.
  * - `GET /api/dev/track-events?uid=…`: every tracking event stored for the user, in the order they
  *   arrived (tests count what arrived: nothing lost, nothing twice).
+ * - `POST /api/dev/bridge-report` (a report of /bridge-check), `GET /api/dev/bridge-reports`: what
+ *   the host team's bridge check sent, newest first (the simulator lists them).
  * @example app.route('/', devRoutes(db))
  */
 export function devRoutes(db: Db, now: () => number = Date.now): Hono {
@@ -230,6 +235,17 @@ export function devRoutes(db: Db, now: () => number = Date.now): Hono {
     if (!setExportState(db, body.exportId, body.state, now())) return c.json(failureBody(new ApiFailure('notFound', 404, 'No such export.')), 404);
     return c.json({ code: 0, data: { exportId: body.exportId, state: body.state } });
   });
+  // The bridge check's reports (/bridge-check, docs/bridge.md), newest first, for the simulator to
+  // list: in this process's memory only, at most BRIDGE_REPORTS of them, each of the kit's bounded shape.
+  const bridgeReports: v.InferOutput<typeof KIT_REPORT>[] = [];
+  api.post('/api/dev/bridge-report', limit, async (c) => {
+    const report = await read(c, KIT_REPORT);
+    if (!report) return refuse(c, 'The body is not a report of /bridge-check.');
+    bridgeReports.unshift(report);
+    bridgeReports.length = Math.min(bridgeReports.length, BRIDGE_REPORTS);
+    return c.json({ code: 0, data: { kept: bridgeReports.length } });
+  });
+  api.get('/api/dev/bridge-reports', (c) => c.json({ code: 0, data: { reports: bridgeReports } }));
   api.get('/api/dev/track-events', (c) => {
     const uid = v.safeParse(id, c.req.query('uid'));
     if (!uid.success) return refuse(c, 'The query is not ?uid=… (1–64 characters).');

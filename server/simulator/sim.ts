@@ -149,6 +149,42 @@ $('send-h5dark').addEventListener('click', () => {
 });
 $('send-resume').addEventListener('click', () => send({ type: 'emit', name: 'onResume' }));
 $('log-clear').addEventListener('click', () => log.clear());
+// The bridge check opens in the frame, against this simulator, like any route.
+$('bridge-check').addEventListener('click', (event) => {
+  event.preventDefault();
+  settings = { ...settings, route: 'bridge-check' };
+  showSettings(form, settings);
+  publish();
+  navigate();
+});
+$('bridge-reports-refresh').addEventListener('click', () => void showBridgeReports());
+
+/** The reports /bridge-check sent to this server (POST /api/dev/bridge-report), newest first, as text. */
+async function showBridgeReports(): Promise<void> {
+  const list = $<HTMLOListElement>('bridge-reports');
+  try {
+    const { data } = (await (await fetch('/api/dev/bridge-reports')).json()) as { data: { reports: BridgeReportLine[] } };
+    list.replaceChildren(
+      ...data.reports.map((r) => {
+        const item = document.createElement('li');
+        const failed = r.results.filter((x) => x.status === 'fail').map((x) => x.call);
+        item.textContent = `${r.at}: Chromium ${r.engine.chromium ?? '?'}, app ${r.app.version ?? '?'}: ${r.summary.pass} pass, ${r.summary.fail} fail${failed.length ? ` (${failed.join(', ')})` : ''}, ${r.summary.skipped} not run`;
+        return item;
+      }),
+    );
+    if (!data.reports.length) list.textContent = 'None yet.';
+  } catch {
+    list.textContent = 'The server did not answer.';
+  }
+}
+
+interface BridgeReportLine {
+  at: string;
+  engine: { chromium: number | null };
+  app: { version: string | null };
+  summary: { pass: number; fail: number; skipped: number };
+  results: { call: string; status: string }[];
+}
 $('reset').addEventListener('click', async () => {
   settings = defaultSettings(Date.now());
   showSettings(form, settings);

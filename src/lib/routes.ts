@@ -36,6 +36,8 @@ export interface Route {
   scroll: 'default' | 'top' | 'keep';
   /** The `title` query overrides the translated title (shown as text, never HTML). */
   titleFromQuery: boolean;
+  /** A page for the app team, not for users (the bridge check): `noindex`, linked from no user page. */
+  tool: boolean;
 }
 
 type Flags = Partial<Omit<Route, 'path' | 'area'>>;
@@ -51,6 +53,7 @@ const route = <P extends string>(path: P, area: Area, flags: Flags = {}): Route 
   band: false,
   scroll: 'default',
   titleFromQuery: false,
+  tool: false,
   ...flags,
 });
 
@@ -90,6 +93,8 @@ export const ROUTES = [
   route('automatic-lyrics', 'help', { signIn: false }),
   // What the server answers, with status 404, for an address the site does not have (server/app.ts).
   route('404', 'none', { signIn: false }),
+  // The host team's conformance kit (docs/bridge.md "Checking a host"), opened in their app.
+  route('bridge-check', 'none', { signIn: false, tool: true }),
   text('PrivacyPolicy/ChildrenPolicy'),
   text('privacy-policy_v1_0.html'),
   text('license.html'),

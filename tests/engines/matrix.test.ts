@@ -161,6 +161,22 @@ describe.each(ENGINES)('Chromium $chromium', ({ chromium }) => {
     await done(page);
   });
 
+  test('the bridge check in ms-MY: every automatic check passes on the fake host, and a tapped command is checked', async () => {
+    const { page } = await inApp('/ms-MY/bridge-check', { query: '&wait=5' });
+    await firstScreen(page);
+    await page.until('the automatic part', () => document.documentElement.getAttribute('data-bridge-check') === 'done');
+    const automatic = await page.run(() =>
+      (window as unknown as { bridgeReport: { results: Array<{ call: string; kind: string; status: string }> } }).bridgeReport.results
+        .filter((r) => r.kind !== 'command' && r.kind !== 'event')
+        .map((r) => `${r.call} ${r.status}`),
+    );
+    expect(automatic.filter((line) => !line.endsWith(' pass'))).toEqual([]);
+    expect(automatic.length).toBeGreaterThan(10);
+    await page.tap('[data-call="launchHTDialog2"] .kit-run');
+    await page.until('the dialog checked', () => document.querySelector('[data-call="launchHTDialog2"]')!.getAttribute('data-status') === 'pass');
+    await done(page);
+  });
+
   test('download quota: a member sees what is left of 300', async () => {
     const { page } = await inApp('/download', { uid: '10002', state: { account: MEMBER } });
     await firstScreen(page);

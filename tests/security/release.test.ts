@@ -84,6 +84,7 @@ describe('a release server', () => {
       ['/api/dev/session', { uid: '10001' }],
       ['/api/dev/coins/balance', { uid: '10001', balance: 999_999 }],
       ['/api/dev/export-code', { uid: '10001' }],
+      ['/api/dev/bridge-report', { kit: 'bridge-check' }],
     ] as const) {
       const answer = await send(`${api.base}${path}`, json(body));
       expect(answer.status, path).toBe(404);

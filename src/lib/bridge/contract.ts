@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import * as s from './schemas';
-import type { Id } from './schemas';
+import type { COMMANDS } from './commands';
 
 export type { Id, PlayErrorCode } from './schemas';
 
@@ -90,46 +90,17 @@ export type HandlerPayload<N extends HandlerName> = v.InferOutput<(typeof HANDLE
  */
 export type HandlerWire<N extends HandlerName> = v.InferInput<(typeof HANDLERS)[N]>;
 
-/** Commands that only take `{id}` or nothing: app navigation with no answer. */
-type Nav = { arg?: { id: Id }; replies: never };
-
 /**
- * Every command: its argument (`undefined` = called with none) and the handlers that answer it.
- * Types only: a command's argument is ours, so it is checked at compile time, not shipped as a schema.
+ * Every command: its argument (`undefined` = called with none) and the handlers that answer it, read
+ * from the schemas in commands.ts. Only the type reaches the pages (see there).
  * @example type PayArg = Commands['startPayWeb']['arg'] // { orderId, productId, payType, amount }
  */
-export interface Commands {
-  login: { arg?: undefined; replies: 'onLoginCallback' };
-  startPayWeb: { arg: { orderId: Id; productId: Id; payType: Id; amount: number }; replies: 'onPayCallback' };
-  /** Tells the host to refresh membership after a successful payment. */
-  paySuccess: { arg: { orderId: Id }; replies: never };
-  /** Pictures: jpg, png or bmp, at most five (spec §5). */
-  acquirePicture: { arg: { max: 1 | 2 | 3 | 4 | 5 }; replies: 'acquirePictureCallback' };
-  uploadFile: {
-    arg: { accept: 'image' | 'audio' | 'video'; maxBytes: number };
-    replies: 'acquireFileCallback' | 'uploadFileCallback';
-  };
-  cancelUploadFile: { arg: { id: Id }; replies: never };
-  /** Answered by uploadFileCallback whose `id` is the `logFileName` sent. */
-  uploadFeedbackLog: { arg: { logFileName: string }; replies: 'uploadFileCallback' };
-  sendPersonalInfoDownloadEmailCaptcha: { arg: { email: string }; replies: never };
-  launchPlay: {
-    arg: { resourceId: Id; type: Id; referrer: string; bitrateType?: Id };
-    replies: 'onPlayCallback' | 'onPlayErrorCallback';
-  };
-  launchHTDialog2: { arg: { title: string; content: string; buttons: string[] }; replies: 'launchHTDialogCallback' };
-  savePageState: { arg: { key: string; state: unknown }; replies: never };
-  launchDialing: { arg: { phoneNumber: string }; replies: never };
-  jumpEmail: { arg: { email: string }; replies: never };
-  /** `target`: an app page id or a URL of this site. */
-  jump: { arg: { target: string }; replies: never };
-  finishPage: Nav;
-  exit: Nav;
-  clearHistory: Nav;
-  foundMusic: Nav;
-  goWelfareCenterPage: Nav;
-  goEditSonglist: Nav;
-}
+export type Commands = {
+  [M in keyof typeof COMMANDS]: { arg: v.InferInput<(typeof COMMANDS)[M]['arg']>; replies: (typeof COMMANDS)[M]['replies'][number] & HandlerName };
+};
+type Replies = (typeof COMMANDS)[keyof typeof COMMANDS]['replies'][number];
+/** Fails the type check here when a command replies through a handler HANDLERS lacks (a typo in commands.ts). */
+export type RepliesAreHandlers<T extends true = Exclude<Replies, HandlerName> extends never ? true : false> = T;
 
 /** @example const method: CommandMethod = 'startPayWeb' */
 export type CommandMethod = keyof Commands;

@@ -42,7 +42,8 @@ export const yesNo = v.boolean();
  * `dark()` and `h5Dark`. bgColor is six hex digits because it ends up in CSS (shell-rules `hexColor`).
  * @example v.parse(theme, { dark: 1, bgColor: '171717' })
  */
-export const theme = v.object({ dark: bit, bgColor: opt(v.pipe(str, v.regex(/^#?[\da-f]{6}$/i))) });
+// No `i` flag: a JSON Schema pattern has none, and this one is published (/bridge-contract.json).
+export const theme = v.object({ dark: bit, bgColor: opt(v.pipe(str, v.regex(/^#?[\dA-Fa-f]{6}$/))) });
 
 /** @example v.parse(baseInfo, { language: 'th', uid: 7 }) */
 export const baseInfo = v.object({
