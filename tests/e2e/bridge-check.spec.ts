@@ -107,6 +107,18 @@ test('a bridge injected after the first script is a failure that says how late, 
   expect(errors).toEqual([]);
 });
 
+test('the contract as JSON Schema is published with the build', async ({ request }) => {
+  const response = await request.get('/bridge-contract.json');
+  expect(response.headers()['content-type']).toMatch(/^application\/json/);
+  const contract = await response.json();
+  expect(contract.$schema).toBe('http://json-schema.org/draft-07/schema#');
+  expect(contract['x-bridge'].commands.startPayWeb).toEqual({
+    argument: { $ref: '#/definitions/StartPayWebArgument' },
+    argumentOptional: false,
+    replies: ['onPayCallback'],
+  });
+});
+
 test('outside the app: no bridge, said once, and nothing run', async ({ page }) => {
   await page.goto('/th-TH/bridge-check');
   await automaticDone(page);

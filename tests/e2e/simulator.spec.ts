@@ -81,6 +81,25 @@ test.describe('host simulator', () => {
     await expect(page.locator('#log .mark').filter({ hasText: /^Loaded / })).toHaveCount(1);
   });
 
+  test('opens the bridge check in the frame, where the simulated host passes; its h5Dark button is checked; a sent report is listed', async ({ page }) => {
+    const problems = watch(page);
+    await open(page);
+    await page.getByRole('link', { name: '/bridge-check' }).click();
+    const kit = framed(page);
+    await expect(kit.locator('html[data-bridge-check="done"]')).toBeAttached();
+    await expect(kit.locator('.kit-row[data-status="fail"]')).toHaveCount(0);
+    await expect(kit.locator('.kit-row[data-call="getAppBaseInfo"]')).toHaveAttribute('data-status', 'pass');
+    // A host event, caused from the simulator as a tester would cause it in the app.
+    await kit.locator('.kit-row[data-call="h5Dark"] .kit-run').click();
+    await page.getByRole('button', { name: 'Send h5Dark' }).click();
+    await expect(kit.locator('.kit-row[data-call="h5Dark"]')).toHaveAttribute('data-status', 'pass');
+    await kit.getByRole('button', { name: t('en-US', 'kit.send') }).click();
+    await expect(kit.locator('.kit-actions [role="status"]')).toHaveText(t('en-US', 'kit.sent'));
+    await page.getByRole('button', { name: 'Reports received' }).click();
+    await expect(page.locator('#bridge-reports li').first()).toContainText(/Chromium \d+, app [\d.]+: \d+ pass, 0 fail/);
+    expect(problems).toEqual([]);
+  });
+
   test('settings survive a reload of the simulator', async ({ page }) => {
     await open(page);
     await control(page, 'route').selectOption('k-recharge');

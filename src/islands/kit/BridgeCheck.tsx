@@ -21,8 +21,6 @@ function waitMs(fallback: number): number {
   return wait >= 1 && wait <= 120 ? wait * 1000 : fallback;
 }
 
-const pascal = (name: string) => name[0]!.toUpperCase() + name.slice(1);
-
 export default function BridgeCheck() {
   const { t, locale } = usePage();
   const [kit, setKit] = useState<Kit | null>(null);
@@ -79,7 +77,7 @@ function KitView({ kit }: { kit: Kit }) {
             key={step.method}
             result={byCall.get(`command ${step.method}`)!}
             action={{
-              does: t(`kit.do${pascal(step.method)}` as MessageKey, { email: TEST_EMAIL, phone: TEST_PHONE }),
+              does: t(step.does, { email: TEST_EMAIL, phone: TEST_PHONE }),
               notes: [...(step.person ? [t('kit.person', { seconds: 60 })] : []), ...(step.leaves ? [t('kit.leaves')] : [])],
               label: t('kit.run'),
               busy: busy === step.method,
@@ -92,12 +90,12 @@ function KitView({ kit }: { kit: Kit }) {
 
       <h2>{t('kit.events')}</h2>
       <ul className="kit-list">
-        {EVENT_PLAN.map((name) => (
+        {EVENT_PLAN.map(({ name, cause }) => (
           <ResultRow
             key={name}
             result={byCall.get(`event ${name}`)!}
             action={{
-              does: t(`kit.cause${pascal(name)}` as MessageKey),
+              does: t(cause),
               notes: [],
               label: t('kit.listen'),
               busy: busy === name,

@@ -48,7 +48,7 @@ export function createKit(options: KitOptions) {
       pending('NativeBridge', 'bridge'),
       ...QUERY_PLAN.map(({ method }) => pending(method, 'query')),
       ...COMMAND_PLAN.map(({ method }) => pending(method, 'command')),
-      ...EVENT_PLAN.map((name) => pending(name, 'event')),
+      ...EVENT_PLAN.map(({ name }) => pending(name, 'event')),
     ],
     automaticDone: false,
     busy: null,

@@ -6,6 +6,7 @@
 import type { COMMANDS } from '../bridge/commands';
 import type { HandlerName, QueryMethod } from '../bridge/contract';
 import { QUERIES } from '../bridge/contract';
+import type { MessageKey } from '../message-key';
 
 /** The key the kit saves and restores its page state under. */
 export const KIT_KEY = 'bridge-check';
@@ -26,6 +27,8 @@ export type CommandName = keyof typeof COMMANDS;
 /** A command as the kit offers it: what it does (a `kit.do*` message), and how long its answer may take. */
 export interface CommandStep {
   method: CommandName;
+  /** What it does, in the tester's words (`{email}`, `{phone}`: TEST_EMAIL, TEST_PHONE). */
+  does: MessageKey;
   /** The argument, made when tapped (an order id of that moment). */
   arg: (context: { now: number; payType: unknown; buttons: string[] }) => unknown;
   /** A person answers in the app's own screens (sign in, pay, pick): minutes, not seconds. */
@@ -34,8 +37,14 @@ export interface CommandStep {
   leaves: boolean;
 }
 
-const step = (method: CommandName, arg: CommandStep['arg'] = () => undefined, flags: Partial<Pick<CommandStep, 'person' | 'leaves'>> = {}): CommandStep => ({
+const step = (
+  method: CommandName,
+  does: MessageKey,
+  arg: CommandStep['arg'] = () => undefined,
+  flags: Partial<Pick<CommandStep, 'person' | 'leaves'>> = {},
+): CommandStep => ({
   method,
+  does,
   arg,
   person: false,
   leaves: false,
@@ -45,27 +54,32 @@ const orderId = (now: number) => `bridge-check-${now}`;
 
 /** Every command of the contract, in the order a tester would try them. */
 export const COMMAND_PLAN: CommandStep[] = [
-  step('login', undefined, { person: true }),
-  step('startPayWeb', ({ now, payType }) => ({ orderId: orderId(now), productId: 'bridge-check', payType: payType ?? 1, amount: 1 }), { person: true }),
-  step('paySuccess', ({ now }) => ({ orderId: orderId(now) })),
-  step('acquirePicture', () => ({ max: 1 }), { person: true }),
-  step('uploadFile', () => ({ accept: 'image', maxBytes: 1024 * 1024 }), { person: true }),
-  step('cancelUploadFile', ({ now }) => ({ id: `bridge-check-${now}` })),
-  step('uploadFeedbackLog', ({ now }) => ({ logFileName: `bridge-check-${now}.log` })),
-  step('sendPersonalInfoDownloadEmailCaptcha', () => ({ email: TEST_EMAIL })),
-  step('launchPlay', () => ({ resourceId: 1, type: 'song', referrer: KIT_KEY })),
-  step('launchHTDialog2', ({ buttons }) => ({ title: 'NativeBridge', content: KIT_KEY, buttons }), { person: true }),
-  step('savePageState', ({ now }) => ({ key: KIT_KEY, state: { savedAt: now } })),
-  step('launchDialing', () => ({ phoneNumber: TEST_PHONE }), { leaves: true }),
-  step('jumpEmail', () => ({ email: TEST_EMAIL }), { leaves: true }),
-  step('jump', () => ({ target: 'vip-center' }), { leaves: true }),
-  step('foundMusic', undefined, { leaves: true }),
-  step('goWelfareCenterPage', undefined, { leaves: true }),
-  step('goEditSonglist', undefined, { leaves: true }),
-  step('clearHistory'),
-  step('finishPage', undefined, { leaves: true }),
-  step('exit', undefined, { leaves: true }),
+  step('login', 'kit.doLogin', undefined, { person: true }),
+  step('startPayWeb', 'kit.doStartPayWeb', ({ now, payType }) => ({ orderId: orderId(now), productId: 'bridge-check', payType: payType ?? 1, amount: 1 }), {
+    person: true,
+  }),
+  step('paySuccess', 'kit.doPaySuccess', ({ now }) => ({ orderId: orderId(now) })),
+  step('acquirePicture', 'kit.doAcquirePicture', () => ({ max: 1 }), { person: true }),
+  step('uploadFile', 'kit.doUploadFile', () => ({ accept: 'image', maxBytes: 1024 * 1024 }), { person: true }),
+  step('cancelUploadFile', 'kit.doCancelUploadFile', ({ now }) => ({ id: `bridge-check-${now}` })),
+  step('uploadFeedbackLog', 'kit.doUploadFeedbackLog', ({ now }) => ({ logFileName: `bridge-check-${now}.log` })),
+  step('sendPersonalInfoDownloadEmailCaptcha', 'kit.doSendPersonalInfoDownloadEmailCaptcha', () => ({ email: TEST_EMAIL })),
+  step('launchPlay', 'kit.doLaunchPlay', () => ({ resourceId: 1, type: 'song', referrer: KIT_KEY })),
+  step('launchHTDialog2', 'kit.doLaunchHTDialog2', ({ buttons }) => ({ title: 'NativeBridge', content: KIT_KEY, buttons }), { person: true }),
+  step('savePageState', 'kit.doSavePageState', ({ now }) => ({ key: KIT_KEY, state: { savedAt: now } })),
+  step('launchDialing', 'kit.doLaunchDialing', () => ({ phoneNumber: TEST_PHONE }), { leaves: true }),
+  step('jumpEmail', 'kit.doJumpEmail', () => ({ email: TEST_EMAIL }), { leaves: true }),
+  step('jump', 'kit.doJump', () => ({ target: 'vip-center' }), { leaves: true }),
+  step('foundMusic', 'kit.doFoundMusic', undefined, { leaves: true }),
+  step('goWelfareCenterPage', 'kit.doGoWelfareCenterPage', undefined, { leaves: true }),
+  step('goEditSonglist', 'kit.doGoEditSonglist', undefined, { leaves: true }),
+  step('clearHistory', 'kit.doClearHistory'),
+  step('finishPage', 'kit.doFinishPage', undefined, { leaves: true }),
+  step('exit', 'kit.doExit', undefined, { leaves: true }),
 ];
 
-/** The host events, each caused by the tester (the `kit.cause*` message says how). */
-export const EVENT_PLAN: HandlerName[] = ['onResume', 'h5Dark'];
+/** The host events, each caused by the tester, and the message that says how. */
+export const EVENT_PLAN: Array<{ name: HandlerName; cause: MessageKey }> = [
+  { name: 'onResume', cause: 'kit.causeOnResume' },
+  { name: 'h5Dark', cause: 'kit.causeH5Dark' },
+];
