@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ResponseOf } from '../../src/lib/api/contract';
 import { appeal } from '../../src/lib/api/endpoints/appeal';
-import { report } from '../../src/lib/api/endpoints/report';
+import { report } from '../../src/lib/api/endpoints/report-submit';
 import { checkContact } from '../../src/lib/forms/contact';
 import { isScreenshot } from '../../src/lib/forms/pictures';
 import { checkText } from '../../src/lib/forms/rules';

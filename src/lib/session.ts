@@ -4,6 +4,7 @@
  */
 import { atom } from 'nanostores';
 import { commandWithReply, isInApp, onHost, query } from './bridge';
+import { accountInfo, getAppBaseInfo, onLoginCallback, onResume } from './bridge/calls/app';
 import { SESSION_ID } from './shell-rules';
 import { setMembership } from './stores/membership';
 import { setSelfInfo } from './stores/self-info';
@@ -28,8 +29,8 @@ const LOGIN_WAIT_MS = 5 * 60_000;
  */
 export function checkSession(): Session {
   if (!isInApp()) return set('no-app');
-  setSelfInfo(query('getAppBaseInfo'));
-  const account = query('accountInfo');
+  setSelfInfo(query(getAppBaseInfo));
+  const account = query(accountInfo);
   setMembership(account);
   return set(account.isLogin ? 'signed-in' : 'signed-out');
 }
@@ -42,7 +43,7 @@ export async function signIn(): Promise<Session> {
   $signIn.set('busy');
   let ok = false;
   try {
-    const { success, app_sessionid } = await commandWithReply('login', undefined, 'onLoginCallback', { timeoutMs: LOGIN_WAIT_MS });
+    const { success, app_sessionid } = await commandWithReply('login', undefined, onLoginCallback, { timeoutMs: LOGIN_WAIT_MS });
     // The API sends the new session from here on (src/lib/api-identity.ts reads it per request).
     // Only what looks like an id is stored, as the shell does with the query's (storage never holds
     // markup). The API reads it per request; storage that refuses it leaves the old one, refused again.
@@ -62,7 +63,7 @@ export function watchSession(): void {
   checkSession();
   if (watching) return;
   watching = true;
-  onHost('onResume', () => checkSession());
+  onHost(onResume, () => checkSession());
 }
 
 function set(session: Session): Session {

@@ -120,7 +120,7 @@ const FLOWS: FlowSpec[] = [
     api: '/api/report',
     table: 'reports',
     path: '/k-report',
-    choice: t('en-US', 'report.reasonSpam'),
+    choice: t('en-US', 'report.spam'),
     texts: { [t('en-US', 'report.descriptionLabel')]: 'Links to a fake shop in every reply.' },
     sent: t('en-US', 'report.sentTitle'),
   }),

@@ -185,16 +185,16 @@ test.describe('form drafts kept by the host', () => {
   test('/k-report: the draft comes back in a recreated WebView; once sent, it does not', async ({ page, uid, signIn, open }) => {
     await signIn();
     await open('/k-report');
-    await page.getByRole('radio', { name: t('en-US', 'report.reasonFraud') }).check();
+    await page.getByRole('radio', { name: t('en-US', 'report.fraud') }).check();
     await page.getByLabel(t('en-US', 'report.descriptionLabel')).fill('Asks people for their passwords.');
     let next = await recreate(page, uid, '/k-report');
-    await expect(next.getByRole('radio', { name: t('en-US', 'report.reasonFraud') })).toBeChecked();
+    await expect(next.getByRole('radio', { name: t('en-US', 'report.fraud') })).toBeChecked();
     await expect(next.getByLabel(t('en-US', 'report.descriptionLabel'))).toHaveValue('Asks people for their passwords.');
     await next.getByRole('button', { name: t('en-US', 'form.submit') }).click();
     await expect(next.getByRole('heading', { name: t('en-US', 'report.sentTitle') })).toBeVisible();
     next = await recreate(next, uid, '/k-report');
     await expect(next.getByLabel(t('en-US', 'report.descriptionLabel'))).toHaveValue('');
-    await expect(next.getByRole('radio', { name: t('en-US', 'report.reasonFraud') })).not.toBeChecked();
+    await expect(next.getByRole('radio', { name: t('en-US', 'report.fraud') })).not.toBeChecked();
   });
 
   test('/k-report: a draft the host kept that does not pass is ignored with a warning', async ({ page, uid }) => {

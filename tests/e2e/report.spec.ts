@@ -26,9 +26,9 @@ test.describe('report a comment', () => {
     await page.getByLabel(t('en-US', 'report.descriptionLabel')).fill('Nothing wrong, testing the required reason.');
     await submit(page).click();
     await expect(page.locator('.choices .form-error')).toHaveText(t('en-US', 'form.reasonRequired'));
-    await expect(page.getByRole('radio', { name: t('en-US', 'report.reasonSpam') })).toBeFocused();
+    await expect(page.getByRole('radio', { name: t('en-US', 'report.spam') })).toBeFocused();
     expect(posts.n).toBe(0);
-    await page.getByRole('radio', { name: t('en-US', 'report.reasonSpam') }).check();
+    await page.getByRole('radio', { name: t('en-US', 'report.spam') }).check();
     await expect(page.locator('.choices .form-error')).toHaveCount(0);
     await submit(page).click();
     await expect(page.getByRole('heading', { name: t('en-US', 'report.sentTitle') })).toBeVisible();
@@ -45,7 +45,7 @@ test.describe('report a comment', () => {
       await route.continue();
     });
     await open('/k-report');
-    await page.getByRole('radio', { name: t('en-US', 'report.reasonAbuse') }).check();
+    await page.getByRole('radio', { name: t('en-US', 'report.abuse') }).check();
     await submit(page).dblclick();
     await expect(page.getByRole('button', { name: t('en-US', 'form.submitting') })).toBeDisabled();
     await expect(page.getByRole('heading', { name: t('en-US', 'report.sentTitle') })).toBeVisible();
@@ -56,7 +56,7 @@ test.describe('report a comment', () => {
     await signIn();
     const posts = countPosts(page, '/api/report');
     await open('/k-report');
-    await page.getByRole('radio', { name: t('en-US', 'report.reasonOther') }).check();
+    await page.getByRole('radio', { name: t('en-US', 'report.other') }).check();
     const long = 'a'.repeat(405);
     await page.getByLabel(t('en-US', 'report.descriptionLabel')).fill(long);
     await expect(page.locator('#report-text-error')).toHaveText(t('en-US', 'error.tooLong'));
@@ -74,7 +74,7 @@ test.describe('report a comment', () => {
   test('"Other" needs a description', async ({ page, signIn, open }) => {
     await signIn();
     await open('/k-report');
-    await page.getByRole('radio', { name: t('en-US', 'report.reasonOther') }).check();
+    await page.getByRole('radio', { name: t('en-US', 'report.other') }).check();
     await submit(page).click();
     await expect(page.locator('#report-text-error')).toHaveText(t('en-US', 'report.describeOther'));
     await expect(page.getByLabel(t('en-US', 'report.descriptionLabel'))).toBeFocused();
@@ -83,10 +83,10 @@ test.describe('report a comment', () => {
   test('the draft survives a reload and a failed submit, and is gone once sent', async ({ page, signIn, open }) => {
     await signIn();
     await open('/k-report');
-    await page.getByRole('radio', { name: t('en-US', 'report.reasonFraud') }).check();
+    await page.getByRole('radio', { name: t('en-US', 'report.fraud') }).check();
     await page.getByLabel(t('en-US', 'report.descriptionLabel')).fill('Asks people for their passwords.');
     await page.reload();
-    await expect(page.getByRole('radio', { name: t('en-US', 'report.reasonFraud') })).toBeChecked();
+    await expect(page.getByRole('radio', { name: t('en-US', 'report.fraud') })).toBeChecked();
     await expect(page.getByLabel(t('en-US', 'report.descriptionLabel'))).toHaveValue('Asks people for their passwords.');
     // Offline: the message, and everything stays.
     await page.context().setOffline(true);
@@ -97,18 +97,18 @@ test.describe('report a comment', () => {
     await submit(page).click();
     await expect(page.getByRole('heading', { name: t('en-US', 'report.sentTitle') })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('radio', { name: t('en-US', 'report.reasonFraud') })).not.toBeChecked();
+    await expect(page.getByRole('radio', { name: t('en-US', 'report.fraud') })).not.toBeChecked();
     await expect(page.getByLabel(t('en-US', 'report.descriptionLabel'))).toHaveValue('');
   });
 
   test('a second report of the same comment says it is already being reviewed', async ({ page, signIn, open }) => {
     await signIn();
     await open('/k-report');
-    await page.getByRole('radio', { name: t('en-US', 'report.reasonSpam') }).check();
+    await page.getByRole('radio', { name: t('en-US', 'report.spam') }).check();
     await submit(page).click();
     await expect(page.locator('.report-sent p')).toHaveText(t('en-US', 'report.sentBody'));
     await page.reload();
-    await page.getByRole('radio', { name: t('en-US', 'report.reasonSexual') }).check();
+    await page.getByRole('radio', { name: t('en-US', 'report.sexual') }).check();
     await submit(page).click();
     await expect(page.locator('.report-sent p')).toHaveText(t('en-US', 'report.duplicate'));
   });
@@ -128,7 +128,7 @@ test.describe('report a comment', () => {
     await expect(page.locator('.reported-title')).toHaveText('<b>so</b> good');
     await expect(page.locator('.reported-detail')).toHaveText(t('en-US', 'report.commentBy', { author: '<i>Mira</i>' }));
     await expect(page.locator('.reported b, .reported i')).toHaveCount(0);
-    await expect(page.getByRole('radio', { name: t('en-US', 'report.reasonSpam') })).toBeDisabled();
+    await expect(page.getByRole('radio', { name: t('en-US', 'report.spam') })).toBeDisabled();
     await expect(page.getByLabel(t('en-US', 'report.descriptionLabel'))).toBeDisabled();
     expect(problems.filter((p) => !/_astro/.test(p))).toEqual([]);
   });
@@ -148,7 +148,7 @@ test.describe('report other content', () => {
     await open('/zh-CN/k-feedback', '&type=song&id=s03&dark=1&bgColor=171717');
     await expect(page.locator('.reported-title')).toHaveText('夜航船');
     await expect(page.getByRole('radio')).toHaveCount(6);
-    await page.getByRole('radio', { name: t('zh-CN', 'report.reasonInfringement') }).check();
+    await page.getByRole('radio', { name: t('zh-CN', 'report.infringement') }).check();
     await page.getByRole('button', { name: t('zh-CN', 'form.submit') }).click();
     await expect(page.locator('.report-sent h2')).toHaveText(t('zh-CN', 'report.sentTitle'));
   });

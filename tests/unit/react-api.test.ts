@@ -1,6 +1,7 @@
-// The islands are React code (issue 18, item 4): they import `react` and `@nanostores/react`, which
-// the build aliases to preact/compat, and spell attributes the React way, so they would run on React
-// unchanged. Preact accepts `class` and `for`; React does not, so those are caught here.
+// The islands are React code (issue 18, item 4): they import `react`, which the build aliases to
+// preact/compat, read stores through ./use-store (src/islands/ui, written with React's hooks), and spell
+// attributes the React way, so they would run on React unchanged. Preact accepts `class` and `for`;
+// React does not, so those are caught here.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@
  * custom amount within the backend's limits, the recharge and what became of it.
  */
 import type { MessageKey } from '../../i18n';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect, useMemo, useState } from 'react';
 import {
   $balance,

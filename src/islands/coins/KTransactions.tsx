@@ -3,7 +3,7 @@
  * pulling down at the top reloads from the first page; an error keeps what was already loaded and
  * offers a retry. A recharge pending for 30 minutes points to support.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect, useState } from 'react';
 import { coinRecords } from '../../lib/coins/history';
 import { groupByMonth, overdue } from '../../lib/coins/records';

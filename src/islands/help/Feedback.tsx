@@ -4,7 +4,7 @@
  * the way to My feedback, and Done (back where the user came from, or the WebView closes). /feedback2 is opened from the player: the `type` query preselects a type and
  * the song playing can be attached (src/lib/help/feedback.ts).
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect, useMemo } from 'react';
 import { $feedbackConfig, $feedbackSent, doneWithFeedback, feedbackOrigin, loadFeedbackConfig, markSent } from '../../lib/help/feedback';
 import { pageHref } from '../../lib/nav';

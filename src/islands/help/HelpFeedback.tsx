@@ -3,7 +3,7 @@
  * feedback" with a dot while support's replies are unread, the button to write feedback, and customer
  * service by phone or e-mail (src/lib/help/faq.ts). Back closes the page (route flag).
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect } from 'react';
 import { $home, callHotline, loadHome, watchHome, writeEmail } from '../../lib/help/faq';
 import { guidesFor } from '../../lib/help/guides';

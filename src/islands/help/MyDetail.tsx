@@ -3,7 +3,7 @@
  * thread with support. Under it the follow-up form (./parts/FollowUp), loaded while the feedback is
  * fetched.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect } from 'react';
 import { formatFileSize } from '../../lib/file-size';
 import { formatDate } from '../../lib/format';

@@ -4,7 +4,7 @@
  * more load as the end comes into view; "No data" when there is none, with the way to give some. The `data1` query titles the
  * page "My feedback" (the shell does it). A cached route: coming back from a detail refreshes the marks.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
 import { myFeedback, watchMyFeedback } from '../../lib/help/my-feedback';

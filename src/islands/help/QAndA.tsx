@@ -3,7 +3,7 @@
  * helpful?" sent once, and related questions. /detail-questions without an id lists the playback
  * questions. The page title is the `title` query, set by the shell as text.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect } from 'react';
 import { guidesFor } from '../../lib/help/guides';
 import { $question, $vote, loadQuestion, vote, type QuestionRef } from '../../lib/help/question';

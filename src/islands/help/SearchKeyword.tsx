@@ -3,7 +3,7 @@
  * text, recent searches kept on the phone with a clear button, "No content yet" when nothing matches.
  * No back bar on this route: Cancel goes back, or closes the page when it was opened alone.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect, useRef } from 'react';
 import { guidesFor } from '../../lib/help/guides';
 import { highlight } from '../../lib/help/highlight';

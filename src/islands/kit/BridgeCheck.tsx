@@ -4,7 +4,7 @@
  * fail (why, and what the app sent) or not run; the report copies as JSON or Markdown and, where
  * the build names an endpoint, is sent there.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect, useState } from 'react';
 import type { MessageKey } from '../../lib/message-key';
 import { queryParam } from '../../lib/nav';

@@ -2,7 +2,7 @@
  * Loads more of a paged list (src/lib/model/paged.ts) when its end comes near the screen, unless the
  * last load failed (then the user retries) or the list is done.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect, useRef } from 'react';
 import type { PagedModel } from '../../lib/model/paged';
 import type { RecordLike } from '../../lib/paging';

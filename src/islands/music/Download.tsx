@@ -4,7 +4,7 @@
  * page (src/lib/music/downloads.ts). A cached route that scrolls to the top when shown again: the
  * figures are reloaded then.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
 import { dataOf } from '../../lib/model/loadable';

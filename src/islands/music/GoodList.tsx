@@ -3,7 +3,7 @@
  * (once; the backend's rules answer any condition that changed since /song-test). Success goes to
  * /submit-success (src/lib/music/submit.ts).
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect } from 'react';
 import { $playlist, $sending, readPlaylist, submit } from '../../lib/music/submit';
 import { useHydrated } from '../ui/hydrated';

@@ -4,7 +4,7 @@
  * more, show less), VIP and paid marks, and the song playing highlighted. /center-station adds the
  * spatial-audio area.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect, useState } from 'react';
 import { SONGS_PAGE_SIZE as PAGE_SIZE } from '../../lib/limits';
 import { $lists, $playingId, editList, findMusic, loadLists, playList, playSong, watchLists, type Page, type Song, type SongList } from '../../lib/music/lists';

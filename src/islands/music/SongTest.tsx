@@ -4,7 +4,7 @@
  * the app opened this page from holding 10 to 200 songs, no other submission under review. Continue
  * goes to the tips and the submit button (/good-list).
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
 import { $conditions, $playlist, $status, addSongs, authorize, checkConditions, watchConditions } from '../../lib/music/conditions';

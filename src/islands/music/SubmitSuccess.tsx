@@ -1,5 +1,5 @@
 /** /submit-success: the playlist is with the editors, and when they will have reviewed it (src/lib/music/submitted.ts). */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
 import { dataOf } from '../../lib/model/loadable';

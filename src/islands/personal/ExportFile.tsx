@@ -4,7 +4,7 @@
  * its link is valid; an expired file says so and offers a new request.
  */
 import type { MessageKey } from '../../i18n';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
 import { pageHref } from '../../lib/nav';

@@ -2,7 +2,7 @@
  * /accountData.html and /deviceData.html: the personal information of spec §3 (src/lib/personal/info.ts),
  * account or device. Each value can be copied; an empty one reads "No data".
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect } from 'react';
 import { $info, copy, loadInfo } from '../../lib/personal/info';
 import '../ui/controls.css';

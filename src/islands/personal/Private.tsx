@@ -4,7 +4,7 @@
  * allowed (src/lib/personal/requests.ts), and then offers no form; otherwise the form
  * (./parts/RequestForm), which loads meanwhile; then "request received".
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
 import { dataOf } from '../../lib/model/loadable';

@@ -4,7 +4,7 @@
  * it can be downloaded, and a new request when one is allowed. The second page is the overseas
  * policy's variant: it says so and links that policy. The requests are src/lib/personal/requests.ts.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
 import { dataOf } from '../../lib/model/loadable';

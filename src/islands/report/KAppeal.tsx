@@ -3,7 +3,7 @@
  * show where their appeal stands; for the others, the appeal form (./parts/AppealForm), loaded while
  * the list is fetched.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
 import { $appealSent, $open, $subjects, loadSubjects, type Subject } from '../../lib/report/appeal';

@@ -5,7 +5,7 @@
  * removed before or while the user writes says so.
  */
 import type { MessageKey } from '../../i18n';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect, useState } from 'react';
 import { REASONS_BY_TYPE } from '../../lib/report/reasons';
 import { $report, $target, checkTarget, finishReport, namedTarget, startReport, type ReportTarget, type TargetType } from '../../lib/report/report';
@@ -14,7 +14,6 @@ import { TextBox } from '../forms/parts/TextBox';
 import { Failure } from '../ui/parts/Failure';
 import { useLater } from '../ui/use-later';
 import type { Text } from '../ui/text';
-import { REASON_KEY } from './reasons-text';
 import '../ui/placeholder.css';
 import './report.css';
 import { usePage } from '../ui/page';
@@ -149,7 +148,7 @@ function FormPreview({ type, t }: { type: TargetType | undefined; t: Text }) {
       <Choices
         name="reason"
         legend={t('report.reasonTitle')}
-        choices={REASONS_BY_TYPE[type].map((id) => ({ id, label: t(REASON_KEY[id]) }))}
+        choices={REASONS_BY_TYPE[type].map((id) => ({ id, label: t(`report.${id}` as const) }))}
         value={null}
         onChange={none}
         error={null}

@@ -10,7 +10,7 @@
  * Once hydrated it keeps `data-session` current (the app shown again, a sign-in) and runs the sign-in.
  * Area islands read the same state from `$session`.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from './use-store';
 import { useEffect } from 'react';
 import { $session, $signIn, signIn, watchSession } from '../../lib/session';
 import { useHydrated } from './hydrated';

@@ -2,7 +2,7 @@
  * The page's toast and confirm dialog, drawn from the `ui` stores: any island calls `showToast()` or
  * `await confirmDialog()` from src/lib/stores and this one island shows it. One per page.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from './use-store';
 import { useLayoutEffect, useRef } from 'react';
 import { $dialog, $toast, answerDialog } from '../../lib/stores/ui';
 

@@ -1,5 +1,5 @@
 /** What every island reads of its page, from one hook. */
-import { useStore } from '@nanostores/react';
+import { useStore } from './use-store';
 import { pageLocale, text, type Text } from '../../lib/i18n';
 import type { Locale } from '../../lib/locale';
 import { $session, type Session } from '../../lib/session';

@@ -3,7 +3,7 @@
  * (src/lib/vip/purchase.ts). WeChat only when it is installed; the method selector only when the
  * host supports choosing.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect, useMemo, useState } from 'react';
 import { formatPrice } from '../../lib/format';
 import { dataOf } from '../../lib/model/loadable';

@@ -3,7 +3,7 @@
  * another page (sessionStorage: the route is "cached"), stays in the field on any error, and one
  * submission runs at a time.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect, useRef } from 'react';
 import { formatDate } from '../../lib/format';
 import { pageHref } from '../../lib/nav';

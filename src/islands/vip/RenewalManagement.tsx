@@ -4,7 +4,7 @@
  * subscribed to is offered through the pay flow (/channel), which is where auto-renewal is agreed to.
  * The server's HTML is the placeholder; everything else is drawn after the settings arrive.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect } from 'react';
 import { formatDate, formatPrice } from '../../lib/format';
 import { dataOf } from '../../lib/model/loadable';

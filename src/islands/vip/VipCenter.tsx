@@ -7,7 +7,7 @@
  * Rendered on the server too: until the session and the plans are known it shows placeholders of the
  * same size, so the static part below never moves (no layout shift).
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect, useState } from 'react';
 import { formatDate } from '../../lib/format';
 import { dataOf } from '../../lib/model/loadable';

@@ -3,7 +3,7 @@
  * links to auto-renewal, redeeming and buying, and the history of membership orders.
  * Rendered on the server with placeholders; the server's state replaces them once the session is known.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/use-store';
 import { useEffect } from 'react';
 import { formatDate, formatPrice } from '../../lib/format';
 import { dataOf } from '../../lib/model/loadable';

@@ -17,6 +17,7 @@ import * as musicDownloads from './endpoints/music-downloads';
 import * as platform from './endpoints/platform';
 import * as personal from './endpoints/personal';
 import * as report from './endpoints/report';
+import * as reportSubmit from './endpoints/report-submit';
 import * as submission from './endpoints/submission';
 import * as vip from './endpoints/vip';
 import * as vipBuy from './endpoints/vip-buy';
@@ -43,6 +44,7 @@ export const ENDPOINTS = {
   ...endpoints(coinOrders),
   ...endpoints(coinRecords),
   ...endpoints(report),
+  ...endpoints(reportSubmit),
   ...endpoints(appeal),
   ...endpoints(help),
   ...endpoints(feedback),

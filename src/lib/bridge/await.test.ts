@@ -27,7 +27,7 @@ afterEach(() => {
 describe('commandWithReply', () => {
   it('resolves with the parsed onPayCallback the host sends asynchronously', async () => {
     host = installFakeHost(window, { payOutcome: 'cancel' });
-    const reply = commandWithReply('startPayWeb', order, 'onPayCallback', { timeoutMs: 5000 });
+    const reply = commandWithReply('startPayWeb', order, HANDLERS.onPayCallback, { timeoutMs: 5000 });
     await vi.advanceTimersByTimeAsync(0);
     await expect(reply).resolves.toEqual({ status: 'cancel', orderId: 'o-1' });
     expect(host.calls[0]).toMatchObject({ method: 'startPayWeb', arg: order });
@@ -36,7 +36,7 @@ describe('commandWithReply', () => {
 
   it('resolves login with no argument sent to the host', async () => {
     host = installFakeHost(window);
-    const reply = commandWithReply('login', undefined, 'onLoginCallback', { timeoutMs: 5000 });
+    const reply = commandWithReply('login', undefined, HANDLERS.onLoginCallback, { timeoutMs: 5000 });
     await vi.advanceTimersByTimeAsync(0);
     await expect(reply).resolves.toEqual({ success: true });
     expect(host.calls[0]).toMatchObject({ method: 'login', arg: undefined });
@@ -44,7 +44,7 @@ describe('commandWithReply', () => {
 
   it('ignores answers that do not match, e.g. another order’s onPayCallback', async () => {
     host = installFakeHost(window, { payOutcome: 'none' });
-    const reply = commandWithReply('startPayWeb', order, 'onPayCallback', {
+    const reply = commandWithReply('startPayWeb', order, HANDLERS.onPayCallback, {
       timeoutMs: 5000,
       match: (result) => result.orderId === order.orderId,
     });
@@ -55,7 +55,7 @@ describe('commandWithReply', () => {
 
   it('rejects with code timeout when onPayCallback never arrives, and unsubscribes', async () => {
     host = installFakeHost(window, { payOutcome: 'none' });
-    const reply = commandWithReply('startPayWeb', order, 'onPayCallback', { timeoutMs: 30_000 });
+    const reply = commandWithReply('startPayWeb', order, HANDLERS.onPayCallback, { timeoutMs: 30_000 });
     const settled = expect(reply).rejects.toMatchObject({ name: 'BridgeError', code: 'timeout' });
     await vi.advanceTimersByTimeAsync(29_999);
     expect(subscribers('onPayCallback')).toBe(1);
@@ -66,7 +66,7 @@ describe('commandWithReply', () => {
 
   it('ignores an answer that arrives after the time-out', async () => {
     host = installFakeHost(window, { payOutcome: 'success', replyDelayMs: 2000 });
-    const reply = commandWithReply('startPayWeb', order, 'onPayCallback', { timeoutMs: 1000 });
+    const reply = commandWithReply('startPayWeb', order, HANDLERS.onPayCallback, { timeoutMs: 1000 });
     const settled = expect(reply).rejects.toBeInstanceOf(BridgeError);
     await vi.advanceTimersByTimeAsync(3000);
     await settled;
@@ -74,7 +74,7 @@ describe('commandWithReply', () => {
 
   it('waits without a timer when timeoutMs is Infinity', async () => {
     host = installFakeHost(window, { payOutcome: 'success', replyDelayMs: 600_000 });
-    const reply = commandWithReply('startPayWeb', order, 'onPayCallback', { timeoutMs: Infinity });
+    const reply = commandWithReply('startPayWeb', order, HANDLERS.onPayCallback, { timeoutMs: Infinity });
     await vi.advanceTimersByTimeAsync(600_000);
     await expect(reply).resolves.toMatchObject({ status: 'success' });
   });
@@ -82,7 +82,7 @@ describe('commandWithReply', () => {
   it('rejects with code cancelled when the page aborts, and unsubscribes', async () => {
     host = installFakeHost(window, { uploadOutcome: 'slow' });
     const controller = new AbortController();
-    const picked = commandWithReply('uploadFile', { accept: 'video', maxBytes: 200 * 1024 * 1024 }, 'uploadFileCallback', {
+    const picked = commandWithReply('uploadFile', { accept: 'video', maxBytes: 200 * 1024 * 1024 }, HANDLERS.uploadFileCallback, {
       timeoutMs: 60_000,
       signal: controller.signal,
       match: (event) => event.status === 'done',
@@ -96,7 +96,7 @@ describe('commandWithReply', () => {
 
   it('rejects with cancelled without sending when the signal is already aborted', async () => {
     host = installFakeHost(window);
-    const reply = commandWithReply('launchHTDialog2', { title: 't', content: 'c', buttons: ['OK'] }, 'launchHTDialogCallback', {
+    const reply = commandWithReply('launchHTDialog2', { title: 't', content: 'c', buttons: ['OK'] }, HANDLERS.launchHTDialogCallback, {
       timeoutMs: 1000,
       signal: AbortSignal.abort(),
     });
@@ -105,20 +105,20 @@ describe('commandWithReply', () => {
   });
 
   it('rejects with code unavailable in a plain browser', async () => {
-    const reply = commandWithReply('acquirePicture', { max: 5 }, 'acquirePictureCallback', { timeoutMs: 1000 });
+    const reply = commandWithReply('acquirePicture', { max: 5 }, HANDLERS.acquirePictureCallback, { timeoutMs: 1000 });
     await expect(reply).rejects.toMatchObject({ code: 'unavailable' });
     expect(subscribers('acquirePictureCallback')).toBe(0);
   });
 
   it('rejects with code unavailable when an older app lacks the command', async () => {
     host = installFakeHost(window, { missing: ['launchPlay'] });
-    const reply = commandWithReply('launchPlay', { resourceId: 1, type: 1, referrer: 'list' }, 'onPlayCallback', { timeoutMs: 1000 });
+    const reply = commandWithReply('launchPlay', { resourceId: 1, type: 1, referrer: 'list' }, HANDLERS.onPlayCallback, { timeoutMs: 1000 });
     await expect(reply).rejects.toMatchObject({ code: 'unavailable' });
   });
 
   it('settles once when the host delivers the callback twice', async () => {
     host = installFakeHost(window, { duplicateCallbacks: true, dialogAnswer: 1 });
-    const reply = commandWithReply('launchHTDialog2', { title: 't', content: 'c', buttons: ['No', 'Yes'] }, 'launchHTDialogCallback', {
+    const reply = commandWithReply('launchHTDialog2', { title: 't', content: 'c', buttons: ['No', 'Yes'] }, HANDLERS.launchHTDialogCallback, {
       timeoutMs: 1000,
     });
     const then = vi.fn();
@@ -131,7 +131,7 @@ describe('commandWithReply', () => {
 
   it('catches an answer the host delivers synchronously, inside the command call', async () => {
     globals.NativeBridge = { login: () => (globals.onLoginCallback as (json: string) => void)('{"success":false}') };
-    await expect(commandWithReply('login', undefined, 'onLoginCallback', { timeoutMs: 1000 })).resolves.toEqual({ success: false });
+    await expect(commandWithReply('login', undefined, HANDLERS.onLoginCallback, { timeoutMs: 1000 })).resolves.toEqual({ success: false });
   });
 });
 

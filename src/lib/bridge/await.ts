@@ -2,7 +2,8 @@
  * A command and its answer as one promise: send, wait for the handler the contract names, and give
  * up cleanly on no host, time-out or abort.
  */
-import type { CommandArg, CommandArgs, CommandMethod, CommandReply, HandlerName, HandlerPayload } from './contract';
+import type { CommandArg, CommandArgs, CommandMethod, CommandReply } from './contract';
+import type { HandlerSpec, PayloadOf } from './spec';
 import { onHost } from './handlers';
 import { command } from './host';
 
@@ -38,7 +39,7 @@ export interface ReplySignal {
   removeEventListener(type: 'abort', listener: () => void): void;
 }
 
-/** @example const options: ReplyOptions<HandlerPayload<'onPayCallback'>> = { timeoutMs: 60_000, signal } */
+/** @example const options: ReplyOptions<PayloadOf<typeof onPayCallback>> = { timeoutMs: 60_000, signal } */
 export interface ReplyOptions<P> {
   /** Give up after this many ms; `Infinity` waits for the answer or an abort (a user still paying). */
   timeoutMs: number;
@@ -52,16 +53,16 @@ export interface ReplyOptions<P> {
  * Rejects with a BridgeError: `unavailable` (no host or method), `timeout`, `cancelled` (signal).
  * Always unsubscribes, so a host that answers twice still settles the promise once.
  * @example
- * const result = await commandWithReply('startPayWeb', order, 'onPayCallback', {
+ * const result = await commandWithReply('startPayWeb', order, onPayCallback, {
  *   timeoutMs: Infinity, signal, match: (r) => r.orderId === order.orderId,
  * });
  */
-export function commandWithReply<M extends CommandMethod, N extends Extract<CommandReply<M>, HandlerName>>(
+export function commandWithReply<M extends CommandMethod, H extends HandlerSpec<CommandReply<M>>>(
   method: M,
   arg: CommandArg<M>,
-  replyHandler: N,
-  { timeoutMs, signal, match }: ReplyOptions<HandlerPayload<N>>,
-): Promise<HandlerPayload<N>> {
+  replyHandler: H,
+  { timeoutMs, signal, match }: ReplyOptions<PayloadOf<H>>,
+): Promise<PayloadOf<H>> {
   return new Promise((resolve, reject) => {
     let settled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -6,6 +6,15 @@ import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { installFakeHost } from '../../../server/fake-host';
+import * as app from './calls/app';
+import * as coins from './calls/coins';
+import * as forms from './calls/forms';
+import * as music from './calls/music';
+import * as payMethods from './calls/pay-methods';
+import * as pay from './calls/pay';
+import * as personal from './calls/personal';
+import * as player from './calls/player';
+import * as report from './calls/report';
 import { HANDLERS, QUERIES, type QueryMethod } from './contract';
 
 const doc = readFileSync('docs/bridge.md', 'utf8');
@@ -54,6 +63,17 @@ describe('bridge contract', () => {
   it('types exactly the handlers the document names, in commands and host events', () => {
     const named = new Set([...commandRows.flatMap(([, , answeredBy]) => answeredBy!.match(/\b\w+Callback\b/g) ?? []), ...eventRows.map(([name]) => name!)]);
     expect(sorted(named)).toEqual(sorted(Object.keys(HANDLERS)));
+  });
+
+  it('names each query and handler as its key, and maps every one the areas declare', () => {
+    for (const [key, spec] of Object.entries(QUERIES)) expect(spec.method).toBe(key);
+    for (const [key, spec] of Object.entries(HANDLERS)) expect(spec.name).toBe(key);
+    const declared = [app, coins, forms, music, payMethods, pay, personal, player, report].flatMap((area) => Object.values(area));
+    const specs = declared.filter(
+      (value): value is { method: string } | { name: string } => typeof value === 'object' && value !== null && ('method' in value || 'payload' in value),
+    );
+    expect(specs).toHaveLength(Object.keys(QUERIES).length + Object.keys(HANDLERS).length);
+    expect(new Set(specs)).toEqual(new Set([...Object.values(QUERIES), ...Object.values(HANDLERS)]));
   });
 
   it('has the fake host implement every query and command the document lists', () => {

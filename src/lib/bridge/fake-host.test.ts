@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emit, installFakeHost, setState, type FakeCall, type FakeHost } from '../../../server/fake-host';
-import { HANDLERS } from './contract';
+import { HANDLERS, QUERIES } from './contract';
 import { REGISTRY_KEY } from './handlers';
 import { callId, command, commandWithReply, onHost, query } from './index';
 
@@ -30,8 +30,8 @@ afterEach(() => {
 describe('fake host uploads', () => {
   it('reports the picked file, then progress, then done with a url', async () => {
     const events: unknown[] = [];
-    onHost('acquireFileCallback', (file) => events.push(file));
-    onHost('uploadFileCallback', ({ status, progress }) => events.push([status, progress]));
+    onHost(HANDLERS.acquireFileCallback, (file) => events.push(file));
+    onHost(HANDLERS.uploadFileCallback, ({ status, progress }) => events.push([status, progress]));
     setState({ file: { name: 'big.mp4', size: 201 * MB, mime: 'video/mp4' } });
     command('uploadFile', { accept: 'video', maxBytes: 200 * MB });
     await vi.runAllTimersAsync();
@@ -41,7 +41,7 @@ describe('fake host uploads', () => {
   it('sends nine progress events over time for a slow upload, and none after it is cancelled', async () => {
     host.setState({ uploadOutcome: 'slow', slowStepMs: 100 });
     const progress: number[] = [];
-    onHost('uploadFileCallback', (event) => event.progress !== undefined && progress.push(event.progress));
+    onHost(HANDLERS.uploadFileCallback, (event) => event.progress !== undefined && progress.push(event.progress));
     command('uploadFile', { accept: 'audio', maxBytes: 200 * MB });
     await vi.advanceTimersByTimeAsync(350);
     expect(progress).toEqual([10, 20, 30]);
@@ -53,7 +53,7 @@ describe('fake host uploads', () => {
   it('answers uploadFeedbackLog with uploadFileCallback carrying the logFileName as id', async () => {
     host.setState({ uploadOutcome: 'failed' });
     const logFileName = `log-${callId()}`;
-    const result = commandWithReply('uploadFeedbackLog', { logFileName }, 'uploadFileCallback', {
+    const result = commandWithReply('uploadFeedbackLog', { logFileName }, HANDLERS.uploadFileCallback, {
       timeoutMs: 1000,
       match: (event) => event.id === logFileName && event.status !== 'progress',
     });
@@ -63,7 +63,7 @@ describe('fake host uploads', () => {
 
   it('returns at most `max` pictures', async () => {
     host.setState({ pictures: [1, 2, 3].map((n) => ({ id: n, name: `${n}.png`, size: n, mime: 'image/png' })) });
-    const picked = commandWithReply('acquirePicture', { max: 2 }, 'acquirePictureCallback', { timeoutMs: 1000 });
+    const picked = commandWithReply('acquirePicture', { max: 2 }, HANDLERS.acquirePictureCallback, { timeoutMs: 1000 });
     await vi.runAllTimersAsync();
     expect((await picked).map((p) => p.id)).toEqual([1, 2]);
   });
@@ -72,18 +72,18 @@ describe('fake host uploads', () => {
 describe('fake host account, pay and play', () => {
   it('signs in on login and grants a 31-day membership on paySuccess', async () => {
     host.setState({ account: { isLogin: false } });
-    const login = commandWithReply('login', undefined, 'onLoginCallback', { timeoutMs: 1000 });
+    const login = commandWithReply('login', undefined, HANDLERS.onLoginCallback, { timeoutMs: 1000 });
     await vi.runAllTimersAsync();
     expect(await login).toEqual({ success: true });
     command('paySuccess', { orderId: 'o-1' });
-    const account = query('accountInfo');
+    const account = query(QUERIES.accountInfo);
     expect(account).toMatchObject({ isLogin: true, is_member: true, vip: { is_vip: 1 } });
     expect(account.vip!.valid_time - Date.now() / 1000).toBeCloseTo(31 * 86_400, -1);
   });
 
   it('answers launchPlay with the configured play error', async () => {
     host.setState({ playError: 'vip_only' });
-    const failed = commandWithReply('launchPlay', { resourceId: 12, type: 1, referrer: 'list' }, 'onPlayErrorCallback', {
+    const failed = commandWithReply('launchPlay', { resourceId: 12, type: 1, referrer: 'list' }, HANDLERS.onPlayErrorCallback, {
       timeoutMs: 1000,
     });
     await vi.runAllTimersAsync();
@@ -93,12 +93,12 @@ describe('fake host account, pay and play', () => {
   it('marks the player as playing after a successful launchPlay', async () => {
     command('launchPlay', { resourceId: 12, type: 1, referrer: 'list' });
     await vi.runAllTimersAsync();
-    expect(query('getPlayerState')).toEqual({ playing: true, resourceId: 12 });
+    expect(query(QUERIES.getPlayerState)).toEqual({ playing: true, resourceId: 12 });
   });
 
   it('answers the dialog with the configured button index', async () => {
     host.setState({ dialogAnswer: 1 });
-    const tapped = commandWithReply('launchHTDialog2', { title: 'Leave?', content: '', buttons: ['Stay', 'Leave'] }, 'launchHTDialogCallback', {
+    const tapped = commandWithReply('launchHTDialog2', { title: 'Leave?', content: '', buttons: ['Stay', 'Leave'] }, HANDLERS.launchHTDialogCallback, {
       timeoutMs: 1000,
     });
     await vi.runAllTimersAsync();
@@ -111,23 +111,23 @@ describe('fake host state and log', () => {
     command('savePageState', { key: 'k-recharge', state: { scroll: 320 } });
     host.uninstall();
     host = installFakeHost(window);
-    expect(query('restorePageState', { key: 'k-recharge' })).toEqual({ scroll: 320 });
-    expect(query('restorePageState', { key: 'unknown' })).toBe('');
+    expect(query(QUERIES.restorePageState, { key: 'k-recharge' })).toEqual({ scroll: 320 });
+    expect(query(QUERIES.restorePageState, { key: 'unknown' })).toBe('');
   });
 
   it('changes answers live with setState, including removing a method', () => {
     setState({ coins: 7, dark: 1, bgColor: '262626' });
-    expect(query('getKCoins')).toEqual({ balance: 7 });
-    expect(query('dark')).toEqual({ dark: 1, bgColor: '262626' });
+    expect(query(QUERIES.getKCoins)).toEqual({ balance: 7 });
+    expect(query(QUERIES.dark)).toEqual({ dark: 1, bgColor: '262626' });
     setState({ missing: ['getKCoins'] });
     expect((globals.NativeBridge as Record<string, unknown>).getKCoins).toBeUndefined();
-    expect(query('getKCoins')).toEqual({ balance: 0 });
+    expect(query(QUERIES.getKCoins)).toEqual({ balance: 0 });
   });
 
   it('logs every call with argument, result and time, and tells onCall listeners', () => {
     const seen: FakeCall[] = [];
     host.onCall((call) => seen.push(call));
-    query('getPayMethod', { productId: 'vip_month' });
+    query(QUERIES.getPayMethod, { productId: 'vip_month' });
     emit('onResume');
     expect(host.calls.map(({ kind, method }) => [kind, method])).toEqual([
       ['query', 'getPayMethod'],

@@ -33,8 +33,8 @@ describe('onHost', () => {
     const { onHost } = await load();
     const first = vi.fn();
     const second = vi.fn();
-    onHost('h5Dark', first);
-    onHost('h5Dark', second);
+    onHost(HANDLERS.h5Dark, first);
+    onHost(HANDLERS.h5Dark, second);
     emit('h5Dark', { dark: 1, bgColor: '171717' });
     expect(first).toHaveBeenCalledExactlyOnceWith({ dark: 1, bgColor: '171717' });
     expect(second).toHaveBeenCalledExactlyOnceWith({ dark: 1, bgColor: '171717' });
@@ -44,8 +44,8 @@ describe('onHost', () => {
     const { onHost } = await load();
     const gone = vi.fn();
     const kept = vi.fn();
-    const off = onHost('onResume', gone);
-    onHost('onResume', kept);
+    const off = onHost(HANDLERS.onResume, gone);
+    onHost(HANDLERS.onResume, kept);
     off();
     emit('onResume');
     expect(gone).not.toHaveBeenCalled();
@@ -55,8 +55,8 @@ describe('onHost', () => {
   it('treats the same function subscribed twice as two subscriptions', async () => {
     const { onHost } = await load();
     const listener = vi.fn();
-    const off = onHost('onResume', listener);
-    onHost('onResume', listener);
+    const off = onHost(HANDLERS.onResume, listener);
+    onHost(HANDLERS.onResume, listener);
     off();
     emit('onResume');
     expect(listener).toHaveBeenCalledTimes(1);
@@ -65,7 +65,7 @@ describe('onHost', () => {
   it('accepts a payload the host passes as an already-parsed object', async () => {
     const { onHost } = await load();
     const listener = vi.fn();
-    onHost('onLoginCallback', listener);
+    onHost(HANDLERS.onLoginCallback, listener);
     call('onLoginCallback', { success: true });
     expect(listener).toHaveBeenCalledExactlyOnceWith({ success: true });
   });
@@ -73,7 +73,7 @@ describe('onHost', () => {
   it('drops a malformed payload with a warning and no subscriber sees it', async () => {
     const { onHost } = await load();
     const listener = vi.fn();
-    onHost('onPayCallback', listener);
+    onHost(HANDLERS.onPayCallback, listener);
     emit('onPayCallback', '{not json');
     emit('onPayCallback', '{"status":"maybe","orderId":"o1"}');
     call('onPayCallback');
@@ -85,10 +85,10 @@ describe('onHost', () => {
   it('still calls the other subscribers when one throws', async () => {
     const { onHost } = await load();
     const after = vi.fn();
-    onHost('onResume', () => {
+    onHost(HANDLERS.onResume, () => {
       throw new Error('boom');
     });
-    onHost('onResume', after);
+    onHost(HANDLERS.onResume, after);
     expect(() => emit('onResume')).not.toThrow();
     expect(after).toHaveBeenCalledTimes(1);
     expect(error).toHaveBeenCalledTimes(1);
@@ -98,8 +98,8 @@ describe('onHost', () => {
     const { onHost } = await load();
     const second = vi.fn();
     let offSecond = () => {};
-    onHost('onResume', () => offSecond());
-    offSecond = onHost('onResume', second);
+    onHost(HANDLERS.onResume, () => offSecond());
+    offSecond = onHost(HANDLERS.onResume, second);
     emit('onResume');
     emit('onResume');
     expect(second).toHaveBeenCalledTimes(1);
@@ -112,7 +112,7 @@ describe('a handler defined before the module loads', () => {
     const shell = vi.fn(() => order.push('shell'));
     globals.h5Dark = shell;
     const { onHost } = await load();
-    onHost('h5Dark', () => order.push('subscriber'));
+    onHost(HANDLERS.h5Dark, () => order.push('subscriber'));
     const json = '{"dark":1,"bgColor":"000000"}';
     call('h5Dark', json);
     expect(shell).toHaveBeenCalledExactlyOnceWith(json);
@@ -123,7 +123,7 @@ describe('a handler defined before the module loads', () => {
     const shell = vi.fn();
     globals.h5Dark = shell;
     const { onHost } = await load();
-    onHost('h5Dark', vi.fn());
+    onHost(HANDLERS.h5Dark, vi.fn());
     call('h5Dark', 'garbage');
     expect(shell).toHaveBeenCalledExactlyOnceWith('garbage');
   });
@@ -136,9 +136,9 @@ describe('loading the module twice (two bundles on one page)', () => {
     expect(first.onHost).not.toBe(second.onHost);
     const a = vi.fn();
     const b = vi.fn();
-    first.onHost('onResume', a);
+    first.onHost(HANDLERS.onResume, a);
     const installed = globals.onResume;
-    second.onHost('onResume', b);
+    second.onHost(HANDLERS.onResume, b);
     expect(globals.onResume).toBe(installed);
     emit('onResume');
     expect(a).toHaveBeenCalledTimes(1);
@@ -148,8 +148,8 @@ describe('loading the module twice (two bundles on one page)', () => {
   it('calls a pre-existing h5Dark once, not once per copy', async () => {
     const shell = vi.fn();
     globals.h5Dark = shell;
-    (await load()).onHost('h5Dark', vi.fn());
-    (await load()).onHost('h5Dark', vi.fn());
+    (await load()).onHost(HANDLERS.h5Dark, vi.fn());
+    (await load()).onHost(HANDLERS.h5Dark, vi.fn());
     emit('h5Dark', { dark: 0 });
     expect(shell).toHaveBeenCalledTimes(1);
   });
@@ -159,7 +159,7 @@ describe('prototype pollution', () => {
   it('drops __proto__ from a JSON payload and leaves Object.prototype alone', async () => {
     const { onHost } = await load();
     const listener = vi.fn();
-    onHost('h5Dark', listener);
+    onHost(HANDLERS.h5Dark, listener);
     emit('h5Dark', '{"dark":1,"bgColor":"000000","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}');
     const payload = listener.mock.calls[0]?.[0] as object;
     expect(payload).toEqual({ dark: 1, bgColor: '000000' });
@@ -171,7 +171,7 @@ describe('prototype pollution', () => {
   it('drops an own __proto__ key from an already-parsed host object too', async () => {
     const { onHost } = await load();
     const listener = vi.fn();
-    onHost('acquirePictureCallback', listener);
+    onHost(HANDLERS.acquirePictureCallback, listener);
     const hostile: unknown = JSON.parse('[{"id":1,"name":"a.png","size":1,"mime":"image/png","__proto__":{"polluted":true}}]');
     call('acquirePictureCallback', hostile);
     const [picture] = listener.mock.calls[0]?.[0] as object[];
@@ -185,7 +185,7 @@ describe('on the server', () => {
     const { onHost } = await load();
     vi.stubGlobal('window', undefined);
     try {
-      expect(onHost('onResume', vi.fn())()).toBeUndefined();
+      expect(onHost(HANDLERS.onResume, vi.fn())()).toBeUndefined();
     } finally {
       vi.unstubAllGlobals();
     }

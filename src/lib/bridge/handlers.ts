@@ -2,9 +2,8 @@
  * Host → page: the global handlers `window.<name>(json)` the host calls. Each is installed once per
  * page and fans out to any number of subscribers, with the payload checked against its schema.
  */
-import { HANDLERS, type HandlerName, type HandlerPayload } from './contract';
 import { BAD, check, decode, warn } from './decode';
-import { nothing } from './schemas';
+import type { HandlerSpec, PayloadOf } from './spec';
 
 type Listener = (payload: unknown) => void;
 
@@ -30,7 +29,7 @@ function registry(): Map<string, Slot> {
   return (globals[REGISTRY_KEY] ??= new Map<string, Slot>()) as Map<string, Slot>;
 }
 
-function slotFor(name: HandlerName): Slot {
+function slotFor({ name, payload: schema }: HandlerSpec): Slot {
   const slots = registry();
   let slot = slots.get(name);
   if (!slot) {
@@ -40,7 +39,7 @@ function slotFor(name: HandlerName): Slot {
         // The earlier handler gets the raw argument first, exactly as the host sent it.
         safely(name, () => created.prior?.call(window, raw));
         // A handler without payload (onResume) ignores whatever it is given, even what is not JSON.
-        const payload = HANDLERS[name] === nothing ? undefined : check(HANDLERS[name], decode(raw));
+        const payload = schema === undefined ? undefined : check(schema, decode(raw));
         if (payload === BAD) return warn(name, 'malformed payload dropped');
         // A copy: a subscriber that unsubscribes (or subscribes) while being called must not change this round.
         for (const listener of [...created.listeners]) safely(name, () => listener(payload));
@@ -67,17 +66,17 @@ function safely(name: string, run: () => void): void {
 }
 
 /**
- * Subscribes to a host handler; returns the unsubscribe function. The payload has been checked
- * against the contract: a malformed one never reaches the listener. Treat it as read-only, it is
- * shared by every subscriber of that call.
- * @example const off = onHost('h5Dark', ({ dark, bgColor }) => applyTheme(dark, bgColor)); off();
+ * Subscribes to a host handler (a value of ./calls/<area>.ts); returns the unsubscribe function. The payload
+ * has been checked against the contract: a malformed one never reaches the listener. Treat it as
+ * read-only, it is shared by every subscriber of that call.
+ * @example const off = onHost(h5Dark, ({ dark, bgColor }) => applyTheme(dark, bgColor)); off();
  */
-export function onHost<N extends HandlerName>(name: N, listener: (payload: HandlerPayload<N>) => void): () => void {
+export function onHost<H extends HandlerSpec>(handler: H, listener: (payload: PayloadOf<H>) => void): () => void {
   // Server render: there is no host to hear from.
   if (typeof window === 'undefined') return () => {};
-  const { listeners } = slotFor(name);
+  const { listeners } = slotFor(handler);
   // A wrapper per subscription, so subscribing the same function twice gives two independent subscriptions.
-  const entry: Listener = (payload) => listener(payload as HandlerPayload<N>);
+  const entry: Listener = (payload) => listener(payload as PayloadOf<H>);
   listeners.add(entry);
   return () => {
     listeners.delete(entry);

@@ -20,7 +20,8 @@ const ARGS: Partial<Record<QueryMethod, [unknown]>> = {
 };
 const METHODS = Object.keys(QUERIES) as QueryMethod[];
 // Untyped access for table-driven tests over every method.
-const ask = (bridge: Bridge, method: QueryMethod): unknown => (bridge.query as (m: string, ...a: unknown[]) => unknown)(method, ...(ARGS[method] ?? []));
+const ask = (bridge: Bridge, method: QueryMethod): unknown =>
+  (bridge.query as (spec: unknown, ...a: unknown[]) => unknown)(QUERIES[method], ...(ARGS[method] ?? []));
 const fallbackOf = (method: QueryMethod) => QUERIES[method].fallback;
 
 let warn: ReturnType<typeof vi.spyOn>;
@@ -107,50 +108,50 @@ describe('query with a valid host answer', () => {
     host = installFakeHost(window, { overrides: {} });
     const bridge = await load();
     bridge.command('savePageState', { key: 'k-recharge', state: { tab: 2 } });
-    expect(bridge.query('getAppBaseInfo')).toMatchObject({ language: 'en', uid: '10001', dev_manufacturer: 'OPPO' });
-    expect(bridge.query('dark')).toEqual({ dark: 0, bgColor: 'ffffff' });
-    expect(bridge.query('accountInfo')).toMatchObject({ isLogin: true, vip: { is_vip: 0, valid_time: 0 }, is_member: false });
-    expect(bridge.query('isHeytapLogin')).toBe(true);
-    expect(bridge.query('getUserAuth')).toEqual({ authorized: true });
-    expect(bridge.query('getPayMethod', { productId: 'vip_month' })).toHaveLength(2);
-    expect(bridge.query('supportSelectPayType')).toBe(true);
-    expect(bridge.query('wxInstalled')).toBe(false);
-    expect(bridge.query('getKCoins')).toEqual({ balance: 120 });
-    expect(bridge.query('getKReportInfo')).toMatchObject({ commentId: 'c1', songId: 's01' });
-    expect(bridge.query('getPersonalInfo')).toMatchObject({ osName: 'ColorOS', deviceBrand: 'OPPO' });
-    expect(bridge.query('getSonglistInfo', { id: 1 }).songs?.map((s) => [s.vip, s.paid])).toEqual([
+    expect(bridge.query(QUERIES.getAppBaseInfo)).toMatchObject({ language: 'en', uid: '10001', dev_manufacturer: 'OPPO' });
+    expect(bridge.query(QUERIES.dark)).toEqual({ dark: 0, bgColor: 'ffffff' });
+    expect(bridge.query(QUERIES.accountInfo)).toMatchObject({ isLogin: true, vip: { is_vip: 0, valid_time: 0 }, is_member: false });
+    expect(bridge.query(QUERIES.isHeytapLogin)).toBe(true);
+    expect(bridge.query(QUERIES.getUserAuth)).toEqual({ authorized: true });
+    expect(bridge.query(QUERIES.getPayMethod, { productId: 'vip_month' })).toHaveLength(2);
+    expect(bridge.query(QUERIES.supportSelectPayType)).toBe(true);
+    expect(bridge.query(QUERIES.wxInstalled)).toBe(false);
+    expect(bridge.query(QUERIES.getKCoins)).toEqual({ balance: 120 });
+    expect(bridge.query(QUERIES.getKReportInfo)).toMatchObject({ commentId: 'c1', songId: 's01' });
+    expect(bridge.query(QUERIES.getPersonalInfo)).toMatchObject({ osName: 'ColorOS', deviceBrand: 'OPPO' });
+    expect(bridge.query(QUERIES.getSonglistInfo, { id: 1 }).songs?.map((s) => [s.vip, s.paid])).toEqual([
       [false, false],
       [true, false],
       [false, true],
     ]);
-    expect(bridge.query('getPlayerState')).toEqual({ playing: false });
-    expect(bridge.query('isSupportSpatialAudio')).toBe(true);
-    expect(bridge.query('hasKeyboard')).toBe(false);
-    expect(bridge.query('restorePageState', { key: 'k-recharge' })).toEqual({ tab: 2 });
+    expect(bridge.query(QUERIES.getPlayerState)).toEqual({ playing: false });
+    expect(bridge.query(QUERIES.isSupportSpatialAudio)).toBe(true);
+    expect(bridge.query(QUERIES.hasKeyboard)).toBe(false);
+    expect(bridge.query(QUERIES.restorePageState, { key: 'k-recharge' })).toEqual({ tab: 2 });
     expect(warn).not.toHaveBeenCalled();
   });
 
   it('reads "true"/"false" answers as booleans', async () => {
     host = installFakeHost(window, { overrides: { hasKeyboard: 'true', wxInstalled: 'false' } });
     const bridge = await load();
-    expect(bridge.query('hasKeyboard')).toBe(true);
-    expect(bridge.query('wxInstalled')).toBe(false);
+    expect(bridge.query(QUERIES.hasKeyboard)).toBe(true);
+    expect(bridge.query(QUERIES.wxInstalled)).toBe(false);
   });
 
   it('drops fields the contract does not name', async () => {
     host = installFakeHost(window, { overrides: { getKCoins: '{"balance":5,"debug":"x"}' } });
-    expect((await load()).query('getKCoins')).toEqual({ balance: 5 });
+    expect((await load()).query(QUERIES.getKCoins)).toEqual({ balance: 5 });
   });
 
   it('rejects a bgColor that is not six hex digits, since it would reach CSS', async () => {
     host = installFakeHost(window, { overrides: { dark: '{"dark":1,"bgColor":"red;x:url(y)"}' } });
-    expect((await load()).query('dark')).toEqual({ dark: 0 });
+    expect((await load()).query(QUERIES.dark)).toEqual({ dark: 0 });
   });
 
   it('drops __proto__, constructor and prototype keys from a restored page state', async () => {
     const hostile = '{"a":{"__proto__":{"polluted":true}},"constructor":{"prototype":{"polluted":true}},"b":1}';
     host = installFakeHost(window, { overrides: { restorePageState: hostile } });
-    const state = (await load()).query('restorePageState', { key: 'k' }) as Record<string, object>;
+    const state = (await load()).query(QUERIES.restorePageState, { key: 'k' }) as Record<string, object>;
     expect(state).toEqual({ a: {}, b: 1 });
     expect(Object.keys(state.a ?? {})).toEqual([]);
     expect(Object.hasOwn(state, 'constructor')).toBe(false);
@@ -161,8 +162,8 @@ describe('query with a valid host answer', () => {
     const accountInfo = vi.fn((_json?: string) => '{"isLogin":true}');
     globals.NativeBridge = { getPayMethod, accountInfo };
     const bridge = await load();
-    bridge.query('getPayMethod', { productId: 'vip_month' });
-    bridge.query('accountInfo');
+    bridge.query(QUERIES.getPayMethod, { productId: 'vip_month' });
+    bridge.query(QUERIES.accountInfo);
     expect(getPayMethod).toHaveBeenCalledWith('{"productId":"vip_month"}');
     expect(accountInfo.mock.calls[0]).toEqual([]);
   });
@@ -176,14 +177,14 @@ describe('query with a valid host answer', () => {
       },
     };
     globals.NativeBridge = bridge;
-    (await load()).query('accountInfo');
+    (await load()).query(QUERIES.accountInfo);
     expect(bridge.self).toBe(bridge);
   });
 
   it('falls back without calling the host when the argument breaks its schema', async () => {
     host = installFakeHost(window);
     const bridge = await load();
-    expect(bridge.query('getSonglistInfo', { id: null as unknown as number })).toEqual({});
+    expect(bridge.query(QUERIES.getSonglistInfo, { id: null as unknown as number })).toEqual({});
     expect(host.calls).toHaveLength(0);
     expect(String(warn.mock.calls[0]?.[0])).toContain('invalid argument');
   });
@@ -194,7 +195,7 @@ describe('query on the server', () => {
     const bridge = await load();
     vi.stubGlobal('window', undefined);
     try {
-      expect(bridge.query('accountInfo')).toEqual({ isLogin: false });
+      expect(bridge.query(QUERIES.accountInfo)).toEqual({ isLogin: false });
       expect(bridge.isInApp()).toBe(false);
     } finally {
       vi.unstubAllGlobals();
@@ -236,13 +237,13 @@ describe('command', () => {
 describe('types', () => {
   it('infers results and demands exactly the arguments the contract names', async () => {
     const { query, command } = await load();
-    expectTypeOf(query('accountInfo').isLogin).toEqualTypeOf<boolean>();
-    expectTypeOf(query('hasKeyboard')).toEqualTypeOf<boolean>();
-    expectTypeOf(query('getPayMethod', { productId: 1 })).items.toHaveProperty('name');
+    expectTypeOf(query(QUERIES.accountInfo).isLogin).toEqualTypeOf<boolean>();
+    expectTypeOf(query(QUERIES.hasKeyboard)).toEqualTypeOf<boolean>();
+    expectTypeOf(query(QUERIES.getPayMethod, { productId: 1 })).items.toHaveProperty('name');
     // @ts-expect-error getPayMethod needs {productId}
-    expect(() => query('getPayMethod')).not.toThrow();
+    expect(() => query(QUERIES.getPayMethod)).not.toThrow();
     // @ts-expect-error accountInfo takes no argument
-    query('accountInfo', {});
+    query(QUERIES.accountInfo, {});
     // @ts-expect-error acquirePicture allows at most five pictures (spec §5)
     command('acquirePicture', { max: 6 });
     // @ts-expect-error not a method of the contract

@@ -2,8 +2,9 @@
  * Calls into `window.NativeBridge`: typed synchronous queries with fallbacks, and fire-and-forget
  * commands. The only code in the project that touches the host object.
  */
-import { QUERIES, type CommandArgs, type CommandMethod, type QueryArgs, type QueryMethod, type QueryResult } from './contract';
+import type { CommandArgs, CommandMethod } from './contract';
 import { BAD, check, decode, warn } from './decode';
+import type { ArgsOf, QuerySpec, ResultOf } from './spec';
 
 type HostMethod = (json?: string) => unknown;
 type Host = Record<string, HostMethod | undefined>;
@@ -44,13 +45,14 @@ function invoke(method: string, args: unknown[]): unknown {
 const warned = new Set<string>();
 
 /**
- * A synchronous host query, parsed with its schema. Never throws: no host, an older app without the
- * method, a host error, non-JSON or an invalid value all give the documented fallback (one warning).
- * @example query('accountInfo').isLogin // false in a plain browser
- * @example query('getPayMethod', { productId: 'vip_month' }) // [{ id, name, icon }]
+ * A synchronous host query (a value of ./calls/<area>.ts), parsed with its schema. Never throws: no host,
+ * an older app without the method, a host error, non-JSON or an invalid value all give the documented
+ * fallback (one warning).
+ * @example query(accountInfo).isLogin // false in a plain browser
+ * @example query(getPayMethod, { productId: 'vip_month' }) // [{ id, name, icon }]
  */
-export function query<M extends QueryMethod>(method: M, ...args: QueryArgs<M>): QueryResult<M> {
-  const spec = QUERIES[method];
+export function query<Q extends QuerySpec>(spec: Q, ...args: ArgsOf<Q>): ResultOf<Q> {
+  const { method } = spec;
   let problem = 'no host';
   try {
     if (spec.arg && check(spec.arg, args[0]) === BAD) problem = 'invalid argument';
@@ -58,10 +60,10 @@ export function query<M extends QueryMethod>(method: M, ...args: QueryArgs<M>): 
       const raw = invoke(method, args);
       const value = raw === BAD ? BAD : decode(raw);
       // "" (nothing) is a valid answer that means "use the fallback", not a fault to report.
-      if (value === undefined) return fallback(method);
+      if (value === undefined) return fallback(spec);
       problem = raw === BAD ? 'missing in this app version' : value === BAD ? 'not JSON' : 'invalid value';
       const parsed = check(spec.result, value);
-      if (parsed !== BAD) return parsed as QueryResult<M>;
+      if (parsed !== BAD) return parsed as ResultOf<Q>;
     }
   } catch {
     problem = 'host threw';
@@ -71,12 +73,12 @@ export function query<M extends QueryMethod>(method: M, ...args: QueryArgs<M>): 
     warned.add(method);
     warn(method, `${problem}; using the fallback`);
   }
-  return fallback(method);
+  return fallback(spec);
 }
 
 /** A fresh copy each time, so a page that mutates its result cannot change the next caller's fallback. */
-function fallback<M extends QueryMethod>(method: M): QueryResult<M> {
-  return JSON.parse(JSON.stringify(QUERIES[method].fallback)) as QueryResult<M>;
+function fallback<Q extends QuerySpec>(spec: Q): ResultOf<Q> {
+  return JSON.parse(JSON.stringify(spec.fallback)) as ResultOf<Q>;
 }
 
 /**

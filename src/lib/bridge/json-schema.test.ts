@@ -59,9 +59,9 @@ describe('the bridge contract as JSON Schema', () => {
     ['GetKCoinsAnswer', QUERIES.getKCoins.result, {}],
     ['DarkAnswer', QUERIES.dark.result, { dark: 1, bgColor: 'red' }],
     ['GetPayMethodAnswer', QUERIES.getPayMethod.result, [{ id: true, name: 'Card' }]],
-    ['OnPayCallbackPayload', HANDLERS.onPayCallback, { status: 'paid', orderId: 'o1' }],
-    ['UploadFileCallbackPayload', HANDLERS.uploadFileCallback, { id: 'f', status: 'progress', progress: '40' }],
-    ['LaunchHTDialogCallbackPayload', HANDLERS.launchHTDialogCallback, { index: 0.5 }],
+    ['OnPayCallbackPayload', HANDLERS.onPayCallback.payload, { status: 'paid', orderId: 'o1' }],
+    ['UploadFileCallbackPayload', HANDLERS.uploadFileCallback.payload, { id: 'f', status: 'progress', progress: '40' }],
+    ['LaunchHTDialogCallbackPayload', HANDLERS.launchHTDialogCallback.payload, { index: 0.5 }],
     ['StartPayWebArgument', COMMANDS.startPayWeb.arg, { orderId: 'o1', productId: 'p', payType: 1 }],
     ['AcquirePictureArgument', COMMANDS.acquirePicture.arg, { max: 6 }],
   ];

@@ -9,7 +9,6 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { COMMANDS } from './commands';
 import { HANDLERS, QUERIES } from './contract';
-import { nothing } from './schemas';
 
 type Schema = Record<string, unknown>;
 
@@ -58,7 +57,7 @@ export function bridgeContractSchema() {
     ]),
   );
   const handlers = Object.fromEntries(
-    Object.entries(HANDLERS).map(([name, schema]) => [name, { payload: schema === nothing ? null : define(`${pascal(name)}Payload`, schema) }]),
+    Object.entries(HANDLERS).map(([name, { payload }]) => [name, { payload: payload ? define(`${pascal(name)}Payload`, payload) : null }]),
   );
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',

@@ -8,7 +8,6 @@
 import * as v from 'valibot';
 import { COMMANDS } from './commands';
 import { HANDLERS, QUERIES, type HandlerName, type QueryMethod } from './contract';
-import { nothing } from './schemas';
 
 export type Status = 'pass' | 'fail' | 'skipped';
 export type Kind = 'bridge' | 'query' | 'command' | 'event';
@@ -236,8 +235,8 @@ export class Recorder {
 
 /** A handler's payload as the contract has it: one JSON string of its shape, or no argument at all. */
 function payloadReasons(delivery: Delivery): Reason[] {
-  const schema = HANDLERS[delivery.name];
-  if (schema === nothing) return [];
+  const schema = HANDLERS[delivery.name].payload;
+  if (!schema) return [];
   return jsonReasons(schema, delivery.args[0]);
 }
 

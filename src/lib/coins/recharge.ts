@@ -9,6 +9,8 @@ import { atom, computed } from 'nanostores';
 import { request } from '../request';
 import { coinBalance, coinPackages } from '../api/endpoints/coins';
 import { onHost, query } from '../bridge';
+import { onResume } from '../bridge/calls/app';
+import { getKCoins } from '../bridge/calls/coins';
 import { fill } from '../model/loadable';
 import { once, watchLoaded } from '../model/once';
 import { withLoaded } from '../model/with-loaded';
@@ -41,10 +43,10 @@ const model = once(() => import('./recharge-purchase').then((m) => m.rechargeMod
 
 /**
  * The host's balance now and the ledger's when it answers (a failure keeps the host's).
- * @example onHost('onResume', refreshBalance)
+ * @example onHost(onResume, refreshBalance)
  */
 export async function refreshBalance(): Promise<void> {
-  $hostCoins.set(query('getKCoins').balance);
+  $hostCoins.set(query(getKCoins).balance);
   try {
     $ledger.set(await request(coinBalance, {}));
   } catch {
@@ -64,7 +66,7 @@ export function openRecharge(): () => void {
   void refreshBalance();
   void loadOffer();
   const stop = watchLoaded(model);
-  const off = onHost('onResume', () => void refreshBalance());
+  const off = onHost(onResume, () => void refreshBalance());
   return () => {
     stop();
     off();

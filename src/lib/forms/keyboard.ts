@@ -6,6 +6,7 @@
  * can be scrolled into sight above it too. Loaded on the first focus in a form.
  */
 import { query } from '../bridge';
+import { hasKeyboard } from '../bridge/calls/forms';
 
 // Portrait Android keyboards, suggestion strip included, cover about 38–45 % of the screen.
 const KEYBOARD_SHARE = 0.45;
@@ -22,7 +23,7 @@ let tallest = 0;
  */
 export function keyboardRoom(): number {
   tallest = Math.max(tallest, innerHeight);
-  if (!query('hasKeyboard') || innerHeight < tallest * RESIZED) return 0;
+  if (!query(hasKeyboard) || innerHeight < tallest * RESIZED) return 0;
   const view = window.visualViewport;
   const covered = view ? Math.round(innerHeight - view.height - view.offsetTop) : 0;
   return covered > 0 ? covered : Math.round(innerHeight * KEYBOARD_SHARE);

@@ -16,6 +16,7 @@
 import type * as v from 'valibot';
 import { safeParse } from 'valibot';
 import { command, isInApp, query } from '../bridge';
+import { restorePageState } from '../bridge/calls/forms';
 
 /** The most a page asks the host to keep, in bytes of UTF-8 JSON. */
 export const PAGE_STATE_MAX = 8 * 1024;
@@ -38,7 +39,7 @@ const warn = (what: string) => console.warn(`[page-state] ${what} does not pass;
 
 function read(): unknown {
   if (!inBrowser()) return '';
-  if (isInApp()) return query('restorePageState', { key: key() });
+  if (isInApp()) return query(restorePageState, { key: key() });
   try {
     return JSON.parse(sessionStorage.getItem(PREFIX + key()) ?? '""');
   } catch {

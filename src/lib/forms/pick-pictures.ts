@@ -6,6 +6,7 @@
 import type { ReadableAtom } from 'nanostores';
 import { messageKey } from '../api/api-error';
 import { BridgeError, commandWithReply } from '../bridge';
+import { acquirePictureCallback } from '../bridge/calls/forms';
 import { SCREENSHOT_MAX } from '../limits';
 import { addPictures, type Picture } from './pictures';
 
@@ -16,7 +17,7 @@ const PICKER_WAIT_MS = 10 * 60_000;
 export async function pickPictures(current: readonly Picture[]): Promise<{ pictures: Picture[]; notice: string | null }> {
   try {
     const max = Math.max(1, SCREENSHOT_MAX - current.length) as 1 | 2 | 3 | 4 | 5;
-    const picked = await commandWithReply('acquirePicture', { max }, 'acquirePictureCallback', { timeoutMs: PICKER_WAIT_MS });
+    const picked = await commandWithReply('acquirePicture', { max }, acquirePictureCallback, { timeoutMs: PICKER_WAIT_MS });
     const { pictures, refused } = addPictures(
       current,
       picked.map((p) => ({ ...p, id: String(p.id) })),

@@ -44,7 +44,7 @@ import {
 import { appealSubmit } from '../api/endpoints/appeal';
 import { feedbackSubmit } from '../api/endpoints/feedback';
 import { exportRequest } from '../api/endpoints/personal';
-import { reportSubmit } from '../api/endpoints/report';
+import { reportSubmit } from '../api/endpoints/report-submit';
 import { checkFeedback, type FeedbackInput } from '../help/feedback-rules';
 import { LOCALES } from '../locale';
 import { checkEmail, checkPassword } from '../personal/rules';

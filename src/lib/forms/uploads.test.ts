@@ -12,7 +12,7 @@ vi.mock('../bridge', () => ({
     host.commands.push([method, args]);
     return host.inApp ? { ok: true } : { ok: false, reason: 'unavailable' };
   },
-  onHost: (event: string, handler: (payload: unknown) => void) => {
+  onHost: ({ name: event }: { name: string }, handler: (payload: unknown) => void) => {
     host.handlers.set(event, handler);
     return () => host.handlers.delete(event);
   },

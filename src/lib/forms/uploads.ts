@@ -7,6 +7,7 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { command, onHost } from '../bridge';
+import { acquireFileCallback, uploadFileCallback } from '../bridge/calls/forms';
 import { UPLOAD_MAX_BYTES } from '../limits';
 import { cancelled, onUploadEvent, picked, type Upload } from './upload';
 
@@ -44,14 +45,14 @@ export function uploadList(onChange: (uploads: Upload[]) => void): UploadList {
   const listen = () => {
     if (listening) return;
     listening = true;
-    onHost('acquireFileCallback', (file) => {
+    onHost(acquireFileCallback, (file) => {
       if (!picking) return;
       picking = false;
       const upload = picked(file);
       if (upload.state !== 'uploading') command('cancelUploadFile', { id: upload.id });
       change([...$uploads.get(), upload]);
     });
-    onHost('uploadFileCallback', (event) => {
+    onHost(uploadFileCallback, (event) => {
       const id = String(event.id);
       if (!$uploads.get().some((u) => u.id === id)) return;
       change($uploads.get().map((u) => (u.id === id ? onUploadEvent(u, event) : u)));

@@ -7,6 +7,7 @@ import { type DataOf } from '../api';
 import { request } from '../request';
 import { helpHome } from '../api/endpoints/help';
 import { command, onHost } from '../bridge';
+import { onResume } from '../bridge/calls/app';
 import { isEmail } from '../forms/contact';
 import { pageLocale } from '../i18n';
 import { dataOf, fill, loading, type Loadable } from '../model/loadable';
@@ -33,7 +34,7 @@ export const loadHome = (): Promise<void> => fill($home, () => request(helpHome,
  */
 export function watchHome(): () => void {
   void loadHome();
-  return onHost('onResume', () => void loadHome());
+  return onHost(onResume, () => void loadHome());
 }
 
 /**

@@ -9,7 +9,7 @@ const host = vi.hoisted(() => ({ commands: [] as [string, unknown][], handlers: 
 vi.mock('../bridge', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../bridge')>()),
   command: (method: string, args: unknown) => (host.commands.push([method, args]), { ok: true }),
-  onHost: (event: string, handler: (payload: unknown) => void) => {
+  onHost: ({ name: event }: { name: string }, handler: (payload: unknown) => void) => {
     if (!host.handlers.has(event)) host.handlers.set(event, new Set());
     host.handlers.get(event)!.add(handler);
     return () => host.handlers.get(event)!.delete(handler);

@@ -5,6 +5,7 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { command, onHost } from '../bridge';
+import { uploadFileCallback } from '../bridge/calls/forms';
 import { onUploadEvent, type Upload } from '../forms/upload';
 
 export interface LogUpload {
@@ -36,7 +37,7 @@ export function logUpload(): LogUpload {
       stop();
       if (!next) return;
       name = next;
-      off = onHost('uploadFileCallback', (event) => {
+      off = onHost(uploadFileCallback, (event) => {
         const current = $log.get();
         if (current && String(event.id) === next) $log.set(onUploadEvent(current, event));
       });

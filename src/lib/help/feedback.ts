@@ -9,6 +9,7 @@ import { request } from '../request';
 import type { DataOf } from '../api/endpoint';
 import { feedbackConfig } from '../api/endpoints/feedback';
 import { query } from '../bridge';
+import { getPlayerState } from '../bridge/calls/player';
 import { isContentId } from '../id';
 import type { Locale } from '../locale';
 import { fill, loading, type Loadable } from '../model/loadable';
@@ -59,7 +60,7 @@ export interface FeedbackOrigin {
 export function feedbackOrigin(page: 'help' | 'player', search: string): FeedbackOrigin {
   if (page !== 'player') return { presetType: null, song: null };
   const type = new URLSearchParams(search).get('type');
-  const playing = query('getPlayerState').resourceId;
+  const playing = query(getPlayerState).resourceId;
   const song = playing === undefined ? null : String(playing);
   return { presetType: FEEDBACK_TYPES.find((t) => t === type) ?? 'music', song: isContentId(song) ? song : null };
 }

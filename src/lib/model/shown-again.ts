@@ -3,6 +3,7 @@
  * lists and figures such a page shows may have changed meanwhile.
  */
 import { onHost } from '../bridge';
+import { onResume } from '../bridge/calls/app';
 
 /**
  * @returns a function that stops following
@@ -11,7 +12,7 @@ import { onHost } from '../bridge';
 export function onShownAgain(refresh: () => void): () => void {
   const fromCache = (event: PageTransitionEvent) => event.persisted && refresh();
   addEventListener('pageshow', fromCache);
-  const off = onHost('onResume', refresh);
+  const off = onHost(onResume, refresh);
   return () => {
     removeEventListener('pageshow', fromCache);
     off();

@@ -8,6 +8,8 @@ import { type DataOf } from '../api';
 import { request } from '../request';
 import { SUBMISSION_RULES, submissionStatus } from '../api/endpoints/submission';
 import { command, onHost, query } from '../bridge';
+import { onResume } from '../bridge/calls/app';
+import { getUserAuth } from '../bridge/calls/music';
 import { fill, loading, type Loadable } from '../model/loadable';
 import { $session } from '../session';
 import { $playlist, readPlaylist } from './submission';
@@ -35,7 +37,7 @@ export const $conditions = computed([$session, $authorized, $playlist, $status],
 
 /** Asks the app and the server again; what was known stays while they answer. @example <Failure onRetry={checkConditions} /> */
 export async function checkConditions(): Promise<void> {
-  $authorized.set(query('getUserAuth').authorized);
+  $authorized.set(query(getUserAuth).authorized);
   readPlaylist();
   await fill($status, () => request(submissionStatus, {}), { keep: true });
 }
@@ -50,7 +52,7 @@ export function watchConditions(signedIn: boolean): () => void {
   readPlaylist();
   if (!signedIn) return () => {};
   void checkConditions();
-  return onHost('onResume', () => void checkConditions());
+  return onHost(onResume, () => void checkConditions());
 }
 
 /** Music's authorisation, in the app. @example authorize() */

@@ -9,6 +9,7 @@ import { type DataOf } from '../api';
 import { request } from '../request';
 import { musicLists } from '../api/endpoints/music';
 import { command, query } from '../bridge';
+import { getSonglistInfo } from '../bridge/calls/music';
 import { isContentId } from '../id';
 import { fill, loading, type Loadable } from '../model/loadable';
 import { queryParam } from '../nav';
@@ -64,7 +65,7 @@ const checked = <S extends { cover?: string }>(song: S) => ({ ...song, cover: sa
 function ownList(): SongList | null {
   const id = queryParam('id', /^[\w-]{1,40}$/);
   if (!id) return null;
-  const info = query('getSonglistInfo', { id });
+  const info = query(getSonglistInfo, { id });
   if (!info.songs?.length) return null;
   const songs = info.songs
     .filter((s) => isContentId(String(s.id)))

@@ -7,6 +7,8 @@
  */
 import type { MessageKey } from '../message-key';
 import { command, isInApp, onHost, query } from '../bridge';
+import { getUserAuth, isSupportSpatialAudio, onPlayCallback, onPlayErrorCallback } from '../bridge/calls/music';
+import { getPlayerState } from '../bridge/calls/player';
 import { playErrorKey } from './play-errors';
 import { MIN_PLAY_APP_VERSION } from '../limits';
 import { pageHref } from '../nav';
@@ -37,15 +39,15 @@ const endPreview = () => {
  * @example useEffect(watchPlayer, [])
  */
 export function watchPlayer(): () => void {
-  const state = query('getPlayerState');
+  const state = query(getPlayerState);
   if (state.resourceId !== undefined) $playingId.set(String(state.resourceId));
-  const offPlay = onHost('onPlayCallback', ({ resourceId, state }) => {
+  const offPlay = onHost(onPlayCallback, ({ resourceId, state }) => {
     const id = String(resourceId);
     $playingId.set(id);
     const notice = $notice.get();
     if (notice?.kind === 'preview' && notice.id === id && state === 'playing') $notice.set({ ...notice, playing: true });
   });
-  const offError = onHost('onPlayErrorCallback', ({ code }) => {
+  const offError = onHost(onPlayErrorCallback, ({ code }) => {
     stopTrial();
     endPreview();
     showToast(playErrorKey(code));
@@ -79,7 +81,7 @@ function ready(): boolean {
     showToast('error.unsupportedVersion');
     return false;
   }
-  if (!query('getUserAuth').authorized) {
+  if (!query(getUserAuth).authorized) {
     void confirmDialog({ messageKey: 'music.authorizeHint', confirmKey: 'music.authorize' }).then((yes) => yes && command('jump', { target: 'user-auth' }));
     return false;
   }
@@ -105,7 +107,7 @@ export function playPlan(song: Playable, { member, spatialDevice, spatial }: { m
  */
 export function play(song: Playable, { referrer, spatial = false }: { referrer: string; spatial?: boolean }): boolean {
   if (!ready()) return true;
-  const plan = playPlan(song, { member: $isMember.get(), spatialDevice: spatial && query('isSupportSpatialAudio'), spatial });
+  const plan = playPlan(song, { member: $isMember.get(), spatialDevice: spatial && query(isSupportSpatialAudio), spatial });
   // Said before the host answers: a non-member knows it is a preview before hearing it.
   $notice.set(plan.trial ? { kind: 'preview', id: song.id, name: song.name ?? '', playing: false } : null);
   if (!command('launchPlay', { resourceId: song.id, type: plan.spatial ? 'spatial' : 'song', referrer, bitrateType: bitrate() }).ok) {

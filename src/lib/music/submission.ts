@@ -6,6 +6,7 @@
  */
 import { atom } from 'nanostores';
 import { query } from '../bridge';
+import { getSonglistInfo } from '../bridge/calls/music';
 import { isContentId } from '../id';
 import { queryParam } from '../nav';
 
@@ -21,6 +22,6 @@ export const $playlist = atom<SubmittedPlaylist | null>(null);
 /** Reads the playlist the query names from the app. @example useEffect(readPlaylist, [session]) */
 export function readPlaylist(): void {
   const id = typeof location === 'undefined' ? null : queryParam('id', /^[\w-]{1,40}$/);
-  const info = id ? query('getSonglistInfo', { id }) : {};
+  const info = id ? query(getSonglistInfo, { id }) : {};
   $playlist.set(id && info.songs ? { id, name: info.name?.trim() || id, songIds: info.songs.map((s) => String(s.id)).filter(isContentId) } : null);
 }

@@ -6,6 +6,8 @@
  */
 import type { MessageKey } from '../message-key';
 import { command, commandWithReply, onHost, query, type ReplySignal } from '../bridge';
+import { accountInfo, onResume } from '../bridge/calls/app';
+import { isHeytapLogin, launchHTDialogCallback, onPayCallback } from '../bridge/calls/pay';
 import { text } from '../i18n';
 import { answerDialog, confirmDialog, type DialogRequest } from '../stores/ui';
 import type { PayDeps, PayOrder, PayResult } from './flow';
@@ -25,15 +27,15 @@ export function hostPay<O extends PayOrder & { amount: number }>(
 ): Pick<PayDeps<O>, 'account' | 'startPay' | 'paid' | 'sleep'> {
   return {
     ...hostConfirm,
-    account: () => ({ signedIn: query('accountInfo').isLogin === true, provider: query('isHeytapLogin') }),
+    account: () => ({ signedIn: query(accountInfo).isLogin === true, provider: query(isHeytapLogin) }),
     startPay: (order) => {
       const lost = stopSignal();
       let wait: ReturnType<typeof setTimeout> | undefined;
-      const off = onHost('onResume', () => {
+      const off = onHost(onResume, () => {
         clearTimeout(wait);
         wait = setTimeout(lost.stop, LOST_ANSWER_MS);
       });
-      return commandWithReply('startPayWeb', { orderId: order.orderId, productId: productOf(order), payType, amount: order.amount }, 'onPayCallback', {
+      return commandWithReply('startPayWeb', { orderId: order.orderId, productId: productOf(order), payType, amount: order.amount }, onPayCallback, {
         timeoutMs: CASHIER_WAIT_MS,
         signal: lost.signal,
         match: (result) => String(result.orderId) === order.orderId,
@@ -121,7 +123,7 @@ export function askHost(request: DialogRequest & { titleKey: MessageKey; confirm
       content: text(request.messageKey, request.params),
       buttons: [text(request.cancelKey), text(request.confirmKey)],
     };
-    commandWithReply('launchHTDialog2', arg, 'launchHTDialogCallback', { timeoutMs: LATE_ANSWER_MS }).then(
+    commandWithReply('launchHTDialog2', arg, launchHTDialogCallback, { timeoutMs: LATE_ANSWER_MS }).then(
       ({ index }) => {
         clearTimeout(wait);
         if (answered) return;

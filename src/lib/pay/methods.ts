@@ -3,10 +3,11 @@
  * whether the user may choose among them (`supportSelectPayType`; otherwise the first one is used).
  */
 import { query } from '../bridge';
+import { getPayMethod, supportSelectPayType, wxInstalled } from '../bridge/calls/pay-methods';
 
 /** @example const { methods, selectable } = payMethods('vip-month') */
 export function payMethods(productId: string) {
-  const wechat = query('wxInstalled');
-  const methods = query('getPayMethod', { productId }).filter((m) => wechat || !/wechat|weixin/i.test(`${m.id} ${m.name}`));
-  return { methods, selectable: query('supportSelectPayType') };
+  const wechat = query(wxInstalled);
+  const methods = query(getPayMethod, { productId }).filter((m) => wechat || !/wechat|weixin/i.test(`${m.id} ${m.name}`));
+  return { methods, selectable: query(supportSelectPayType) };
 }

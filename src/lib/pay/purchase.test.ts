@@ -7,7 +7,7 @@ import type { Purchase } from './purchase';
 // The host: onResume handlers the test can fire.
 const resume = new Set<() => void>();
 vi.mock('../bridge', () => ({
-  onHost: (_event: string, handler: () => void) => {
+  onHost: (_event: { name: string }, handler: () => void) => {
     resume.add(handler);
     return () => resume.delete(handler);
   },

@@ -10,6 +10,7 @@ import type { MessageKey } from '../message-key';
 import { messageKey } from '../api/api-error';
 import { cleanReason } from './reason';
 import { onHost } from '../bridge';
+import { onResume } from '../bridge/calls/app';
 import { showToast } from '../stores/ui';
 import { attemptFor, endAttempt } from './attempt';
 import type { PayOutcome, PayStatus } from './flow';
@@ -137,7 +138,7 @@ export function purchaseModel<Intent, S extends PayStatus>(
       $purchase.set({ state: 'pending', orderId: kept.orderId });
       void recheck();
     }
-    const off = onHost('onResume', () => void recheck());
+    const off = onHost(onResume, () => void recheck());
     return () => {
       off();
       clearTimeout(later);

@@ -8,6 +8,7 @@ import { atom } from 'nanostores';
 import { request } from '../request';
 import { personalInfo } from '../api/endpoints/personal';
 import { query } from '../bridge';
+import { getPersonalInfo } from '../bridge/calls/personal';
 import { formatDate } from '../format';
 import { pageLocale } from '../i18n';
 import { showToast } from '../stores/ui';
@@ -31,7 +32,7 @@ const DEVICE = ['deviceBrand', 'deviceModel', 'ip', 'osName', 'osVersion', 'appV
  * @example await loadInfo('account')
  */
 export async function loadInfo(kind: 'account' | 'device'): Promise<void> {
-  const host = query('getPersonalInfo');
+  const host = query(getPersonalInfo);
   if (kind === 'device') return $info.set(DEVICE.map((key) => ({ key, value: host[key] ?? '' })));
   const account = await request(personalInfo, {}).then(
     (answer) => answer.account,

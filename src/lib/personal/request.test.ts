@@ -11,8 +11,8 @@ vi.mock('../bridge', async (importOriginal) => {
   return {
     ...bridge,
     command: (method: string, args: unknown) => (host.commands.push([method, args]), host.inApp ? { ok: true } : { ok: false, reason: 'unavailable' }),
-    query: ((method: string, ...args: unknown[]) =>
-      method === 'getPersonalInfo' ? host.personalInfo : (bridge.query as (...all: unknown[]) => unknown)(method, ...args)) as typeof bridge.query,
+    query: ((spec: { method: string }, ...args: unknown[]) =>
+      spec.method === 'getPersonalInfo' ? host.personalInfo : (bridge.query as (...all: unknown[]) => unknown)(spec, ...args)) as typeof bridge.query,
   };
 });
 const { $codeSentTo, openRequest, requestForm, resend, sendCode, submitRequest } = await import('./request');

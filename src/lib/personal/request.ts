@@ -12,6 +12,7 @@ import { messageKey, type BodyOf } from '../api';
 import { request } from '../request';
 import { APP_INFO_MAX, exportRequest, type ExportAppInfo } from '../api/endpoints/personal';
 import { command, query } from '../bridge';
+import { getPersonalInfo } from '../bridge/calls/personal';
 import { countdown } from '../forms/countdown';
 import { draftAttempt, draftText } from '../forms/draft-fields';
 import { createForm } from '../forms/form';
@@ -49,7 +50,7 @@ function clip(text: string, max: number): string {
  * @example appInfo() // { deviceBrand: 'OPPO', deviceModel: 'CPH2451', registerTime: '2024-01-02 10:00:00' }
  */
 function appInfo(): ExportAppInfo {
-  const host = query('getPersonalInfo');
+  const host = query(getPersonalInfo);
   const info: ExportAppInfo = {};
   for (const key of Object.keys(APP_INFO_MAX) as (keyof typeof APP_INFO_MAX)[]) {
     const value = host[key];

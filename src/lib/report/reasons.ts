@@ -1,6 +1,6 @@
 /**
  * What can be reported or appealed, and the reasons offered for each: one list for the pages (which
- * label each reason `report.reason<Id>`) and the reference server (which refuses any other).
+ * label each reason `report.<reason>`) and the reference server (which refuses any other).
  */
 import { isContentId } from '../id';
 
@@ -8,7 +8,10 @@ import { isContentId } from '../id';
 export const TARGET_TYPES = ['comment', 'song', 'lyrics', 'playlist', 'user'] as const;
 export type TargetType = (typeof TARGET_TYPES)[number];
 
-/** Every report reason; `other` needs a description (there is nothing else to go on). */
+/**
+ * Every report reason; `other` needs a description (there is nothing else to go on). Each one's words
+ * are the message `report.<reason>` (`report.spam`), as an error code's are `error.<code>`.
+ */
 export const REPORT_REASONS = [
   'spam',
   'abuse',

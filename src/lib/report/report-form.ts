@@ -7,7 +7,7 @@ import type { MessageKey } from '../message-key';
 import * as v from 'valibot';
 import { messageKey } from '../api';
 import { request } from '../request';
-import { reportSubmit } from '../api/endpoints/report';
+import { reportSubmit } from '../api/endpoints/report-submit';
 import { draftAttempt, draftChoice, draftText } from '../forms/draft-fields';
 import { createForm } from '../forms/form';
 import { checkText } from '../forms/rules';

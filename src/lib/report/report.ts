@@ -9,6 +9,7 @@ import { messageKey } from '../api';
 import { request } from '../request';
 import { reportTarget as fetchTarget } from '../api/endpoints/report';
 import { query } from '../bridge';
+import { getKReportInfo } from '../bridge/calls/report';
 import { reportTarget, type ReportTarget } from './reasons';
 
 export type { ReportTarget, TargetType } from './reasons';
@@ -61,7 +62,7 @@ export const finishReport = (outcome: ReportOutcome): void => $report.set(outcom
  * already filled the host's words into the page).
  * @example namedTarget('comment', location.search) // { type: 'comment', id: '42', title: 'so good' }
  */
-export const namedTarget = (page: 'comment' | 'content', search: string): ReportTarget | null => reportTarget(page, search, query('getKReportInfo'));
+export const namedTarget = (page: 'comment' | 'content', search: string): ReportTarget | null => reportTarget(page, search, query(getKReportInfo));
 
 /**
  * What the page reports (the host's comment, or the query's content), shown at once, then checked.

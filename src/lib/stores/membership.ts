@@ -62,7 +62,7 @@ export function setClock(next: () => number): void {
 
 /**
  * Re-reads the clock, e.g. when the app shows the page again after hours in the background.
- * @example onHost('onResume', refreshNow)
+ * @example onHost(onResume, refreshNow)
  */
 export function refreshNow(): void {
   $now.set(clock());

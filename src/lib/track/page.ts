@@ -5,6 +5,7 @@
  * on the page and the exposure of elements marked `data-track-on="exposure …"`.
  */
 import { isInApp, query } from '../bridge';
+import { getAppBaseInfo } from '../bridge/calls/app';
 import { $selfInfo, setSelfInfo } from '../stores/self-info';
 import { defaultCommon } from './common';
 import { delegateTracking } from './dom';
@@ -19,7 +20,7 @@ export const TRACK_ENDPOINT = `${(import.meta.env.PUBLIC_API_HOST ?? '').replace
  * host's base info yet: it is read here, once, so its events carry the user too.
  */
 function common() {
-  if (!$selfInfo.get().uid && isInApp()) setSelfInfo(query('getAppBaseInfo'));
+  if (!$selfInfo.get().uid && isInApp()) setSelfInfo(query(getAppBaseInfo));
   return defaultCommon();
 }
 

@@ -4,7 +4,7 @@
  * verification code with its resend wait when the backend asks for one.
  */
 import type { MessageKey } from '../../../i18n';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../ui/use-store';
 import { $needsCode, feedbackForm, resend, sendCode } from '../../../lib/help/feedback-form';
 import { phoneRequired } from '../../../lib/help/feedback-rules';
 import { Field } from '../../forms/parts/Field';

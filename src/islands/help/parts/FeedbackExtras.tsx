@@ -1,5 +1,5 @@
 /** The feedback form's optional extras: the app's logs (uploaded as soon as ticked) and, from the player, the song playing. */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../ui/use-store';
 import { $playingSong, feedbackForm, log } from '../../../lib/help/feedback-form';
 import { usePage } from '../../ui/page';
 

@@ -1,5 +1,5 @@
 /** The feedback form's attachments: the shared Uploads list, wired to the form model's uploads. */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../ui/use-store';
 import { addFile, files, removeFile } from '../../../lib/help/feedback-form';
 import { ATTACHMENT_MAX } from '../../../lib/limits';
 import { Uploads } from '../../forms/parts/Uploads';

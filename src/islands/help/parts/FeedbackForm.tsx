@@ -5,7 +5,7 @@
  * Feedback while the form's options are fetched.
  */
 import type { MessageKey } from '../../../i18n';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../ui/use-store';
 import type { FeedbackConfig, FeedbackType } from '../../../lib/help/feedback';
 import { feedbackForm, openFeedback, screenshots, type FeedbackFormField } from '../../../lib/help/feedback-form';
 import { Choices } from '../../forms/parts/Choices';

@@ -3,7 +3,7 @@
  * one message, under 400 characters, sent once, kept in a draft until sent. Loaded by MyDetail while
  * the feedback is fetched.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../ui/use-store';
 import { followUp, openFollowUp, type ThreadMessage } from '../../../lib/help/follow-up';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { TextBox } from '../../forms/parts/TextBox';

@@ -3,7 +3,7 @@
  * preview before and while it plays, Play all of a list with VIP songs, no lyrics): loaded after the
  * first screen by SongLists.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../ui/use-store';
 import { $notice } from '../../../lib/music/player';
 import { $quality, chooseQuality, QUALITIES } from '../../../lib/music/quality';
 import { pageHref } from '../../../lib/nav';

@@ -5,7 +5,7 @@
  * Private while it asks whether a request is allowed today.
  */
 import type { MessageKey } from '../../../i18n';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../ui/use-store';
 import { $codeSentTo, openRequest, requestForm, resend, sendCode, submitRequest } from '../../../lib/personal/request';
 import { $selfInfo } from '../../../lib/stores/self-info';
 import { Field } from '../../forms/parts/Field';

@@ -5,7 +5,7 @@
  * the page's first load carries none of it.
  */
 import type { MessageKey } from '../../../i18n';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../ui/use-store';
 import type { ReactNode } from 'react';
 import { $open, type Subject } from '../../../lib/report/appeal';
 import { $chosen, appealForm, openAppeal, screenshots, type AppealReason } from '../../../lib/report/appeal-form';

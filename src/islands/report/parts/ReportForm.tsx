@@ -3,7 +3,7 @@
  * a reason offered for the content's type, and a description, optional unless the reason is "other".
  * Loaded by KReport while the content is checked, so the page's first load carries none of it.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../ui/use-store';
 import { needsDescription } from '../../../lib/report/reasons';
 import type { ReportOutcome, ReportTarget } from '../../../lib/report/report';
 import { openReport, reasonsFor, reportForm, type ReportReason } from '../../../lib/report/report-form';
@@ -11,7 +11,6 @@ import { Choices } from '../../forms/parts/Choices';
 import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { TextBox } from '../../forms/parts/TextBox';
 import { onSubmit, sendThen, useOpenForm } from '../../forms/use-form';
-import { REASON_KEY } from '../reasons-text';
 import '../../forms/forms.css';
 import { usePage } from '../../ui/page';
 
@@ -38,7 +37,7 @@ export function ReportForm({ target, onDone }: Props) {
       <Choices
         name="reason"
         legend={t('report.reasonTitle')}
-        choices={reasonsFor(target).map((id) => ({ id, label: t(REASON_KEY[id]) }))}
+        choices={reasonsFor(target).map((id) => ({ id, label: t(`report.${id}` as const) }))}
         value={draft.reason}
         onChange={(reason) => reportForm.update({ reason: reason as ReportReason })}
         error={errors.reason ? t(errors.reason) : null}

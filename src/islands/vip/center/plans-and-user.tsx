@@ -7,7 +7,7 @@
  *   button (signed out, it asks to sign in first, then goes on to /channel).
  * - `User`, once signed in: the avatar, nickname and a member's tier, from the app.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../ui/use-store';
 import { useState } from 'react';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { pageHref } from '../../../lib/nav';

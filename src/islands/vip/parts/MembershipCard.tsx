@@ -4,7 +4,7 @@
  * user, on /vip-center). A placeholder of the same size until the session is known, so nothing below
  * moves; signed out, it says to sign in.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../ui/use-store';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../lib/format';
 import { $daysLeft, $isMember, $membership } from '../../../lib/stores/membership';

@@ -1,14 +1,13 @@
 /**
- * Reports of comments and other content (issue 5): what is reported, the report. Times are Unix
- * seconds. Reasons and target types are the lists of src/lib/report/reasons.ts; descriptions follow
- * the text rule of src/lib/forms/rules.ts (trimmed, under 400 characters), checked again here.
- * Appeals are ./appeal.ts.
+ * Reports of comments and other content (issue 5): what is reported, checked as the page opens.
+ * Target types are the list of src/lib/report/reasons.ts; descriptions follow the text rule of
+ * src/lib/forms/rules.ts (trimmed, under 400 characters), checked again here. The report itself,
+ * sent from the form (loaded later), is ./report-submit.ts; appeals are ./appeal.ts.
  */
 import * as v from 'valibot';
-import { REPORT_REASONS, TARGET_TYPES } from '../../report/reasons';
+import { TARGET_TYPES } from '../../report/reasons';
 import { endpoint } from '../endpoint';
 
-const int = v.pipe(v.number(), v.integer());
 /** An id as the backend writes them: the host's and the query's are checked against it. */
 export const contentId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,64}$/));
 /** A request's idempotency key: the same key is the same report or appeal. */
@@ -28,21 +27,5 @@ export const target = v.object({
   detail: v.nullable(v.string()),
 });
 
-export const reportState = v.picklist(['received', 'reviewing', 'closed']);
-
-export const report = v.object({ id: v.string(), state: reportState, createdAt: int });
-
 /** The content to report, refused with `contentGone` when it was removed or never existed. */
 export const reportTarget = endpoint('/api/report/target', v.object({ type: targetType, id: contentId }), v.object({ target }));
-
-/**
- * Sends a report, once per `attempt` (a double tap or a retry answers the first report). A second
- * report by the same user on the same content while the first is open answers that one with
- * `duplicate: true`. Refused with `contentGone` (gone meanwhile) or `badRequest` (a reason not offered
- * for the type, `other` without a description, a description of 400 characters or more).
- */
-export const reportSubmit = endpoint(
-  '/api/report',
-  v.object({ type: targetType, id: contentId, reason: v.picklist(REPORT_REASONS), description, attempt }),
-  v.object({ report, duplicate: v.boolean() }),
-);
