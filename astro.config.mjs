@@ -9,6 +9,7 @@ import compatClasses from './scripts/compat-classes.mjs';
 import { inlineScript } from './scripts/inline-script.mjs';
 import { DEVELOPMENT_IMAGE_HOSTS, cspSources } from './scripts/lib/csp-sources.mjs';
 import { CSS_TARGETS, JS_TARGET, MODERN_TARGET } from './scripts/lib/engines.mjs';
+import kitBundle from './scripts/kit-bundle.mjs';
 import legacyChunks from './scripts/legacy-chunks.mjs';
 import lowerInlineScripts from './scripts/lower-inline.mjs';
 import precompress from './scripts/precompress.mjs';
@@ -150,7 +151,14 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   // After the build: Astro's own inline scripts (the island loader, the client directives) lowered to
   // the floor, their CSP hashes with them; the chunks copied lowered for old engines; then compressed.
-  integrations: [preact({ compat: true }), paintedDirective(), lowerInlineScripts([shell.code, events.code, oldEngine.code]), legacyChunks(), precompress()],
+  integrations: [
+    preact({ compat: true }),
+    paintedDirective(),
+    lowerInlineScripts([shell.code, events.code, oldEngine.code]),
+    legacyChunks(),
+    precompress(),
+    kitBundle(),
+  ],
   devToolbar: { enabled: false },
   // Legal texts name their anchors (`## 8. Your rights {#rights}`), so a link to a section works in
   // every language: a slug made from a translated heading would differ per locale.

@@ -143,6 +143,15 @@ ${byteRows.join('\n')}
 | **max over all pages** | | ${pages.length} | ${kbs(maxOf('html'), maxOf('htmlGz'), maxOf('css'), maxOf('cssGz'), maxOf('js'), maxOf('jsGz'))} | ${maxOf('jsFiles')} |
 | **total: all pages' HTML; distinct CSS and JS files** | | ${pages.length} | ${kbs(sumOf('html', 'raw'), sumOf('html', 'gzip'), assetBytes('css', 'raw'), assetBytes('css', 'gzip'), assetBytes('js', 'raw'), assetBytes('js', 'gzip'))} | ${distinct('js').length} |
 
+### First-load JS of the heaviest page, by file
+
+${keptSection('chunks', 'Not written yet: `npm run test:size -- --write`.')}
+
+What stands between it and 16 KB (issue 29): the runtime the architecture asks for, Preact with its hooks and the
+React API's compatibility layer, about 7 KB of it; valibot, which checks every host answer and server reply before a
+store takes it, about 2 KB; the bridge's and the API client's code every page runs. docs/models.md ("Chunks") has the
+breakdown by module.
+
 ## Lighthouse, mobile
 
 Median of ${RUNS} runs per page by performance score (ties: the median FCP); every run's
@@ -169,7 +178,7 @@ one per user, each with the session the account service issued and one \`encSecK
 browser page sends them; 50 clients on one kept-alive connection each, on the same 2 cores as the server. The target
 (issue 18): 2,000 sealed requests per second with p99 ≤ 50 ms and no errors.
 
-${serverFigures()}
+${keptSection('server', 'Not measured yet: `npm run bench:server -- --write`.')}
 
 Where the time went (CPU profile of the server, \`node --cpu-prof\`, before issue 18: 934–1,096 requests/s, p99 90–104 ms):
 gzip of every API answer through a compression stream, however small (about a sixth of the server's time: the
@@ -192,18 +201,15 @@ a fresh browser per run, every page once per round for ${RUNS} rounds; then writ
 `;
 }
 
-/** The server's figures as `npm run bench:server -- --write` last wrote them into this file, kept. */
-function serverFigures() {
+/** A section another script writes into this file between `<!-- name:start -->` and `<!-- name:end -->`, kept. */
+function keptSection(name, missing) {
   let doc = '';
   try {
     doc = readFileSync(OUT, 'utf8');
   } catch {
     // First run: nothing to keep.
   }
-  return (
-    /<!-- server:start -->[\s\S]*<!-- server:end -->/.exec(doc)?.[0] ??
-    '<!-- server:start -->\nNot measured yet: `npm run bench:server -- --write`.\n<!-- server:end -->'
-  );
+  return new RegExp(`<!-- ${name}:start -->[\\s\\S]*<!-- ${name}:end -->`).exec(doc)?.[0] ?? `<!-- ${name}:start -->\n${missing}\n<!-- ${name}:end -->`;
 }
 
 /** What the table cannot say for a page that painted nothing. */

@@ -8,12 +8,14 @@ import { useStore } from '../ui/use-store';
 import { useEffect, useState } from 'react';
 import type { MessageKey } from '../../lib/message-key';
 import { queryParam } from '../../lib/nav';
-import { createKit, type CheckResult, type Kit, type Reason } from '../../lib/kit/kit';
-import { COMMAND_PLAN, EVENT_PLAN, TEST_EMAIL, TEST_PHONE } from '../../lib/kit/plan';
+import type { CheckResult, Kit, Reason } from '../../lib/kit/kit';
 import { usePage } from '../ui/page';
 import { ReportActions } from './parts/ReportActions';
 import { ResultRow } from './parts/ResultRow';
 import './kit.css';
+
+/** The kit's model, built by scripts/kit-bundle.mjs (KIT_FILE). */
+const KIT_URL = '/bridge-check-kit.js';
 
 /** `?wait=` seconds (1–120) for every answer: a test host answers at once; a person needs a minute. */
 function waitMs(fallback: number): number {
@@ -24,23 +26,32 @@ function waitMs(fallback: number): number {
 export default function BridgeCheck() {
   const { t, locale } = usePage();
   const [kit, setKit] = useState<Kit | null>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     const reasonText = ({ code, params }: Reason) => t(`kit.${code}` as MessageKey, params);
-    const created = createKit({
-      win: window,
-      // The shell script, the first script of the page, wrote down whether the host was there.
-      atFirstScript: document.documentElement.dataset.session !== 'no-app',
-      personMs: waitMs(60_000),
-      appMs: waitMs(10_000),
-      arrivalMs: 3000,
-      settleMs: 1000,
-      text: reasonText,
-      locale,
-      buttons: [t('kit.dialogOk'), t('kit.dialogCancel')],
-    });
-    setKit(created);
-    void created.start();
+    // The kit imports the whole bridge contract, so it is bundled apart from the islands
+    // (scripts/kit-bundle.mjs): in their graph it split the call modules it shares off users' pages.
+    void (import(/* @vite-ignore */ KIT_URL) as Promise<typeof import('../../lib/kit/kit')>).then(
+      ({ createKit }) => {
+        const created = createKit({
+          win: window,
+          // The shell script, the first script of the page, wrote down whether the host was there.
+          atFirstScript: document.documentElement.dataset.session !== 'no-app',
+          personMs: waitMs(60_000),
+          appMs: waitMs(10_000),
+          arrivalMs: 3000,
+          settleMs: 1000,
+          text: reasonText,
+          locale,
+          buttons: [t('kit.dialogOk'), t('kit.dialogCancel')],
+        });
+        setKit(created);
+        void created.start();
+      },
+      () => setFailed(true),
+    );
   }, []);
+  if (failed) return <p role="alert">{t('shell.chunkError')}</p>;
   if (!kit) return <p className="kit-intro">{t('kit.running')}</p>;
   return <KitView kit={kit} />;
 }
@@ -72,12 +83,12 @@ function KitView({ kit }: { kit: Kit }) {
 
       <h2>{t('kit.commands')}</h2>
       <ul className="kit-list">
-        {COMMAND_PLAN.map((step) => (
+        {kit.plan.commands.map((step) => (
           <ResultRow
             key={step.method}
             result={byCall.get(`command ${step.method}`)!}
             action={{
-              does: t(step.does, { email: TEST_EMAIL, phone: TEST_PHONE }),
+              does: t(step.does, { email: kit.plan.email, phone: kit.plan.phone }),
               notes: [...(step.person ? [t('kit.person', { seconds: 60 })] : []), ...(step.leaves ? [t('kit.leaves')] : [])],
               label: t('kit.run'),
               busy: busy === step.method,
@@ -90,7 +101,7 @@ function KitView({ kit }: { kit: Kit }) {
 
       <h2>{t('kit.events')}</h2>
       <ul className="kit-list">
-        {EVENT_PLAN.map(({ name, cause }) => (
+        {kit.plan.events.map(({ name, cause }) => (
           <ResultRow
             key={name}
             result={byCall.get(`event ${name}`)!}

@@ -5,7 +5,7 @@
  */
 import { atom } from 'nanostores';
 import type { HandlerName } from '../bridge/contract';
-import { COMMAND_PLAN, EVENT_PLAN, QUERY_PLAN, type CommandStep } from './plan';
+import { COMMAND_PLAN, EVENT_PLAN, QUERY_PLAN, TEST_EMAIL, TEST_PHONE, type CommandStep } from './plan';
 import { Recorder, checkArrival, checkCommand, checkEvent, checkQuery, checkSavedState, type CheckResult } from '../bridge/probe';
 import { buildReport, type KitReport, type ReasonText } from './report';
 
@@ -117,7 +117,8 @@ export function createKit(options: KitOptions) {
     }
   }
 
-  return { $kit, start, run, listen, report };
+  // The plan travels with the kit: the page loads all of it in one import (see BridgeCheck).
+  return { $kit, start, run, listen, report, plan: { commands: COMMAND_PLAN, events: EVENT_PLAN, email: TEST_EMAIL, phone: TEST_PHONE } };
 }
 
 export type Kit = ReturnType<typeof createKit>;
