@@ -77,26 +77,16 @@ function islandExports() {
 }
 
 /**
- * A lazy chunk that failed to load (the network went while it was on its way) loads on the next try.
- * An engine keeps a failed module fetch in its module map for the page's life (the old WebViews do,
- * and Chromium 150), so the same `import()` would fail again until a reload: each of our chunks'
- * `import("./x.js")` becomes a call that, after a failure, asks under a fresh URL. Its own imports
- * resolve to the usual URLs, so nothing loaded before loads twice; if one of those is what failed,
- * the fresh URL fails too, and the page says it did not finish loading, with its Reload button
- * (#chunk-error, src/layouts/Page.astro), where what the user entered is kept. Client chunks only.
+ * Each of our chunks' `import("./x.js")` becomes `__importAgain("./x.js", import.meta.url)`, which loads a
+ * chunk that failed once under a fresh URL (src/lib/model/import-again.ts says why). Client chunks only.
  */
 function retryingImports() {
-  const helper = [
-    'const __failed=new Set,__import=(u)=>{const h=new URL(u,import.meta.url).href,again=__failed.has(h);',
-    'return import(again?h+"?retry="+Date.now():h).catch((e)=>{__failed.add(h);',
-    'if(again&&navigator.onLine){const n=document.getElementById("chunk-error");n&&n.removeAttribute("hidden")}throw e})};',
-  ].join('');
   return {
     name: 'retrying-imports',
     applyToEnvironment: (environment) => environment.name === 'client',
     renderChunk(code) {
-      const rewritten = code.replace(/\bimport\((["`'])(\.\/[^"`'\s]+)\1\)/g, '__import($1$2$1)');
-      return rewritten === code ? null : { code: helper + rewritten, map: null };
+      const rewritten = code.replace(/\bimport\((["`'])(\.\/[^"`'\s]+)\1\)/g, '__importAgain($1$2$1,import.meta.url)');
+      return rewritten === code ? null : { code: rewritten, map: null };
     },
   };
 }
