@@ -44,6 +44,8 @@ test('on the fake host, in vi-VN: every automatic check passes, a tapped command
   expect(automatic.filter((r) => r.status !== 'pass')).toEqual([]);
   await expect(page.locator('.kit-summary')).toHaveText(t('vi-VN', 'kit.summary', { pass: automatic.length, fail: 0, skipped: report.summary.skipped! }));
 
+  // A person's answer is waited for as long as ?wait= says.
+  await expect(row(page, 'login').locator('.kit-note')).toHaveText(t('vi-VN', 'kit.person', { seconds: 5 }));
   await row(page, 'launchHTDialog2')
     .getByRole('button', { name: t('vi-VN', 'kit.run') })
     .click();

@@ -89,7 +89,7 @@ function KitView({ kit }: { kit: Kit }) {
             result={byCall.get(`command ${step.method}`)!}
             action={{
               does: t(step.does, { email: kit.plan.email, phone: kit.plan.phone }),
-              notes: [...(step.person ? [t('kit.person', { seconds: 60 })] : []), ...(step.leaves ? [t('kit.leaves')] : [])],
+              notes: [...(step.person ? [t('kit.person', { seconds: kit.plan.personSeconds })] : []), ...(step.leaves ? [t('kit.leaves')] : [])],
               label: t('kit.run'),
               busy: busy === step.method,
               disabled: busy !== null || !automaticDone,

@@ -74,7 +74,7 @@ function typeName(value: unknown): string {
 }
 
 /** The raw value for the report, shortened: a string as sent, anything else with its type. */
-export function showRaw(value: unknown): string {
+function showRaw(value: unknown): string {
   let text: string;
   if (typeof value === 'string') text = value;
   else {
@@ -305,14 +305,8 @@ export async function checkEvent(recorder: Recorder, name: HandlerName, since: n
 
 /** savePageState, then restorePageState with its key: the host must give back what it kept. */
 export function checkSavedState(win: Window, key: string, state: unknown): Reason[] {
-  const restore = bridgeOf(win)?.restorePageState;
-  let raw: unknown;
-  try {
-    raw = typeof restore === 'function' ? (restore as HostMethod).call(bridgeOf(win), JSON.stringify({ key })) : undefined;
-  } catch {
-    raw = undefined;
-  }
-  return typeof raw === 'string' && raw === JSON.stringify(state) ? [] : [{ code: 'notRestored', params: { received: showRaw(raw) } }];
+  const { raw } = checkQuery(win, 'restorePageState', { key });
+  return raw === JSON.stringify(state) ? [] : [{ code: 'notRestored', params: { received: raw ?? '' } }];
 }
 
 function dedupe(reasons: Reason[]): Reason[] {

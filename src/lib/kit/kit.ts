@@ -64,23 +64,20 @@ export function createKit(options: KitOptions) {
       now: Date.now(),
     });
 
-  const set = (result: CheckResult, patch: Partial<KitState> = {}) => {
+  /** The state with `patch` and, if given, one result replaced; the tools' copy of the report kept current. */
+  const update = (patch: Partial<KitState>, result?: CheckResult) => {
     const state = $kit.get();
-    $kit.set({ ...state, ...patch, results: state.results.map((r) => (r.call === result.call && r.kind === result.kind ? result : r)) });
+    const results = result ? state.results.map((r) => (r.call === result.call && r.kind === result.kind ? result : r)) : state.results;
+    $kit.set({ ...state, ...patch, results });
     (win as unknown as { bridgeReport?: KitReport }).bridgeReport = report();
   };
 
   /** The bridge's arrival and every query: no side effect, so run at once. */
   async function start(): Promise<void> {
-    const arrival = await checkArrival(win, options.atFirstScript, options.arrivalMs);
-    set(arrival);
-    for (const { method, arg } of QUERY_PLAN)
-      set(
-        arrival.status === 'fail' && arrival.reasons[0]?.code === 'noBridge'
-          ? { ...pending(method, 'query'), reasons: [{ code: 'noBridge' }] }
-          : checkQuery(win, method, arg),
-      );
-    set($kit.get().results[0]!, { automaticDone: true });
+    update({}, await checkArrival(win, options.atFirstScript, options.arrivalMs));
+    // With no bridge, each query says so and stays not run (checkQuery).
+    for (const { method, arg } of QUERY_PLAN) update({}, checkQuery(win, method, arg));
+    update({ automaticDone: true });
     win.document.documentElement.dataset.bridgeCheck = 'done';
   }
 
@@ -88,7 +85,7 @@ export function createKit(options: KitOptions) {
   async function run(step: CommandStep): Promise<void> {
     if ($kit.get().busy) return;
     const now = Date.now();
-    $kit.set({ ...$kit.get(), busy: step.method });
+    update({ busy: step.method });
     const arg = step.arg({ now, payType: firstPayType(), buttons: options.buttons });
     const timing = { replyMs: step.person ? options.personMs : options.appMs, settleMs: options.settleMs };
     let result = await checkCommand(win, recorder, step.method, arg, timing);
@@ -96,14 +93,14 @@ export function createKit(options: KitOptions) {
       const reasons = checkSavedState(win, (arg as { key: string }).key, (arg as { state: unknown }).state);
       if (reasons.length) result = { ...result, status: 'fail', reasons };
     }
-    set(result, { busy: null });
+    update({ busy: null }, result);
   }
 
   /** Waits for a host event the tester causes. */
   async function listen(name: HandlerName): Promise<void> {
     if ($kit.get().busy) return;
-    $kit.set({ ...$kit.get(), busy: name });
-    set(await checkEvent(recorder, name, recorder.mark(), options.personMs), { busy: null });
+    update({ busy: name });
+    update({ busy: null }, await checkEvent(recorder, name, recorder.mark(), options.personMs));
   }
 
   /** The first pay method's id the host offered, so the test payment names one the app knows. */
@@ -118,7 +115,14 @@ export function createKit(options: KitOptions) {
   }
 
   // The plan travels with the kit: the page loads all of it in one import (see BridgeCheck).
-  return { $kit, start, run, listen, report, plan: { commands: COMMAND_PLAN, events: EVENT_PLAN, email: TEST_EMAIL, phone: TEST_PHONE } };
+  return {
+    $kit,
+    start,
+    run,
+    listen,
+    report,
+    plan: { commands: COMMAND_PLAN, events: EVENT_PLAN, email: TEST_EMAIL, phone: TEST_PHONE, personSeconds: Math.round(options.personMs / 1000) },
+  };
 }
 
 export type Kit = ReturnType<typeof createKit>;
