@@ -13,6 +13,7 @@ import kitBundle from './scripts/kit-bundle.mjs';
 import legacyChunks from './scripts/legacy-chunks.mjs';
 import lowerInlineScripts from './scripts/lower-inline.mjs';
 import precompress from './scripts/precompress.mjs';
+import pruneMessages from './scripts/prune-messages.mjs';
 
 // Before first paint (first in <body>), and event wiring (last in <body>).
 const shell = inlineScript('src/layouts/shell-script.ts');
@@ -165,7 +166,8 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'always' },
   // After the build: Astro's own inline scripts (the island loader, the client directives) lowered to
-  // the floor, their CSP hashes with them; the chunks copied lowered for old engines; then compressed.
+  // the floor, their CSP hashes with them; the chunks copied lowered for old engines; then compressed;
+  // then each page's embedded messages cut to what its code uses.
   integrations: [
     preact({ compat: true }),
     paintedDirective(),
@@ -173,6 +175,8 @@ export default defineConfig({
     legacyChunks(),
     precompress(),
     kitBundle(),
+    // Each page's embedded messages cut to the keys its code names (scripts/prune-messages.mjs).
+    pruneMessages(),
   ],
   devToolbar: { enabled: false },
   // Legal texts name their anchors (`## 8. Your rights {#rights}`), so a link to a section works in

@@ -1,0 +1,89 @@
+/**
+ * Astro integration: after the build, each page's embedded messages (`<script type="application/json"
+ * id="messages">`, src/layouts/Page.astro) keep, of the areas in PRUNED_AREAS, only the keys that the
+ * page's JavaScript names: its scripts and islands and every chunk they load, at once or later
+ * (`import()`, the build's `__importAgain`). An area embeds whole otherwise, and the VIP pages each
+ * carried all of `vip`'s 100-odd messages where each uses about two thirds (th-TH /vip-center: 2.7 KB
+ * gzip of them, 1.9 KB needed), in the HTML that must arrive in the first round trip.
+ *
+ * Only areas whose keys the code always names whole may be pruned (`vip.plans`, never `` `vip.${x}` ``):
+ * tests/unit/prune-messages.test.ts fails on a key built at run time in one of them. What a page's
+ * server render needs is unaffected: it renders before, with every message.
+ */
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Areas whose keys are only ever named whole in the code. */
+export const PRUNED_AREAS = ['vip'];
+
+const EMBED = /(<script type="application\/json" id="messages">)([\s\S]*?)(<\/script>)/;
+
+/**
+ * The code of every chunk a page may run: its entries, and whatever names a `./x.js` of theirs, loaded
+ * at once or later. More than it runs at worst (a chunk named but never loaded): keys are kept, never lost.
+ * @param read the text of a file of the build by its URL path
+ * @example pageCode(html, (url) => readFileSync(join('dist', url), 'utf8'))
+ */
+export function pageCode(html, read) {
+  const entries = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g), ...html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)].map(
+    (m) => m[1],
+  );
+  const seen = new Map();
+  const visit = (url) => {
+    if (!url.startsWith('/') || seen.has(url)) return;
+    const code = read(url);
+    seen.set(url, code);
+    for (const m of code.matchAll(/["'`](\.\.?\/[\w./-]+\.js)["'`]/g)) visit(new URL(m[1], `http://x${url}`).pathname);
+  };
+  entries.forEach(visit);
+  return [...seen.values()].join('\n');
+}
+
+/**
+ * The page with its embedded messages pruned: of each area in `areas`, the keys `code` names whole.
+ * @example prunePage(html, code) // the same page, `vip` cut to what its islands use
+ */
+export function prunePage(html, code, areas = PRUNED_AREAS) {
+  const found = EMBED.exec(html);
+  if (!found) return html;
+  const messages = JSON.parse(found[2]);
+  for (const area of areas) {
+    if (!messages[area]) continue;
+    const named = (key) => new RegExp(`(?<![\\w.$])${area}\\.${key.replace(/\$/g, '\\$')}(?![\\w$])`).test(code);
+    messages[area] = Object.fromEntries(Object.entries(messages[area]).filter(([key]) => named(key)));
+  }
+  // As the layout writes it: JSON inside <script> must not be able to close the element.
+  const json = JSON.stringify(messages).replace(/</g, '\\u003c');
+  return html.replace(EMBED, (_, open, _json, close) => `${open}${json}${close}`);
+}
+
+const htmlFiles = (dir) =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? htmlFiles(path) : name.endsWith('.html') ? [path] : [];
+  });
+
+export default function pruneMessages() {
+  return {
+    name: 'prune-messages',
+    hooks: {
+      'astro:build:done': ({ dir, logger }) => {
+        const root = fileURLToPath(dir);
+        const cache = new Map();
+        const read = (url) => cache.get(url) ?? cache.set(url, readFileSync(join(root, url), 'utf8')).get(url);
+        let before = 0;
+        let after = 0;
+        for (const file of htmlFiles(root)) {
+          const html = readFileSync(file, 'utf8');
+          if (!EMBED.test(html)) continue;
+          const pruned = prunePage(html, pageCode(html, read));
+          before += html.length;
+          after += pruned.length;
+          if (pruned !== html) writeFileSync(file, pruned);
+        }
+        logger.info(`embedded messages of ${PRUNED_AREAS.join(', ')} cut to what each page's code names: ${before - after} characters fewer in all`);
+      },
+    },
+  };
+}
