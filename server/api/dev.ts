@@ -21,7 +21,7 @@ import { exportCodeOf, sendExportCode, setExportState } from './personal';
 import { decideAppeal, moderate, removeComment } from './report';
 import { UID_PATTERN, expireSession, issueSession } from './sessions';
 import { trackEventsOf } from './track';
-import { settleOrder } from './vip';
+import { chargeRenewal, settleOrder } from './vip';
 import { DAY, seconds } from '../time';
 
 /** The tables a user's submissions land in, each with a `uid` column. */
@@ -45,6 +45,7 @@ const SET_BALANCE = v.object({
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 const MODERATE = v.object({ uid: id, kind: v.picklist(['comment', 'restriction']), content: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(400))) });
 const REMOVE_COMMENT = v.object({ id });
+const RENEWAL_CHARGE = v.object({ uid: id, outcome: v.picklist(['paid', 'failed']) });
 const REPLY = v.object({ feedbackId: id, text: v.pipe(v.string(), v.minLength(1), v.maxLength(2000)) });
 const CODE_OF = v.object({ uid: id });
 const EXPORT_CAPTCHA = v.object({ uid: id, email: v.pipe(v.string(), v.minLength(3), v.maxLength(320)) });
@@ -95,6 +96,8 @@ const refuse = (c: Context, message: string) => c.json(failureBody(new ApiFailur
  * - `POST /api/dev/provider` `{ orderId, outcome }`: the payment provider's notification, for VIP
  *   orders (`o-…`) and coin orders (`c-…`). It stands for the provider's signed server-to-server
  *   webhook, which a production backend verifies.
+ * - `POST /api/dev/renewals` `{ uid, outcome }`: the provider's billing run for one user: charges the
+ *   auto-renewal that is on when its tier's time has run out (`paid` or `failed`), else nothing.
  * - `POST /api/dev/redeem-code` `{ tier, days }`: issues a fresh code valid for 30 days, as the
  *   operations team would; tests and demos redeem it (a code works once).
  * - `POST /api/dev/coins` `{ uid, balance }`: sets a user's coin balance outright (the simulator's
@@ -150,6 +153,12 @@ export function devRoutes(db: Db, now: () => number = Date.now): Hono {
     const order = settle(db, notice.orderId, notice.outcome, now());
     if (!order) return c.json(failureBody(new ApiFailure('notFound', 404, 'No such order.')), 404);
     return c.json({ code: 0, data: { orderId: order.orderId, state: order.state } });
+  });
+  api.post('/api/dev/renewals', limit, async (c) => {
+    const body = await read(c, RENEWAL_CHARGE);
+    if (!body) return refuse(c, 'The body is not { uid, outcome }.');
+    const order = chargeRenewal(db, body.uid, body.outcome, now());
+    return c.json({ code: 0, data: { order: order ? { orderId: order.orderId, state: order.state, amount: order.amount } : null } });
   });
   api.post('/api/dev/coins', limit, async (c) => {
     const body = await read(c, SET_BALANCE);

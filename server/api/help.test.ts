@@ -17,7 +17,7 @@ describe('help centre', () => {
     const { body } = await call('/api/help/home', { locale: 'th-TH' }, DEMO_UID);
     expect(body.data.categories.map((c: any) => c.id)).toEqual(['playback', 'downloads', 'lyrics', 'membership', 'payment', 'account']);
     expect(body.data.categories[0].title).toBe('การเล่นเพลง');
-    expect(body.data.categories.flatMap((c: any) => c.questions)).toHaveLength(24);
+    expect(body.data.categories.flatMap((c: any) => c.questions)).toHaveLength(25);
     expect(body.data.unread).toBe(1);
     expect(body.data.hotline.dial).toMatch(/^\+\d+$/);
     expect((await call('/api/help/home', { locale: 'en-US' }, fresh())).body.data.unread).toBe(0);

@@ -12,6 +12,7 @@ import { playlist } from '../../src/lib/api/endpoints/music';
 import { download } from '../../src/lib/api/endpoints/music-downloads';
 import { SUBMISSION_RULES, submission } from '../../src/lib/api/endpoints/submission';
 import { downloadQuota, type MembershipPeriod } from '../../src/lib/music/quota';
+import { BENEFITS } from '../../src/lib/vip/benefits';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import { pageRows } from './cursor';
@@ -26,8 +27,9 @@ type Row = Record<string, unknown>;
 
 /**
  * The user's unbroken membership at `now`: its expiry from the memberships table, its start found by
- * replaying what granted days (paid orders and redeemed codes) in time order, as extendMembership
- * applied them: days granted while lapsed start a new period. Null when not a member at `now`.
+ * replaying what granted days (paid orders and redeemed codes) in time order: whatever their tier, a
+ * grant adds its days to the end of the membership (src/lib/vip/ledger.ts), and days granted while
+ * lapsed start a new period. Null when not a member at `now`.
  */
 export function membershipPeriod(db: Db, uid: string, now: number): MembershipPeriod | null {
   const membership = membershipOf(db, uid, now);
@@ -74,9 +76,10 @@ export const MUSIC_HANDLERS: MusicHandlers = {
   downloadQuota: ({ db, user, now }) => {
     const uid = user.uid;
     const at = seconds(now);
-    const quota = downloadQuota(membershipPeriod(db, uid, at), at);
+    const membership = membershipOf(db, uid, at);
+    const quota = downloadQuota(membershipPeriod(db, uid, at), at, membership.tier === 'none' ? undefined : BENEFITS[membership.tier]);
     const used = quota ? Number(db.prepare('SELECT COUNT(*) AS n FROM downloads WHERE uid = ? AND created_at >= ?').get(uid, quota.cycleStart)!.n) : 0;
-    return { membership: membershipOf(db, uid, at), quota: quota && { ...quota, used: Math.min(used, quota.total) } };
+    return { membership, quota: quota && { ...quota, used: Math.min(used, quota.total) } };
   },
 
   downloadHistory: ({ db, user, body }) => {

@@ -89,14 +89,14 @@ describe('plans', () => {
 
 describe('membership status', () => {
   it('reads "not activated" for the default user: no membership, no renewals', async () => {
-    expect(await status(DEMO_UID)).toEqual({ membership: { tier: 'none', expiresAt: null }, renewals: [] });
+    expect(await status(DEMO_UID)).toEqual({ membership: { tier: 'none', expiresAt: null, svipUntil: null }, renewals: [] });
     expect((await call('/api/vip/orders', {}, DEMO_UID)).body.data.orders).toEqual([]);
   });
 
   it('reads a lapsed membership as none but keeps its expiry', async () => {
     const past = nowSec() - 3 * DAY;
-    api.db.prepare("INSERT INTO memberships (uid, tier, expires_at) VALUES ('lapsed-1', 'svip', ?)").run(past);
-    expect((await status('lapsed-1')).membership).toEqual({ tier: 'none', expiresAt: past });
+    api.db.prepare("INSERT INTO memberships (uid, svip_until, expires_at) VALUES ('lapsed-1', ?, ?)").run(past, past);
+    expect((await status('lapsed-1')).membership).toEqual({ tier: 'none', expiresAt: past, svipUntil: null });
   });
 
   it('seeds a member account whose membership matches its paid orders', async () => {
@@ -169,44 +169,47 @@ describe('orders', () => {
     const created = await order('order-7');
     expect((await orderStatus('order-7', created.orderId)).body.data).toMatchObject({
       order: { state: 'created' },
-      membership: { tier: 'none', expiresAt: null },
-      renewed: false,
+      membership: { tier: 'none', expiresAt: null, svipUntil: null },
+      grant: null,
+      replaced: null,
     });
   });
 });
 
 describe('the payment provider notification', () => {
-  it('turns a paid vip-month order into 31 days of VIP from now, not renewed', async () => {
+  it('turns a paid vip-month order into 31 days of VIP from now: activated', async () => {
     const created = await order('pay-1');
     const paid = await notify(created.orderId, 'paid');
     expect(paid).toEqual({ status: 200, body: { code: 0, data: { orderId: created.orderId, state: 'paid' } } });
     const { body } = await orderStatus('pay-1', created.orderId);
     expect(body.data.order.state).toBe('paid');
-    expect(body.data.renewed).toBe(false);
+    expect(body.data.grant).toMatchObject({ effect: 'activated', tier: 'vip', days: 31 });
+    expect(body.data.grant.endsAt - body.data.grant.startsAt).toBe(31 * DAY);
     expect(body.data.membership.tier).toBe('vip');
+    expect(body.data.membership.expiresAt).toBe(body.data.grant.endsAt);
     expect(Math.abs(body.data.membership.expiresAt - (nowSec() + 31 * DAY))).toBeLessThanOrEqual(3);
     expect(Math.abs(body.data.order.paidAt - nowSec())).toBeLessThanOrEqual(3);
   });
 
-  it('extends from the current expiry when a member buys again, and says renewed', async () => {
+  it('extends from the current expiry when a member buys again: extended', async () => {
     const first = await order('pay-2');
     await notify(first.orderId, 'paid');
     const expiry = (await status('pay-2')).membership.expiresAt;
     const second = await order('pay-2', 'vip-quarter');
     await notify(second.orderId, 'paid');
     const { body } = await orderStatus('pay-2', second.orderId);
-    expect(body.data.membership).toEqual({ tier: 'vip', expiresAt: expiry + 93 * DAY });
-    expect(body.data.renewed).toBe(true);
+    expect(body.data.membership).toEqual({ tier: 'vip', expiresAt: expiry + 93 * DAY, svipUntil: null });
+    expect(body.data.grant).toMatchObject({ effect: 'extended', startsAt: expiry, endsAt: expiry + 93 * DAY });
     // The first order keeps its own answer: it was bought without membership.
-    expect((await orderStatus('pay-2', first.orderId)).body.data.renewed).toBe(false);
+    expect((await orderStatus('pay-2', first.orderId)).body.data.grant.effect).toBe('activated');
   });
 
-  it('extends from now when the membership had lapsed, and does not call it renewed', async () => {
-    api.db.prepare("INSERT INTO memberships (uid, tier, expires_at) VALUES ('pay-3', 'vip', ?)").run(nowSec() - DAY);
+  it('starts from now when the membership had lapsed: activated, not extended', async () => {
+    api.db.prepare("INSERT INTO memberships (uid, svip_until, expires_at) VALUES ('pay-3', 0, ?)").run(nowSec() - DAY);
     const created = await order('pay-3', 'vip-day');
     await notify(created.orderId, 'paid');
     const { body } = await orderStatus('pay-3', created.orderId);
-    expect(body.data.renewed).toBe(false);
+    expect(body.data.grant.effect).toBe('activated');
     expect(Math.abs(body.data.membership.expiresAt - (nowSec() + DAY))).toBeLessThanOrEqual(3);
   });
 
@@ -224,22 +227,26 @@ describe('the payment provider notification', () => {
     expect((await notify(created.orderId, outcome)).body.data.state).toBe(outcome);
     await notify(created.orderId, 'paid');
     const { body } = await orderStatus(`pay-5-${outcome}`, created.orderId);
-    expect(body.data).toMatchObject({ order: { state: outcome, paidAt: null }, membership: { tier: 'none', expiresAt: null }, renewed: false });
+    expect(body.data).toMatchObject({ order: { state: outcome, paidAt: null }, membership: { tier: 'none', expiresAt: null }, grant: null });
   });
 
-  it('gives svip when svip is bought on top of vip; vip added to it is svip time of the same worth, never svip days at vip money', async () => {
-    const vip = await order('pay-6', 'vip-month');
+  it('SVIP over VIP runs at once and keeps every VIP day; VIP bought during SVIP waits for it (the ledger, docs/vip.md)', async () => {
+    const vip = await order('pay-6', 'vip-year');
     await notify(vip.orderId, 'paid');
-    const svip = await order('pay-6', 'svip-month');
+    const year = (await status('pay-6')).membership.expiresAt;
+    // Issue 38's repro: a day of SVIP must not upgrade a year of VIP.
+    const svip = await order('pay-6', 'svip-day');
     await notify(svip.orderId, 'paid');
-    const afterSvip = (await status('pay-6')).membership;
-    expect(afterSvip.tier).toBe('svip');
-    // A VIP month (CN¥12) on an SVIP membership (month CN¥22): 31 × 12/22 = 16.9 days, not 31.
+    const upgraded = (await orderStatus('pay-6', svip.orderId)).body.data;
+    expect(upgraded.grant).toMatchObject({ effect: 'upgraded', tier: 'svip', days: 1 });
+    expect(upgraded.grant.endsAt - upgraded.grant.startsAt).toBe(DAY);
+    expect(upgraded.membership).toEqual({ tier: 'svip', svipUntil: upgraded.grant.endsAt, expiresAt: year + DAY });
+    // A VIP month on SVIP: 31 VIP days after the SVIP day and the year, nothing converted.
     const more = await order('pay-6', 'vip-month');
     await notify(more.orderId, 'paid');
-    expect((await status('pay-6')).membership).toEqual({ tier: 'svip', expiresAt: afterSvip.expiresAt + Math.round((31 * 1200 * DAY) / 2200) });
-    const orders = (await call('/api/vip/orders', {}, 'pay-6')).body.data.orders;
-    expect(orders[0]).toMatchObject({ planId: 'vip-month', state: 'paid', amount: 1200 });
+    const queued = (await orderStatus('pay-6', more.orderId)).body.data;
+    expect(queued.grant).toMatchObject({ effect: 'queued', tier: 'vip', days: 31, startsAt: year + DAY, endsAt: year + 32 * DAY });
+    expect(queued.membership).toEqual({ tier: 'svip', svipUntil: upgraded.grant.endsAt, expiresAt: year + 32 * DAY });
   });
 
   it('turns on auto-renewal when an auto-renew plan is paid, next charge at the new expiry', async () => {
@@ -340,12 +347,60 @@ describe('auto-renewal', () => {
     expect(on.body.data.renewals).toEqual([{ planId: 'vip-month-auto', on: true, nextChargeAt: expiry, amount: 990, currency: 'CNY' }]);
   });
 
-  it('turns on an auto-renew plan not bought yet, charging when the current membership ends', async () => {
-    const created = await order('renew-2', 'vip-year');
+  it('one contract at a time: subscribing SVIP auto turns VIP auto off, and switching VIP back on turns SVIP off', async () => {
+    const vipAuto = await order('renew-2', 'vip-month-auto');
+    await notify(vipAuto.orderId, 'paid');
+    const svipAuto = await order('renew-2', 'svip-month-auto');
+    await notify(svipAuto.orderId, 'paid');
+    const paid = (await orderStatus('renew-2', svipAuto.orderId)).body.data;
+    expect(paid.grant.effect).toBe('upgraded');
+    expect(paid.replaced).toBe('vip-month-auto');
+    const { membership, renewals } = await status('renew-2');
+    // SVIP renews when SVIP runs out; the VIP month waits after it.
+    expect(renewals).toEqual([
+      { planId: 'svip-month-auto', on: true, nextChargeAt: membership.svipUntil, amount: 1900, currency: 'CNY' },
+      { planId: 'vip-month-auto', on: false, nextChargeAt: null, amount: 990, currency: 'CNY' },
+    ]);
+    const back = await call('/api/vip/renewal', { planId: 'vip-month-auto', on: true }, 'renew-2');
+    expect(back.body.data.renewals).toEqual([
+      { planId: 'svip-month-auto', on: false, nextChargeAt: null, amount: 1900, currency: 'CNY' },
+      { planId: 'vip-month-auto', on: true, nextChargeAt: membership.expiresAt, amount: 990, currency: 'CNY' },
+    ]);
+    // The database holds it whatever a handler does.
+    expect(() => api.db.prepare("UPDATE renewals SET enabled = 1 WHERE uid = 'renew-2'").run()).toThrow(/UNIQUE/);
+  });
+
+  it('attack: a plan never paid through the cashier cannot be switched on (no contract without paying)', async () => {
+    const created = await order('renew-4', 'vip-year');
     await notify(created.orderId, 'paid');
-    const expiry = (await status('renew-2')).membership.expiresAt;
-    const { body } = await call('/api/vip/renewal', { planId: 'svip-month-auto', on: true }, 'renew-2');
-    expect(body.data.renewals).toEqual([{ planId: 'svip-month-auto', on: true, nextChargeAt: expiry, amount: 1900, currency: 'CNY' }]);
+    expect(await call('/api/vip/renewal', { planId: 'svip-month-auto', on: true }, 'renew-4')).toMatchObject({ status: 404, body: { code: 'notFound' } });
+    expect((await status('renew-4')).renewals).toEqual([]);
+  });
+
+  it('charges a renewal only once its time has run out, at the amount agreed, and a declined charge turns it off', async () => {
+    const charge = (uid: string, outcome: string) => dev('/api/dev/renewals', { uid, outcome });
+    const created = await order('renew-5', 'vip-month-auto');
+    await notify(created.orderId, 'paid');
+    expect((await charge('renew-5', 'paid')).body.data.order).toBeNull();
+    // The seller raises the price: the contract keeps the amount the user agreed to.
+    api.db.prepare("UPDATE plans SET price_cents = 1500 WHERE id = 'vip-month-auto'").run();
+    try {
+      const expiry = (await status('renew-5')).membership.expiresAt;
+      api.db.prepare("UPDATE memberships SET expires_at = ? WHERE uid = 'renew-5'").run(nowSec() - 1);
+      const charged = (await charge('renew-5', 'paid')).body.data.order;
+      expect(charged).toMatchObject({ state: 'paid', amount: 990 });
+      expect((await charge('renew-5', 'paid')).body.data.order).toBeNull();
+      // 31 days from the charge, not from the old expiry: the gap was not paid for.
+      expect((await status('renew-5')).membership.expiresAt - nowSec()).toBeGreaterThan(30 * DAY);
+      expect(expiry - nowSec()).toBeGreaterThan(30 * DAY);
+      api.db.prepare("UPDATE memberships SET expires_at = ? WHERE uid = 'renew-5'").run(nowSec() - 1);
+      expect((await charge('renew-5', 'failed')).body.data.order).toMatchObject({ state: 'failed', amount: 990 });
+      const after = await status('renew-5');
+      expect(after.membership.tier).toBe('none');
+      expect(after.renewals).toEqual([{ planId: 'vip-month-auto', on: false, nextChargeAt: null, amount: 990, currency: 'CNY' }]);
+    } finally {
+      api.db.prepare("UPDATE plans SET price_cents = 990 WHERE id = 'vip-month-auto'").run();
+    }
   });
 
   it('refuses a plan without auto-renewal (422) and turning off a renewal the user does not have (404)', async () => {
@@ -362,17 +417,20 @@ describe('redeem codes', () => {
       (r) => r.body.data.membership.expiresAt,
       7 * DAY,
     );
-    expect(body.data).toMatchObject({ days: 7, membership: { tier: 'vip' } });
+    expect(body.data).toMatchObject({ grant: { effect: 'activated', tier: 'vip', days: 7 }, membership: { tier: 'vip' } });
     expect(await status('redeem-1')).toMatchObject({ membership: body.data.membership });
     expect(await call('/api/vip/redeem', { code: 'VIP7DAYS' }, 'redeem-2')).toMatchObject({ status: 409, body: { code: 'redeemUsed' } });
   });
 
-  it('adds a code to a running membership, from its expiry', async () => {
+  it('an SVIP code on a running VIP membership upgrades at once and keeps the VIP days after it', async () => {
     const created = await order('redeem-3');
     await notify(created.orderId, 'paid');
     const expiry = (await status('redeem-3')).membership.expiresAt;
     const { body } = await call('/api/vip/redeem', { code: 'SVIP30' }, 'redeem-3');
-    expect(body.data).toEqual({ days: 30, membership: { tier: 'svip', expiresAt: expiry + 30 * DAY } });
+    const { grant, membership } = body.data;
+    expect(grant).toMatchObject({ effect: 'upgraded', tier: 'svip', days: 30 });
+    expect(grant.endsAt - grant.startsAt).toBe(30 * DAY);
+    expect(membership).toEqual({ tier: 'svip', svipUntil: grant.endsAt, expiresAt: expiry + 30 * DAY });
   });
 
   it('redeems a code issued through the development route, spaces and case aside', async () => {
@@ -388,7 +446,7 @@ describe('redeem codes', () => {
       (r) => r.body.data.membership.expiresAt,
       14 * DAY,
     );
-    expect(body.data).toMatchObject({ days: 14, membership: { tier: 'svip' } });
+    expect(body.data).toMatchObject({ grant: { days: 14, tier: 'svip' }, membership: { tier: 'svip' } });
     expect((await mint({ tier: 'gold', days: 14 })).status).toBe(422);
     expect((await mint({ tier: 'vip', days: 0 })).status).toBe(422);
   });
@@ -403,6 +461,6 @@ describe('redeem codes', () => {
     expect(reply.status).toBe(httpStatus);
     expect(reply.body.code).toBe(failure);
     expect(typeof reply.body.message).toBe('string');
-    expect((await status('redeem-4')).membership).toEqual({ tier: 'none', expiresAt: null });
+    expect((await status('redeem-4')).membership).toEqual({ tier: 'none', expiresAt: null, svipUntil: null });
   });
 });

@@ -10,6 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ResponseOf } from '../../src/lib/api/contract';
 import { order as vipOrder, plan as vipPlan, tier as planTier } from '../../src/lib/api/endpoints/vip';
+import { grant as vipGrant } from '../../src/lib/api/endpoints/vip-grant';
+import { chargeDate } from '../../src/lib/vip/ledger';
 import type { Db } from '../db';
 import { keyedHash } from '../db/secret';
 import { transaction } from '../db/transaction';
@@ -18,7 +20,7 @@ import { abandon, settles, type ProviderOutcome } from './orders';
 import type { Handlers } from './pipeline';
 import { paymentAllowed } from './regions';
 import { rowAs } from './rows';
-import { extendMembership, membershipOf } from '../db/membership';
+import { extendMembership, ledgerRow, membershipOf } from '../db/membership';
 import { seconds } from '../time';
 
 /**
@@ -41,6 +43,7 @@ const REDEEM_REFUSALS = { redeemUnknown: 404, redeemExpired: 410, redeemUsed: 40
 type Plan = ResponseOf<'vipPlans'>['plans'][number];
 type Renewal = ResponseOf<'vipStatus'>['renewals'][number];
 type Order = ResponseOf<'vipOrders'>['orders'][number];
+type Grant = NonNullable<ResponseOf<'vipOrderStatus'>['grant']>;
 type Row = Record<string, unknown>;
 
 /** A plan as sold at `now` (Unix seconds): a limited-time price until its offer ends, the original after. */
@@ -76,34 +79,79 @@ const toOrder = (row: Row): Order =>
     'vip_orders',
   );
 
-const toRenewal = (row: Row): Renewal => ({
-  planId: String(row.plan_id),
-  on: Boolean(row.enabled),
-  nextChargeAt: row.enabled && row.next_charge_at !== null ? Number(row.next_charge_at) : null,
-  amount: Number(row.amount),
-  currency: String(row.currency),
-});
-
 function findPlan(db: Db, id: string, now: number): Plan | undefined {
   const row = db.prepare('SELECT * FROM plans WHERE id = ?').get(id);
   return row ? toPlan(row, now) : undefined;
 }
 
-function renewalsOf(db: Db, uid: string): Renewal[] {
-  return db.prepare('SELECT * FROM renewals WHERE uid = ? ORDER BY plan_id').all(uid).map(toRenewal);
-}
-
-/** Turns on the auto-renewal of `plan` for the user, charging the plan's price at `nextChargeAt`. */
-function renewalOn(db: Db, uid: string, plan: Plan, nextChargeAt: number): void {
-  db.prepare(
-    `INSERT INTO renewals (uid, plan_id, enabled, next_charge_at, amount, currency) VALUES (?, ?, 1, ?, ?, ?)
-     ON CONFLICT (uid, plan_id) DO UPDATE SET enabled = 1, next_charge_at = excluded.next_charge_at, amount = excluded.amount, currency = excluded.currency`,
-  ).run(uid, plan.id, nextChargeAt, plan.price, plan.currency);
+/**
+ * The user's auto-renewals; the next charge of the one that is on is read from the ledger (when its
+ * tier's time runs out, src/lib/vip/ledger.ts chargeDate), so no grant can leave it stale.
+ */
+function renewalsOf(db: Db, uid: string, nowSec: number): Renewal[] {
+  const ledger = ledgerRow(db, uid);
+  return db
+    .prepare('SELECT r.*, p.tier FROM renewals r JOIN plans p ON p.id = r.plan_id WHERE r.uid = ? ORDER BY r.plan_id')
+    .all(uid)
+    .map((row) => ({
+      planId: String(row.plan_id),
+      on: Boolean(row.enabled),
+      nextChargeAt: row.enabled ? chargeDate(ledger, rowAs(planTier, row.tier, 'plans.tier'), nowSec) : null,
+      amount: Number(row.amount),
+      currency: String(row.currency),
+    }));
 }
 
 /**
- * What the payment provider's notification does to an order (see `settles` for which change). `paid` grants the
- * plan's days (and turns on its auto-renewal for an auto-renew plan), in the same transaction.
+ * Turns on the user's auto-renewal of `planId` at `amount`, and off every other: at most one contract
+ * at a time (the index renewals_one_on holds it too). Returns the plan whose contract was turned off.
+ */
+function renewalOn(db: Db, uid: string, planId: string, amount: number, currency: string): string | null {
+  const other = db.prepare('SELECT plan_id FROM renewals WHERE uid = ? AND enabled = 1 AND plan_id != ?').get(uid, planId);
+  db.prepare('UPDATE renewals SET enabled = 0 WHERE uid = ? AND plan_id != ?').run(uid, planId);
+  db.prepare(
+    `INSERT INTO renewals (uid, plan_id, enabled, amount, currency) VALUES (?, ?, 1, ?, ?)
+     ON CONFLICT (uid, plan_id) DO UPDATE SET enabled = 1, amount = excluded.amount, currency = excluded.currency`,
+  ).run(uid, planId, amount, currency);
+  return other ? String(other.plan_id) : null;
+}
+
+/** What a paid order did, as stored when it was paid; null before (or for orders paid before the ledger kept it). */
+function grantOf(db: Db, row: Row): Grant | null {
+  if (row.state !== 'paid' || row.effect === null || row.runs_from === null || row.runs_until === null) return null;
+  const plan = db.prepare('SELECT tier, days FROM plans WHERE id = ?').get(String(row.plan_id))!;
+  return rowAs(
+    vipGrant,
+    { effect: row.effect, tier: plan.tier, days: Number(plan.days), startsAt: Number(row.runs_from), endsAt: Number(row.runs_until) },
+    'vip_orders',
+  );
+}
+
+/**
+ * Pays a created order (the provider's notice, or a renewal charge): grants the plan's days by the
+ * ledger and records what that did; an auto-renew plan's contract is turned on at the amount paid, and
+ * any other turned off. Call inside a transaction.
+ */
+function payOrder(db: Db, row: Row, now: number): void {
+  const orderId = String(row.order_id);
+  const uid = String(row.uid);
+  const plan = findPlan(db, String(row.plan_id), now);
+  if (!plan) throw new Error(`order ${orderId}: plan ${String(row.plan_id)} is gone`);
+  const granted = extendMembership(db, uid, plan.tier, plan.days, now);
+  const replaced = plan.autoRenew ? renewalOn(db, uid, plan.id, Number(row.amount), String(row.currency)) : null;
+  db.prepare("UPDATE vip_orders SET state = 'paid', paid_at = ?, effect = ?, runs_from = ?, runs_until = ?, replaced = ? WHERE order_id = ?").run(
+    now,
+    granted.effect,
+    granted.startsAt,
+    granted.endsAt,
+    replaced,
+    orderId,
+  );
+}
+
+/**
+ * What the payment provider's notification does to an order (see `settles` for which change). `paid`
+ * grants the plan's days (and turns on its auto-renewal for an auto-renew plan), in the same transaction.
  * @returns the order after the notification, or undefined when there is no such order
  */
 export function settleOrder(db: Db, orderId: string, outcome: ProviderOutcome, nowMs: number): Order | undefined {
@@ -111,16 +159,35 @@ export function settleOrder(db: Db, orderId: string, outcome: ProviderOutcome, n
     const row = db.prepare('SELECT * FROM vip_orders WHERE order_id = ?').get(orderId);
     if (!row) return undefined;
     if (!settles(row, outcome)) return toOrder(row);
-    const now = seconds(nowMs);
-    if (outcome !== 'paid') {
-      db.prepare('UPDATE vip_orders SET state = ? WHERE order_id = ?').run(outcome, orderId);
-    } else {
-      const uid = String(row.uid);
-      const plan = findPlan(db, String(row.plan_id), now);
-      if (!plan) throw new Error(`order ${orderId}: plan ${String(row.plan_id)} is gone`);
-      const { renewed, expiresAt } = extendMembership(db, uid, plan.tier, plan.days, now);
-      db.prepare("UPDATE vip_orders SET state = 'paid', paid_at = ?, renewed = ? WHERE order_id = ?").run(now, renewed ? 1 : 0, orderId);
-      if (plan.autoRenew) renewalOn(db, uid, plan, expiresAt);
+    if (outcome === 'paid') payOrder(db, row, seconds(nowMs));
+    else db.prepare('UPDATE vip_orders SET state = ? WHERE order_id = ?').run(outcome, orderId);
+    return toOrder(db.prepare('SELECT * FROM vip_orders WHERE order_id = ?').get(orderId)!);
+  });
+}
+
+/**
+ * The provider charges the user's auto-renewal when its tier's time has run out (the billing
+ * scheduler; in development `POST /api/dev/renewals`): one order of the contract's plan at the amount
+ * agreed, paid and granted like any other. A declined charge (`failed`) is recorded and turns the
+ * contract off, so it is never retried into a loop; nothing is granted. Nothing is due: nothing happens.
+ * @returns the order the charge made, if one was due
+ */
+export function chargeRenewal(db: Db, uid: string, outcome: 'paid' | 'failed', nowMs: number): Order | undefined {
+  const now = seconds(nowMs);
+  return transaction(db, () => {
+    const contract = db.prepare('SELECT r.*, p.tier FROM renewals r JOIN plans p ON p.id = r.plan_id WHERE r.uid = ? AND r.enabled = 1').get(uid);
+    if (!contract) return undefined;
+    if (chargeDate(ledgerRow(db, uid), rowAs(planTier, contract.tier, 'plans.tier'), now) > now) return undefined;
+    const orderId = `o-${randomBytes(12).toString('base64url')}`;
+    db.prepare(
+      `INSERT INTO vip_orders (order_id, uid, plan_id, attempt, pay_type, amount, currency, state, created_at)
+       VALUES (?, ?, ?, ?, 'renewal', ?, ?, 'created', ?)`,
+    ).run(orderId, uid, String(contract.plan_id), `renewal:${orderId}`, Number(contract.amount), String(contract.currency), now);
+    const row = db.prepare('SELECT * FROM vip_orders WHERE order_id = ?').get(orderId)!;
+    if (outcome === 'paid') payOrder(db, row, now);
+    else {
+      db.prepare("UPDATE vip_orders SET state = 'failed' WHERE order_id = ?").run(orderId);
+      db.prepare('UPDATE renewals SET enabled = 0 WHERE uid = ?').run(uid);
     }
     return toOrder(db.prepare('SELECT * FROM vip_orders WHERE order_id = ?').get(orderId)!);
   });
@@ -142,7 +209,7 @@ export const VIP_HANDLERS: VipHandlers = {
     paymentAvailable: paymentAllowed(body.region),
   }),
 
-  vipStatus: ({ db, user, now }) => ({ membership: membershipOf(db, user.uid, seconds(now)), renewals: renewalsOf(db, user.uid) }),
+  vipStatus: ({ db, user, now }) => ({ membership: membershipOf(db, user.uid, seconds(now)), renewals: renewalsOf(db, user.uid, seconds(now)) }),
 
   vipCreateOrder: ({ db, user, body, now }) => {
     const uid = user.uid;
@@ -163,7 +230,12 @@ export const VIP_HANDLERS: VipHandlers = {
     // Another user's order answers as an unknown one: order ids must not leak whose they are.
     const row = db.prepare('SELECT * FROM vip_orders WHERE order_id = ? AND uid = ?').get(body.orderId, uid);
     if (!row) throw new ApiFailure('notFound', 404, 'No such order.');
-    return { order: toOrder(row), membership: membershipOf(db, uid, seconds(now)), renewed: row.state === 'paid' && Boolean(row.renewed) };
+    return {
+      order: toOrder(row),
+      membership: membershipOf(db, uid, seconds(now)),
+      grant: grantOf(db, row),
+      replaced: row.state === 'paid' && row.replaced !== null ? String(row.replaced) : null,
+    };
   },
 
   vipCancelOrder: ({ db, user, body, now }) => ({ order: abandon(db, 'vip_orders', user.uid, body.orderId, now, settleOrder)! }),
@@ -176,18 +248,15 @@ export const VIP_HANDLERS: VipHandlers = {
     const uid = user.uid;
     const plan = findPlan(db, body.planId, seconds(now));
     if (!plan?.autoRenew) throw new ApiFailure('badRequest', 422, 'No such auto-renew plan.');
-    const row = db.prepare('SELECT 1 FROM renewals WHERE uid = ? AND plan_id = ?').get(uid, plan.id);
-    if (!body.on) {
-      if (!row) throw new ApiFailure('notFound', 404, 'No auto-renewal of this plan.');
-      db.prepare('UPDATE renewals SET enabled = 0, next_charge_at = NULL WHERE uid = ? AND plan_id = ?').run(uid, plan.id);
-    } else {
-      // The next charge falls when the current membership ends; without a valid one, now.
-      const nowSec = seconds(now);
-      const expiresAt = membershipOf(db, uid, nowSec).expiresAt;
-      const nextCharge = expiresAt !== null && expiresAt > nowSec ? expiresAt : nowSec;
-      renewalOn(db, uid, plan, nextCharge);
-    }
-    return { renewals: renewalsOf(db, uid) };
+    // Only a contract made by paying (the cashier is where the user agrees with the provider) can be
+    // switched; a plan never subscribed to is subscribed to through /channel.
+    const row = db.prepare('SELECT amount, currency FROM renewals WHERE uid = ? AND plan_id = ?').get(uid, plan.id);
+    if (!row) throw new ApiFailure('notFound', 404, 'No auto-renewal of this plan.');
+    transaction(db, () => {
+      if (body.on) renewalOn(db, uid, plan.id, Number(row.amount), String(row.currency));
+      else db.prepare('UPDATE renewals SET enabled = 0 WHERE uid = ? AND plan_id = ?').run(uid, plan.id);
+    });
+    return { renewals: renewalsOf(db, uid, seconds(now)) };
   },
 
   vipRedeem: ({ db, user, body, now, client }) => {
@@ -225,9 +294,8 @@ export const VIP_HANDLERS: VipHandlers = {
         return { refusal };
       }
       db.prepare('UPDATE redeem_codes SET used_by = ?, used_at = ? WHERE code = ?').run(uid, nowSec, code);
-      const days = Number(row!.days);
-      extendMembership(db, uid, rowAs(planTier, row!.tier, 'redeem_codes.tier'), days, nowSec);
-      return { membership: membershipOf(db, uid, nowSec), days };
+      const { effect, tier, days, startsAt, endsAt } = extendMembership(db, uid, rowAs(planTier, row!.tier, 'redeem_codes.tier'), Number(row!.days), nowSec);
+      return { membership: membershipOf(db, uid, nowSec), grant: { effect, tier, days, startsAt, endsAt } };
     });
     if ('refusal' in outcome) throw outcome.refusal;
     return outcome;

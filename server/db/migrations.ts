@@ -515,4 +515,36 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX redeem_failures_client ON redeem_failures (client, at);
     `,
   },
+  {
+    version: 18,
+    name: 'the membership ledger (issue 38): SVIP then VIP, what each order did, one auto-renewal at a time',
+    // memberships: one tier and an expiry become two runs (src/lib/vip/ledger.ts): SVIP until
+    // svip_until, VIP from then until expires_at. An SVIP membership of before was SVIP to its end.
+    // vip_orders: what a paid order did (effect; when its days run, runs_from and runs_until; the
+    // auto-renewal it turned off, replaced), instead of `renewed`. renewals: the next charge is no
+    // longer stored but read from the ledger (chargeDate), so no grant can leave it stale; at most one
+    // contract is on per user, which the partial unique index holds whatever a handler does (where
+    // there were two, the one added last stays on).
+    sql: `
+      CREATE TABLE memberships_next (
+        uid TEXT PRIMARY KEY,
+        svip_until INTEGER NOT NULL DEFAULT 0,
+        expires_at INTEGER NOT NULL,
+        CHECK (svip_until <= expires_at)
+      );
+      INSERT INTO memberships_next SELECT uid, CASE tier WHEN 'svip' THEN expires_at ELSE 0 END, expires_at FROM memberships;
+      DROP TABLE memberships;
+      ALTER TABLE memberships_next RENAME TO memberships;
+      ALTER TABLE vip_orders ADD COLUMN effect TEXT CHECK (effect IN ('activated', 'extended', 'upgraded', 'queued'));
+      ALTER TABLE vip_orders ADD COLUMN runs_from INTEGER;
+      ALTER TABLE vip_orders ADD COLUMN runs_until INTEGER;
+      ALTER TABLE vip_orders ADD COLUMN replaced TEXT;
+      UPDATE vip_orders SET effect = CASE renewed WHEN 1 THEN 'extended' ELSE 'activated' END WHERE state = 'paid';
+      ALTER TABLE vip_orders DROP COLUMN renewed;
+      UPDATE renewals SET enabled = 0
+        WHERE enabled = 1 AND rowid NOT IN (SELECT MAX(rowid) FROM renewals WHERE enabled = 1 GROUP BY uid);
+      ALTER TABLE renewals DROP COLUMN next_charge_at;
+      CREATE UNIQUE INDEX renewals_one_on ON renewals (uid) WHERE enabled = 1;
+    `,
+  },
 ];

@@ -8,7 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
-import { extendMembership } from './membership';
+import { BENEFITS } from '../../src/lib/vip/benefits';
+import { grant, NO_LEDGER, type Tier } from '../../src/lib/vip/ledger';
 
 // Paths from the project root: the server runs from there, bundled or not (scripts/start.mjs).
 const load = (name: string) => JSON.parse(readFileSync(`server/db/seed/${name}`, 'utf8'));
@@ -100,13 +101,34 @@ function seedVip(db: DatabaseSync): void {
     `INSERT INTO renewals (uid, plan_id, enabled, next_charge_at, amount, currency) SELECT ?, id, 1, ?, price_cents, currency FROM plans WHERE id = ?
      ON CONFLICT (uid, plan_id) DO UPDATE SET enabled = 1, next_charge_at = excluded.next_charge_at`,
   );
+  // Replayed through the ledger's rules, and written in this migration's columns (version 3: one tier
+  // and an expiry; migration 18 turns them into the ledger's two runs).
+  let ledger = NO_LEDGER;
   for (const o of vip.orders) {
     const plan = db.prepare('SELECT tier, days, auto_renew FROM plans WHERE id = ?').get(o.planId);
     if (!plan) throw new Error(`seed/vip.json: no plan ${o.planId}`);
     const at = now - o.daysAgo * day;
-    const paid = o.state === 'paid' ? extendMembership(db, vip.memberUid, plan.tier as 'vip' | 'svip', Number(plan.days), at) : null;
-    insert.run(o.orderId, vip.memberUid, `seed-attempt-${o.orderId}`, o.payType, o.state, at, paid ? at : null, paid?.renewed ? 1 : 0, o.planId);
-    if (paid && plan.auto_renew) renewal.run(vip.memberUid, paid.expiresAt, o.planId);
+    const paid = o.state === 'paid' ? grant(ledger, plan.tier as Tier, Number(plan.days), at) : null;
+    if (paid) ledger = paid.ledger;
+    insert.run(
+      o.orderId,
+      vip.memberUid,
+      `seed-attempt-${o.orderId}`,
+      o.payType,
+      o.state,
+      at,
+      paid ? at : null,
+      paid && paid.effect !== 'activated' ? 1 : 0,
+      o.planId,
+    );
+    if (paid && plan.auto_renew) renewal.run(vip.memberUid, ledger.expiresAt, o.planId);
+  }
+  if (ledger.expiresAt > 0) {
+    db.prepare('INSERT INTO memberships (uid, tier, expires_at) VALUES (?, ?, ?)').run(
+      vip.memberUid,
+      ledger.svipUntil >= ledger.expiresAt ? 'svip' : 'vip',
+      ledger.expiresAt,
+    );
   }
 }
 
@@ -263,6 +285,32 @@ function seedSvipPlans(db: DatabaseSync): void {
 }
 
 /** Seed functions by the migration version whose tables they fill. */
+/**
+ * What SVIP adds (migration 18, issue 38): a question on it, and the answers that named only VIP's
+ * download figures, all with the figures of the benefits table (src/lib/vip/benefits.ts).
+ */
+function seedSvipAnswers(db: DatabaseSync): void {
+  const { questions, answers } = load('faq-svip.json') as {
+    questions: { id: string; category: string; order: number; keywords: string[]; question: Texts; answer: Texts }[];
+    answers: Record<string, Texts>;
+  };
+  const figures: Record<string, number> = {
+    vipDownloads: BENEFITS.vip.downloadsPerCycle,
+    svipDownloads: BENEFITS.svip.downloadsPerCycle,
+    vipDay: BENEFITS.vip.downloadsPerDay,
+    svipDay: BENEFITS.svip.downloadsPerDay,
+  };
+  const fill = (text: string) => text.replace(/\{(\w+)\}/g, (whole, name: string) => String(figures[name] ?? whole));
+  const text = db.prepare('INSERT INTO faq_texts VALUES (?, ?, ?, ?)');
+  for (const q of questions) {
+    db.prepare('UPDATE faqs SET sort = sort + 1 WHERE category = ? AND sort >= ?').run(q.category, q.order);
+    db.prepare('INSERT INTO faqs VALUES (?, ?, ?, ?)').run(q.id, q.category, q.order, q.keywords.join(' '));
+    for (const locale of Object.keys(q.question)) text.run(q.id, locale, q.question[locale]!, fill(q.answer[locale]!));
+  }
+  const answer = db.prepare('UPDATE faq_texts SET answer = ? WHERE faq = ? AND locale = ?');
+  for (const [id, texts] of Object.entries(answers)) for (const [locale, value] of Object.entries(texts)) answer.run(fill(value), id, locale);
+}
+
 export const SEEDS: Record<number, (db: DatabaseSync) => void> = {
   2: seedCatalogue,
   3: seedVip,
@@ -273,4 +321,5 @@ export const SEEDS: Record<number, (db: DatabaseSync) => void> = {
   9: seedAccounts,
   15: seedOffers,
   16: seedSvipPlans,
+  18: seedSvipAnswers,
 };

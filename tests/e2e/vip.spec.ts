@@ -12,6 +12,12 @@ test.use({ hostDefaults: { providerUrl: '/api/dev/provider', replyDelayMs: 50 } 
 /** A plan's name as the page writes it (planLabel in src/islands/vip/text.ts): its tier, then its period. */
 const month = (tier: 'VIP' | 'SVIP', locale: Locale = 'en-US') => `${tier} · ${t(locale, 'vip.periodMonth')}`;
 
+/** Back on the VIP Center from a paid order: the banner says what it did, and the order has left the address (announced once). */
+async function backPaid(page: Page) {
+  await expect(page.locator('.vip-banner')).toBeVisible();
+  await expect(page).toHaveURL(/\/vip-center(?!.*order=)/);
+}
+
 async function buyMonth(page: Page, locale: Locale = 'en-US') {
   await expect(page.locator('.vip-plan[aria-pressed="true"]')).toContainText(t(locale, 'vip.periodMonth'));
   await page.locator('a.vip-buy').click();
@@ -28,8 +34,8 @@ test.describe('VIP: buy and renew', () => {
     await expect(page.locator('.vip-plan')).not.toHaveCount(0);
     await expect(page.locator('.vip-plan-original').first()).toBeVisible();
     await buyMonth(page);
-    await expect(page).toHaveURL(/\/vip-center\?.*order=o-/);
-    await expect(page.locator('.vip-banner')).toContainText(before(t('en-US', 'vip.activated', { plan: month('VIP') }), 'date'));
+    await backPaid(page);
+    await expect(page.locator('.vip-banner')).toContainText(before(t('en-US', 'vip.doneActivated', { tier: 'VIP', days: 31 }), 'date'));
     await expect(page.locator('.vip-state')).toHaveText(t('en-US', 'vip.daysLeft', { days: 31 }));
     expect(await hostCalls(page, 'paySuccess')).toHaveLength(1);
     expect(problems).toEqual([]);
@@ -42,7 +48,7 @@ test.describe('VIP: buy and renew', () => {
     await expect(page.locator('.vip-banner')).toBeVisible();
     await open('/zh-CN/vip-center', '&dark=1&bgColor=171717');
     await buyMonth(page, 'zh-CN');
-    await expect(page.locator('.vip-banner')).toContainText(before(t('zh-CN', 'vip.renewed', { plan: month('VIP', 'zh-CN') }), 'date'));
+    await expect(page.locator('.vip-banner')).toContainText(before(t('zh-CN', 'vip.doneExtended', { tier: 'VIP', days: 31 }), 'date'));
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark1');
     // The host's account said non-member all along: the days come from the server's order, 31 + 31.
     await expect(page.locator('.vip-state')).toContainText('62');
@@ -82,7 +88,7 @@ test.describe('VIP: payment outcomes', () => {
     await expect(dialog).toBeVisible();
     await page.evaluate(() => (window as any).__fakeHost.setState({ payOutcome: 'success' }));
     await dialog.getByRole('button', { name: t('en-US', 'vip.continuePay') }).click();
-    await expect(page.locator('.vip-banner')).toContainText(before(t('en-US', 'vip.activated', { plan: month('VIP') }), 'date'));
+    await expect(page.locator('.vip-banner')).toContainText(before(t('en-US', 'vip.doneActivated', { tier: 'VIP', days: 31 }), 'date'));
     const orders = (await hostCalls(page, 'startPayWeb')) as { orderId: string }[];
     expect(orders).toHaveLength(2);
     expect(orders[0]!.orderId).toBe(orders[1]!.orderId);
@@ -124,7 +130,7 @@ test.describe('VIP: who can pay', () => {
     await open('/channel', '&plan=vip-month');
     const pay = page.locator('button.vip-buy');
     await pay.dblclick();
-    await expect(page).toHaveURL(/\/vip-center\?.*order=o-/);
+    await backPaid(page);
     expect(await hostCalls(page, 'startPayWeb')).toHaveLength(1);
   });
 
@@ -182,7 +188,7 @@ test.describe('VIP: management', () => {
     await signIn();
     await open('/channel', '&plan=vip-month-auto');
     await page.locator('button.vip-buy').click();
-    await expect(page).toHaveURL(/\/vip-center\?.*order=o-/);
+    await backPaid(page);
 
     await open('/vip-management');
     await expect(page.locator('.vip-state')).toHaveText(`VIP · ${t('en-US', 'vip.daysLeft', { days: 31 })}`);
@@ -245,7 +251,7 @@ test.describe('VIP: redeem a code', () => {
     // Typed as people do: lower case, in groups.
     await field(page).fill(code.toLowerCase().replace(/(.{4})/g, '$1 '));
     await redeem(page).click();
-    const added = before(t('en-US', 'vip.redeemed', { days: 7, tier: 'VIP' }), 'date');
+    const added = before(t('en-US', 'vip.doneActivated', { days: 7, tier: 'VIP' }), 'date');
     await expect(page.getByRole('status').filter({ hasText: added })).toContainText(added);
     await expect(field(page)).toHaveValue('');
 
@@ -290,7 +296,7 @@ test.describe('VIP: redeem a code', () => {
     await open('/exchange-members');
     await field(page).fill(code);
     await redeem(page).dblclick();
-    const added = before(t('en-US', 'vip.redeemed', { days: 3, tier: 'VIP' }), 'date');
+    const added = before(t('en-US', 'vip.doneActivated', { days: 3, tier: 'VIP' }), 'date');
     await expect(page.getByRole('status').filter({ hasText: added })).toContainText(added);
     await expect(page.locator('.vip-field-error')).toHaveCount(0);
   });
@@ -358,7 +364,7 @@ test.describe('VIP: every screen as a user meets it (issue 16)', () => {
     await signIn();
     await open('/channel', '&plan=vip-month');
     await page.locator('button.vip-buy').click();
-    await expect(page).toHaveURL(/\/vip-center\?.*order=o-/);
+    await backPaid(page);
     expect(await hostCalls(page, 'clearHistory')).toHaveLength(1);
     expect(await hostCalls(page, 'paySuccess')).toHaveLength(1);
   });
@@ -383,7 +389,7 @@ test.describe('VIP: every screen as a user meets it (issue 16)', () => {
       host.onCall((c: { method: string }) => c.method === 'launchHTDialog2' && host.setState({ payOutcome: 'success' }));
     });
     await page.locator('button.vip-buy').click();
-    await expect(page).toHaveURL(/\/vip-center\?.*order=o-/);
+    await backPaid(page);
     const orders = (await hostCalls(page, 'startPayWeb')) as { orderId: string }[];
     expect(orders).toHaveLength(2);
     expect(orders[0]!.orderId).toBe(orders[1]!.orderId);
@@ -523,7 +529,12 @@ test.describe('VIP: SVIP members and plans (issue 27)', () => {
     await expect(page.locator('.vip-plan-tag.is-offer')).toHaveCount(4);
   });
 
-  test('an SVIP member lands on SVIP and renews at the SVIP price; a VIP plan says first what it adds (vi-VN, dark)', async ({ page, uid, signIn, open }) => {
+  test('an SVIP member lands on SVIP and renews at the SVIP price; a VIP plan says first where its days go (vi-VN, dark)', async ({
+    page,
+    uid,
+    signIn,
+    open,
+  }) => {
     await signIn();
     await buyOnServer(page, uid, 'svip-month');
     await open('/vi-VN/vip-center', '&dark=1&bgColor=171717');
@@ -532,10 +543,10 @@ test.describe('VIP: SVIP members and plans (issue 27)', () => {
     await expect(page.locator('a.vip-buy')).toHaveText(
       t('vi-VN', 'vip.renew', { price: (await page.locator('.vip-plan[aria-pressed="true"] .vip-plan-price').textContent())! }),
     );
-    await expect(page.locator('.vip-worth')).toHaveCount(0);
+    await expect(page.locator('.vip-terms')).toContainText(before(t('vi-VN', 'vip.getsExtended', { days: 31, tier: 'SVIP' }), 'date'));
     await page.getByRole('tab', { name: 'VIP', exact: true }).click();
-    // A VIP month on SVIP: 31 × 12/22 = 16.9 days of SVIP, said before paying.
-    await expect(page.locator('.vip-worth')).toHaveText(t('vi-VN', 'vip.svipWorth', { days: '16,9' }));
+    // A VIP month on SVIP: 31 VIP days that start when the SVIP ends (the ledger, docs/vip.md), said before paying.
+    await expect(page.locator('.vip-terms')).toContainText(before(t('vi-VN', 'vip.getsQueued', { days: 31 }), 'start'));
     await expect(page.locator('a.vip-buy')).not.toContainText(before(t('vi-VN', 'vip.renew'), 'price'));
   });
 
@@ -550,8 +561,8 @@ test.describe('VIP: SVIP members and plans (issue 27)', () => {
     await page.locator('a.vip-buy').click();
     await expect(page).toHaveURL(/\/channel\?.*plan=svip-month/);
     await page.locator('button.vip-buy').click();
-    await expect(page).toHaveURL(/\/vip-center\?.*order=o-/);
-    await expect(page.locator('.vip-banner')).toContainText(before(t('en-US', 'vip.activated', { plan: month('SVIP') }), 'date'));
+    await backPaid(page);
+    await expect(page.locator('.vip-banner')).toContainText(before(t('en-US', 'vip.doneActivated', { tier: 'SVIP', days: 31 }), 'date'));
     await expect(page.locator('.vip-badge')).toHaveText('SVIP');
   });
 });

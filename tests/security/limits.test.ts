@@ -276,7 +276,7 @@ describe('guessing redeem codes', () => {
     later(REDEEM_FAILURES.windowSeconds - 1);
     expect(await redeem(uid, right)).toMatchObject(REDEEM_LIMIT);
     later(1);
-    expect(await redeem(uid, right)).toMatchObject({ status: 200, body: { data: { days: 7 } } });
+    expect(await redeem(uid, right)).toMatchObject({ status: 200, body: { data: { grant: { days: 7 } } } });
   });
 
   it('counts expired and used codes as failures, successful redeems not at all', async () => {

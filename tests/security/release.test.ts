@@ -85,6 +85,8 @@ describe('a release server', () => {
       ['/api/dev/coins/balance', { uid: '10001', balance: 999_999 }],
       ['/api/dev/export-code', { uid: '10001' }],
       ['/api/dev/bridge-report', { kit: 'bridge-check' }],
+      // Charging someone's auto-renewal is the provider's billing run, never a caller's.
+      ['/api/dev/renewals', { uid: '10002', outcome: 'paid' }],
     ] as const) {
       const answer = await send(`${api.base}${path}`, json(body));
       expect(answer.status, path).toBe(404);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/lib/locale';
 import { ROUTES, titleKey } from '../../src/lib/routes';
+import { branches, PLURAL_BLOCK } from '../../src/lib/plural';
 
 type Tree = { [key: string]: string | Tree };
 const load = (locale: string): Tree => JSON.parse(readFileSync(`src/i18n/messages/${locale}.json`, 'utf8'));
@@ -28,6 +29,26 @@ describe.each(LOCALES)('messages %s', (locale) => {
 
   it('has no empty value', () => {
     expect(entries.filter(([, value]) => typeof value !== 'string' || !value.trim()).map(([key]) => key)).toEqual([]);
+  });
+
+  it('has the placeholders of en-US in every message', () => {
+    const names = (value: unknown) => [...new Set([...String(value).matchAll(/\{(\w+)(?:\}|, plural,)/g)].map((m) => m[1]))].sort();
+    const english = new Map(base);
+    const differ = entries.filter(([key, value]) => names(value).join() !== names(english.get(key)).join()).map(([key]) => key);
+    expect(differ).toEqual([]);
+  });
+
+  it("writes every plural block with exactly the locale's plural categories (Intl.PluralRules), # for the number", () => {
+    const categories = [...new Intl.PluralRules(locale).resolvedOptions().pluralCategories].sort();
+    const blocks = entries.flatMap(([key, value]) => [...String(value).matchAll(PLURAL_BLOCK)].map((m) => ({ key, forms: branches(m[2]!) })));
+    const wrong = blocks.filter(({ forms }) => {
+      const named = Object.keys(forms).filter((k) => !k.startsWith('='));
+      return named.sort().join() !== categories.join() || Object.values(forms).some((form) => !form.includes('#'));
+    });
+    expect(wrong.map((b) => b.key)).toEqual([]);
+    // A block the pattern does not read would be shown to the user as it is.
+    const unread = entries.filter(([, value]) => String(value).includes(', plural,') && String(value).replace(PLURAL_BLOCK, '').includes(', plural,'));
+    expect(unread.map(([key]) => key)).toEqual([]);
   });
 
   if (locale !== 'en-US') {

@@ -12,6 +12,7 @@ import { $quota, downloads, retryDownloads, watchDownloads } from '../../lib/mus
 import { findMusic } from '../../lib/music/find';
 import { pageHref } from '../../lib/nav';
 import { $selfInfo } from '../../lib/stores/self-info';
+import { BENEFITS } from '../../lib/vip/benefits';
 import { useNearEnd } from '../lists/use-near-end';
 import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
@@ -66,7 +67,14 @@ export default function Download() {
           nonMember
         )}
       </section>
-      <p className="music-rule">{t('music.quotaRule')}</p>
+      <p className="music-rule">
+        {t('music.quotaRule', {
+          vip: BENEFITS.vip.downloadsPerCycle,
+          svip: BENEFITS.svip.downloadsPerCycle,
+          vipDay: BENEFITS.vip.downloadsPerDay,
+          svipDay: BENEFITS.svip.downloadsPerDay,
+        })}
+      </p>
 
       <h2 className="music-heading">{t('music.history')}</h2>
       <ul className="downloads">

@@ -1,39 +1,42 @@
 /**
- * /channel: the order summary and the host's payment methods; paying runs the VIP purchase model
- * (src/lib/vip/purchase.ts). WeChat only when it is installed; the method selector only when the
- * host supports choosing.
+ * /channel: the order summary, the host's payment methods, what the purchase will do and the pay
+ * button (./channel/checkout.tsx, loaded while the plans are fetched); paying runs the VIP purchase
+ * model (src/lib/vip/purchase.ts), and where it ends leads on from here.
  */
 import { useStore } from '../ui/use-store';
-import { useEffect, useMemo, useState } from 'react';
-import { formatPrice } from '../../lib/format';
+import { useEffect, useMemo } from 'react';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref, queryParam } from '../../lib/nav';
 import { payMethods } from '../../lib/pay/methods';
 import { watchSession } from '../../lib/session';
 import { showToast } from '../../lib/stores/ui';
+import { loadMembership } from '../../lib/vip/membership';
 import { $plans, loadPlans } from '../../lib/vip/plans';
-import { $vipPurchase, payPlan, recheckPlan, watchPlanPayment } from '../../lib/vip/purchase';
+import { $vipPurchase, watchPlanPayment } from '../../lib/vip/purchase';
 import { useLater } from '../ui/use-later';
+import { Failure } from '../ui/parts/Failure';
 import '../ui/controls.css';
-import { planLabel } from './text';
 import './vip.css';
 import { usePage } from '../ui/page';
 
-export default function Channel() {
+export default function Channel({ renewalAgreement = '' }: { renewalAgreement?: string }) {
   // Drawn only in the browser: what it shows comes from the query, which the server cannot see. The
   // server's copy is empty, as a client:only island's would be; client:painted lets an old engine
   // load it from the legacy chunks (src/components/shell/painted.ts), which client:only cannot.
   if (import.meta.env.SSR) return null;
-  const { t, locale, session } = usePage();
+  const { t, session } = usePage();
   const offer = useStore($plans);
   const purchase = useStore($vipPurchase);
   const planId = useMemo(() => queryParam('plan', /^[\w-]{1,40}$/), []);
-  const [method, setMethod] = useState<string>('');
+  // Read here, not by the part: the host's methods are a query of the page's own first load (with /k-recharge's).
   const { methods, selectable } = useMemo(() => (planId ? payMethods(planId) : { methods: [], selectable: false }), [planId, session]);
 
   // No sign-in gate on this route: the page reads the account itself; paying checks it again.
   useEffect(watchSession, []);
   useEffect(watchPlanPayment, []);
+  // The summary, the methods and what the purchase will do: their code loads while the plans are fetched.
+  const form = useLater(() => import('./channel/checkout').then((m) => m.Checkout));
+  useEffect(() => form.load(), []);
   // Its code only outside the app.
   const openInApp = useLater(() => import('../ui/prompts/OpenInApp').then((m) => m.OpenInApp));
   useEffect(() => {
@@ -41,11 +44,12 @@ export default function Channel() {
   }, [session]);
   useEffect(() => {
     if (session !== 'checking') void loadPlans();
+    // What the purchase will do depends on the membership the server knows (./parts/Disclosure.tsx).
+    if (session === 'signed-in') void loadMembership();
   }, [session]);
   useEffect(() => {
     if (offer.state === 'failed') showToast(offer.error);
   }, [offer]);
-  useEffect(() => setMethod((current) => current || String(methods[0]?.id ?? '')), [methods]);
   // Where a finished purchase leads.
   useEffect(() => {
     if (purchase.state === 'paid') location.replace(pageHref('vip-center', { order: purchase.orderId }));
@@ -57,8 +61,7 @@ export default function Channel() {
   }, [purchase.state]);
 
   // Outside the app nothing can be paid: the summary, and the prompt to open this page in the app.
-  const outside = session === 'no-app';
-  const prompt = outside && openInApp.Part ? <openInApp.Part /> : null;
+  const prompt = session === 'no-app' && openInApp.Part ? <openInApp.Part /> : null;
   const plans = dataOf(offer);
   const plan = plans?.plans.find((p) => p.id === planId);
   if (!planId || (plans && !plan))
@@ -68,62 +71,18 @@ export default function Channel() {
         {prompt}
       </>
     );
-  if (!plans || !plan) return prompt;
-  const busy = purchase.state === 'paying' || purchase.state === 'checking';
-  const refused = purchase.state === 'refused' ? purchase.error : !plans.paymentAvailable ? 'error.payRegion' : null;
-  const pending = purchase.state === 'pending' || purchase.state === 'checking';
-
+  if (form.failed) return <Failure className="vip-failure hero" message={t('shell.chunkError')} retry={t('vip.retry')} onRetry={form.load} />;
+  const Checkout = form.Part;
+  if (!plans || !plan || !Checkout) return prompt;
   return (
-    <div className="vip hero">
-      <h2 className="vip-heading">{t('vip.summary')}</h2>
-      <dl className="vip-summary">
-        <dt>{t('vip.plan')}</dt>
-        <dd>{planLabel(plan, t)}</dd>
-        <dt>{t('vip.amount')}</dt>
-        <dd>{formatPrice(plan.price, plan.currency, locale)}</dd>
-      </dl>
-      {prompt}
-      {!outside && <h2 className="vip-heading">{t('vip.method')}</h2>}
-      {outside ? null : methods.length === 0 ? (
-        <p>{t('vip.noMethods')}</p>
-      ) : (
-        <fieldset className="vip-methods" disabled={!selectable || busy}>
-          <legend className="page-title">{t('vip.method')}</legend>
-          {(selectable ? methods : methods.slice(0, 1)).map((m) => (
-            <label className={String(m.id) === method ? 'vip-method is-checked' : 'vip-method'}>
-              <input type="radio" name="method" value={String(m.id)} checked={String(m.id) === method} onChange={() => setMethod(String(m.id))} />
-              {m.icon && /^(https:|data:image\/)/.test(m.icon) && <img src={m.icon} alt="" />}
-              <span>{m.name}</span>
-            </label>
-          ))}
-        </fieldset>
-      )}
-      {refused && !outside && (
-        <p className="vip-failure" role="alert">
-          {t(refused)}
-        </p>
-      )}
-      {outside ? null : pending ? (
-        <p className="vip-banner" role="status">
-          {t('vip.pending')}{' '}
-          <button type="button" className="link" disabled={busy} onClick={recheckPlan}>
-            {t('vip.checkAgain')}
-          </button>
-        </p>
-      ) : (
-        <button
-          type="button"
-          className="button vip-buy"
-          disabled={busy || !method || !plans.paymentAvailable}
-          onClick={() => payPlan(plan.id, method)}
-          data-track="vip.pay"
-          data-track-props={JSON.stringify({ plan: planId })}
-        >
-          {busy ? t('vip.confirming') : t('vip.payNow')}
-        </button>
-      )}
-      <p className="vip-notice">{t('notice.benefitsDelay')}</p>
-      <p className="vip-notice">{t('notice.funds')}</p>
-    </div>
+    <Checkout
+      plan={plan}
+      methods={methods}
+      selectable={selectable}
+      plans={plans.plans}
+      paymentAvailable={plans.paymentAvailable}
+      prompt={prompt}
+      agreement={renewalAgreement}
+    />
   );
 }

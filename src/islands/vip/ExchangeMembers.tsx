@@ -5,10 +5,13 @@
  */
 import { useStore } from '../ui/use-store';
 import { useEffect, useRef } from 'react';
-import { formatDate } from '../../lib/format';
+import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
 import { $selfInfo } from '../../lib/stores/self-info';
+import { $vipStatus, loadMembership } from '../../lib/vip/membership';
 import { $redeem, redeem, restoreCode, typeCode } from '../../lib/vip/redeem';
+import { dateIn } from './text';
+import { useLater } from '../ui/use-later';
 import { useHydrated } from '../ui/hydrated';
 import { usePage } from '../ui/page';
 import '../ui/controls.css';
@@ -22,7 +25,21 @@ export default function ExchangeMembers() {
   const input = useRef<HTMLInputElement>(null);
   const { code, error, busy, redeemed } = useStore($redeem);
 
+  const membership = dataOf(useStore($vipStatus))?.membership;
+  const date = dateIn(locale, timeZone);
+
+  // What the code did, announced once it is known (./parts/Done.tsx).
+  const done = useLater(() => import('./parts/Done').then((m) => m.Done));
+  const Done = done.Part;
+  useEffect(() => {
+    if (redeemed) done.load();
+  }, [redeemed]);
+
   useEffect(() => restoreCode(input.current?.value ?? ''), []);
+  // How a code of the other tier applies depends on the membership the server knows.
+  useEffect(() => {
+    if (signedIn) void loadMembership();
+  }, [signedIn]);
   const onSubmit = async (event: Event) => {
     event.preventDefault();
     if (!(await redeem())) input.current?.focus();
@@ -57,19 +74,18 @@ export default function ExchangeMembers() {
             {t('vip.codeHint')}
           </p>
         )}
+        {/* Before redeeming: where a code's days go, for a member (src/lib/vip/ledger.ts). */}
+        {membership?.tier === 'vip' && <p className="vip-hint">{t('vip.codeRuleVip')}</p>}
+        {membership?.tier === 'svip' && membership.svipUntil !== null && (
+          <p className="vip-hint">{t('vip.codeRuleSvip', { date: date(membership.svipUntil) })}</p>
+        )}
         <button type="submit" className="button vip-buy" disabled={busy || !signedIn}>
           {busy ? t('vip.redeeming') : t('vip.redeem')}
         </button>
       </form>
       {redeemed && (
         <div className="vip-banner" role="status">
-          <p>
-            {t('vip.redeemed', {
-              days: redeemed.days,
-              tier: redeemed.tier,
-              date: formatDate(redeemed.expiresAt, locale, { timeZone: timeZone || undefined, style: 'long' }),
-            })}
-          </p>
+          {Done && <Done grant={redeemed.grant} membership={redeemed.membership} />}
           <a href={pageHref('vip-management')}>{t('vip.manage')}</a>
         </div>
       )}

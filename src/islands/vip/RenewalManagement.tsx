@@ -6,7 +6,7 @@
  */
 import { useStore } from '../ui/use-store';
 import { useEffect } from 'react';
-import { formatDate, formatPrice } from '../../lib/format';
+import { formatPrice } from '../../lib/format';
 import { dataOf } from '../../lib/model/loadable';
 import { onShownAgain } from '../../lib/model/shown-again';
 import { pageHref } from '../../lib/nav';
@@ -16,7 +16,7 @@ import { $plans, loadPlans, type Plan } from '../../lib/vip/plans';
 import { $switching, switchRenewal } from '../../lib/vip/renewal';
 import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
-import { planLabel } from './text';
+import { dateIn, planLabel, unitKey } from './text';
 import './vip.css';
 import { usePage } from '../ui/page';
 
@@ -31,6 +31,7 @@ export default function RenewalManagement() {
   const offer = useStore($plans);
   const status = useStore($vipStatus);
   const busy = useStore($switching);
+  const date = dateIn(locale, timeZone);
   // Again whenever the app shows the page: a code redeemed or a plan bought elsewhere meanwhile.
   useEffect(() => {
     if (session !== 'signed-in') return;
@@ -42,8 +43,26 @@ export default function RenewalManagement() {
   const plans = dataOf(offer)?.plans.filter((p) => p.autoRenew);
   const renewals = dataOf(status)?.renewals;
   const settings = plans && renewals ? { plans, renewals } : null;
-  const toggle = (plan: Plan, renewal: Renewal) =>
-    switchRenewal(plan.id, !renewal.on, { plan: planLabel(plan, t), amount: formatPrice(renewal.amount, renewal.currency, locale) });
+  // Turning on agrees to charges: the dialog names the amount, the period, the next charge's date and
+  // the auto-renewal it turns off (one at a time), by the ledger's rules (src/lib/vip/ledger.ts).
+  const toggle = async (plan: Plan, renewal: Renewal) => {
+    if (renewal.on) return switchRenewal(plan.id, { on: false });
+    // Loaded on the tap, not with the page: the rules are the disclosure's too (./parts/Disclosure.tsx).
+    const { chargeDate, ledgerOf } = await import('../../lib/vip/ledger');
+    const membership = dataOf(status)!.membership;
+    const other = settings!.renewals.find((r) => r.on && r.planId !== plan.id);
+    const otherPlan = other && settings!.plans.find((p) => p.id === other.planId);
+    return switchRenewal(plan.id, {
+      on: true,
+      terms: {
+        plan: planLabel(plan, t),
+        amount: formatPrice(renewal.amount, renewal.currency, locale),
+        period: t(unitKey(plan.period)),
+        date: date(chargeDate(ledgerOf(membership), plan.tier, Math.floor(Date.now() / 1000))),
+        ...(otherPlan ? { other: planLabel(otherPlan, t) } : {}),
+      },
+    });
+  };
 
   if (failure) {
     return <Failure className="vip-failure hero" message={t(failure)} retry={t('vip.retry')} onRetry={load} />;
@@ -73,7 +92,7 @@ export default function RenewalManagement() {
                 <p className="vip-renewal-detail">
                   {renewal.on && renewal.nextChargeAt !== null
                     ? t('vip.nextCharge', {
-                        date: formatDate(renewal.nextChargeAt, locale, { timeZone: timeZone || undefined, style: 'long' }),
+                        date: date(renewal.nextChargeAt),
                         amount: formatPrice(renewal.amount, renewal.currency, locale),
                       })
                     : t('vip.renewalOff')}

@@ -9,14 +9,10 @@
  */
 import { useStore } from '../ui/use-store';
 import { useEffect, useState } from 'react';
-import { formatDate } from '../../lib/format';
 import { dataOf } from '../../lib/model/loadable';
 import { onShownAgain } from '../../lib/model/shown-again';
-import { queryParam } from '../../lib/nav';
 import { openWelfareCenter } from '../../lib/vip/links';
 import { $isMember } from '../../lib/stores/membership';
-import { $selfInfo } from '../../lib/stores/self-info';
-import { $activation, showOrder } from '../../lib/vip/center';
 import { loadMembership } from '../../lib/vip/membership';
 import { $plans, loadPlans } from '../../lib/vip/plans';
 import { useHydrated } from '../ui/hydrated';
@@ -39,18 +35,18 @@ export interface Agreement {
   href: string;
 }
 
-export default function VipCenter({ agreements = [] }: { agreements?: Agreement[] }) {
-  const { t, locale, session } = usePage();
+export default function VipCenter({ agreements = [], renewalAgreement = '' }: { agreements?: Agreement[]; renewalAgreement?: string }) {
+  const { t, session } = usePage();
   const hydrated = useHydrated();
   const signedIn = hydrated && session === 'signed-in';
   const member = useStore($isMember);
   const offer = useStore($plans);
-  const banner = useStore($activation);
-  const timeZone = useStore($selfInfo).dev_timezone;
   // The parts drawn from what the page learns after it runs: the plans' (loading while the plans are
   // fetched) and the user's (./center/plans-and-user.tsx).
   const part = useLater(() => import('./center/plans-and-user').then((m) => m.Plans));
   const user = useLater(() => import('./center/plans-and-user').then((m) => m.User));
+  // Back from a paid order (/channel sends ?order=): what it did (./center/announce.tsx).
+  const announce = useLater(() => import('./center/announce').then((m) => m.Announce));
 
   // Outside the app the plans load on the user's word: the API client and its seal would otherwise
   // cost every plain-browser visit 5 KB of script (over the 26 KB Lighthouse budget) for a page whose
@@ -69,9 +65,7 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
     void loadPlans();
     if (session !== 'signed-in') return;
     user.load();
-    // Back from a paid order (/channel sends ?order=): the server says what it bought.
-    const orderId = queryParam('order', /^o-[\w-]{1,40}$/);
-    if (orderId) void showOrder(orderId);
+    if (/[?&]order=/.test(location.search)) announce.load();
     // The server's membership wins over the host's, here as on every page that shows it, and is
     // asked again whenever the app shows the page (a code redeemed elsewhere meanwhile).
     void loadMembership();
@@ -82,6 +76,7 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
   const failure = offer.state === 'failed' ? offer.error : part.failed ? 'shell.chunkError' : null;
   const Part = part.Part;
   const User = user.Part;
+  const Announce = announce.Part;
   const planName = (id: string) => {
     const p = plans?.find((x) => x.id === id);
     return p ? planLabel(p, t) : id;
@@ -104,14 +99,7 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
         }
       />
 
-      {banner && (
-        <p className="vip-banner" role="status">
-          {t(banner.key, {
-            plan: planName(banner.planId),
-            date: formatDate(banner.expiresAt, locale, { timeZone: timeZone || undefined, style: 'long' }),
-          })}
-        </p>
-      )}
+      {Announce && <Announce planName={planName} />}
 
       <h2 className="vip-heading">{t('vip.plans')}</h2>
       {failure && (
@@ -126,7 +114,7 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
         />
       )}
       {hydrated && plans && Part ? (
-        <Part plans={plans} member={member} signedOut={session === 'signed-out'} outside={session === 'no-app'} />
+        <Part plans={plans} member={member} signedOut={session === 'signed-out'} outside={session === 'no-app'} agreement={renewalAgreement} />
       ) : (
         // Placeholders of the plans' size: the tier tab, the row of plans, the offer line, the button.
         // Outside the app (<html data-session="no-app">, set before paint) vip.css shows instead the
@@ -150,6 +138,7 @@ export default function VipCenter({ agreements = [] }: { agreements?: Agreement[
             </ul>
           )}
           <p className="vip-offer" />
+          <div className="vip-terms skeleton" aria-hidden="true" />
           <span className="button vip-buy skeleton" aria-hidden="true" />
         </div>
       )}

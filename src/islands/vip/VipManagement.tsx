@@ -1,6 +1,7 @@
 /**
- * /vip-management: the membership as the server knows it (plan, expiry, days left), the benefits,
- * links to auto-renewal, redeeming and buying, and the history of membership orders.
+ * /vip-management: the membership as the server knows it (plan, expiry, days left), links to
+ * auto-renewal, redeeming and buying, and the history of membership orders. What each tier gives
+ * follows it, drawn by the page with no JS (./parts/BenefitTable.tsx).
  * Rendered on the server with placeholders; the server's state replaces them once the session is known.
  */
 import { useStore } from '../ui/use-store';
@@ -23,7 +24,6 @@ import { planLabel } from './text';
 import './vip.css';
 
 const STATE_KEY = { paid: 'vip.orderPaid', failed: 'vip.orderFailed', cancelled: 'vip.orderCancelled', created: 'vip.orderCreated' } as const;
-const BENEFITS = ['vip.benefitLossless', 'vip.benefitDownload', 'vip.benefitVipSongs', 'vip.benefitNoTrial'] as const;
 
 const load = () => {
   // The server's membership wins over what the host last said (it may not know of a redeemed code).
@@ -72,13 +72,6 @@ export default function VipManagement() {
           {t('vip.redeemCode')}
         </a>
       </nav>
-
-      <h2 className="vip-heading">{t('vip.benefits')}</h2>
-      <ul className="vip-benefits">
-        {BENEFITS.map((key) => (
-          <li key={key}>{t(key)}</li>
-        ))}
-      </ul>
 
       <h2 className="vip-heading">{t('vip.orders')}</h2>
       {failure ? (

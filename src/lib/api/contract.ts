@@ -21,6 +21,7 @@ import * as reportSubmit from './endpoints/report-submit';
 import * as submission from './endpoints/submission';
 import * as vip from './endpoints/vip';
 import * as vipBuy from './endpoints/vip-buy';
+import * as vipOrder from './endpoints/vip-order';
 import * as vipOrders from './endpoints/vip-orders';
 import * as vipRedeem from './endpoints/vip-redeem';
 import * as vipRenewal from './endpoints/vip-renewal';
@@ -37,6 +38,7 @@ export const ENDPOINTS = {
   ...endpoints(platform),
   ...endpoints(vip),
   ...endpoints(vipBuy),
+  ...endpoints(vipOrder),
   ...endpoints(vipOrders),
   ...endpoints(vipRenewal),
   ...endpoints(vipRedeem),

@@ -2,9 +2,12 @@
  * The download quota (spec §9): 300 songs per cycle of 31 days, counted from the day the membership
  * began; what is not used is void when the cycle ends or the membership expires. A cycle the
  * membership does not fill (a package of fewer than 31 valid days, or the last cycle before expiry)
- * gets its valid days × 10. The reference server and the /download page use this one function.
+ * gets its valid days × 10. Those are VIP's figures; SVIP's are in the benefits table
+ * (../vip/benefits.ts), and the tier held now sets them. The reference server and the /download page
+ * use this one function.
  */
-import { QUOTA_CYCLE_DAYS, QUOTA_PER_CYCLE, QUOTA_PER_DAY } from '../limits';
+import { QUOTA_CYCLE_DAYS } from '../limits';
+import { BENEFITS, type Benefits } from '../vip/benefits';
 
 const DAY = 86_400;
 const CYCLE = QUOTA_CYCLE_DAYS * DAY;
@@ -28,14 +31,22 @@ export interface Quota {
 }
 
 /**
- * The quota of the cycle `now` falls in, or null without a membership at `now`.
+ * The quota of the cycle `now` falls in, or null without a membership at `now`; `benefits` are those
+ * of the tier held at `now`.
  * @example downloadQuota({ startedAt: 0, expiresAt: 10 * 86400 }, 3600) // { total: 100, validDays: 10, renews: false, … }
+ * @example downloadQuota({ startedAt: 0, expiresAt: 10 * 86400 }, 3600, BENEFITS.svip).total // 200
  */
-export function downloadQuota(period: MembershipPeriod | null, now: number): Quota | null {
+export function downloadQuota(period: MembershipPeriod | null, now: number, benefits: Benefits = BENEFITS.vip): Quota | null {
   if (!period || now < period.startedAt || now >= period.expiresAt) return null;
   const cycleStart = period.startedAt + Math.floor((now - period.startedAt) / CYCLE) * CYCLE;
   const cycleEnd = cycleStart + CYCLE;
   const endsAt = Math.min(cycleEnd, period.expiresAt);
   const validDays = Math.ceil((endsAt - cycleStart) / DAY);
-  return { total: Math.min(QUOTA_PER_CYCLE, validDays * QUOTA_PER_DAY), cycleStart, endsAt, renews: cycleEnd < period.expiresAt, validDays };
+  return {
+    total: Math.min(benefits.downloadsPerCycle, validDays * benefits.downloadsPerDay),
+    cycleStart,
+    endsAt,
+    renews: cycleEnd < period.expiresAt,
+    validDays,
+  };
 }

@@ -4,8 +4,9 @@ import { CONFIRM_DELAYS_MS, confirm, pay, payOnce, type PayDeps } from './flow';
 const order = { orderId: 'o-1', planId: 'vip-month', amount: 1200, currency: 'CNY', state: 'created' as const, createdAt: 1, paidAt: null };
 const status = (state: 'created' | 'paid' | 'failed' | 'cancelled') => ({
   order: { ...order, state },
-  membership: { tier: 'vip' as const, expiresAt: 2_000_000_000 },
-  renewed: false,
+  membership: { tier: 'vip' as const, expiresAt: 2_000_000_000, svipUntil: null },
+  grant: null,
+  replaced: null,
 });
 
 function deps(overrides: Partial<PayDeps> = {}): PayDeps & { calls: string[] } {

@@ -5,7 +5,7 @@ import { HANDLERS } from '../bridge/contract';
 import { REGISTRY_KEY } from '../bridge/handlers';
 import { setPageText } from '../i18n';
 import { $dialog, answerDialog } from '../stores/ui';
-import { askHost, HOST_DIALOG_WAIT_MS, hostConfirm, hostPay, LOST_ANSWER_MS } from './host';
+import { askHost, HOST_DIALOG_WAIT_MS, hostConfirm, hostPay, LOST_ANSWER_MS, SILENT_CASHIER_MS } from './host';
 
 const globals = window as unknown as Record<string, unknown>;
 const ABANDON = { titleKey: 'vip.abandonTitle', messageKey: 'vip.abandonMessage', confirmKey: 'vip.abandon', cancelKey: 'vip.continuePay' } as const;
@@ -104,6 +104,26 @@ describe('hostPay.startPay', () => {
     await vi.advanceTimersByTimeAsync(LOST_ANSWER_MS - 1);
     expect(result).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
+    expect(result).toEqual({ status: 'unknown', orderId: 'o-1' });
+  });
+
+  it('neither an answer nor onResume (issue 38): unknown after SILENT_CASHIER_MS, so the server is asked and the page never waits for ever', async () => {
+    host = installFakeHost(window, { payOutcome: 'none' });
+    let result: unknown;
+    void startPay().then((value) => (result = value));
+    await vi.advanceTimersByTimeAsync(SILENT_CASHIER_MS - 1);
+    expect(result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(result).toEqual({ status: 'unknown', orderId: 'o-1' });
+  });
+
+  it('onResume before the silence runs out: the shorter wait after it decides, not the silence', async () => {
+    host = installFakeHost(window, { payOutcome: 'none' });
+    let result: unknown;
+    void startPay().then((value) => (result = value));
+    await vi.advanceTimersByTimeAsync(SILENT_CASHIER_MS - LOST_ANSWER_MS - 2);
+    host.emit('onResume');
+    await vi.advanceTimersByTimeAsync(LOST_ANSWER_MS);
     expect(result).toEqual({ status: 'unknown', orderId: 'o-1' });
   });
 

@@ -17,6 +17,11 @@ const CASHIER_WAIT_MS = 30 * 60_000;
 // The cashier's answer normally arrives as the page comes back (onResume). Still none this long after:
 // it was lost (the app restarted, an old app version), and the flow asks the server instead.
 export const LOST_ANSWER_MS = 3000;
+// An app that sends neither the answer nor onResume (issue 38: seen stuck on "Confirming" for minutes):
+// after this long without either, the flow asks the server too, so the page reaches "Check again" and
+// support as soon as with onResume. A user still in the cashier then is not hurt: the page under it
+// waits on "pending", and the answer that comes later is still taken (src/lib/pay/purchase.ts).
+export const SILENT_CASHIER_MS = 10_000;
 
 /**
  * @example { ...hostPay('1', (order) => order.planId), createOrder, orderStatus, … }
@@ -30,7 +35,7 @@ export function hostPay<O extends PayOrder & { amount: number }>(
     account: () => ({ signedIn: query(accountInfo).isLogin === true, provider: query(isHeytapLogin) }),
     startPay: (order) => {
       const lost = stopSignal();
-      let wait: ReturnType<typeof setTimeout> | undefined;
+      let wait = setTimeout(lost.stop, SILENT_CASHIER_MS);
       const off = onHost(onResume, () => {
         clearTimeout(wait);
         wait = setTimeout(lost.stop, LOST_ANSWER_MS);

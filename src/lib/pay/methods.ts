@@ -5,6 +5,9 @@
 import { query } from '../bridge';
 import { getPayMethod, supportSelectPayType, wxInstalled } from '../bridge/calls/pay-methods';
 
+/** A method as the host lists it (bridge contract `getPayMethod`). */
+export type PayMethod = ReturnType<typeof payMethods>['methods'][number];
+
 /** @example const { methods, selectable } = payMethods('vip-month') */
 export function payMethods(productId: string) {
   const wechat = query(wxInstalled);

@@ -4,12 +4,14 @@ import { atom } from 'nanostores';
 import type { PayOutcome } from './flow';
 import type { Purchase } from './purchase';
 
-// The host: onResume handlers the test can fire.
+// The host: onResume and onPayCallback handlers the test can fire.
 const resume = new Set<() => void>();
+const payAnswers = new Set<(result: { status: string; orderId: string }) => void>();
 vi.mock('../bridge', () => ({
-  onHost: (_event: { name: string }, handler: () => void) => {
-    resume.add(handler);
-    return () => resume.delete(handler);
+  onHost: (event: { name: string }, handler: () => void) => {
+    const handlers = (event.name === 'onPayCallback' ? payAnswers : resume) as Set<() => void>;
+    handlers.add(handler);
+    return () => handlers.delete(handler);
   },
 }));
 const toasts: string[] = [];
@@ -45,6 +47,7 @@ beforeEach(() => {
   vi.stubGlobal('sessionStorage', memoryStorage());
   toasts.length = 0;
   resume.clear();
+  payAnswers.clear();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -146,6 +149,22 @@ describe('purchaseModel', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect($purchase.get()).toMatchObject({ state: 'paid' });
     stop();
+  });
+
+  it("the cashier's answer that comes after the flow stopped waiting (issue 38) rechecks that order, and no other", async () => {
+    const fake = fakeCheckout();
+    const { $purchase, pay, watch } = model(fake);
+    const stop = watch();
+    fake.answers.push({ kind: 'pending', orderId: 'c-1' });
+    await pay('a');
+    fake.rechecks.push(paid('c-1'));
+    payAnswers.forEach((handler) => handler({ status: 'success', orderId: 'c-other' }));
+    await Promise.resolve();
+    expect(fake.rechecks).toHaveLength(1);
+    payAnswers.forEach((handler) => handler({ status: 'success', orderId: 'c-1' }));
+    await vi.waitFor(() => expect($purchase.get()).toMatchObject({ state: 'paid', orderId: 'c-1' }));
+    stop();
+    expect(payAnswers.size).toBe(0);
   });
 
   it('after a reload, picks up the payment left pending and rechecks it', async () => {

@@ -11,6 +11,7 @@ import { messageKey } from '../api/api-error';
 import { cleanReason } from './reason';
 import { onHost } from '../bridge';
 import { onResume } from '../bridge/calls/app';
+import { onPayCallback } from '../bridge/calls/pay';
 import { showToast } from '../stores/ui';
 import { attemptFor, endAttempt } from './attempt';
 import type { PayOutcome, PayStatus } from './flow';
@@ -139,8 +140,15 @@ export function purchaseModel<Intent, S extends PayStatus>(
       void recheck();
     }
     const off = onHost(onResume, () => void recheck());
+    // The cashier's answer after the flow stopped waiting for it (src/lib/pay/host.ts SILENT_CASHIER_MS):
+    // whatever it says, the server has the last word.
+    const late = onHost(onPayCallback, (result) => {
+      const current = $purchase.get();
+      if (current.state === 'pending' && String(result.orderId) === current.orderId) void recheck();
+    });
     return () => {
       off();
+      late();
       clearTimeout(later);
     };
   }

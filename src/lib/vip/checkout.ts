@@ -4,7 +4,7 @@
  */
 import { request } from '../request';
 import type { DataOf } from '../api/endpoint';
-import { vipOrderStatus } from '../api/endpoints/vip';
+import { vipOrderStatus } from '../api/endpoints/vip-order';
 import { confirm, payOnce } from '../pay/flow';
 import { hostConfirm } from '../pay/host';
 import type { Checkout } from '../pay/purchase';

@@ -19,7 +19,7 @@ afterEach(() => setMembership({ isLogin: false }));
 describe('VIP membership model', () => {
   it("puts the server's membership in the one store, over what the host said", async () => {
     setMembership({ isLogin: true, avatar: 'https://cdn.example/a.png', vip: { is_vip: 0, valid_time: 0 } });
-    answers.push({ membership: { tier: 'svip', expiresAt: inDays(93) }, renewals: [] });
+    answers.push({ membership: { tier: 'svip', expiresAt: inDays(93), svipUntil: inDays(93) }, renewals: [] });
     await loadMembership();
     expect($isMember.get()).toBe(true);
     expect($membership.get()).toMatchObject({ svipType: 1, vipType: 0, userInfo_: { avatar: 'https://cdn.example/a.png', vip: { is_vip: 1 } } });
@@ -29,7 +29,7 @@ describe('VIP membership model', () => {
   });
 
   it('a failed reload says why, and the membership already known stays', async () => {
-    answers.push({ membership: { tier: 'vip', expiresAt: inDays(3) }, renewals: [] }, new ApiError('timeout'));
+    answers.push({ membership: { tier: 'vip', expiresAt: inDays(3), svipUntil: null }, renewals: [] }, new ApiError('timeout'));
     await loadMembership();
     await loadMembership();
     expect($vipStatus.get()).toMatchObject({ state: 'failed', error: 'error.timeout', data: { membership: { tier: 'vip' } } });
@@ -37,7 +37,7 @@ describe('VIP membership model', () => {
   });
 
   it('reads a lapsed membership as none', () => {
-    setServerMembership({ tier: 'none', expiresAt: inDays(-2) });
+    setServerMembership({ tier: 'none', expiresAt: inDays(-2), svipUntil: null });
     expect($isMember.get()).toBe(false);
     expect($membership.get().userInfo_?.vip.valid_time).toBe(inDays(-2));
   });

@@ -20,7 +20,7 @@ export const $vipStatus = atom<Loadable<VipStatus>>(loading());
 
 /**
  * The server's membership into the one store, where it wins over the host's from now on.
- * @example setServerMembership({ tier: 'vip', expiresAt: 1798156799 })
+ * @example setServerMembership({ tier: 'vip', expiresAt: 1798156799, svipUntil: null })
  */
 export function setServerMembership({ tier, expiresAt }: v.InferOutput<typeof membership>): void {
   const active = tier !== 'none';
@@ -43,14 +43,22 @@ export function setServerMembership({ tier, expiresAt }: v.InferOutput<typeof me
  * @example onMount($session, () => void loadMembership())
  */
 export async function loadMembership(): Promise<void> {
-  await fill($vipStatus, () => request(vipStatus, {}), { keep: true });
-  const status = dataOf($vipStatus.get());
-  if (status) setServerMembership(status.membership);
+  await fill(
+    $vipStatus,
+    async () => {
+      const status = await request(vipStatus, {});
+      // The membership store first: once the status says the server answered, the figures shown are
+      // already the server's (the card would otherwise draw the host's for a frame, issue 38).
+      setServerMembership(status.membership);
+      return status;
+    },
+    { keep: true },
+  );
 }
 
 /**
  * A membership the server reported with another answer (a paid order, a redeemed code).
- * @example syncMembership({ tier: 'vip', expiresAt: 1798156799 })
+ * @example syncMembership({ tier: 'vip', expiresAt: 1798156799, svipUntil: null })
  */
 export function syncMembership(current: v.InferOutput<typeof membership>): void {
   setServerMembership(current);

@@ -4,7 +4,8 @@
  */
 import { request } from '../request';
 import type { DataOf } from '../api/endpoint';
-import { vipOrderStatus, type plan } from '../api/endpoints/vip';
+import type { plan } from '../api/endpoints/vip';
+import { vipOrderStatus } from '../api/endpoints/vip-order';
 import { vipCancelOrder, vipCreateOrder } from '../api/endpoints/vip-buy';
 import type * as v from 'valibot';
 import type { PayDeps } from '../pay/flow';

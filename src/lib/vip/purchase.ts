@@ -4,7 +4,7 @@
  */
 import { atom } from 'nanostores';
 import type { DataOf } from '../api/endpoint';
-import type { vipOrderStatus } from '../api/endpoints/vip';
+import type { vipOrderStatus } from '../api/endpoints/vip-order';
 import { dataOf } from '../model/loadable';
 import { once, watchLoaded } from '../model/once';
 import { withLoaded } from '../model/with-loaded';

@@ -6,6 +6,7 @@ import type { MessageKey } from '../message-key';
 import { map } from 'nanostores';
 import { messageKey } from '../api';
 import { request } from '../request';
+import type { DataOf } from '../api/endpoint';
 import { vipRedeem } from '../api/endpoints/vip-redeem';
 import { syncMembership } from './membership';
 import { normalizeCode } from './redeem-code';
@@ -17,7 +18,8 @@ export interface Redeem {
   /** A message key, shown under the field. */
   error: MessageKey | null;
   busy: boolean;
-  redeemed: { days: number; tier: string; expiresAt: number } | null;
+  /** What the last code did, in the ledger's numbers, and the membership after it. */
+  redeemed: Pick<DataOf<typeof vipRedeem>, 'grant' | 'membership'> | null;
 }
 
 /** @example useStore($redeem).error */
@@ -65,10 +67,10 @@ export async function redeem(): Promise<boolean> {
   }
   $redeem.set({ ...$redeem.get(), busy: true, error: null, redeemed: null });
   try {
-    const { membership, days } = await request(vipRedeem, { code: checked.code });
+    const { membership, grant } = await request(vipRedeem, { code: checked.code });
     syncMembership(membership);
     typeCode('');
-    $redeem.setKey('redeemed', { days, tier: membership.tier.toUpperCase(), expiresAt: membership.expiresAt ?? 0 });
+    $redeem.setKey('redeemed', { grant, membership });
     return true;
   } catch (failure) {
     $redeem.setKey('error', messageKey(failure));

@@ -15,7 +15,8 @@ import { signIn } from '../../../lib/session';
 import { $isMember, $membership } from '../../../lib/stores/membership';
 import { $selfInfo } from '../../../lib/stores/self-info';
 import { defaultPlan, type Plan } from '../../../lib/vip/plans';
-import { svipWorth } from '../../../lib/vip/tiers';
+import { BENEFITS } from '../../../lib/vip/benefits';
+import { Disclosure } from '../parts/Disclosure';
 import { tierOf } from '../parts/MembershipCard';
 import { periodKey } from '../text';
 import { usePage } from '../../ui/page';
@@ -26,12 +27,14 @@ interface Props {
   signedOut: boolean;
   /** Outside the app: the plans and prices, no buy button (the page's gate opens the app). */
   outside?: boolean;
+  /** The auto-renewal agreement's title, linked beside an auto-renewing plan's terms. */
+  agreement: string;
 }
 
 // A sign-in asked for by the buy button is under way: a second tap waits for it.
 let signingIn = false;
 
-export function Plans({ plans, member, signedOut, outside = false }: Props) {
+export function Plans({ plans, member, signedOut, outside = false, agreement }: Props) {
   const { t, locale } = usePage();
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
   // A member lands on their own tier (an SVIP member renews SVIP, not VIP), until they pick a tab.
@@ -46,9 +49,6 @@ export function Plans({ plans, member, signedOut, outside = false }: Props) {
   // Each tier starts on its month plan (the VIP month is the page's usual choice, spec §6).
   const chosen = plans.find((p) => p.id === selected && p.tier === tier) ?? defaultPlan(shown) ?? shown[0];
   const onOffer = (p: Plan) => p.offerEndsAt !== null && p.original > p.price;
-  // A VIP plan adds SVIP time of the same worth to an SVIP membership (src/lib/vip/tiers.ts): said before paying.
-  const monthPrice = (name: Plan['tier']) => plans.find((p) => p.tier === name && p.period === 'month' && !p.autoRenew)?.price ?? 0;
-  const worth = svipMember && chosen?.tier === 'vip' ? svipWorth(chosen.days, { vip: monthPrice('vip'), svip: monthPrice('svip') }) : null;
   const href = chosen && pageHref('channel', { plan: chosen.id });
 
   const buy = async (event: Event) => {
@@ -70,6 +70,8 @@ export function Plans({ plans, member, signedOut, outside = false }: Props) {
           </button>
         ))}
       </div>
+      {/* What SVIP's extra price buys (the benefits table, src/lib/vip/benefits.ts), where its plans are chosen. */}
+      {tier === 'svip' && <p className="vip-tier-note">{t('vip.svipAdds', { svip: BENEFITS.svip.downloadsPerCycle, vip: BENEFITS.vip.downloadsPerCycle })}</p>}
       <ul className="vip-plans">
         {shown.map((p) => (
           <li>
@@ -100,21 +102,19 @@ export function Plans({ plans, member, signedOut, outside = false }: Props) {
       </ul>
       {/* Always there (empty when the chosen plan is no offer), so choosing a plan moves nothing. */}
       <p className="vip-offer">{chosen && onOffer(chosen) ? t('vip.offerEnds', { date: formatDate(chosen.offerEndsAt!, locale, { timeZone }) }) : ''}</p>
-      {worth !== null && (
-        <p className="vip-worth" role="note">
-          {t('vip.svipWorth', { days: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(Math.floor(worth * 10) / 10) })}
-        </p>
-      )}
       {outside ? null : chosen ? (
-        <a
-          className="button vip-buy"
-          href={href}
-          onClick={(event) => void buy(event)}
-          data-track="vip.buy"
-          data-track-props={JSON.stringify({ plan: chosen.id })}
-        >
-          {t(member && chosen.tier === (svipMember ? 'svip' : 'vip') ? 'vip.renew' : 'vip.buy', { price: price(chosen) })}
-        </a>
+        // The buy button comes with what the plan will do (../parts/Disclosure.tsx).
+        <Disclosure plan={chosen} plans={plans} signedIn={!signedOut} agreement={agreement}>
+          <a
+            className="button vip-buy"
+            href={href}
+            onClick={(event) => void buy(event)}
+            data-track="vip.buy"
+            data-track-props={JSON.stringify({ plan: chosen.id })}
+          >
+            {t(member && chosen.tier === (svipMember ? 'svip' : 'vip') ? 'vip.renew' : 'vip.buy', { price: price(chosen) })}
+          </a>
+        </Disclosure>
       ) : (
         <span className="button vip-buy skeleton" aria-hidden="true" />
       )}

@@ -1,13 +1,16 @@
 /**
  * The membership at the top of /vip-center and /vip-management, from the shared membership store:
- * days left and expiry, or "not a member" and when it expired; above them what the page adds (the
- * user, on /vip-center). A placeholder of the same size until the session is known, so nothing below
- * moves; signed out, it says to sign in.
+ * days left and expiry (SVIP's, then the VIP that follows it), or "not a member" and when it expired;
+ * above them what the page adds (the user, on /vip-center). A placeholder of the same size until the
+ * session and the server's membership are known, so nothing below moves and the app's figure never
+ * shows first only to be replaced; signed out, it says to sign in.
  */
 import { useStore } from '../../ui/use-store';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../lib/format';
 import { $daysLeft, $isMember, $membership } from '../../../lib/stores/membership';
+import { dataOf } from '../../../lib/model/loadable';
+import { $vipStatus } from '../../../lib/vip/membership';
 import { $selfInfo } from '../../../lib/stores/self-info';
 import { usePage } from '../../ui/page';
 
@@ -33,21 +36,31 @@ export function MembershipCard({ signedIn, signedOut = false, showTier = false, 
   const member = useStore($isMember);
   const daysLeft = useStore($daysLeft);
   const { svipType, userInfo_ } = useStore($membership);
+  const status = useStore($vipStatus);
+  // Where SVIP ends is the server's to say (the host has no such field).
+  const svipUntil = dataOf(status)?.membership.svipUntil ?? null;
+  const now = Date.now();
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
   const expiresAt = userInfo_?.vip.valid_time ?? 0;
-  const date = formatDate(expiresAt, locale, { timeZone, style: 'long' });
-  const days = t('vip.daysLeft', { days: daysLeft });
+  const date = (seconds: number) => formatDate(seconds, locale, { timeZone, style: 'long' });
+  // SVIP first: its days left and end, then the VIP that follows it (src/lib/vip/ledger.ts).
+  const svipEnds = svipUntil !== null && svipUntil < expiresAt ? svipUntil : null;
+  const days = t('vip.daysLeft', { days: svipEnds === null ? daysLeft : Math.max(0, Math.ceil((svipEnds * 1000 - now) / 86_400_000)) });
+  // One number on screen (issue 38): the server's. The app's figures wait for it, and show (marked as
+  // not confirmed) only when the server cannot be asked.
+  const confirmed = dataOf(status) !== undefined;
+  const waiting = signedIn && !confirmed && status.state !== 'failed';
 
   return (
     <section className={`vip-card hero${signedIn && member ? ' is-member' : ''}${user ? ' has-user' : ''}`} aria-live="polite">
       {user}
-      {!signedIn ? (
-        signedOut ? (
+      {!signedIn || waiting ? (
+        signedOut && !signedIn ? (
           <p className="vip-state">{t('vip.signInToSee')}</p>
         ) : (
-          // Until the session is known, a placeholder; outside the app (<html data-session="no-app">,
-          // set before paint) vip.css shows the second line instead, painted with the page and kept
-          // as it is when the page hydrates.
+          // Until the session and the server's membership are known, a placeholder; outside the app
+          // (<html data-session="no-app">, set before paint) vip.css shows the second line instead,
+          // painted with the page and kept as it is when the page hydrates.
           <>
             <p className="vip-state skeleton vip-state-wait" aria-hidden="true" />
             <p className="vip-outside">{t('vip.openAppToSee')}</p>
@@ -56,12 +69,15 @@ export function MembershipCard({ signedIn, signedOut = false, showTier = false, 
       ) : member ? (
         <>
           <p className="vip-state">{showTier ? `${tierOf(svipType)} · ${days}` : days}</p>
-          <p className="vip-expiry">{t('vip.expiresOn', { date })}</p>
+          <p className="vip-expiry">{t('vip.expiresOn', { date: date(svipEnds ?? expiresAt) })}</p>
+          {svipEnds !== null && <p className="vip-expiry">{t('vip.thenVip', { date: date(expiresAt) })}</p>}
+          {!confirmed && <p className="vip-provisional">{t('vip.provisional')}</p>}
         </>
       ) : (
         <>
           <p className="vip-state">{t('vip.notMember')}</p>
-          {expiresAt > 0 && <p className="vip-expiry">{t('vip.expiredOn', { date })}</p>}
+          {expiresAt > 0 && <p className="vip-expiry">{t('vip.expiredOn', { date: date(expiresAt) })}</p>}
+          {!confirmed && <p className="vip-provisional">{t('vip.provisional')}</p>}
         </>
       )}
     </section>

@@ -5,13 +5,10 @@
 import * as v from 'valibot';
 import { endpoint } from '../endpoint';
 import { membership } from './vip';
+import { grant } from './vip-grant';
 
 /**
  * Redeems a membership code; refused with `redeemUnknown`, `redeemExpired` or `redeemUsed`, and with
  * `redeemLimit` after too many refused codes in an hour (even the right one, until the hour passes).
  */
-export const vipRedeem = endpoint(
-  '/api/vip/redeem',
-  v.object({ code: v.pipe(v.string(), v.minLength(1), v.maxLength(32)) }),
-  v.object({ membership, days: v.pipe(v.number(), v.integer()) }),
-);
+export const vipRedeem = endpoint('/api/vip/redeem', v.object({ code: v.pipe(v.string(), v.minLength(1), v.maxLength(32)) }), v.object({ membership, grant }));

@@ -1,7 +1,8 @@
 /**
- * VIP membership and payment endpoints (issue 4) that every VIP page may need: plans, status, an
- * order's status. Buying and cancelling, the order list, renewal and redeeming, each used by one page,
- * are in ./vip-buy.ts, ./vip-orders.ts, ./vip-renewal.ts and ./vip-redeem.ts, so the VIP chunk every VIP page loads does not carry them. Prices are
+ * VIP membership and payment endpoints (issue 4) that every VIP page may need: plans and status.
+ * Buying and cancelling, an order's status, the order list, renewal and redeeming, each used by one
+ * page or once the page has run, are in ./vip-buy.ts, ./vip-order.ts, ./vip-orders.ts, ./vip-renewal.ts
+ * and ./vip-redeem.ts, so the VIP chunk every VIP page loads does not carry them. Prices are
  * integers in the currency's minor unit (cents); times are Unix seconds, as the host's `vip.valid_time` is.
  */
 import * as v from 'valibot';
@@ -10,7 +11,7 @@ import { endpoint } from '../endpoint';
 export const tier = v.picklist(['vip', 'svip']);
 const period = v.picklist(['day', 'month', 'quarter', 'year']);
 const money = v.pipe(v.number(), v.integer(), v.minValue(0));
-const seconds = v.pipe(v.number(), v.integer());
+export const seconds = v.pipe(v.number(), v.integer());
 /** Request ids are bounded like every request string (issue 14); catalogue and order ids are far shorter. */
 export const planId = v.pipe(v.string(), v.maxLength(40));
 export const orderId = v.pipe(v.string(), v.maxLength(64));
@@ -28,10 +29,13 @@ export const plan = v.object({
   offerEndsAt: v.nullable(seconds),
 });
 
+/** The ledger's standing (src/lib/vip/ledger.ts): SVIP runs until `svipUntil`, then VIP until `expiresAt`. */
 export const membership = v.object({
   tier: v.picklist(['none', 'vip', 'svip']),
-  /** Unix seconds; null when never a member. */
+  /** Unix seconds: the end of the whole membership; null when never a member. */
   expiresAt: v.nullable(seconds),
+  /** Unix seconds: while SVIP runs, when it ends (VIP, if any, follows until `expiresAt`); else null. */
+  svipUntil: v.nullable(seconds),
 });
 
 export const renewal = v.object({
@@ -66,9 +70,3 @@ export const vipPlans = endpoint(
 
 /** The server's view of the user's membership and auto-renewals. */
 export const vipStatus = endpoint('/api/vip/status', v.object({}), v.object({ membership, renewals: v.array(renewal) }));
-
-/**
- * An order's state as the payment provider reported it to the server. Only `paid` turns a purchase
- * into membership; `renewed` says whether the user was already a member before.
- */
-export const vipOrderStatus = endpoint('/api/vip/order/status', v.object({ orderId }), v.object({ order, membership, renewed: v.boolean() }));
