@@ -127,6 +127,29 @@ describe.each(ENGINES)('Chromium $chromium', ({ chromium }) => {
     await done(page);
   });
 
+  test('VIP in ms-MY: a code, then a day of SVIP over it, each said before and after in the ledger’s words (issue 38)', async () => {
+    const { page } = await inApp('/ms-MY/exchange-members', { state: { providerUrl: '/api/dev/provider' } });
+    await firstScreen(page);
+    const { code } = await post<{ code: string }>('/api/dev/redeem-code', { tier: 'vip', days: 7 });
+    await page.type('#redeem-code', code);
+    await page.tap('button.vip-buy');
+    // Intl.PluralRules and the plural blocks, on this engine.
+    await page.visible('.vip-banner', before(t('ms-MY', 'vip.doneActivated', { tier: 'VIP', days: 7 }), 'date'));
+    await page.goto(`${origin}/ms-MY/vip-center?status_height=24&app_sessionid=${await page.run(() => localStorage.getItem('app_sessionid'))}`);
+    await firstScreen(page);
+    await page.tap('.vip-tier', 'SVIP');
+    await page.tap('.vip-plan', t('ms-MY', 'vip.periodDay'));
+    await page.visible('.vip-terms', before(t('ms-MY', 'vip.getsUpgraded', { days: 1 }), 'date'));
+    await page.tap('a.vip-buy');
+    await page.until('the payment page', () => location.pathname === '/ms-MY/channel' && /plan=svip-day/.test(location.search));
+    await firstScreen(page);
+    await page.visible('.vip-terms', before(t('ms-MY', 'vip.getsUpgraded', { days: 1 }), 'date'));
+    await page.tap('button.vip-buy');
+    await page.visible('.vip-banner', before(t('ms-MY', 'vip.doneUpgraded', { days: 1 }), 'date'));
+    await page.visible('.vip-card', before(t('ms-MY', 'vip.thenVip'), 'date'));
+    await done(page);
+  });
+
   test('coins: 300 coins recharged, the balance and the notice', async () => {
     const { page } = await inApp('/k-recharge', { state: { providerUrl: '/api/dev/provider' } });
     await firstScreen(page);
