@@ -11,15 +11,15 @@ import { useStore } from '../../ui/use-store';
 import { formatPrice } from '../../../lib/format';
 import { dataOf } from '../../../lib/model/loadable';
 import { pageHref } from '../../../lib/nav';
-import { counted } from '../../../lib/plural';
 import { $selfInfo } from '../../../lib/stores/self-info';
-import { disclose, vipAfterSvip } from '../../../lib/vip/disclosure';
+import { disclose } from '../../../lib/vip/disclosure';
 import { standing, NO_LEDGER } from '../../../lib/vip/ledger';
 import { $vipStatus, loadMembership } from '../../../lib/vip/membership';
 import type { Plan } from '../../../lib/vip/plans';
 import { Failure } from '../../ui/parts/Failure';
 import { usePage } from '../../ui/page';
 import { dateIn, planLabel, unitKey } from '../text';
+import { grantWords } from './grant-words';
 
 const GETS_KEY = { activated: 'vip.getsActivated', extended: 'vip.getsExtended', upgraded: 'vip.getsUpgraded', queued: 'vip.getsQueued' } as const;
 
@@ -55,23 +55,15 @@ export function Disclosure({ plan, plans, signedIn, agreement, children }: Props
 
   const membership = known?.membership ?? standing(NO_LEDGER, now);
   const { grant, after, pay, renewal, replaces } = disclose(plan, membership, known?.renewals ?? [], now);
-  const vipUntil = vipAfterSvip(after);
-  const params = {
-    days: grant.days,
-    tier: grant.tier.toUpperCase(),
-    date: date(grant.endsAt),
-    start: date(grant.startsAt),
-    vipDate: vipUntil === null ? '' : date(vipUntil),
-  };
-  const gets = counted(t(GETS_KEY[grant.effect], params), locale, params);
   const replaced = replaces && plans.find((p) => p.id === replaces.planId);
   const every = t(unitKey(plan.period));
 
   return (
     <>
       <div className="vip-terms" role="note">
-        <p>{gets}</p>
-        {grant.effect === 'extended' && grant.tier === 'svip' && vipUntil !== null && <p>{t('vip.vipResumes', { date: date(vipUntil) })}</p>}
+        {grantWords(t, locale, GETS_KEY, grant, after, date).map((line) => (
+          <p>{line}</p>
+        ))}
         <p className="vip-terms-pay">{t(renewal ? 'vip.payFirst' : 'vip.payOnce', { amount: price(pay.amount, pay.currency) })}</p>
         {renewal && (
           <>

@@ -2,16 +2,14 @@
  * What a paid order or a redeemed code did, in the ledger's numbers (issue 38): the days it added,
  * their tier, until when, the VIP time that follows SVIP, and the auto-renewal it turned off. Loaded
  * once there is something to announce (/vip-center after paying, /exchange-members after a code), so
- * the pages do not carry it before. One sentence a line, so no locale's punctuation is joined to
- * another's.
+ * the pages do not carry it before.
  */
 import { useStore } from '../../ui/use-store';
-import { counted } from '../../../lib/plural';
 import { $selfInfo } from '../../../lib/stores/self-info';
-import { vipAfterSvip } from '../../../lib/vip/disclosure';
 import type { Grant, Standing } from '../../../lib/vip/ledger';
 import { usePage } from '../../ui/page';
 import { dateIn } from '../text';
+import { grantWords } from './grant-words';
 
 const DONE_KEY = { activated: 'vip.doneActivated', extended: 'vip.doneExtended', upgraded: 'vip.doneUpgraded', queued: 'vip.doneQueued' } as const;
 
@@ -25,20 +23,12 @@ interface Props {
 
 export function Done({ grant, membership, replaced = null }: Props) {
   const { t, locale } = usePage();
-  const date = dateIn(locale, useStore($selfInfo).dev_timezone);
-  const vipUntil = vipAfterSvip(membership);
-  const params = {
-    days: grant.days,
-    tier: grant.tier.toUpperCase(),
-    date: date(grant.endsAt),
-    start: date(grant.startsAt),
-    vipDate: vipUntil === null ? '' : date(vipUntil),
-  };
+  const timeZone = useStore($selfInfo).dev_timezone;
   return (
     <>
-      <p>{counted(t(DONE_KEY[grant.effect], params), locale, params)}</p>
-      {/* More SVIP while VIP waits behind it: where the VIP days went. */}
-      {grant.effect === 'extended' && grant.tier === 'svip' && vipUntil !== null && <p>{t('vip.vipResumes', { date: params.vipDate })}</p>}
+      {grantWords(t, locale, DONE_KEY, grant, membership, dateIn(locale, timeZone)).map((line) => (
+        <p>{line}</p>
+      ))}
       {replaced && <p>{t('vip.doneReplaced', { plan: replaced })}</p>}
     </>
   );
