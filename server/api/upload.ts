@@ -74,7 +74,8 @@ export function uploadRoutes({ db, dir, limits, now = Date.now }: UploadOptions)
     const overQuota = () => closeWith(c, new ApiFailure('uploadQuota', 429));
     if (stored + arrivingOf(uid) + declared > UPLOAD_QUOTA_BYTES) return overQuota();
 
-    const reader = c.req.raw.body?.getReader();
+    const body = c.req.raw.body?.getReader();
+    const reader = body && timedReader(body);
     const id = randomId();
     const path = join(dir, `${id}.part`);
     let file: ReturnType<typeof createWriteStream> | undefined;
@@ -88,7 +89,7 @@ export function uploadRoutes({ db, dir, limits, now = Date.now }: UploadOptions)
     let lastByteAt = time;
     const giveUp = async (failure: ApiFailure) => {
       // The pending read, if any, fails once the connection closes; nobody waits for it.
-      void reader?.cancel().catch(() => undefined);
+      void body?.cancel().catch(() => undefined);
       if (file) {
         file.destroy();
         // A stream destroyed while still opening creates the file as it closes: remove it after.
@@ -100,7 +101,7 @@ export function uploadRoutes({ db, dir, limits, now = Date.now }: UploadOptions)
     try {
       for (;;) {
         const wakeAt = Math.min(lastByteAt + limits.uploadStallMs, deadline, windowEnd);
-        const chunk = reader ? await readWithin(reader, wakeAt - now()) : ({ done: true, value: undefined } as const);
+        const chunk = reader ? await reader(wakeAt - now()) : ({ done: true, value: undefined } as const);
         // A timer that fired stands for the moment it was set for (a test's clock may stand still).
         const at = chunk === 'stalled' ? Math.max(now(), wakeAt) : now();
         if (chunk !== 'stalled' && chunk.value) {
@@ -151,6 +152,11 @@ export function uploadRoutes({ db, dir, limits, now = Date.now }: UploadOptions)
           await write(file!, chunk.value);
         }
         if (chunk.done) break;
+      }
+      // Byte for byte or not at all (issue 39): a body shorter or longer than it said is refused, never
+      // stored as if it were the file.
+      if (c.req.header('content-length') !== undefined && size !== declared) {
+        return await giveUp(new ApiFailure('uploadFailed', 400, `The upload brought ${size} of the ${declared} bytes it announced.`));
       }
       await new Promise<void>((resolve, reject) => file!.end((error?: Error | null) => (error ? reject(error) : resolve())));
     } catch {
@@ -209,20 +215,33 @@ function removeStrays(db: Db, dir: string): void {
   }
 }
 
-/** The next chunk, or 'stalled' when none comes within `ms`. */
-async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number): Promise<Read> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const stalled = new Promise<'stalled'>((resolve) => {
-    timer = setTimeout(() => resolve('stalled'), Math.max(0, ms));
-  });
-  const read = reader.read();
-  try {
-    const result = await Promise.race([read, stalled]);
-    if (result === 'stalled') read.catch(() => undefined);
-    return result;
-  } finally {
-    clearTimeout(timer);
-  }
+/**
+ * Reads `body` a chunk at a time, each read given `ms` to bring one ('stalled' when it does not). A
+ * read the timer beat is not abandoned: it is still the stream's next chunk, so the next call waits on
+ * it rather than reading past it. (Abandoned, it took the next chunk with it: an upload slower than a
+ * pace window lost a chunk at every window's end, and was stored short, issue 39.)
+ * @example const read = timedReader(body.getReader()); const chunk = await read(30_000)
+ */
+function timedReader(body: ReadableStreamDefaultReader<Uint8Array>): (ms: number) => Promise<Read> {
+  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
+  return async (ms) => {
+    if (!pending) {
+      pending = body.read();
+      // Given up on (the connection cut), it rejects with nobody waiting.
+      pending.catch(() => undefined);
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stalled = new Promise<'stalled'>((resolve) => {
+      timer = setTimeout(() => resolve('stalled'), Math.max(0, ms));
+    });
+    try {
+      const result = await Promise.race([pending, stalled]);
+      if (result !== 'stalled') pending = null;
+      return result;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
 }
 
 function write(file: ReturnType<typeof createWriteStream>, chunk: Uint8Array): Promise<void> | void {

@@ -4,6 +4,7 @@
  * the disk, and the answer's URL led nowhere. Each test is such an attack, refused before the body is
  * read where the headers suffice; a file is served back only to its owner.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -293,5 +294,138 @@ describe('a large upload', () => {
       process.off('warning', onWarning);
     }
     expect(warnings.filter((w) => /MaxListeners/.test(w))).toEqual([]);
+  });
+});
+
+// Issue 39: an upload slower than a pace window (a 2 MB screenshot at 20 KB/s) was stored one chunk
+// short at every window's end, and answered 200 with the short size. The windows are short here, so
+// a paced sender crosses several of them in a second or two.
+describe('a paced upload', () => {
+  const paced = useApiServer('uploads-paced-', { uploadStallMs: 2_000, uploadMinBytes: 512, uploadRateWindowMs: 300 });
+  // Windows long enough to hold a pause and the pieces around it: what a pause meets is the stall limit.
+  const pausing = useApiServer('uploads-pausing-', { uploadStallMs: 2_000, uploadMinBytes: 512, uploadRateWindowMs: 3_000 });
+  const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+  /** A PNG of `size` bytes whose every byte after the header differs from its neighbours. */
+  const file = (size: number) => {
+    const data = withBody(PNG.subarray(0, 16), size);
+    for (let i = 16; i < size; i++) data[i] = (i * 31 + (i >> 8)) & 0xff;
+    return data;
+  };
+
+  /**
+   * Sends `data` announced by its length, `chunks` at a time: each piece of the given size after the
+   * given pause (ms), as a slow link delivers it; `stopAfter` cuts the connection after that many bytes.
+   */
+  function send(
+    uid: string,
+    data: Uint8Array,
+    pieces: Array<[size: number, pauseMs: number]>,
+    { stopAfter, server = paced }: { stopAfter?: number; server?: typeof paced } = {},
+  ) {
+    const url = new URL(`${server.base}/api/upload`);
+    return server.session(uid).then(
+      (session) =>
+        new Promise<{ status: number; body: any } | 'cut'>((resolve, reject) => {
+          const req = request({
+            host: url.hostname,
+            port: url.port,
+            path: url.pathname,
+            method: 'POST',
+            agent: false,
+            headers: { 'x-uid': uid, 'x-app-sessionid': session, 'content-type': 'image/png', 'content-length': String(data.length) },
+          });
+          req.on('response', (res) => {
+            let text = '';
+            res.on('data', (chunk) => (text += chunk));
+            res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+          });
+          req.on('error', (error) => (/EPIPE|ECONNRESET|socket hang up/.test(error.message) ? resolve('cut') : reject(error)));
+          void (async () => {
+            let sent = 0;
+            for (let i = 0; sent < data.length; i++) {
+              const [size, pause] = pieces[i % pieces.length]!;
+              await new Promise((wait) => setTimeout(wait, pause));
+              if (stopAfter !== undefined && sent >= stopAfter) {
+                req.destroy();
+                return;
+              }
+              const piece = data.subarray(sent, Math.min(data.length, sent + size));
+              sent += piece.length;
+              if (sent < data.length) req.write(piece);
+              else req.end(piece);
+            }
+          })();
+        }),
+    );
+  }
+  const stored = async (uid: string, id: string, server = paced) => {
+    const response = await fetch(`${server.base}/api/upload/${id}`, { headers: { 'x-app-sessionid': await server.session(uid) } });
+    return new Uint8Array(await response.arrayBuffer());
+  };
+  const rowsOf = (uid: string, server = paced) => Number(server.db.prepare('SELECT COUNT(*) AS n FROM uploads WHERE uid = ?').get(uid)!.n);
+  const partsLeft = (server = paced) =>
+    existsSync(join(server.dataDir, 'uploads')) ? readdirSync(join(server.dataDir, 'uploads')).filter((n) => n.endsWith('.part')) : [];
+
+  it.each([
+    ['2 KB every 50 ms', 64 * 1024, [[2048, 50]]],
+    ['8 KB every 200 ms', 48 * 1024, [[8192, 200]]],
+    [
+      'uneven pieces at uneven times',
+      40 * 1024,
+      [
+        [700, 20],
+        [3000, 120],
+        [1, 5],
+        [4096, 90],
+        [333, 60],
+      ],
+    ],
+  ] as const)('is stored byte for byte across many pace windows: %s', async (_pace, size, pieces) => {
+    const uid = `paced-${size}-${pieces.length}`;
+    const data = file(size);
+    const reply = await send(uid, data, pieces as unknown as Array<[number, number]>);
+    expect(reply).toMatchObject({ status: 200, body: { data: { size } } });
+    const back = await stored(uid, (reply as { body: any }).body.data.id);
+    expect(back.length).toBe(size);
+    expect(sha256(back)).toBe(sha256(data));
+  });
+
+  it('takes a pause well under the stall limit (1.2 s of 2 s) inside a window that still brings its bytes', async () => {
+    const data = file(24 * 1024);
+    // Quick pieces, one long pause, quick pieces again: the pause is no stall, and the windows around it are full.
+    const pieces: Array<[number, number]> = [
+      [4096, 20],
+      [4096, 20],
+      [4096, 1_200],
+      [4096, 20],
+      [4096, 20],
+      [4096, 20],
+    ];
+    const reply = await send('paced-pause', data, pieces, { server: pausing });
+    expect(reply).toMatchObject({ status: 200, body: { data: { size: data.length } } });
+    expect(sha256(await stored('paced-pause', (reply as { body: any }).body.data.id, pausing))).toBe(sha256(data));
+  });
+
+  it('cuts a pause past the stall limit with 408, and stores nothing', async () => {
+    const reply = await send(
+      'paced-stall',
+      file(24 * 1024),
+      [
+        [4096, 20],
+        [4096, 20],
+        [4096, 4_000],
+      ],
+      { server: pausing },
+    );
+    expect(reply).toEqual({ status: 408, body: { code: 'uploadFailed', message: 'No byte of the upload arrived for 2 s.' } });
+    expect(rowsOf('paced-stall', pausing)).toBe(0);
+    expect(partsLeft(pausing)).toEqual([]);
+  });
+
+  it('stores nothing of a client that stops mid-body', async () => {
+    const reply = await send('paced-cut', file(64 * 1024), [[4096, 30]], { stopAfter: 16 * 1024 });
+    expect(reply).toBe('cut');
+    await expect.poll(partsLeft).toEqual([]);
+    expect(rowsOf('paced-cut')).toBe(0);
   });
 });
