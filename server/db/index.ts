@@ -14,11 +14,12 @@ import { SEEDS } from './seed';
 export type Db = DatabaseSync;
 
 /**
- * Opens (creating if needed) the database in `dataDir`, applies pending migrations and their seeds.
+ * Opens (creating if needed) the database in `dataDir`, applies pending migrations and their seeds,
+ * which date what they make from `now` (the server's clock: a test's own clock seeds its data too).
  * `:memory:` gives a throwaway database for tests.
  * @example const db = openDb('.data')
  */
-export function openDb(dataDir: string): Db {
+export function openDb(dataDir: string, { now = Date.now }: { now?: () => number } = {}): Db {
   const file = dataDir === ':memory:' ? ':memory:' : ownerOnlyFile(dataDir);
   // Before the database opens: a secret that cannot be read stops the start with nothing left open.
   const secret = loadSecret(dataDir);
@@ -42,7 +43,7 @@ export function openDb(dataDir: string): Db {
     db.exec('BEGIN');
     try {
       db.exec(migration.sql);
-      SEEDS[migration.version]?.(db);
+      SEEDS[migration.version]?.(db, now());
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, Date.now());
       db.exec('COMMIT');
     } catch (error) {

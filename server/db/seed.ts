@@ -19,7 +19,7 @@ export const DEMO_UID = '10001';
 
 type Texts = Record<string, string>;
 
-function seedCatalogue(db: DatabaseSync): void {
+function seedCatalogue(db: DatabaseSync, nowMs: number): void {
   const catalogue = load('catalogue.json');
   const plan = db.prepare('INSERT INTO plans VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
   for (const [i, p] of catalogue.plans.entries()) plan.run(p.id, p.tier, p.period, p.days, p.price, p.original, p.currency, p.autoRenew ? 1 : 0, i);
@@ -57,13 +57,12 @@ function seedCatalogue(db: DatabaseSync): void {
     for (const [locale, text] of Object.entries(t.label as Texts)) label.run(t.id, locale, text);
   }
 
-  seedTransactions(db, catalogue.coinPackages);
+  seedTransactions(db, catalogue.coinPackages, nowMs);
 }
 
 /** Five months of coin history, deterministic (no Math.random), newest a pending recharge of 40 min ago. */
-function seedTransactions(db: DatabaseSync, packages: { coins: number; price: number; currency: string }[]): void {
+function seedTransactions(db: DatabaseSync, packages: { coins: number; price: number; currency: string }[], now: number): void {
   const insert = db.prepare('INSERT INTO coin_transactions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-  const now = Date.now();
   const hour = 3_600_000;
   insert.run('t-pending', DEMO_UID, 'recharge', 300, 3000, 'CNY', 'pending', null, now - 40 * 60_000);
   for (let i = 1; i <= 44; i++) {
@@ -83,10 +82,10 @@ interface VipSeed {
 }
 
 /** Redeem codes, and the member account's orders, membership and auto-renewal, relative to now. */
-function seedVip(db: DatabaseSync): void {
+function seedVip(db: DatabaseSync, nowMs: number): void {
   const vip = load('vip.json') as VipSeed;
   if (vip.memberUid === DEMO_UID) throw new Error('seed/vip.json: the default user must start without membership');
-  const now = Math.floor(Date.now() / 1000);
+  const now = Math.floor(nowMs / 1000);
   const day = 86_400;
   const code = db.prepare('INSERT INTO redeem_codes (code, tier, days, expires_at, used_by, used_at) VALUES (?, ?, ?, ?, ?, ?)');
   for (const c of vip.redeemCodes) {
@@ -162,9 +161,9 @@ interface ModerationSeed {
  * Comments to report (the fake host's default `c1` among them; `c-removed` is gone), and for the
  * default user a removed comment and a week-long comment ban to appeal.
  */
-function seedModeration(db: DatabaseSync): void {
+function seedModeration(db: DatabaseSync, nowMs: number): void {
   const seed = load('comments.json') as ModerationSeed;
-  const now = Math.floor(Date.now() / 1000);
+  const now = Math.floor(nowMs / 1000);
   const hour = 3_600;
   const comment = db.prepare('INSERT INTO comments VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   for (const c of seed.comments) {
@@ -182,8 +181,8 @@ function seedModeration(db: DatabaseSync): void {
  * The default user's feedback: one answered and not yet read, one being handled, one just sent, so
  * /my-feedback shows every state and /help-feedback its unread dot.
  */
-function seedFeedback(db: DatabaseSync): void {
-  const now = Math.floor(Date.now() / 1000);
+function seedFeedback(db: DatabaseSync, nowMs: number): void {
+  const now = Math.floor(nowMs / 1000);
   const day = 86_400;
   const insert = db.prepare(
     `INSERT INTO feedback (id, uid, attempt, type, description, contact, important, phone, attachments, screenshots, log, song, locale, state, unread, created_at, updated_at)
@@ -241,14 +240,14 @@ function seedFeedback(db: DatabaseSync): void {
  * Downloads of the member account (seed/vip.json): 24 in its current cycle and a few from its earlier
  * membership, in every quality, so /download shows a quota in use and a history to page through.
  */
-function seedDownloads(db: DatabaseSync): void {
+function seedDownloads(db: DatabaseSync, nowMs: number): void {
   const { memberUid } = load('vip.json') as VipSeed;
   const songs = db
     .prepare('SELECT id FROM songs ORDER BY id')
     .all()
     .map((row) => String(row.id));
   const insert = db.prepare('INSERT INTO downloads VALUES (?, ?, ?, ?, ?)');
-  const now = Math.floor(Date.now() / 1000);
+  const now = Math.floor(nowMs / 1000);
   const qualities = ['standard', 'high', 'lossless'];
   for (let i = 0; i < 30; i++) {
     // The member's current period began 10 days before seeding; the last six are from the one before.
@@ -265,16 +264,16 @@ function seedAccounts(db: DatabaseSync): void {
 }
 
 /** The limited-time offers of the catalogue (`offerDays`), ending that many days after the database is made. */
-function seedOffers(db: DatabaseSync): void {
-  const now = Math.floor(Date.now() / 1000);
+function seedOffers(db: DatabaseSync, nowMs: number): void {
+  const now = Math.floor(nowMs / 1000);
   const offer = db.prepare('UPDATE plans SET offer_ends_at = ? WHERE id = ?');
   for (const p of load('catalogue.json').plans) if (p.offerDays) offer.run(now + p.offerDays * 86_400, p.id);
 }
 
 /** SVIP by the day and the quarter (migration 16), offers included, and every SVIP plan in VIP's order. */
-function seedSvipPlans(db: DatabaseSync): void {
+function seedSvipPlans(db: DatabaseSync, nowMs: number): void {
   const { plans, order } = load('svip-plans.json');
-  const now = Math.floor(Date.now() / 1000);
+  const now = Math.floor(nowMs / 1000);
   const plan = db.prepare('INSERT INTO plans VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   for (const p of plans)
     plan.run(p.id, p.tier, p.period, p.days, p.price, p.original, p.currency, p.autoRenew ? 1 : 0, 0, p.offerDays ? now + p.offerDays * 86_400 : null);
@@ -311,7 +310,8 @@ function seedSvipAnswers(db: DatabaseSync): void {
   for (const [id, texts] of Object.entries(answers)) for (const [locale, value] of Object.entries(texts)) answer.run(fill(value), id, locale);
 }
 
-export const SEEDS: Record<number, (db: DatabaseSync) => void> = {
+/** Each migration's seed, given the database and the time (ms) it is made at: the server's clock, so a test's clock seeds it too. */
+export const SEEDS: Record<number, (db: DatabaseSync, nowMs: number) => void> = {
   2: seedCatalogue,
   3: seedVip,
   4: seedCoins,

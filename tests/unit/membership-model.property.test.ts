@@ -281,20 +281,24 @@ const commands = [
 ];
 
 describe('membership: random sequences of purchases, renewals, codes and days passing', () => {
-  it(`holds the ledger's rules, one contract and every charge disclosed, over ${SEQUENCES} sequences`, () => {
-    let users = 0;
-    let steps = 0;
-    fc.assert(
-      fc.property(fc.commands(commands, { maxCommands: 40, size: 'large' }), (sequence) => {
-        const real: Real = { uid: `model-${++users}`, nowMs: Date.now() };
-        const model: Model = { svip: 0, vip: 0, contract: null, subscribed: new Set() };
-        fc.modelRun(() => ({ model, real }), sequence);
-        steps += [...sequence].length;
-      }),
-      { numRuns: SEQUENCES },
-    );
-    expect(users).toBeGreaterThanOrEqual(SEQUENCES);
-    expect(steps).toBeGreaterThan(SEQUENCES * 10);
-    // About 5 s on an idle machine; a fresh clone's npm test runs the build beside the unit tests.
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    `holds the ledger's rules, one contract and every charge disclosed, over ${SEQUENCES} sequences`,
+    () => {
+      let users = 0;
+      let steps = 0;
+      fc.assert(
+        fc.property(fc.commands(commands, { maxCommands: 40, size: 'large' }), (sequence) => {
+          const real: Real = { uid: `model-${++users}`, nowMs: Date.now() };
+          const model: Model = { svip: 0, vip: 0, contract: null, subscribed: new Set() };
+          fc.modelRun(() => ({ model, real }), sequence);
+          steps += [...sequence].length;
+        }),
+        { numRuns: SEQUENCES },
+      );
+      expect(users).toBeGreaterThanOrEqual(SEQUENCES);
+      expect(steps).toBeGreaterThan(SEQUENCES * 10);
+      // About 5 s on an idle machine; a fresh clone's npm test runs the build beside the unit tests.
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });
