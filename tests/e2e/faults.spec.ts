@@ -1,8 +1,21 @@
 import type { Page } from '@playwright/test';
-import { appQuery, expect, test, type AppFixtures } from '../fixtures/app';
+import { appQuery, expect as baseExpect, test, type AppFixtures } from '../fixtures/app';
 import { hostCalls, watch } from '../fixtures/pages';
 import { tag, type Fault, type Flow } from '../fixtures/reliability';
 import { before, pattern, t } from '../fixtures/text';
+
+/**
+ * How long the flows' expectations wait: Playwright's 5 s, and longer on a throttled link (the
+ * scenarios that throttle set it), where a page and its requests take seconds by design, and a busy
+ * machine adds to them. Reset before each test (a worker runs its tests one after another).
+ */
+let patience = 5_000;
+const expect = new Proxy(baseExpect, {
+  apply: (target, _this, args: Parameters<typeof baseExpect>) => target.configure({ timeout: patience })(...args),
+}) as typeof baseExpect;
+test.beforeEach(() => {
+  patience = 5_000;
+});
 
 // Issue 9 §2: faults injected into every submit and payment flow. For each: the spec's message, every
 // input kept, a retry that works, and exactly one row on the backend. The table of results is
@@ -48,6 +61,8 @@ function formFlow(form: {
   texts: Record<string, string>;
   sent: string;
   received?: FlowSpec['received'];
+  /** Attachments added after the text (through the host), and how to see they are still there. */
+  attach?: { add(page: Page): Promise<void>; kept(page: Page): Promise<void> };
 }): FlowSpec {
   return {
     name: form.name,
@@ -58,11 +73,13 @@ function formFlow(form: {
       await page.goto(`${form.path}?${appQuery(page)}`);
       await page.getByRole('radio', { name: form.choice }).check();
       for (const [label, text] of Object.entries(form.texts)) await page.getByLabel(label).fill(text);
+      await form.attach?.add(page);
     },
     button: (page) => page.locator('.form-submit'),
     async kept(page) {
       await expect(page.getByRole('radio', { name: form.choice })).toBeChecked();
       for (const [label, text] of Object.entries(form.texts)) await expect(page.getByLabel(label)).toHaveValue(text);
+      await form.attach?.kept(page);
     },
     done: (page) => expect(page.getByRole('heading', { name: form.sent })).toBeVisible(),
     ...(form.received ? { received: form.received } : {}),
@@ -145,6 +162,18 @@ const FLOWS: FlowSpec[] = [
     choice: 'User experience',
     texts: { [t('en-US', 'help.descriptionLabel')]: 'Downloads pause when the screen locks.', [t('en-US', 'form.contact')]: 'me@example.com' },
     sent: t('en-US', 'help.sentTitle'),
+    // A screenshot and a video, as the app picks and uploads them (issue 39: feedback with an attachment).
+    attach: {
+      async add(page) {
+        await page.getByRole('button', { name: t('en-US', 'form.addScreenshot') }).click();
+        await page.getByRole('button', { name: `+ ${t('en-US', 'help.addVideo')}` }).click();
+        await expect(page.locator('.upload .form-hint')).toHaveText(t('en-US', 'help.uploaded'));
+      },
+      async kept(page) {
+        await expect(page.locator('.shot')).toHaveCount(1);
+        await expect(page.locator('.upload .form-hint')).toHaveText(t('en-US', 'help.uploaded'));
+      },
+    },
   }),
   {
     name: 'data export',
@@ -273,7 +302,50 @@ async function tapOnline(flow: FlowSpec, page: Page) {
   await flow.done(page);
 }
 
+/**
+ * Issue 39's network profiles, through DevTools (the page's own target): a slow link as Lighthouse's
+ * mobile run (150 ms RTT, 1.6 Mbps down, 750 Kbps up) and a bad one (400 ms RTT, 400 Kbps).
+ */
+const LINKS = {
+  slow: { latency: 150, downloadThroughput: (1600 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 },
+  bad: { latency: 400, downloadThroughput: (400 * 1024) / 8, uploadThroughput: (400 * 1024) / 8 },
+};
+async function throttle(page: Page, link: keyof typeof LINKS) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...LINKS[link] });
+}
+
 const scenarios: Record<Fault, ((flow: FlowSpec, run: Run) => Promise<void>) | null> = {
+  async 'slow link'(flow, { page, uid, signIn }) {
+    await signIn(flow.host);
+    await throttle(page, 'slow');
+    test.slow();
+    patience = 30_000;
+    const sent = submits(page, flow.api);
+    await flow.fill(page, uid);
+    await flow.button(page).click();
+    await flow.done(page);
+    expect(sent.n).toBe(1);
+    expect(await rows(page, uid, flow.table)).toBe(1);
+  },
+  async 'bad link'(flow, { page, uid, signIn }) {
+    await signIn(flow.host);
+    await throttle(page, 'bad');
+    test.slow();
+    patience = 30_000;
+    // The first submit's connection drops before the server has it, as a bad link does.
+    let dropped = false;
+    await page.route(`**${flow.api}`, (route) => (dropped ? route.fallback() : ((dropped = true), route.abort('connectionreset'))));
+    await flow.fill(page, uid);
+    await flow.button(page).click();
+    await expect(flow.error(page).first()).toBeVisible();
+    await flow.kept(page);
+    expect(await rows(page, uid, flow.table)).toBe(0);
+    await flow.button(page).click();
+    await flow.done(page);
+    expect(await rows(page, uid, flow.table)).toBe(1);
+  },
   async offline(flow, { page, uid, signIn }) {
     await signIn(flow.host);
     await flow.fill(page, uid);
