@@ -45,22 +45,21 @@ export default function RenewalManagement() {
   const settings = plans && renewals ? { plans, renewals } : null;
   // Turning on agrees to charges: the dialog names the amount, the period, the next charge's date and
   // the auto-renewal it turns off (one at a time), by the ledger's rules (src/lib/vip/ledger.ts).
-  const toggle = async (plan: Plan, renewal: Renewal) => {
+  const toggle = (plan: Plan, renewal: Renewal) => {
     if (renewal.on) return switchRenewal(plan.id, { on: false });
-    // Loaded on the tap, not with the page: the rules are the disclosure's too (./parts/Disclosure.tsx).
-    const { chargeDate, ledgerOf } = await import('../../lib/vip/ledger');
-    const membership = dataOf(status)!.membership;
     const other = settings!.renewals.find((r) => r.on && r.planId !== plan.id);
     const otherPlan = other && settings!.plans.find((p) => p.id === other.planId);
     return switchRenewal(plan.id, {
       on: true,
-      terms: {
+      tier: plan.tier,
+      membership: dataOf(status)!.membership,
+      terms: (at) => ({
         plan: planLabel(plan, t),
         amount: formatPrice(renewal.amount, renewal.currency, locale),
         period: t(unitKey(plan.period)),
-        date: date(chargeDate(ledgerOf(membership), plan.tier, Math.floor(Date.now() / 1000))),
-        ...(otherPlan ? { other: planLabel(otherPlan, t) } : {}),
-      },
+        date: date(at),
+        other: otherPlan ? planLabel(otherPlan, t) : '',
+      }),
     });
   };
 

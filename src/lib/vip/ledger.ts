@@ -95,7 +95,7 @@ export function chargeDate(ledger: Ledger, tier: Tier, now: number): number {
 }
 
 /**
- * Seconds of each tier still to come at `now`: what the user holds, for checks and for the pages.
+ * Seconds of each tier still to come at `now`: what the user holds (the model-based test's check).
  * @example remaining({ svipUntil: 200, expiresAt: 500 }, 100) // { svip: 100, vip: 300 }
  */
 export function remaining({ svipUntil, expiresAt }: Ledger, now: number): Record<Tier, number> {

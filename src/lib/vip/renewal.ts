@@ -1,12 +1,13 @@
 /**
  * Turning a plan's auto-renewal on or off: asked first, then the server's answer is what the switch
- * shows. One change at a time.
+ * shows. One change at a time: the switches wait while one is asked about or sent.
  */
 import { atom } from 'nanostores';
 import { messageKey } from '../api';
 import { request } from '../request';
 import { vipSetRenewal } from '../api/endpoints/vip-renewal';
 import { confirmDialog, showToast } from '../stores/ui';
+import type { Standing, Tier } from './ledger';
 import { setRenewals } from './membership';
 
 /** The plan whose switch is being changed, or null. @example useStore($switching) */
@@ -19,34 +20,44 @@ export interface TurnOnTerms {
   period: string;
   /** The next charge's date. */
   date: string;
-  /** The plan whose auto-renewal this one replaces (at most one contract at a time), if one is on. */
-  other?: string;
+  /** The plan whose auto-renewal this one replaces (at most one contract at a time); '' when none is on. */
+  other: string;
+}
+
+/** Turning a contract on: its tier and the membership it renews, and its terms once the next charge's time is known. */
+export interface TurnOn {
+  on: true;
+  tier: Tier;
+  membership: Standing;
+  terms: (nextChargeAt: number) => TurnOnTerms;
 }
 
 /**
  * Turning on agrees to future charges, so the dialog names the plan, the amount, the period, the date
- * of the next charge and the contract it turns off; turning off asks too.
- * @example await switchRenewal('vip-month-auto', { on: true, terms: { plan: 'VIP · 1 month', amount: '$3.99', period: 'month', date: 'Jan 5, 2027' } })
+ * of the next charge (by the ledger's rules, loaded on the tap, not with the page) and the contract it
+ * turns off; turning off asks too. Anything that fails (the rules' code offline, the request) says why
+ * in a toast, and the switch stays as it was.
+ * @example await switchRenewal('vip-month-auto', { on: true, tier: 'vip', membership, terms: (at) => ({ plan, amount, period, date: date(at) }) })
  * @example await switchRenewal('vip-month-auto', { on: false })
  */
-export async function switchRenewal(planId: string, change: { on: true; terms: TurnOnTerms } | { on: false }): Promise<void> {
+export async function switchRenewal(planId: string, change: TurnOn | { on: false }): Promise<void> {
   if ($switching.get()) return;
-  const { on } = change;
-  const agreed = await confirmDialog(
-    change.on
-      ? {
-          titleKey: 'vip.turnOnTitle',
-          messageKey: change.terms.other ? 'vip.turnOnSwitch' : 'vip.turnOnMessage',
-          params: { ...change.terms },
-          confirmKey: 'vip.turnOn',
-        }
-      : { titleKey: 'vip.turnOffTitle', messageKey: 'vip.turnOffMessage', confirmKey: 'vip.turnOff', cancelKey: 'vip.keepOn' },
-  );
-  if (!agreed) return;
   $switching.set(planId);
   try {
-    setRenewals((await request(vipSetRenewal, { planId, on })).renewals);
-    showToast(on ? 'vip.turnedOn' : 'vip.turnedOff');
+    let terms: TurnOnTerms | null = null;
+    if (change.on) {
+      const { chargeDate, ledgerOf } = await import('./ledger');
+      // Shown as a date only: the fraction of a second does not matter.
+      terms = change.terms(chargeDate(ledgerOf(change.membership), change.tier, Date.now() / 1000));
+    }
+    const agreed = await confirmDialog(
+      terms
+        ? { titleKey: 'vip.turnOnTitle', messageKey: terms.other ? 'vip.turnOnSwitch' : 'vip.turnOnMessage', params: { ...terms }, confirmKey: 'vip.turnOn' }
+        : { titleKey: 'vip.turnOffTitle', messageKey: 'vip.turnOffMessage', confirmKey: 'vip.turnOff', cancelKey: 'vip.keepOn' },
+    );
+    if (!agreed) return;
+    setRenewals((await request(vipSetRenewal, { planId, on: change.on })).renewals);
+    showToast(change.on ? 'vip.turnedOn' : 'vip.turnedOff');
   } catch (error) {
     showToast(messageKey(error));
   } finally {

@@ -72,20 +72,21 @@ export function Checkout({ plan, methods, selectable, plans, paymentAvailable, p
               {t(refused)}
             </p>
           )}
-          {/* The pay button comes with what the purchase will do, never before it. */}
-          <Disclosure plan={plan} plans={plans} signedIn={session === 'signed-in'} agreement={agreement}>
-            {pending ? (
-              <div className="vip-banner" role="status">
-                <p>{t('vip.pending')}</p>
-                <p>
-                  <button type="button" className="link" disabled={busy} onClick={recheckPlan}>
-                    {t('vip.checkAgain')}
-                  </button>
-                  {' · '}
-                  <a href={pageHref('help-feedback')}>{t('vip.support')}</a>
-                </p>
-              </div>
-            ) : (
+          {/* A payment whose result is not known yet can always be asked about again, whatever the page
+              knows of the membership; a new one is paid only with what it will do on screen. */}
+          {pending ? (
+            <div className="vip-banner" role="status">
+              <p>{t('vip.pending')}</p>
+              <p>
+                <button type="button" className="link" disabled={busy} onClick={recheckPlan}>
+                  {t('vip.checkAgain')}
+                </button>
+                {' · '}
+                <a href={pageHref('help-feedback')}>{t('vip.support')}</a>
+              </p>
+            </div>
+          ) : (
+            <Disclosure plan={plan} plans={plans} signedIn={session === 'signed-in'} agreement={agreement}>
               <button
                 type="button"
                 className="button vip-buy"
@@ -96,8 +97,8 @@ export function Checkout({ plan, methods, selectable, plans, paymentAvailable, p
               >
                 {busy ? t('vip.confirming') : t('vip.payNow')}
               </button>
-            )}
-          </Disclosure>
+            </Disclosure>
+          )}
         </>
       )}
       <p className="vip-notice">{t('notice.benefitsDelay')}</p>
