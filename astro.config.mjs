@@ -13,6 +13,7 @@ import kitBundle from './scripts/kit-bundle.mjs';
 import legacyChunks from './scripts/legacy-chunks.mjs';
 import lowerInlineScripts from './scripts/lower-inline.mjs';
 import precompress from './scripts/precompress.mjs';
+import preloadChunks from './scripts/preload-chunks.mjs';
 import pruneMessages from './scripts/prune-messages.mjs';
 
 // Before first paint (first in <body>), and event wiring (last in <body>).
@@ -20,6 +21,8 @@ const shell = inlineScript('src/layouts/shell-script.ts');
 const events = inlineScript('src/layouts/shell-events.ts');
 // Only engines without module scripts run it (below the floor): it shows the update notice.
 const oldEngine = inlineScript('src/layouts/old-engine.ts');
+// Pages with islands, after the shell script: their first screen's chunks asked for, the useful mark.
+const firstScreen = inlineScript('src/layouts/first-screen.ts');
 
 // Development key pair by default; a release is `npm run build:release`, which refuses to run
 // unless PUBLIC_RSA_KEY is set to the production backend's public key (docs/deploy.md).
@@ -110,7 +113,7 @@ function shellModule() {
     resolveId: (id) => (id === 'virtual:shell' ? '\0virtual:shell' : undefined),
     load: (id) =>
       id === '\0virtual:shell'
-        ? `export const shell = ${JSON.stringify(shell.code)}; export const events = ${JSON.stringify(events.code)}; export const oldEngine = ${JSON.stringify(oldEngine.code)};`
+        ? `export const shell = ${JSON.stringify(shell.code)}; export const events = ${JSON.stringify(events.code)}; export const oldEngine = ${JSON.stringify(oldEngine.code)}; export const firstScreen = ${JSON.stringify(firstScreen.code)};`
         : undefined,
   };
 }
@@ -171,12 +174,14 @@ export default defineConfig({
   integrations: [
     preact({ compat: true }),
     paintedDirective(),
-    lowerInlineScripts([shell.code, events.code, oldEngine.code]),
+    lowerInlineScripts([shell.code, events.code, oldEngine.code, firstScreen.code]),
     legacyChunks(),
     precompress(),
     kitBundle(),
     // Each page's embedded messages cut to the keys its code names (scripts/prune-messages.mjs).
     pruneMessages(),
+    // Each page names its first screen's chunks, which src/layouts/first-screen.ts asks for at once (scripts/preload-chunks.mjs).
+    preloadChunks(),
   ],
   devToolbar: { enabled: false },
   // Legal texts name their anchors (`## 8. Your rights {#rights}`), so a link to a section works in
@@ -185,7 +190,7 @@ export default defineConfig({
   security: {
     csp: {
       algorithm: 'SHA-256',
-      scriptDirective: { hashes: [shell.hash, events.hash, oldEngine.hash] },
+      scriptDirective: { hashes: [shell.hash, events.hash, oldEngine.hash, firstScreen.hash] },
       // frame-ancestors cannot be set here (a meta CSP ignores it): the server and the CDN send it.
       directives: [
         "default-src 'self'",

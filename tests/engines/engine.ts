@@ -4,15 +4,10 @@
  * error, CSP refusal and failed request collected. Functions run in the page are lowered to the
  * floor first (they are written in today's TypeScript, the page may be Chromium 64).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import { join } from 'node:path';
 import { transformSync } from 'esbuild';
+import { Cdp, launchChromium } from '../../scripts/lib/cdp.mjs';
 import { JS_TARGET } from '../../scripts/lib/engines.mjs';
-import { Cdp } from './cdp';
 
-const LAUNCH_MS = 30_000;
 const WAIT_MS = 15_000;
 
 export interface Engine {
@@ -23,59 +18,17 @@ export interface Engine {
 
 /** Launches `binary` (a Chromium of the matrix) and connects to it. */
 export async function launch(binary: string): Promise<Engine> {
-  const profile = mkdtempSync(join(os.tmpdir(), 'engine-'));
-  const child: ChildProcess = spawn(
-    binary,
-    [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--no-first-run',
-      '--no-zygote',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--mute-audio',
-      '--hide-scrollbars',
-      '--remote-debugging-port=0',
-      `--user-data-dir=${profile}`,
-      'about:blank',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  const endpoint = await new Promise<string>((resolve, reject) => {
-    let log = '';
-    const timer = setTimeout(() => reject(new Error(`${binary} printed no DevTools address in ${LAUNCH_MS} ms:\n${log}`)), LAUNCH_MS);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      log += chunk;
-      const match = /DevTools listening on (ws:\/\/[^\s]+)/.exec(log);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`${binary} exited (${code}) before it listened:\n${log}`)));
-  });
-  const http = endpoint.replace(/^ws:\/\/([^/]+)\/.*$/, 'http://$1');
-  const { Browser: version } = (await (await fetch(`${http}/json/version`)).json()) as { Browser: string };
+  const browser = await launchChromium(binary);
+  const { version } = browser;
   return {
     version,
     async newPage(init) {
-      // GET /json/new: what engines of this age answer (today's want PUT).
-      const target = (await (await fetch(`${http}/json/new?about:blank`)).json()) as { id: string; webSocketDebuggerUrl: string };
-      const cdp = await Cdp.connect(target.webSocketDebuggerUrl);
-      const page = new EnginePage(cdp, version, async () => {
-        cdp.close();
-        await fetch(`${http}/json/close/${target.id}`).catch(() => undefined);
-      });
+      const { cdp, close } = await browser.newTab();
+      const page = new EnginePage(cdp, version, close);
       await page.setUp(init);
       return page;
     },
-    async close() {
-      child.kill('SIGKILL');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
-      rmSync(profile, { recursive: true, force: true });
-    },
+    close: browser.close,
   };
 }
 

@@ -1,8 +1,10 @@
 /**
  * `client:painted`: an island hydrates once the page has painted. Its first screen is already in the
  * HTML (drawn on the server, chosen before first paint by the shell script and CSS), so nothing it
- * draws is on the path to first paint, and its script, core included, is not fetched ahead of it: on
- * a low-end phone the first frame does not wait for 20 KB of JavaScript to download and compile.
+ * draws is on the path to first paint. Its script is fetched at once, as the page parses, since the
+ * first data screen waits for it (issue 39: fetched after the paint, the prices came five round trips
+ * later); a module script neither blocks the parser nor runs before it has arrived, and on a slow link
+ * it arrives after the HTML's first paint.
  * "Painted" is the browser's first-contentful-paint entry; a page that paints nothing, or a WebView
  * without paint timing, hydrates after PAINT_WAIT_MS all the same.
  */
@@ -33,23 +35,28 @@ const MODULE_URLS = ['component-url', 'renderer-url', 'before-hydration-url'];
 // does for the engines below those (src/layouts/old-engine.ts), instead of controls that cannot work.
 const BELOW_FLOOR = typeof ResizeObserver == 'undefined';
 
-const painted: ClientDirective = (load, _options, island) => {
+const painted: ClientDirective = (load, options, island) => {
+  if (BELOW_FLOOR) {
+    document.getElementById('old-engine')?.removeAttribute('hidden');
+    document.documentElement.classList.add('engine-old');
+    return;
+  }
+  if (LEGACY) {
+    for (const name of MODULE_URLS) {
+      const url = island.getAttribute(name);
+      if (url) island.setAttribute(name, url.replace('/_astro/', '/_astro/legacy/'));
+    }
+  }
+  // The island's chunks are fetched now, as the page parses (src/layouts/first-screen.ts has asked for
+  // the whole first screen's already); only drawing waits for the paint. `client:painted="late"` (the
+  // overlay, tracking: nothing of the first screen) waits for the paint to fetch too, so that its bytes
+  // do not share the link with the first screen's.
+  let loaded = options.value === 'late' ? null : load();
   let started = false;
   const start = async () => {
     if (started) return;
     started = true;
-    if (BELOW_FLOOR) {
-      document.getElementById('old-engine')?.removeAttribute('hidden');
-      document.documentElement.classList.add('engine-old');
-      return;
-    }
-    if (LEGACY) {
-      for (const name of MODULE_URLS) {
-        const url = island.getAttribute(name);
-        if (url) island.setAttribute(name, url.replace('/_astro/', '/_astro/legacy/'));
-      }
-    }
-    const hydrate = await load();
+    const hydrate = await (loaded ??= load());
     await hydrate();
   };
   setTimeout(start, PAINT_WAIT_MS);

@@ -56,6 +56,7 @@ export default function KRecharge() {
       : null;
   const busy = purchase.state === 'paying' || purchase.state === 'checking';
   const pending = purchase.state === 'pending' || purchase.state === 'checking';
+  const useful = signedIn && balance && offer;
   const onPay = () => {
     if (chosen) void recharge({ packageId: chosen.id }, method);
     else if (amount && 'coins' in amount) void recharge({ coins: amount.coins }, method);
@@ -75,7 +76,7 @@ export default function KRecharge() {
               : null;
 
   return (
-    <div className="coins">
+    <div className="coins" data-useful={useful ? '' : undefined}>
       <section className="coins-card hero" aria-live="polite">
         <p className="coins-label">{t('coins.balance')}</p>
         {signedIn && balance ? (

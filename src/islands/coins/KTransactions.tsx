@@ -67,7 +67,7 @@ export default function KTransactions() {
   const now = Math.floor(Date.now() / 1000);
   const groups = groupByMonth(list.items, locale, timeZone);
   return (
-    <div className="coins hero">
+    <div className="coins hero" data-useful={started ? '' : undefined}>
       {/* At the top, what a pull does: only a reload of the list shows here, never the next page. */}
       <p className={`records-pull${pulled || (loading === 'fresh' && started) ? ' is-shown' : ''}`} aria-hidden="true">
         {t(pulled ? 'coins.release' : 'coins.loading')}

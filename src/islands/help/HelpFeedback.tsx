@@ -25,7 +25,7 @@ export default function HelpFeedback() {
   useEffect(() => (signedIn ? watchHome() : undefined), [signedIn, locale]);
 
   return (
-    <div className="help">
+    <div className="help" data-useful={home ? '' : undefined}>
       <a className="help-search" href={href('search-keyword')}>
         <span aria-hidden="true">⌕</span> {t('help.searchPlaceholder')}
       </a>

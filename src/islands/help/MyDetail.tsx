@@ -23,6 +23,8 @@ export default function MyDetail() {
   // The form's code arrives while the feedback is fetched.
   const form = useLater(() => import('./parts/FollowUp').then((module) => module.FollowUp));
   const FollowUp = form.Part;
+  // The feedback, or the server's "no content" for one that is not there: its empty state, not a failure.
+  const useful = thread.state === 'ready' || (thread.state === 'failed' && thread.error === 'error.noContent');
   const date = (seconds: number) => formatDate(seconds, locale, { timeZone, style: 'datetime' });
 
   const load = () => {
@@ -36,7 +38,7 @@ export default function MyDetail() {
   if (thread.state !== 'ready') {
     const failure = thread.state === 'failed' ? thread.error : null;
     return (
-      <div className="help" aria-busy={!failure}>
+      <div className="help" data-useful={useful ? '' : undefined} aria-busy={!failure}>
         {failure === 'error.noContent' ? (
           <p className="empty">{t(failure)}</p>
         ) : failure ? (
@@ -49,7 +51,7 @@ export default function MyDetail() {
   }
   const { feedback, messages } = thread.data;
   return (
-    <div className="help">
+    <div className="help" data-useful={useful ? '' : undefined}>
       <article className="answer">
         <div className="feedback-head">
           <strong>{feedback.typeLabel}</strong>

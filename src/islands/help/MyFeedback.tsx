@@ -26,7 +26,7 @@ export default function MyFeedback({ detail }: { detail: 'my-detail' | 'my-detai
   useEffect(() => (signedIn ? watchMyFeedback() : undefined), [signedIn, locale]);
 
   return (
-    <div className="help">
+    <div className="help" data-useful={started ? '' : undefined}>
       <ul className="feedback-list">
         {list.items.map((item) => (
           <li key={item.id}>

@@ -38,8 +38,9 @@ export default function QAndA({ page }: { page: 'question' | 'playback' }) {
 
   if (shown.state === 'failed') {
     const retry = shown.error !== 'error.noContent';
+    // The server's "no content" for an unknown question is its empty state, the page's answer: `useful`.
     return (
-      <div className="help">
+      <div className="help" data-useful={retry ? undefined : ''}>
         {retry ? (
           <Failure className="help-failure" message={t(shown.error)} retry={t('shell.retry')} onRetry={load} />
         ) : (
@@ -57,14 +58,14 @@ export default function QAndA({ page }: { page: 'question' | 'playback' }) {
   }
   if (shown.data.kind === 'playback') {
     return (
-      <div className="help">
+      <div className="help" data-useful="">
         <QuestionList questions={shown.data.questions} />
       </div>
     );
   }
   const { question, related } = shown.data.answer;
   return (
-    <div className="help">
+    <div className="help" data-useful="">
       <article className="answer">
         <p className="answer-category">{question.categoryTitle}</p>
         <h2>{question.question}</h2>

@@ -43,7 +43,7 @@ export default function Download() {
     </>
   );
   return (
-    <div className="music">
+    <div className="music" data-useful={shown ? '' : undefined}>
       <section className="music-hero hero" aria-live="polite">
         {!shown ? (
           // Before the server answers: both first screens, drawn on the server, the host's word on

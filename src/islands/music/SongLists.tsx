@@ -37,7 +37,8 @@ export default function SongLists({ page }: { page: Page }) {
   }
   const { lists, spatial } = shelf.data;
   return (
-    <div className="music">
+    // The lists from the server: what the page is for (the `useful` mark, src/layouts/first-screen.ts).
+    <div className="music" data-useful="">
       {parts ? <parts.QualityChoice t={t} /> : <div className="quality" aria-hidden="true" />}
       {page === 'center-station' && spatial.length > 0 && (
         <section className="spatial" aria-labelledby="spatial-title">

@@ -26,6 +26,8 @@ export default function Private() {
   // The form's code arrives while the page asks whether today's request is still free.
   const form = useLater(() => import('./parts/RequestForm').then((module) => module.RequestForm));
   const RequestForm = form.Part;
+  // The server's answer: today's request used (the limit), or free (the form, once its code is here too).
+  const useful = exports.state === 'ready' && (nextAllowedAt !== null || RequestForm !== null);
 
   useEffect(() => {
     if (session !== 'signed-in') return;
@@ -35,7 +37,7 @@ export default function Private() {
 
   if (sent) {
     return (
-      <div className="personal personal-sent" role="status">
+      <div className="personal personal-sent" data-useful={useful ? '' : undefined} role="status">
         <h2>{t('personal.sentTitle')}</h2>
         <p>{t('personal.sentBody', { email: sent })}</p>
         <a className="button" href={pageHref('personalDataDownload.html')}>
@@ -48,7 +50,7 @@ export default function Private() {
   // Until the page knows, the form waits (a status that failed to load leaves it to the server).
   const known = exports.state !== 'loading' || nextAllowedAt !== null;
   return (
-    <div className="personal">
+    <div className="personal" data-useful={useful ? '' : undefined}>
       <p className="personal-intro">{t('personal.requestIntro')}</p>
       {nextAllowedAt !== null ? (
         // Each sentence its own line: the limit message has no full stop of its own in some locales.

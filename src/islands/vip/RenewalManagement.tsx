@@ -75,8 +75,9 @@ export default function RenewalManagement() {
   }
   const subscribed = settings.plans.filter((p) => settings.renewals.some((r) => r.planId === p.id));
   const others = settings.plans.filter((p) => !subscribed.includes(p));
+  // Reached with the server's plans and renewals only: what the page is for (the `useful` mark).
   return (
-    <div className="vip hero">
+    <div className="vip hero" data-useful="">
       {subscribed.length === 0 && <p className="vip-empty">{t('vip.renewalNone')}</p>}
       <ul className="vip-renewals">
         {subscribed.map((plan) => {

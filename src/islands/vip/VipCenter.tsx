@@ -77,13 +77,14 @@ export default function VipCenter({ agreements = [], renewalAgreement = '' }: { 
   const Part = part.Part;
   const User = user.Part;
   const Announce = announce.Part;
+  const useful = hydrated && plans && Part;
   const planName = (id: string) => {
     const p = plans?.find((x) => x.id === id);
     return p ? planLabel(p, t) : id;
   };
 
   return (
-    <div className="vip">
+    <div className="vip" data-useful={useful ? '' : undefined}>
       <MembershipCard
         signedIn={signedIn}
         signedOut={hydrated && session === 'signed-out'}
