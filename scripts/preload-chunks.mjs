@@ -63,7 +63,7 @@ export function preloadList(html, read, chunks) {
   });
   const later = [...graph(lazy, new Set(always))].filter((chunk) => !always.has(chunk));
   const list = `${[...always].join(' ')}${later.length ? `|${later.join(' ')}` : ''}`;
-  return html.replace(DECLARED, '').replace(/<html\b/, `<html data-js="${list}"`);
+  return html.replace(DECLARED, '').replace(/<html\b[^>]*/, (tag) => `${tag} data-js="${list}"`);
 }
 
 const htmlFiles = (/** @type {string} */ dir) =>

@@ -48,8 +48,8 @@ const painted: ClientDirective = (load, options, island) => {
     }
   }
   // The island's chunks are fetched now, as the page parses (src/layouts/first-screen.ts has asked for
-  // the whole first screen's already); only drawing waits for the paint. `client:painted="late"` (the
-  // overlay, tracking: nothing of the first screen) waits for the paint to fetch too, so that its bytes
+  // the whole first screen's already); only drawing waits for the paint. `client:painted="late"`
+  // (tracking: nothing of the first screen) waits for the paint to fetch too, so that its bytes
   // do not share the link with the first screen's.
   let loaded = options.value === 'late' ? null : load();
   let started = false;
