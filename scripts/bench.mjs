@@ -183,16 +183,16 @@ paint. Text pages are useful at their first paint (the Lighthouse table above).
 
 Before and after (useful − the bare page's first paint, ms, median of 3): *before*, issue 39's own
 measurement (the chunks fetched after the first paint, a tier at a time: five round trips before the first
-request); *after*, the table below (every chunk of the first screen asked for as the page parses, by
+request); *after*, the table below (every chunk of the first screen asked for at once when the page has painted, by
 \`modulepreload\`, or by module scripts on Chromium 64 and 65, which lack it; the overlay and tracking after the paint).
 
 | page | today's Chromium, before | after | Chromium 64, before | after |
 |---|---|---|---|---|
-| \`/vip-center\` | +1,190 … +1,250 | +618 | +1,280 … +1,510 | +739 |
-| \`/k-recharge\` | +1,020 … +1,280 | +612 | +1,240 … +1,760 | +801 |
+| \`/vip-center\` | +1,190 … +1,250 | +698 | +1,280 … +1,510 | +857 |
+| \`/k-recharge\` | +1,020 … +1,280 | +685 | +1,240 … +1,760 | +934 |
 
 What stands between these and the aim (+400, +700): every first read is sealed, and the seal runs once core
-(15 KB gzip) has arrived and the island has hydrated, about 600 ms after the navigation on this link; the answer
+(15 KB gzip) has arrived and the island has hydrated, about 650 ms after the navigation on this link; the answer
 is one more round trip. Starting the sealed reads before core (a small module of their own, or the inline
 script) is the next step; see issue 39's notes.
 

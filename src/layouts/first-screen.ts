@@ -1,7 +1,7 @@
 /**
  * The inline script of pages with islands, right after the shell script (which has set
- * `<html data-session>`): it gets their first screen under way while the page parses, and marks the
- * moment that screen is useful. Bundled to ES5 and hashed into the CSP like the shell script
+ * `<html data-session>`): it gets their first screen under way as soon as the page has painted, and
+ * marks the moment that screen is useful. Bundled to ES5 and hashed into the CSP like the shell script
  * (astro.config.mjs); text pages, which run no script, do not carry it.
  */
 const doc = document;
@@ -9,7 +9,7 @@ const flags = doc.documentElement.dataset;
 
 /**
  * Asks for the chunks the first screen runs (`<html data-js>`, scripts/preload-chunks.mjs), all at
- * once as the page parses, not a tier of imports at a time; signed in, also the lazy ones its data
+ * once when the page has painted, not a tier of imports at a time; signed in, also the lazy ones its data
  * screen draws with (the seal of its first reads, say). An engine without structuredClone runs the
  * lowered copies (src/components/shell/painted.ts, the same test); one below the floor (no
  * ResizeObserver) runs none. A page the shell script is moving to its
@@ -53,8 +53,34 @@ function watchUseful() {
   );
 }
 
+/** Runs `then` once the page has painted (as src/components/shell/painted.ts waits for it), or after a second. */
+function painted(then: () => void) {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    then();
+  };
+  setTimeout(once, 1000);
+  try {
+    const observer = new PerformanceObserver((entries) => {
+      if (!entries.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      once();
+    });
+    try {
+      observer.observe({ type: 'paint', buffered: true });
+    } catch {
+      observer.observe({ entryTypes: ['paint'] });
+    }
+  } catch {
+    // No paint timing: the timer.
+  }
+}
+
 try {
-  preload();
+  // Not before the paint: the HTML has the link to itself until then.
+  painted(preload);
   watchUseful();
 } catch {
   // An engine below the floor: nothing of this is needed for the page to read.

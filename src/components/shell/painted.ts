@@ -1,10 +1,10 @@
 /**
  * `client:painted`: an island hydrates once the page has painted. Its first screen is already in the
  * HTML (drawn on the server, chosen before first paint by the shell script and CSS), so nothing it
- * draws is on the path to first paint. Its script is fetched at once, as the page parses, since the
- * first data screen waits for it (issue 39: fetched after the paint, the prices came five round trips
- * later); a module script neither blocks the parser nor runs before it has arrived, and on a slow link
- * it arrives after the HTML's first paint.
+ * draws is on the path to first paint, and its script is not fetched ahead of it: nothing shares the
+ * link with the HTML (Lighthouse's simulation counts a script asked for before the paint into the
+ * paint). At the paint, the whole first screen's chunks are asked for at once
+ * (src/layouts/first-screen.ts), not a tier of imports at a time.
  * "Painted" is the browser's first-contentful-paint entry; a page that paints nothing, or a WebView
  * without paint timing, hydrates after PAINT_WAIT_MS all the same.
  */
@@ -35,7 +35,7 @@ const MODULE_URLS = ['component-url', 'renderer-url', 'before-hydration-url'];
 // does for the engines below those (src/layouts/old-engine.ts), instead of controls that cannot work.
 const BELOW_FLOOR = typeof ResizeObserver == 'undefined';
 
-const painted: ClientDirective = (load, options, island) => {
+const painted: ClientDirective = (load, _options, island) => {
   if (BELOW_FLOOR) {
     document.getElementById('old-engine')?.removeAttribute('hidden');
     document.documentElement.classList.add('engine-old');
@@ -47,16 +47,13 @@ const painted: ClientDirective = (load, options, island) => {
       if (url) island.setAttribute(name, url.replace('/_astro/', '/_astro/legacy/'));
     }
   }
-  // The island's chunks are fetched now, as the page parses (src/layouts/first-screen.ts has asked for
-  // the whole first screen's already); only drawing waits for the paint. `client:painted="late"`
-  // (tracking: nothing of the first screen) waits for the paint to fetch too, so that its bytes
-  // do not share the link with the first screen's.
-  let loaded = options.value === 'late' ? null : load();
+  // Fetched at the paint, when src/layouts/first-screen.ts asks for the whole first screen's chunks at
+  // once (`client:painted="late"`, tracking, is not among them: it shares no link time with them).
   let started = false;
   const start = async () => {
     if (started) return;
     started = true;
-    const hydrate = await (loaded ??= load());
+    const hydrate = await load();
     await hydrate();
   };
   setTimeout(start, PAINT_WAIT_MS);
