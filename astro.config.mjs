@@ -21,8 +21,8 @@ const shell = inlineScript('src/layouts/shell-script.ts');
 const events = inlineScript('src/layouts/shell-events.ts');
 // Only engines without module scripts run it (below the floor): it shows the update notice.
 const oldEngine = inlineScript('src/layouts/old-engine.ts');
-// Pages with islands, after the shell script: their first screen's chunks asked for, the useful mark.
-const firstScreen = inlineScript('src/layouts/first-screen.ts');
+// Pages with islands, after the shell script: the useful mark.
+const usefulMark = inlineScript('src/layouts/useful-mark.ts');
 
 // Development key pair by default; a release is `npm run build:release`, which refuses to run
 // unless PUBLIC_RSA_KEY is set to the production backend's public key (docs/deploy.md).
@@ -113,7 +113,7 @@ function shellModule() {
     resolveId: (id) => (id === 'virtual:shell' ? '\0virtual:shell' : undefined),
     load: (id) =>
       id === '\0virtual:shell'
-        ? `export const shell = ${JSON.stringify(shell.code)}; export const events = ${JSON.stringify(events.code)}; export const oldEngine = ${JSON.stringify(oldEngine.code)}; export const firstScreen = ${JSON.stringify(firstScreen.code)};`
+        ? `export const shell = ${JSON.stringify(shell.code)}; export const events = ${JSON.stringify(events.code)}; export const oldEngine = ${JSON.stringify(oldEngine.code)}; export const usefulMark = ${JSON.stringify(usefulMark.code)};`
         : undefined,
   };
 }
@@ -174,13 +174,13 @@ export default defineConfig({
   integrations: [
     preact({ compat: true }),
     paintedDirective(),
-    lowerInlineScripts([shell.code, events.code, oldEngine.code, firstScreen.code]),
+    lowerInlineScripts([shell.code, events.code, oldEngine.code, usefulMark.code]),
     legacyChunks(),
     precompress(),
     kitBundle(),
     // Each page's embedded messages cut to the keys its code names (scripts/prune-messages.mjs).
     pruneMessages(),
-    // Each page names its first screen's chunks, which src/layouts/first-screen.ts asks for at once (scripts/preload-chunks.mjs).
+    // Each page names its first screen's chunks, which the island directive asks for at once (scripts/preload-chunks.mjs).
     preloadChunks(),
   ],
   devToolbar: { enabled: false },
@@ -190,7 +190,7 @@ export default defineConfig({
   security: {
     csp: {
       algorithm: 'SHA-256',
-      scriptDirective: { hashes: [shell.hash, events.hash, oldEngine.hash, firstScreen.hash] },
+      scriptDirective: { hashes: [shell.hash, events.hash, oldEngine.hash, usefulMark.hash] },
       // frame-ancestors cannot be set here (a meta CSP ignores it): the server and the CDN send it.
       directives: [
         "default-src 'self'",

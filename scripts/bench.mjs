@@ -177,19 +177,19 @@ scales the CPU time it observes, so TBT in particular rises when other work shar
 ## Useful content
 
 When a user sees what they opened the page for (issue 39): the \`useful\` mark
-(\`performance.mark('useful')\`, set by \`src/layouts/first-screen.ts\` when an island's element with
+(\`performance.mark('useful')\`, set by \`src/layouts/useful-mark.ts\` when an island's element with
 \`data-useful\` is in the document), timed by \`npm run test:useful\` (\`scripts/useful.mjs\`), against the bare page's first
 paint. Text pages are useful at their first paint (the Lighthouse table above).
 
 Before and after (useful − the bare page's first paint, ms, median of 3): *before*, issue 39's own
 measurement (the chunks fetched after the first paint, a tier at a time: five round trips before the first
 request); *after*, the table below (every chunk of the first screen asked for at once when the page has painted, by
-\`modulepreload\`, or by module scripts on Chromium 64 and 65, which lack it; the overlay and tracking after the paint).
+\`modulepreload\`, or by module scripts on Chromium 64 and 65, which lack it; tracking not among them).
 
 | page | today's Chromium, before | after | Chromium 64, before | after |
 |---|---|---|---|---|
-| \`/vip-center\` | +1,190 … +1,250 | +698 | +1,280 … +1,510 | +857 |
-| \`/k-recharge\` | +1,020 … +1,280 | +685 | +1,240 … +1,760 | +934 |
+| \`/vip-center\` | +1,190 … +1,250 | +690 | +1,280 … +1,510 | +854 |
+| \`/k-recharge\` | +1,020 … +1,280 | +674 | +1,240 … +1,760 | +921 |
 
 What stands between these and the aim (+400, +700): every first read is sealed, and the seal runs once core
 (15 KB gzip) has arrived and the island has hydrated, about 650 ms after the navigation on this link; the answer

@@ -10,9 +10,10 @@
  * tests/unit/prune-messages.test.ts fails on a key built at run time in one of them. What a page's
  * server render needs is unaffected: it renders before, with every message.
  */
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { entryUrls, htmlFilesIn, reachableGraph } from './lib/chunk-graph.mjs';
 
 /** Areas whose keys are only ever named whole in the code. */
 export const PRUNED_AREAS = ['vip'];
@@ -25,20 +26,7 @@ const EMBED = /(<script type="application\/json" id="messages">)([\s\S]*?)(<\/sc
  * @param read the text of a file of the build by its URL path
  * @example pageCode(html, (url) => readFileSync(join('dist', url), 'utf8'))
  */
-export function pageCode(html, read) {
-  const entries = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g), ...html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)].map(
-    (m) => m[1],
-  );
-  const seen = new Map();
-  const visit = (url) => {
-    if (!url.startsWith('/') || seen.has(url)) return;
-    const code = read(url);
-    seen.set(url, code);
-    for (const m of code.matchAll(/["'`](\.\.?\/[\w./-]+\.js)["'`]/g)) visit(new URL(m[1], `http://x${url}`).pathname);
-  };
-  entries.forEach(visit);
-  return [...seen.values()].join('\n');
-}
+export const pageCode = (html, read) => [...reachableGraph(entryUrls(html), read)].map(read).join('\n');
 
 /**
  * The page with its embedded messages pruned: of each area in `areas`, the keys `code` names whole.
@@ -58,12 +46,6 @@ export function prunePage(html, code, areas = PRUNED_AREAS) {
   return html.replace(EMBED, (_, open, _json, close) => `${open}${json}${close}`);
 }
 
-const htmlFiles = (dir) =>
-  readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? htmlFiles(path) : name.endsWith('.html') ? [path] : [];
-  });
-
 export default function pruneMessages() {
   return {
     name: 'prune-messages',
@@ -74,7 +56,7 @@ export default function pruneMessages() {
         const read = (url) => cache.get(url) ?? cache.set(url, readFileSync(join(root, url), 'utf8')).get(url);
         let before = 0;
         let after = 0;
-        for (const file of htmlFiles(root)) {
+        for (const file of htmlFilesIn(root)) {
           const html = readFileSync(file, 'utf8');
           if (!EMBED.test(html)) continue;
           const pruned = prunePage(html, pageCode(html, read));

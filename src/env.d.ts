@@ -5,6 +5,6 @@ declare module 'virtual:shell' {
   export const events: string;
   /** The `nomodule` notice for engines below the floor (src/layouts/old-engine.ts). */
   export const oldEngine: string;
-  /** Pages with islands: their first screen's chunks asked for, the useful mark (src/layouts/first-screen.ts). */
-  export const firstScreen: string;
+  /** Pages with islands: the useful mark (src/layouts/useful-mark.ts). */
+  export const usefulMark: string;
 }

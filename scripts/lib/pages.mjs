@@ -1,8 +1,9 @@
 // The built pages of dist/ and what each one loads, measured in bytes: shared by `npm run test:size`
 // (scripts/budget.mjs, the budgets) and `npm run bench` (scripts/bench.mjs, docs/performance.md).
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { entryUrls, htmlFilesIn, staticGraph } from './chunk-graph.mjs';
 // Node 24 strips the types of these two: the route table and the locales are read, not restated.
 import { LOCALES } from '../../src/lib/locale.ts';
 import { ROUTES, isTextPage } from '../../src/lib/routes.ts';
@@ -27,36 +28,14 @@ export const gz = (buffer) => gzipSync(buffer, { level: 9 }).length;
 /** @example kb(2048) // '2.0' */
 export const kb = (bytes) => (bytes / KB).toFixed(1);
 
-const walk = (dir) =>
-  readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? walk(path) : [path];
-  });
-
 /** Every HTML file of the build, in directory order. @example htmlFiles()[0] // 'dist/AccountOrDevicePdf.html' */
-export const htmlFiles = () => walk(DIST).filter((f) => f.endsWith('.html'));
+export const htmlFiles = () => htmlFilesIn(DIST);
 
 /**
  * The JS files a page loads before any interaction: entry scripts, islands, and what they import statically.
  * @example firstLoadJs(html) // ['/_astro/page.x.js', '/_astro/core.y.js', ...]
  */
-export function firstLoadJs(html) {
-  const entries = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g), ...html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)].map(
-    (m) => m[1],
-  );
-  const seen = new Set();
-  const visit = (url) => {
-    if (!url || seen.has(url) || !url.startsWith('/')) return;
-    seen.add(url);
-    const code = readFileSync(join(DIST, url), 'utf8');
-    // Static imports only: `import x from "./a.js"`, `import "./a.js"`, `export * from "./a.js"`.
-    for (const m of code.matchAll(/(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)) {
-      visit(new URL(m[1], `http://x${url}`).pathname);
-    }
-  };
-  entries.forEach(visit);
-  return [...seen];
-}
+export const firstLoadJs = (html) => [...staticGraph(entryUrls(html), (url) => readFileSync(join(DIST, url), 'utf8'))];
 
 /** The external stylesheets a page links (the build inlines CSS, so normally none). */
 export function stylesheets(html) {

@@ -84,7 +84,7 @@ test.describe('sign-in gate', () => {
   });
 });
 
-test("no island draws before first paint, though the first screen's scripts are fetched as the page parses (issues 18, 39)", async ({ browser }) => {
+test('no island draws, and no script is asked for, before first paint (issues 18, 39)', async ({ browser }) => {
   const early: string[] = [];
   for (const inApp of [false, true]) {
     const context = await browser.newContext();
@@ -97,12 +97,21 @@ test("no island draws before first paint, though the first screen's scripts are 
     for (const path of ['/vip-center', '/k-recharge', '/th-TH/feedback', '/zh-CN/k-report', '/download', '/private.html']) {
       await page.goto(`${path}?status_height=24`);
       await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-      const { paint, hydrated } = await page.evaluate(() => ({
-        paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
-        hydrated: (window as unknown as { __hydrated: number }).__hydrated,
-      }));
+      const { paint, hydrated, scripts } = await page.evaluate(() => {
+        const paint = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
+        return {
+          paint,
+          hydrated: (window as unknown as { __hydrated: number }).__hydrated,
+          scripts: performance
+            .getEntriesByType('resource')
+            .filter((r) => new URL(r.name).pathname.endsWith('.js') && r.startTime < paint)
+            .map((r) => new URL(r.name).pathname),
+        };
+      });
       const where = `${path}${inApp ? ' in the app' : ''}`;
+      expect(hydrated, `${path}: an island hydrated`).toEqual(expect.any(Number));
       if (hydrated < paint) early.push(`${where}: hydrated at ${hydrated} ms, first paint at ${paint} ms`);
+      early.push(...scripts.map((s) => `${where}: ${s} asked for before first paint`));
     }
     await context.close();
   }

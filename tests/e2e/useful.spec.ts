@@ -1,5 +1,5 @@
 /**
- * The `useful` mark (src/islands/ui/useful.ts): set once per page, when what the user opened the page
+ * The `useful` mark (src/layouts/useful-mark.ts, from the islands' `data-useful`): set once per page, when what the user opened the page
  * for is in the document from the server's data. An init script wraps `performance.mark` and, at the
  * call that sets the mark, records what the main region says and which placeholders are still shown
  * in the page's data region: the data must be there at that moment, not a skeleton, and the mark must
@@ -128,11 +128,11 @@ const CASES: Record<string, Case> = {
     },
     settled: (page) => page.getByRole('button', { name: pattern(t('en-US', 'coins.pay'), { price: /.+/ }, { whole: true }) }),
   },
-  '/channel: the chosen plan and its price': {
+  '/channel: the chosen plan, what paying does and what it costs': {
     path: '/channel',
     query: '&plan=vip-month',
     region: '.vip',
-    shows: [t('en-US', 'vip.amount'), price(catalogue.plans, 'vip-month')],
+    shows: [t('en-US', 'vip.amount'), price(catalogue.plans, 'vip-month'), t('en-US', 'vip.payOnce', { amount: price(catalogue.plans, 'vip-month') })],
     settled: (page) => page.locator('button.vip-buy:enabled'),
   },
   '/renewal-management: the auto-renewal the server keeps, with its amount': {

@@ -3,8 +3,8 @@
  * HTML (drawn on the server, chosen before first paint by the shell script and CSS), so nothing it
  * draws is on the path to first paint, and its script is not fetched ahead of it: nothing shares the
  * link with the HTML (Lighthouse's simulation counts a script asked for before the paint into the
- * paint). At the paint, the whole first screen's chunks are asked for at once
- * (src/layouts/first-screen.ts), not a tier of imports at a time.
+ * paint). At the paint, the whole first screen's chunks are asked for at once, not a tier of imports
+ * at a time (issue 39: five round trips before the prices on a 150 ms link).
  * "Painted" is the browser's first-contentful-paint entry; a page that paints nothing, or a WebView
  * without paint timing, hydrates after PAINT_WAIT_MS all the same.
  */
@@ -35,6 +35,33 @@ const MODULE_URLS = ['component-url', 'renderer-url', 'before-hydration-url'];
 // does for the engines below those (src/layouts/old-engine.ts), instead of controls that cannot work.
 const BELOW_FLOOR = typeof ResizeObserver == 'undefined';
 
+let asked = false;
+
+/**
+ * Asks, once per page, for the chunks its first screen runs (`<html data-js>`,
+ * scripts/preload-chunks.mjs); signed in, also the lazy ones its data screen draws with (the seal of
+ * its first reads, say). Where `modulepreload` is unknown (Chromium 64, 65), as module scripts: these
+ * chunks only define what the islands import. A page the shell script is moving to its locale's URL
+ * has no session flag, and asks for nothing.
+ */
+function askFirstScreen() {
+  if (asked) return;
+  asked = true;
+  const flags = document.documentElement.dataset;
+  const [always, signedIn] = (flags.js ?? '').split('|');
+  if (!flags.session || !always) return;
+  const preloads = document.createElement('link').relList?.supports?.('modulepreload');
+  // What every island runs first: a slow link serves requests about in the order asked (the lazy parts
+  // first measured 150 ms later on /vip-center; the seal first, no different).
+  const names = flags.session === 'signed-in' && signedIn ? `${always} ${signedIn}` : always;
+  for (const name of names.split(' ')) {
+    const tag = document.createElement(preloads ? 'link' : 'script');
+    tag.setAttribute(preloads ? 'rel' : 'type', preloads ? 'modulepreload' : 'module');
+    tag.setAttribute(preloads ? 'href' : 'src', `${LEGACY ? '/_astro/legacy/' : '/_astro/'}${name}.js`);
+    document.head.appendChild(tag);
+  }
+}
+
 const painted: ClientDirective = (load, _options, island) => {
   if (BELOW_FLOOR) {
     document.getElementById('old-engine')?.removeAttribute('hidden');
@@ -47,12 +74,13 @@ const painted: ClientDirective = (load, _options, island) => {
       if (url) island.setAttribute(name, url.replace('/_astro/', '/_astro/legacy/'));
     }
   }
-  // Fetched at the paint, when src/layouts/first-screen.ts asks for the whole first screen's chunks at
-  // once (`client:painted="late"`, tracking, is not among them: it shares no link time with them).
+  // Fetched at the paint, with the whole first screen's chunks (`client:painted="late"`, tracking, is
+  // not among those: scripts/preload-chunks.mjs).
   let started = false;
   const start = async () => {
     if (started) return;
     started = true;
+    askFirstScreen();
     const hydrate = await load();
     await hydrate();
   };

@@ -40,9 +40,8 @@ export function Checkout({ plan, methods, selectable, plans, paymentAvailable, p
   const refused = purchase.state === 'refused' ? purchase.error : !paymentAvailable ? 'error.payRegion' : null;
   const pending = purchase.state === 'pending' || purchase.state === 'checking';
 
-  // Drawn only with the plan and its price: what /channel is for (the `useful` mark, src/layouts/first-screen.ts).
   return (
-    <div className="vip hero" data-useful="">
+    <div className="vip hero">
       <h2 className="vip-heading">{t('vip.summary')}</h2>
       <dl className="vip-summary">
         <dt>{t('vip.plan')}</dt>

@@ -1,0 +1,54 @@
+/**
+ * Why: the island directive asks for what `<html data-js>` lists, at once (src/components/shell/painted.ts).
+ * A chunk missing from the list costs the first screen a round trip on a slow link; a chunk listed
+ * that it does not run (tracking, a part drawn later) takes link time from those it does.
+ */
+import { describe, expect, it } from 'vitest';
+import { preloadList } from '../../scripts/preload-chunks.mjs';
+
+const files: Record<string, string> = {
+  '/_astro/Island.a1.js': 'import{t}from"./core.b2.js";import"./area.c3.js";const later=()=>__importAgain(`./plans.d4.js`,import.meta.url);',
+  '/_astro/core.b2.js': 'export const t=1;const seal=()=>__importAgain(`./seal.e5.js`,import.meta.url);',
+  '/_astro/area.c3.js': 'export const a=1;',
+  '/_astro/plans.d4.js': 'import{a}from"./area.c3.js";import"./ledger.f6.js";const more=()=>import("./deeper.g7.js");',
+  '/_astro/ledger.f6.js': 'export const l=1;',
+  '/_astro/deeper.g7.js': 'export const d=1;',
+  '/_astro/seal.e5.js': 'import{t}from"./core.b2.js";',
+  '/_astro/client.h8.js': 'export default 1;',
+  '/_astro/Tracking.i9.js': 'import{t}from"./core.b2.js";import"./track.j0.js";',
+  '/_astro/track.j0.js': 'export const x=1;',
+};
+const read = (url: string) => {
+  if (!(url in files)) throw new Error(`no ${url} in the build`);
+  return files[url]!;
+};
+const island = (chunk: string, value = 'true') =>
+  `<astro-island component-url="/_astro/${chunk}.js" renderer-url="/_astro/client.h8.js" opts="{&quot;name&quot;:&quot;X&quot;,&quot;value&quot;:${value}}"></astro-island>`;
+const page = (first?: string) =>
+  `<!doctype html><html lang="en-US" data-pad="none"${first ? ` data-first="${first}"` : ''}><body>${island('Island.a1')}${island('Tracking.i9', '&quot;late&quot;')}</body></html>`;
+const listOf = (html: string) => /<html lang="en-US" data-pad="none" data-js="([^"]*)">/.exec(html)?.[1];
+
+describe('preload-chunks', () => {
+  it('lists what the islands import statically, then, signed in, the seal and the declared parts with their static imports', () => {
+    const [always, signedIn] = listOf(preloadList(page('plans'), read))!.split('|');
+    expect(always!.split(' ')).toEqual(['Island.a1', 'core.b2', 'area.c3', 'client.h8']);
+    // The seal first (it gates the first reads); what a part loads later (deeper) is not the first screen's.
+    expect(signedIn!.split(' ')).toEqual(['seal.e5', 'plans.d4', 'ledger.f6']);
+  });
+
+  it('leaves out an island drawn after the paint (client:painted="late") and what only it imports', () => {
+    const html = preloadList(page(), read);
+    expect(listOf(html)).toBe('Island.a1 core.b2 area.c3 client.h8|seal.e5');
+    expect(html).not.toContain('data-first');
+  });
+
+  it('fails the build on a declared part the page cannot load', () => {
+    expect(() => preloadList(page('plan'), read)).toThrow('firstScreen names "plan", which is no chunk the page can load');
+  });
+
+  it('leaves a page without islands as it was, its declaration gone', () => {
+    expect(preloadList('<html lang="en-US" data-first="plans"><body><p>Text</p></body></html>', read)).toBe(
+      '<html lang="en-US"><body><p>Text</p></body></html>',
+    );
+  });
+});
