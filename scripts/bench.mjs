@@ -191,10 +191,20 @@ request); *after*, the table below (every chunk of the first screen asked for at
 | \`/vip-center\` | +1,190 … +1,250 | +690 | +1,280 … +1,510 | +854 |
 | \`/k-recharge\` | +1,020 … +1,280 | +674 | +1,240 … +1,760 | +921 |
 
-What stands between these and the aim (+400, +700): every first read is sealed, and the seal runs once core
-(15 KB gzip) has arrived and the island has hydrated, about 650 ms after the navigation on this link; the answer
-is one more round trip. Starting the sealed reads before core (a small module of their own, or the inline
-script) is the next step; see issue 39's notes.
+Where the time goes now, /download on today's Chromium (one run, ms from the navigation's start): first
+paint 292; the first screen's chunks asked for at once then, about 25 KB gzip, core in at 601 (the link's
+round trip and its 1.6 Mbps); islands hydrated 604–678; the seal in, the keys wrapped and the first reads sent
+at 689–698 (every first read is sealed, docs/api.md); their answers 886–901; the mark at 901. What stands
+between that and the aim (+400, +700), in order of what it would take:
+
+- the sealed reads sent at the paint, before core: the seal chunk imports Vite's preload helper from core (so it
+  runs only once core has), and the reads' bodies are each model's; a small module of its own could seal and
+  send them, and the client take each answer once (keyed by path, body and session). About −150 ms by the
+  timeline above, which would still leave +450 or so;
+- anything asked for before the paint counts into the paint in Lighthouse's simulation (tried: LCP +650 … +810
+  over the bare page, past every gate), so neither the chunks nor the reads can start while the page parses;
+- below that, the first screen would have to be drawn from the data without the islands' 20 KB (the inline
+  script drawing it, or HTML with the data in it, which a static CDN cannot serve per user).
 
 ${keptSection('useful', 'Not measured yet: `npm run test:useful -- --write`.')}
 
