@@ -97,8 +97,8 @@ export function median(values) {
 export const USEFUL_PAGES = [
   { path: '/vip-center', what: 'the plans with their prices', floor: true },
   // Useful once the disclosure has the server's membership; its checkout part and the pay flow's chunks
-  // are a tier more than the other pages' (measured +780 … +843).
-  { path: '/channel', query: '&plan=vip-month', what: 'the plan to pay for, what the purchase does and costs, and the pay button', limit: { today: 1000 } },
+  // are a tier more than the other pages' (measured +780 … +843, +898 on a busy machine).
+  { path: '/channel', query: '&plan=vip-month', what: 'the plan to pay for, what the purchase does and costs, and the pay button', limit: { today: 1100 } },
   { path: '/renewal-management', what: 'the renewal and the plans it can switch to, with prices' },
   { path: '/k-recharge', what: 'the balance and the packages with their prices', floor: true },
   { path: '/k-transactions', what: 'the first page of records (or "no records")' },
@@ -119,11 +119,14 @@ export const USEFUL_PAGES = [
  */
 export const USEFUL_TARGET_MS = { today: 400, floor: 700 };
 /**
- * The gate today: each page's limit, from its measured median plus room for a busy machine (a
- * throttled CPU stretches with the load). A ratchet: lowered toward USEFUL_TARGET_MS, never raised
- * without a reason in the commit.
+ * The gate today, a ratchet toward USEFUL_TARGET_MS: lowered as pages get there, never raised without a
+ * reason in the commit. Throttled in DevTools, a page's own CPU work stretches with the machine's load
+ * and the bare page's (none) does not: measured the same day, medians of +570 … +700 on a quiet machine
+ * and +700 … +890 with another CPU-bound job on the second core (Chromium 64: +746 … +921 and +797 … +974).
+ * The limits hold both. They are a coarse guard: the tiered loading before issue 39 fails them on
+ * /vip-center (+1,320; Chromium 64 +1,360), but /k-recharge's +960 then would pass.
  */
-export const USEFUL_LIMIT_MS = { today: 850, floor: 1100 };
+export const USEFUL_LIMIT_MS = { today: 1000, floor: 1150 };
 
 /**
  * Each page's useful mark against the bare page's first paint, in one browser: `runs` rounds of the bare
