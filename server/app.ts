@@ -66,13 +66,18 @@ export function createApp({
   if (log) app.use(logLine);
   // Before any route: none of them may wait on a client that trickles its body.
   app.use(smallBodies({ maxBytes: BODY_MAX_BYTES, deadlineMs: limits.bodyMs }));
-  // No page may be framed by another site (clickjacking a payment button; issue 28 j). In development
+  // No page may be framed by another site (clickjacking a payment button; issue 28 j), and none names
+  // more than its origin to what it loads (issue 40). In development
   // the simulator frames the pages, so its own origin may; a release server allows no frame at all.
   // Pages only: on the scripts the two headers cost 70 bytes each, a kilobyte on a page's first load.
   app.use(async (c, next) => {
     await next();
     if (!c.res.headers.get('content-type')?.startsWith('text/html')) return;
     c.res.headers.set('x-frame-options', development ? 'SAMEORIGIN' : 'DENY');
+    // The host opens a page with the 30-day session in its query; the shell takes it out of the
+    // address, but only once the head's styles are already asked for. `strict-origin`, not the
+    // browsers' default: that one sends same-origin requests the whole URL (issue 40).
+    c.res.headers.set('referrer-policy', 'strict-origin');
     c.res.headers.append('content-security-policy', `frame-ancestors ${development ? "'self'" : "'none'"}`);
   });
   app.use(compress());

@@ -9,7 +9,7 @@
 import { normalizeLocale } from '../lib/locale';
 import { isMemberAt, type MemberFields } from '../lib/membership-rule';
 import { detectBrand } from '../lib/platform';
-import { SESSION_ID, applyTheme, themeOf, type Query } from '../lib/shell-rules';
+import { SESSION_ID, applyTheme, readQuery, themeOf } from '../lib/shell-rules';
 import { shellState } from '../lib/shell-state';
 
 type Host = Record<string, ((arg?: string) => unknown) | undefined>;
@@ -21,29 +21,6 @@ const flags = html.dataset;
 const loc = location;
 const query = readQuery(loc.search);
 const host = (window as unknown as { NativeBridge?: Host }).NativeBridge;
-
-/**
- * The query as the shell reads it (`get`, `has`), without URLSearchParams (Chromium 49): this script
- * runs on engines below the floor too, and tells nothing to the ones that cannot run it.
- */
-function readQuery(search: string): Query {
-  const values: Record<string, string> = {};
-  const pairs = search.slice(1).split('&');
-  for (let i = 0; i < pairs.length; i++) {
-    const at = pairs[i]!.indexOf('=');
-    const name = at < 0 ? pairs[i]! : pairs[i]!.slice(0, at);
-    try {
-      const key = decodeURIComponent(name.replace(/\+/g, ' '));
-      // The first value wins, as URLSearchParams.get gives it.
-      if (name && !Object.prototype.hasOwnProperty.call(values, key))
-        values[key] = at < 0 ? '' : decodeURIComponent(pairs[i]!.slice(at + 1).replace(/\+/g, ' '));
-    } catch {
-      // A malformed escape (`%E0%A4%A`): that pair is not read, the rest are.
-    }
-  }
-  const has = (name: string) => Object.prototype.hasOwnProperty.call(values, name);
-  return { get: (name) => (has(name) ? values[name]! : null), has };
-}
 
 /** A synchronous host query as an object; no host, no method or bad JSON gives `{}`. */
 function ask(method: string): Record<string, unknown> {
@@ -57,12 +34,26 @@ function ask(method: string): Record<string, unknown> {
 }
 
 function run() {
+  const sessionId = query.get('app_sessionid');
+  try {
+    if (SESSION_ID.test(sessionId || '')) localStorage.app_sessionid = sessionId;
+  } catch {
+    // Storage can be full or disabled in a WebView: the API reads the session from storage only, so
+    // the one in the address would be no use to it either.
+  }
+  // Stored, the session leaves the address before anything else is asked for: no locale move, no
+  // later navigation, no history entry carries it (the server's Referrer-Policy keeps it out of the
+  // Referer of what the head has already requested).
+  // Concatenated, not a template: esbuild writes a template as .concat() calls for ES5 (the budget).
+  const search = query.rest ? '?' + query.rest : '';
+  if (sessionId != null) history.replaceState(null, '', loc.pathname + search + loc.hash);
+
   // An unprefixed URL is the en-US file; another locale moves to its own prefixed file. The target is
   // always "/<one of nine locales>" + this same-origin path, so it can never leave the site.
   const language = query.get('language');
   const locale = normalizeLocale(language) ?? (language ? null : normalizeLocale(ask('getAppBaseInfo').language));
   if (!flags.prefixed && locale && locale !== 'en-US') {
-    loc.replace(`/${locale}${loc.pathname}${loc.search}${loc.hash}`);
+    loc.replace('/' + locale + loc.pathname + search + loc.hash);
     return;
   }
 
@@ -73,9 +64,7 @@ function run() {
   html.style.setProperty('--sh', `${state.statusHeight}px`);
   html.classList.toggle('has-bar', state.showBackBar);
 
-  const sessionId = query.get('app_sessionid') ?? '';
   try {
-    if (SESSION_ID.test(sessionId)) localStorage.app_sessionid = sessionId;
     // The query's bgColor, validated: `#rrggbb` in the state, stored as the six digits.
     if (state.background) localStorage.bgColor = state.background.slice(1);
   } catch {

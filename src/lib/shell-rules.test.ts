@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES, routeFor, type RoutePath } from './routes';
-import { hexColor, statusHeight, themeOf } from './shell-rules';
+import { hexColor, statusHeight, themeOf, readQuery } from './shell-rules';
 import { shellState } from './shell-state';
 
 /** WCAG 2 relative luminance of `rrggbb`, the exact piecewise sRGB curve. */
@@ -147,5 +147,22 @@ describe('hexColor', () => {
     expect(hexColor('ABCDEF')).toBe('abcdef');
     expect(hexColor('#0a0b0c')).toBe('0a0b0c');
     for (const bad of ['fff', 'gggggg', 'ffffff;', 'url(x)', '', 42, null]) expect(hexColor(bad)).toBeNull();
+  });
+});
+
+describe('readQuery: what the shell reads, and the session taken out of the address (issue 40)', () => {
+  it('reads the first value of a name, decoded', () => {
+    const query = readQuery('?title=%3Cb%3E+x&dark=1&dark=0&flag');
+    expect([query.get('title'), query.get('dark'), query.get('flag'), query.get('none'), query.has('flag')]).toEqual(['<b> x', '1', '', null, true]);
+  });
+
+  it('keeps every pair but the session exactly as written, malformed escapes included', () => {
+    expect(readQuery('?id=7&app_sessionid=s1&title=%3Cb%3E&dark=1').rest).toBe('id=7&title=%3Cb%3E&dark=1');
+    expect(readQuery('?app_sessionid=s1').rest).toBe('');
+    expect(readQuery('').rest).toBe('');
+    expect(readQuery('?app_sessionid=a&x=1&app_sessionid=b&app_sessionid').rest).toBe('x=1');
+    // Escaped, the name is still the name (and its value, malformed, is dropped with it).
+    expect(readQuery('?app%5Fsessionid=s1&a=1&app_sessionid=%E0%A4%A').rest).toBe('a=1');
+    expect(readQuery('?app_sessionid2=s&my_app_sessionid=t&%E0%A4%A=1').rest).toBe('app_sessionid2=s&my_app_sessionid=t&%E0%A4%A=1');
   });
 });

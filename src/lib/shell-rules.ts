@@ -90,3 +90,40 @@ export function applyTheme(html: HTMLElement, { theme, background }: PageTheme):
 
 /** `app_sessionid` is stored only when it looks like an id, so storage never holds markup. */
 export const SESSION_ID = /^[\w.:-]{1,128}$/;
+
+/** The query as the shell reads it, and the address's query as it keeps it. */
+export interface ShellQuery extends Query {
+  /**
+   * The query without `app_sessionid`, every other pair exactly as written (escapes, order), no `?`:
+   * the shell takes the 30-day session out of the address once it has stored it, so no Referer, history
+   * entry, shared link or access log after the first load carries it (issue 40).
+   */
+  rest: string;
+}
+
+/**
+ * The query (`get`, `has`), without URLSearchParams (Chromium 49): the shell runs on engines below
+ * the floor too, and tells nothing to the ones that cannot run it.
+ * @example readQuery('?id=7&app_sessionid=s1&dark=1').rest // 'id=7&dark=1'
+ */
+export function readQuery(search: string): ShellQuery {
+  const values: Record<string, string> = {};
+  const rest: string[] = [];
+  const pairs = search.slice(1).split('&');
+  for (let i = 0; i < pairs.length; i++) {
+    const pair = pairs[i]!;
+    const at = pair.indexOf('=');
+    let key = at < 0 ? pair : pair.slice(0, at);
+    try {
+      const name = key;
+      key = decodeURIComponent(name.replace(/\+/g, ' '));
+      // The first value wins, as URLSearchParams.get gives it.
+      if (name && !Object.prototype.hasOwnProperty.call(values, key)) values[key] = at < 0 ? '' : decodeURIComponent(pair.slice(at + 1).replace(/\+/g, ' '));
+    } catch {
+      // A malformed escape (`%E0%A4%A`): that pair is not read, the rest are.
+    }
+    if (key != 'app_sessionid') rest.push(pair);
+  }
+  const has = (name: string) => Object.prototype.hasOwnProperty.call(values, name);
+  return { get: (name) => (has(name) ? values[name]! : null), has, rest: rest.join('&') };
+}

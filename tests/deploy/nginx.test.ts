@@ -72,8 +72,10 @@ beforeAll(async () => {
   if (!existsSync(join(DIST, 'index.html'))) throw new Error('No dist/: run `npm run build` first');
   dir = mkdtempSync(join(tmpdir(), 'h5-nginx-'));
   const port = await freePort();
-  // The two lines the file marks for the host, and nothing else.
-  const site = CONF.replace(/^\s*listen 80;.*$/m, `  listen 127.0.0.1:${port};`).replace(/^\s*root \/srv\/h5\/dist;.*$/m, `  root ${DIST};`);
+  // The three lines the file marks for the host, and nothing else.
+  const site = CONF.replace(/^\s*listen 80;.*$/m, `  listen 127.0.0.1:${port};`)
+    .replace(/^\s*root \/srv\/h5\/dist;.*$/m, `  root ${DIST};`)
+    .replace(/^(\s*access_log) \/var\/log\/nginx\/h5\.access\.log (h5;).*$/m, `$1 ${join(dir, 'access.log')} $2`);
   expect(site).not.toBe(CONF);
   writeFileSync(join(dir, 'h5.conf'), site);
   for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, temp));
@@ -238,9 +240,30 @@ describe('deploy/nginx/h5.conf, served by nginx', () => {
         "frame-ancestors 'none'",
         'nosniff',
       ]);
+      expect(headers['referrer-policy'], path).toBe('strict-origin');
       expect(headers.server, path).toBe('nginx');
     }
     expect((await get(`/_astro/${readdirAstro('.js')[0]!}`)).headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("logs a page's first request without the session the host put in its query (issue 40)", async () => {
+    const session = 'S3ss10n-leak-check';
+    for (const path of [
+      `/vip-center?app_sessionid=${session}&status_height=24`,
+      `/download?status_height=24&app_sessionid=${session}`,
+      `/?app_sessionid=${session}`,
+    ]) {
+      expect((await get(path)).status, path).toBe(200);
+    }
+    // nginx writes a line once the request is finished, which can be just after its answer arrived.
+    let log = '';
+    for (let i = 0; i < 250 && (log.match(/app_sessionid=/g) ?? []).length < 3; i++) {
+      await new Promise((done) => setTimeout(done, 20));
+      log = existsSync(join(dir, 'access.log')) ? readFileSync(join(dir, 'access.log'), 'utf8') : '';
+    }
+    expect(log).toContain('GET /vip-center?app_sessionid=-&status_height=24 ');
+    expect(log).toContain('GET /download?status_height=24&app_sessionid=- ');
+    expect(log).not.toContain(session);
   });
 });
 

@@ -240,7 +240,8 @@ test.describe('titles, storage and back', () => {
     await page.goto(`/feedback?status_height=24&app_sessionid=${sessionOf(page)}`);
     await page.goto(`/my-feedback?status_height=24&app_sessionid=${sessionOf(page)}`);
     await page.locator('.bar-back').click();
-    await expect(page).toHaveURL(/\/feedback\?status_height=24&app_sessionid=[\w-]{43}$/);
+    // The entry as the shell left it: without the session (issue 40).
+    await expect(page).toHaveURL(/\/feedback\?status_height=24$/);
     expect(await hostCalls(page, 'finishPage')).toHaveLength(0);
   });
 });
