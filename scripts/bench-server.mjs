@@ -21,6 +21,7 @@ const TARGET = { perSecond: 2000, p99Ms: 50 };
 const WRITE = process.argv.includes('--write');
 const GARBAGE = Number(process.env.BENCH_GARBAGE ?? 1_000);
 const CLIENTS = 50;
+const HEAVY_AT_ONCE = 32;
 // A port the OS says is free now, so the check never collides with a server already running.
 const PORT = Number(
   process.env.BENCH_PORT ??
@@ -126,6 +127,7 @@ for (const bodies of measured) goods.push(await run(bodies, (body) => send(body)
 // The median round by throughput (latency is taken over all rounds, below).
 const good = [...goods].sort((a, b) => a.seconds - b.seconds)[Math.floor(ROUNDS / 2)];
 const bad = await run(garbage, async ({ body, type, oversized }) => ({ ...(await send(body, type, '/api/health')), oversized }));
+const heavy = await heavyFlood();
 const health = await fetch(`${base}/api/health`)
   .then((r) => r.status)
   .catch(() => 0);
@@ -150,21 +152,85 @@ const lines = [
   `encrypted requests: ${REQUESTS} from ${CLIENTS} clients in ${good.seconds.toFixed(2)} s = ${perSecond} req/s (median of ${ROUNDS} rounds: ${goods.map((g) => Math.round(REQUESTS / g.seconds)).join(', ')} req/s; the warm-up round before them ${Math.round(REQUESTS / warm.seconds)})`,
 ];
 console.log(lines[0]);
-// What went wrong, counted: the HTTP status, or for a request that got none, the client's error code.
-const statuses = (results) =>
-  Object.entries(Object.groupBy(results, (r) => r.error ?? r.status))
-    .map(([status, list]) => `${status}: ${list.length}`)
-    .join(', ');
 lines.push(
   `latency over the ${ROUNDS} rounds: p50 ${pct(50)} ms, p99 ${pct(99)} ms; answered 200: ${ok} of ${REQUESTS * ROUNDS}, errors: ${REQUESTS * ROUNDS - ok}${ok < REQUESTS * ROUNDS ? ` (by status: ${statuses(goods.flatMap((g) => g.results))})` : ''}`,
   `target (≥ ${TARGET.perSecond} req/s, p99 ≤ ${TARGET.p99Ms} ms, no errors): ${met ? 'met' : 'NOT met'}`,
   `garbage requests: ${GARBAGE}; refused with 4xx: ${refused} (429, address over its failure limit: ${limited}); over 1 MB, cut off after the 413: ${cutOff}; 5xx or dropped otherwise: ${crashed}`,
+  `heavy bodies (issue 40), ${HEAVY_AT_ONCE} at a time from one address while another reads the plans one request after another (alone: p50 ${heavy.alone.p50} ms, max ${heavy.alone.max} ms):`,
+  ...['nested', 'padded'].map(
+    (kind) =>
+      `- ${kind === 'nested' ? '211 bodies of 0.8 MB of nested arrays' : '211 valid reads padded to 0.8 MB with a string'}: answered ${heavy[kind].statuses}; ` +
+      `the other address's ${heavy[kind].during.count} reads meanwhile: p50 ${heavy[kind].during.p50} ms, p99 ${heavy[kind].during.p99} ms, max ${heavy[kind].during.max} ms`,
+  ),
   `server stayed up: ${stayedUp ? 'yes' : 'NO'} (health ${health})`,
   `machine: ${machine}`,
 );
 for (const line of lines.slice(1)) console.log(line);
 if (WRITE) writeServerFigures(lines);
 process.exit(stayedUp && ok === REQUESTS * ROUNDS && crashed === 0 ? 0 : 1);
+
+/**
+ * Issue 40's attack: one address posts 0.8 MB bodies, HEAVY_AT_ONCE at a time, while another address
+ * reads the plans one request after another; the reads' latency, alone and during the flood.
+ */
+async function heavyFlood() {
+  const HEAVY = 211;
+  const read = `request=${encodeURIComponent(JSON.stringify({ region: 'SG' }))}`;
+  const nested = `request={"region":"SG","x":${'['.repeat(400_000)}${']'.repeat(400_000)}}`;
+  const padded = `request=${encodeURIComponent(JSON.stringify({ region: 'SG', pad: 'x'.repeat(800_000) }))}`;
+  const from = (localAddress, body) =>
+    new Promise((resolve) => {
+      const start = performance.now();
+      const req = request(
+        `${base}/api/vip/plans`,
+        {
+          method: 'POST',
+          localAddress,
+          agent: false,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.on('data', () => {});
+          res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - start }));
+        },
+      );
+      req.on('error', (error) => resolve({ status: error.code ?? 'error', ms: performance.now() - start }));
+      req.end(body);
+    });
+  const summary = (results) => {
+    const ms = results.map((r) => r.ms).sort((a, b) => a - b);
+    const at = (p) => ms[Math.min(ms.length - 1, Math.floor(p * ms.length))].toFixed(1);
+    return { p50: at(0.5), p99: at(0.99), max: ms.at(-1).toFixed(1), count: ms.length };
+  };
+  const alone = [];
+  for (let i = 0; i < 50; i++) alone.push(await from('127.0.0.4', read));
+  // One address and one kind of body each: a blocked address would otherwise hide the second.
+  const floodOf = async (localAddress, body) => {
+    let sent = 0;
+    let flooding = true;
+    const answers = [];
+    const flood = Promise.all(
+      Array.from({ length: HEAVY_AT_ONCE }, async () => {
+        while (sent < HEAVY) {
+          sent++;
+          answers.push(await from(localAddress, body));
+        }
+      }),
+    ).then(() => (flooding = false));
+    const during = [];
+    while (flooding) during.push(await from('127.0.0.4', read));
+    await flood;
+    return { statuses: statuses(answers), during: summary(during) };
+  };
+  return { alone: summary(alone), nested: await floodOf('127.0.0.3', nested), padded: await floodOf('127.0.0.5', padded) };
+}
+
+/** What went wrong, counted: the HTTP status, or for a request that got none, the client's error code. */
+function statuses(results) {
+  return Object.entries(Object.groupBy(results, (r) => r.error ?? r.status))
+    .map(([status, list]) => `${status}: ${list.length}`)
+    .join(', ');
+}
 
 /** The figures into docs/performance.md, between its server markers (`npm run bench` keeps them). */
 function writeServerFigures(figures) {

@@ -6,14 +6,15 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { join } from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { BODY_MAX_BYTES } from '../src/lib/limits';
 import { isLocale } from '../src/lib/locale';
 import { devRoutes } from './api/dev';
 import { HANDLERS } from './api/handlers';
-import type { OpenerOptions } from './api/opener';
-import { apiRoutes } from './api/pipeline';
+import { FairShare, fairTurns } from './api/fair';
+import { Opener, type OpenerOptions } from './api/opener';
+import { apiRoutes, clientOf, refuseFailing } from './api/pipeline';
 import { trackRoutes } from './api/track';
 import { loggedPath } from './api/export-grants';
 import { personalFileRoutes } from './api/personal';
@@ -46,6 +47,8 @@ export interface AppOptions {
   mode?: 'development' | 'release';
   /** The proxies that may name the client (TRUST_PROXY, server/client.ts); nobody by default. */
   trustProxy?: ProxyTrust;
+  /** Each client's share of the API's thread (server/api/fair.ts); tests pass their own. */
+  fair?: FairShare;
 }
 
 /** @example createApp({ root: 'dist', db: openDb(':memory:'), privateKey, dataDir: '.data' }) */
@@ -60,15 +63,22 @@ export function createApp({
   limits = HTTP_LIMITS,
   mode = 'development',
   trustProxy = TRUST_NOBODY,
+  fair = new FairShare(),
 }: AppOptions) {
   const development = mode === 'development';
   const app = new Hono();
   if (log) app.use(logLine);
+  const client = (c: Context) => clientOf(c, trustProxy);
+  const seals = new Opener(privateKey, { now, ...opener });
+  // Before any body is read: a client past its failure limit reads nothing more (issue 40).
+  app.use('/api/*', refuseFailing(seals, client));
+  // Before a body is read: one client's requests take their turns, never all of the thread (issue 40).
+  app.use('/api/*', fairTurns(fair, client, limits.bodyMs));
   // Before any route: none of them may wait on a client that trickles its body.
   app.use(smallBodies({ maxBytes: BODY_MAX_BYTES, deadlineMs: limits.bodyMs }));
   // No page may be framed by another site (clickjacking a payment button; issue 28 j), and none names
-  // more than its origin to what it loads (issue 40). In development
-  // the simulator frames the pages, so its own origin may; a release server allows no frame at all.
+  // more than its origin to what it loads (issue 40). In development the simulator frames the pages,
+  // so its own origin may; a release server allows no frame at all.
   // Pages only: on the scripts the two headers cost 70 bytes each, a kilobyte on a page's first load.
   app.use(async (c, next) => {
     await next();
@@ -90,7 +100,7 @@ export function createApp({
   app.route('/', personalFileRoutes(db, now));
   // Before the API: its catch-all answers any other /api/* path with notFound.
   if (development) app.route('/', devRoutes(db, now));
-  app.route('/', apiRoutes({ db, privateKey, handlers: HANDLERS, now, opener, trustProxy }));
+  app.route('/', apiRoutes({ db, privateKey, handlers: HANDLERS, now, opener: seals, trustProxy }));
   if (development) app.route('/__host', simulatorRoutes());
   app.get('*', async (c, next) => (await serveStatic(root, new URL(c.req.url), c.req.header('accept-encoding'))) ?? next());
   // An address the site does not have: the styled page, in the locale of the URL's prefix or its

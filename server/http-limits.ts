@@ -47,6 +47,9 @@ export interface HttpLimits {
   total: number;
 }
 
+/** The context variable with the time a request waited for its client's turn, in ms (server/api/fair.ts). */
+export const TURN_WAITED = 'turnWaitedMs';
+
 /**
  * The limits `npm start` runs with.
  * - headers 10 s: a request head is one packet; even a 2G link sends it in well under a second.
@@ -222,9 +225,12 @@ export function smallBodies({ maxBytes, deadlineMs }: SmallBodyOptions): Middlew
     if (method === 'GET' || method === 'HEAD' || (declared === undefined && !chunked) || readsOwnBody(method, path)) return next();
     if (declared !== undefined && !chunked && Number(declared) > maxBytes) return tooLargeBody(c, maxBytes);
 
+    // One deadline from the request's arrival: a request that waited for its client's turn
+    // (server/api/fair.ts) has that much less time to bring its body.
+    const waited = Number(c.get(TURN_WAITED as never) ?? 0);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), deadlineMs);
+      timer = setTimeout(() => resolve('late'), Math.max(0, deadlineMs - waited));
     });
     try {
       // A body of a declared length (Node's parser reads no more than it declares) is read in one step

@@ -27,6 +27,7 @@ export const WIRE_MESSAGES: Record<string, string> = {
   // failed would be an oracle for whoever is tampering with requests.
   badSeal: 'The request could not be opened.',
   tooManyRequests: 'Too many requests from this address could not be opened; try again later.',
+  busy: 'Too many requests from this address at once; try again in a moment.',
   badRequest: 'The body does not match the endpoint.',
   staleRequest: 'ts is more than 5 minutes from the server clock.',
   replayed: 'This nonce was already used.',

@@ -197,6 +197,14 @@ export class Opener {
   }
 
   /**
+   * A request that opened, or needed no seal, and was malformed all the same (a 422): counted as a
+   * failed open, so a client cannot spend the server's parsing on bodies that never pass (issue 40).
+   */
+  refuse(address: string): void {
+    this.failures.fail(address, this.now());
+  }
+
+  /**
    * The request object; WireError (counted against `address`) for anything that does not open.
    * Cheap checks first: form fields and the shape of params cost no RSA, and a known encSecKey none either.
    */

@@ -7,14 +7,16 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { ENDPOINTS, WIRE_FIELDS, type EndpointName, type ResponseOf } from '../../src/lib/api/contract';
 import { WireError } from './wire-node';
 import { REQUEST_SKEW_MS } from '../../src/lib/limits';
 import type { Db } from '../db';
 import { ApiFailure, WIRE_MESSAGES, failureBody } from './failure';
-import { Opener, TooManyFailures, type OpenerOptions } from './opener';
+import { withinShape } from './json-shape';
+import { Opener, TooManyFailures } from './opener';
+import { closeWith, readsOwnBody } from '../http-limits';
 import { TRUST_NOBODY, clientAddress, clientKey, type ProxyTrust } from '../client';
 import { sessionUser, sweepSessions } from './sessions';
 
@@ -43,8 +45,8 @@ export interface ApiOptions {
   privateKey: KeyObject | string;
   handlers: Handlers;
   now?: () => number;
-  /** Key cache and failed-open limits (server/api/opener.ts); the defaults suit production. */
-  opener?: OpenerOptions;
+  /** The seal's opener with its key cache and failure limits (server/api/opener.ts); one with the defaults if none. */
+  opener?: Opener;
   /** The proxies that may name the client (TRUST_PROXY); nobody by default. */
   trustProxy?: ProxyTrust;
 }
@@ -72,46 +74,56 @@ function verifiedUser(db: Db, { uid, app_sessionid }: { uid: string; app_session
  * The API routes, to mount at the server root.
  * @example app.route('/', apiRoutes({ db, privateKey, handlers }))
  */
-export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: openerOptions, trustProxy = TRUST_NOBODY }: ApiOptions): Hono {
+export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener = new Opener(privateKey, { now }), trustProxy = TRUST_NOBODY }: ApiOptions): Hono {
   const api = new Hono();
-  const opener = new Opener(privateKey, { now, ...openerOptions });
   const remember = db.prepare('INSERT INTO nonces (nonce, seen_at) VALUES (?, ?) ON CONFLICT DO NOTHING');
   const forget = db.prepare('DELETE FROM nonces WHERE seen_at < ?');
   let sweptAt = 0;
   let noncesSweptAt = 0;
 
   for (const [name, endpoint] of Object.entries(ENDPOINTS) as [EndpointName, (typeof ENDPOINTS)[EndpointName]][]) {
-    // The body's size and deadline were enforced before any route (smallBodies in server/app.ts).
-    api.post(endpoint.path, async (c) => {
-      try {
-        const time = now();
-        // A public endpoint needs no seal (issue 28, item 2): it answers everyone the same, so a seal
-        // would protect nothing and cost an RSA step. Its body comes as one JSON `request` field.
-        const plain = endpoint.public ? await plainRequest(c) : undefined;
-        const { user, input } = plain !== undefined ? { user: null, input: plain } : await sealedRequest(c, endpoint, time);
-        const body = v.safeParse(endpoint.request, input);
-        if (!body.success) throw fail('badRequest', 422);
-        const handler = handlers[name] as AnyHandler;
-        const data = await handler({ db, user, body: body.output as never, now: time, client: clientOf(c, trustProxy) });
-        // The server's own answer must keep the contract: a mismatch is our bug, never the client's.
-        const checked = v.safeParse(endpoint.response, data);
-        if (!checked.success) throw fail('server', 500);
-        return json(c, { code: 0, data: checked.output });
-      } catch (error) {
-        return answer(c, error);
-      }
-    });
+    // The body's size and deadline were enforced before any route (smallBodies in server/app.ts), and
+    // the request waited for its client's turn (server/api/fair.ts) before its body was read.
+    api.post(endpoint.path, (c) => answerRequest(c, name, endpoint, clientOf(c, trustProxy)));
   }
   api.all('/api/*', (c) => json(c, failureBody(fail('notFound', 404)), 404));
   return api;
+
+  /** One request: every step of the module's comment, then the handler. */
+  async function answerRequest(c: Context, name: EndpointName, endpoint: (typeof ENDPOINTS)[EndpointName], client: string): Promise<Response> {
+    try {
+      const time = now();
+      // A public endpoint needs no seal (issue 28, item 2): it answers everyone the same, so a seal
+      // would protect nothing and cost an RSA step. Its body comes as one JSON `request` field.
+      const plain = endpoint.public ? await plainRequest(c, client) : undefined;
+      const { user, input } = plain !== undefined ? { user: null, input: plain } : await sealedRequest(c, endpoint, time, client);
+      const body = v.safeParse(endpoint.request, input);
+      if (!body.success) throw fail('badRequest', 422);
+      const handler = handlers[name] as AnyHandler;
+      const data = await handler({ db, user, body: body.output as never, now: time, client });
+      // The server's own answer must keep the contract: a mismatch is our bug, never the client's.
+      const checked = v.safeParse(endpoint.response, data);
+      if (!checked.success) throw fail('server', 500);
+      return json(c, { code: 0, data: checked.output });
+    } catch (error) {
+      // A body that never passes costs parsing all the same: counted like one that does not open.
+      if (error instanceof ApiFailure && error.code === 'badRequest') opener.refuse(client);
+      return answer(c, error);
+    }
+  }
 
   /**
    * A sealed request, checked in order: it opens, names this endpoint, is fresh and not a replay, and
    * (unless the endpoint is public) carries a live session of the uid it names. Gives the user and the
    * body without the wire fields.
    */
-  async function sealedRequest(c: Context, endpoint: (typeof ENDPOINTS)[EndpointName], time: number): Promise<{ user: User | null; input: unknown }> {
-    const opened = await open(c);
+  async function sealedRequest(
+    c: Context,
+    endpoint: (typeof ENDPOINTS)[EndpointName],
+    time: number,
+    client: string,
+  ): Promise<{ user: User | null; input: unknown }> {
+    const opened = await open(c, client);
     const wire = v.safeParse(WIRE_FIELDS, opened);
     if (!wire.success) throw fail('badRequest', 422);
     // Sealed for another endpoint: a captured request delivered elsewhere. Refused before its
@@ -137,12 +149,14 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: op
    * A public endpoint's unsealed body: the form's one `request` field, parsed as JSON; undefined
    * when the request is sealed instead (older pages seal every request, and still may).
    */
-  async function plainRequest(c: Context): Promise<unknown> {
+  async function plainRequest(c: Context, client: string): Promise<unknown> {
     if (mediaType(c.req.header('content-type')) !== 'application/x-www-form-urlencoded') return undefined;
+    // Unsealed is no way around the failure limit: refused before the body is read, as a seal is.
+    admit(c, client);
     const form = new URLSearchParams(await c.req.text());
     if (form.has('params') || form.has('encSecKey')) return undefined;
     const fields = form.getAll('request');
-    if (fields.length !== 1) throw fail('badRequest', 422);
+    if (fields.length !== 1 || !withinShape(fields[0]!)) throw fail('badRequest', 422);
     try {
       return JSON.parse(fields[0]!);
     } catch {
@@ -154,10 +168,9 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: op
    * The request object, or one answer for whatever does not open (badSeal, 400, the failed check
    * only in the log). An address with too many of those is refused first, before its body is read.
    */
-  async function open(c: Context): Promise<unknown> {
-    const address = clientOf(c, trustProxy);
+  async function open(c: Context, address: string): Promise<unknown> {
     try {
-      opener.admit(address);
+      admit(c, address);
       // Exactly the form media type (parameters such as charset aside), and each field exactly once:
       // a second `params` must not be a choice the server makes for the client.
       const form = mediaType(c.req.header('content-type')) === 'application/x-www-form-urlencoded' ? new URLSearchParams(await c.req.text()) : undefined;
@@ -165,13 +178,46 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener: op
       return opener.open(address, { params: once('params'), encSecKey: once('encSecKey') });
     } catch (error) {
       if (error instanceof WireError) throw new ApiFailure('badSeal', 400, WIRE_MESSAGES.badSeal, error.reason);
-      if (error instanceof TooManyFailures) {
-        c.header('retry-after', String(error.retryAfterSeconds));
-        throw fail('tooManyRequests', 429);
-      }
-      throw error;
+      throw tooMany(c, error);
     }
   }
+
+  /** Refuses a client past its failure limit before its body is read. */
+  function admit(c: Context, address: string): void {
+    try {
+      opener.admit(address);
+    } catch (error) {
+      throw tooMany(c, error);
+    }
+  }
+}
+
+/**
+ * A client past its failure limit is refused before its body is read (issue 40): reading 0.8 MB that
+ * will never be opened costs the thread all other clients share. The body is left unread, so the
+ * connection closes with the answer.
+ * @example app.use('/api/*', refuseFailing(opener, (c) => clientOf(c, trust)))
+ */
+export function refuseFailing(opener: Opener, clientOf: (c: Context) => string): MiddlewareHandler {
+  return async (c, next) => {
+    const { method, path } = c.req;
+    if (method !== 'POST' || readsOwnBody(method, path)) return next();
+    try {
+      opener.admit(clientOf(c));
+    } catch (error) {
+      if (!(error instanceof TooManyFailures)) throw error;
+      c.header('retry-after', String(error.retryAfterSeconds));
+      return closeWith(c, fail('tooManyRequests', 429));
+    }
+    return next();
+  };
+}
+
+/** TooManyFailures as its answer (429 with Retry-After); any other error as it is. */
+function tooMany(c: Context, error: unknown): unknown {
+  if (!(error instanceof TooManyFailures)) return error;
+  c.header('retry-after', String(error.retryAfterSeconds));
+  return fail('tooManyRequests', 429);
 }
 
 /** `Application/X-WWW-Form-Urlencoded; charset=UTF-8` → `application/x-www-form-urlencoded`. */
@@ -183,7 +229,7 @@ function mediaType(header: string | undefined): string {
  * Whom a request counts against: its socket's peer, or the client a trusted proxy names
  * (server/client.ts); a forwarded header from anyone else is ignored. `app.request()` has no socket.
  */
-function clientOf(c: Context, trust: ProxyTrust): string {
+export function clientOf(c: Context, trust: ProxyTrust): string {
   let peer: string | undefined;
   try {
     peer = getConnInfo(c).remote.address;

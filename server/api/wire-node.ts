@@ -4,13 +4,14 @@
  * (`server/`) and tests; never imported by the browser.
  */
 import { constants, createDecipheriv, createHmac, createPrivateKey, privateDecrypt, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { withinShape } from './json-shape';
 
 /**
  * Why a request could not be opened. For logs and tests only: the answer is the same for every
  * reason, so a client cannot tell a padding failure from a MAC failure (no padding oracle).
  * @example const logLine = (reason: SealFault) => `badSeal (${reason})`
  */
-export type SealFault = 'form' | 'base64' | 'length' | 'unwrap' | 'keys' | 'mac' | 'padding' | 'utf8' | 'json' | 'object';
+export type SealFault = 'form' | 'base64' | 'length' | 'unwrap' | 'keys' | 'mac' | 'padding' | 'utf8' | 'shape' | 'json' | 'object';
 
 /**
  * A request that cannot be opened; `reason` says which check failed, for the server's log.
@@ -138,6 +139,8 @@ export function unwrapKeys(encSecKey: unknown, privateKey: KeyObject | string): 
  * @example parseBody('{"uid":"10001"}') // { uid: '10001' }
  */
 export function parseBody(json: string): Record<string, unknown> {
+  // Deeper or longer than any request of the contract: refused before parsing costs what it would.
+  if (!withinShape(json)) throw new WireError('shape');
   let body: unknown;
   try {
     body = JSON.parse(json);
