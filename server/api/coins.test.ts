@@ -73,7 +73,7 @@ describe('balance', () => {
     ]) {
       expect(await dev('/api/dev/coins', bad)).toMatchObject({ status: 422, body: { code: 'badRequest' } });
     }
-    const response = await fetch(`${api.base}/api/dev/coins`, { method: 'POST', body: 'not json' });
+    const response = await fetch(`${api.base}/api/dev/coins`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'not json' });
     expect(response.status).toBe(422);
     expect(await balance('dev-1')).toEqual({ balance: 0, pending: 0 });
   });
