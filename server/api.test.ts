@@ -21,7 +21,7 @@ let server: ServerType;
 let base: string;
 
 function start() {
-  db = openDb(dataDir);
+  db = openDb(dataDir, { demo: true });
   const app = createApp({ root: dataDir, db, privateKey: PRIVATE, dataDir, log: false });
   return new Promise<void>((resolve) => {
     server = serveWithLimits({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {

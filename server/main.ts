@@ -5,6 +5,7 @@
 import { createApp } from './app';
 import { ConfigError, serverConfig, type ServerConfig } from './config';
 import { openDb } from './db';
+import { hasDemoData } from './db/seed';
 import { HTTP_LIMITS, serveWithLimits } from './http-limits';
 
 let config: ServerConfig;
@@ -16,7 +17,17 @@ try {
   process.exit(1);
 }
 const { mode, port, hostname, dataDir, root, privateKey, trustProxy } = config;
-const db = openDb(dataDir);
+const db = openDb(dataDir, { demo: mode === 'development' });
+// `npm start` and a release start both keep their data in .data/ unless DATA_DIR says otherwise: a
+// database the development start made holds the redeem codes docs/api.md prints, and a release
+// serving it would redeem them for anyone.
+if (mode === 'release' && hasDemoData(db)) {
+  console.error(
+    `npm run start:release: ${dataDir}/app.db holds the development seed (demo accounts, and redeem codes such as SVIP30 that docs/api.md prints), made by \`npm start\`. ` +
+      `Give the release a DATA_DIR of its own (docs/deploy.md); \`DATA_DIR=${dataDir} npm run db:reset\` deletes this one.`,
+  );
+  process.exit(1);
+}
 const app = createApp({ root, db, privateKey, dataDir, log: process.env.LOG !== '0', limits: HTTP_LIMITS, mode, trustProxy });
 
 serveWithLimits({ fetch: app.fetch, port, hostname, limits: HTTP_LIMITS, trustProxy }, (info) => {

@@ -73,7 +73,7 @@ describe('balance', () => {
     ]) {
       expect(await dev('/api/dev/coins', bad)).toMatchObject({ status: 422, body: { code: 'badRequest' } });
     }
-    const response = await fetch(`${api.base}/api/dev/coins`, { method: 'POST', body: 'not json' });
+    const response = await fetch(`${api.base}/api/dev/coins`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'not json' });
     expect(response.status).toBe(422);
     expect(await balance('dev-1')).toEqual({ balance: 0, pending: 0 });
   });
@@ -333,7 +333,8 @@ describe('opening balances (migration 4)', () => {
     try {
       const apply = (version: number) => {
         scratch.exec(MIGRATIONS.find((m) => m.version === version)!.sql);
-        SEEDS[version]?.(scratch, Date.now());
+        SEEDS[version]?.catalogue?.(scratch, Date.now());
+        SEEDS[version]?.demo?.(scratch, Date.now());
       };
       [1, 2, 3].forEach(apply);
       const insert = scratch.prepare("INSERT INTO coin_transactions VALUES (?, 'in-debt', ?, ?, NULL, NULL, ?, NULL, ?)");
@@ -417,7 +418,8 @@ describe('cancelled records (migration 14)', () => {
       scratch.exec('PRAGMA foreign_keys = ON');
       const apply = (version: number) => {
         scratch.exec(MIGRATIONS.find((m) => m.version === version)!.sql);
-        SEEDS[version]?.(scratch, Date.now());
+        SEEDS[version]?.catalogue?.(scratch, Date.now());
+        SEEDS[version]?.demo?.(scratch, Date.now());
       };
       for (const m of MIGRATIONS) if (m.version < 14) apply(m.version);
       scratch.exec(`INSERT INTO coin_transactions VALUES ('t-link', 'mig', 'recharge', 60, 99, 'USD', 'pending', NULL, 1000);

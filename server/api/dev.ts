@@ -1,7 +1,7 @@
 /**
- * Development-only routes of every area, plain JSON (not encrypted), trusting anyone who can reach
- * the reference server; docs/api.md describes each under its area. Mounted before the API, whose
- * catch-all answers any other /api/* path with notFound.
+ * Development-only routes of every area, plain JSON (not encrypted), trusting any program on this
+ * machine, but no web page of another site; docs/api.md describes each under its area. Mounted before
+ * the API, whose catch-all answers any other /api/* path with notFound.
  */
 import { randomBytes } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -79,6 +79,34 @@ async function loopbackOnly(c: Context, next: Next) {
   return next();
 }
 
+/** `localhost`, `127.x.x.x` or `[::1]`, with any port: names only this machine answers to. */
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
+
+const NOT_LOOPBACK_HOST = new ApiFailure('notLoopbackHost', 403, 'Development routes answer only at localhost, 127.0.0.1 or [::1].');
+const OTHER_ORIGIN = new ApiFailure('otherOrigin', 403, 'Development routes answer only pages of this server.');
+const NOT_JSON = new ApiFailure('notJson', 415, 'Development routes take a JSON body (Content-Type: application/json) only.');
+
+/**
+ * Refuses what a web page of another site can make the developer's browser send (issue 40). Without
+ * asking first (a CORS preflight), a page may post only a text/plain, form or multipart body: the
+ * routes take JSON only. A browser sends Origin with every post, and with every read a page's script
+ * makes of another origin: it must be this server's own. A DNS-rebinding name (one that resolves to
+ * 127.0.0.1 once its page has loaded, making that page same-origin with this server, answers
+ * included) arrives in Host: it must be a loopback name. The two GET routes have no body and change
+ * nothing, so the type is not asked of them; Host and Origin are, since what they read (tracking
+ * events, bridge reports) is the developer's.
+ */
+async function thisMachinesPagesOnly(c: Context, next: Next) {
+  const refusal = (failure: ApiFailure) => c.json(failureBody(failure), failure.status as 403 | 415);
+  if (!LOOPBACK_HOST.test(c.req.header('host') ?? '')) return refusal(NOT_LOOPBACK_HOST);
+  // The request's URL is built from its Host: scheme, name and port as a page of this server has them.
+  const origin = c.req.header('origin');
+  if (origin !== undefined && origin !== new URL(c.req.url).origin) return refusal(OTHER_ORIGIN);
+  const type = c.req.header('content-type')?.split(';')[0]!.trim().toLowerCase();
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && type !== 'application/json') return refusal(NOT_JSON);
+  return next();
+}
+
 /** The JSON body read against `schema`, or undefined when it is not JSON or does not match. */
 async function read<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S> | undefined> {
   try {
@@ -91,6 +119,9 @@ async function read<S extends v.GenericSchema>(c: Context, schema: S): Promise<v
 const refuse = (c: Context, message: string) => c.json(failureBody(new ApiFailure('badRequest', 422, message)), 422);
 
 /**
+ * Every route answers only a caller on this machine, at a loopback name (localhost, 127.0.0.1,
+ * [::1]), with no Origin or this server's own, and every POST takes `Content-Type: application/json`
+ * only: 404 when a proxy forwarded the request, 403 `notLoopbackHost` or `otherOrigin`, 415 `notJson`.
  * - `POST /api/dev/session` `{ uid }`: the account service signs the user in: a new `app_sessionid`
  *   (30 days); `POST /api/dev/session/expire` `{ app_sessionid }` ends one now.
  * - `POST /api/dev/provider` `{ orderId, outcome }`: the payment provider's notification, for VIP
@@ -126,7 +157,7 @@ const refuse = (c: Context, message: string) => c.json(failureBody(new ApiFailur
  */
 export function devRoutes(db: Db, now: () => number = Date.now): Hono {
   const api = new Hono();
-  api.use('/api/dev/*', loopbackOnly);
+  api.use('/api/dev/*', loopbackOnly, thisMachinesPagesOnly);
   const limit = bodyLimit({ maxSize: BODY_MAX_BYTES, onError: (c) => tooLarge(c, new ApiFailure('tooLarge', 413, WIRE_MESSAGES.tooLarge)) });
   api.post('/api/dev/session', limit, async (c) => {
     const body = await read(c, NEW_SESSION);

@@ -261,7 +261,7 @@ describe('the payment provider notification', () => {
   it('refuses an unknown order with 404 and a malformed notice with 422', async () => {
     expect(await notify('o-nothing', 'paid')).toMatchObject({ status: 404, body: { code: 'notFound' } });
     expect(await notify('o-nothing', 'refunded')).toMatchObject({ status: 422, body: { code: 'badRequest' } });
-    const response = await fetch(`${api.base}/api/dev/provider`, { method: 'POST', body: 'not json' });
+    const response = await fetch(`${api.base}/api/dev/provider`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'not json' });
     expect(response.status).toBe(422);
   });
 
@@ -437,7 +437,11 @@ describe('redeem codes', () => {
 
   it('redeems a code issued through the development route, spaces and case aside', async () => {
     const mint = async (body: object) => {
-      const response = await fetch(`${api.base}/api/dev/redeem-code`, { method: 'POST', body: JSON.stringify(body) });
+      const response = await fetch(`${api.base}/api/dev/redeem-code`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       return { status: response.status, body: await response.json() };
     };
     const issued = await mint({ tier: 'svip', days: 14 });

@@ -1,6 +1,7 @@
 /**
  * The reference database: SQLite through node:sqlite in a file under DATA_DIR (default `.data/`),
- * schema migrated on open, seeded once. A restart keeps what users did; `npm run db:reset` starts over.
+ * schema migrated on open, seeded once: the catalogue always, the demo data only when asked
+ * (server/db/seed.ts says which is which). A restart keeps what users did; `npm run db:reset` starts over.
  * Only the server's own account may read it: the directory is 0700, the database and its -wal and
  * -shm files 0600, and the secret codes are hashed under (server/db/secret.ts) lives beside it, 0600.
  */
@@ -16,10 +17,13 @@ export type Db = DatabaseSync;
 /**
  * Opens (creating if needed) the database in `dataDir`, applies pending migrations and their seeds,
  * which date what they make from `now` (the server's clock: a test's own clock seeds its data too).
- * `:memory:` gives a throwaway database for tests.
- * @example const db = openDb('.data')
+ * `demo` adds the development data (demo accounts, redeem codes…) as the migrations that make their
+ * tables are applied, so a database made without it stays without. Off by default: a start that
+ * forgets to ask gets no codes anyone can read in docs/api.md. `:memory:` gives a throwaway database.
+ * @example const db = openDb('.data', { demo: true }) // npm start
+ * @example const db = openDb('/var/lib/music-h5') // npm run start:release: the catalogue only
  */
-export function openDb(dataDir: string, { now = Date.now }: { now?: () => number } = {}): Db {
+export function openDb(dataDir: string, { now = Date.now, demo = false }: { now?: () => number; demo?: boolean } = {}): Db {
   const file = dataDir === ':memory:' ? ':memory:' : ownerOnlyFile(dataDir);
   // Before the database opens: a secret that cannot be read stops the start with nothing left open.
   const secret = loadSecret(dataDir);
@@ -43,7 +47,8 @@ export function openDb(dataDir: string, { now = Date.now }: { now?: () => number
     db.exec('BEGIN');
     try {
       db.exec(migration.sql);
-      SEEDS[migration.version]?.(db, now());
+      SEEDS[migration.version]?.catalogue?.(db, now());
+      if (demo) SEEDS[migration.version]?.demo?.(db, now());
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, Date.now());
       db.exec('COMMIT');
     } catch (error) {

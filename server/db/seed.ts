@@ -1,10 +1,13 @@
 /**
- * Seed data per migration version: the catalogue a fresh database starts with. Help-centre texts are
- * in nine locales (seed/faq.json, seed/feedback-types.json); coin transactions are generated for the
- * fake host's default user so the records page has months of history. VIP (seed/vip.json): redeem
- * codes, and a second account with past orders; the default user starts without membership. Coins
- * (migration 4): opening balances that match the seeded records. Moderation (migration 5,
- * seed/comments.json): comments to report, and something for the default user to appeal.
+ * Seed data per migration version, in two parts. The catalogue is what the product sells and says,
+ * and every database needs it, a release's too: plans and their offers, coin packages, songs and
+ * playlists, the help centre's questions and feedback types. The demo data stands for users and what
+ * they did, and only `npm start` and the tests get it (openDb's `demo`): the accounts `10001` (the
+ * fake host's default user) and `10002` (a member with past orders, membership and downloads), coin
+ * history and balances, comments and a ban to appeal, feedback threads, and the redeem codes
+ * docs/api.md prints. On a release server those codes would redeem for anyone (issue 40), and
+ * whoever the account service numbers 10002 would see a stranger's orders.
+ * Help-centre texts are in nine locales (seed/faq.json, seed/feedback-types.json).
  */
 import { readFileSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
@@ -19,7 +22,8 @@ export const DEMO_UID = '10001';
 
 type Texts = Record<string, string>;
 
-function seedCatalogue(db: DatabaseSync, nowMs: number): void {
+/** Plans, coin packages, songs and playlists, help questions and feedback types. */
+function seedCatalogue(db: DatabaseSync): void {
   const catalogue = load('catalogue.json');
   const plan = db.prepare('INSERT INTO plans VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
   for (const [i, p] of catalogue.plans.entries()) plan.run(p.id, p.tier, p.period, p.days, p.price, p.original, p.currency, p.autoRenew ? 1 : 0, i);
@@ -56,12 +60,14 @@ function seedCatalogue(db: DatabaseSync, nowMs: number): void {
     type.run(t.id, t.order);
     for (const [locale, text] of Object.entries(t.label as Texts)) label.run(t.id, locale, text);
   }
-
-  seedTransactions(db, catalogue.coinPackages, nowMs);
 }
 
-/** Five months of coin history, deterministic (no Math.random), newest a pending recharge of 40 min ago. */
-function seedTransactions(db: DatabaseSync, packages: { coins: number; price: number; currency: string }[], now: number): void {
+/**
+ * The default user's five months of coin history, deterministic (no Math.random), newest a pending
+ * recharge of 40 min ago; opening balances follow in migration 4.
+ */
+function seedTransactions(db: DatabaseSync, now: number): void {
+  const packages: { coins: number; price: number; currency: string }[] = load('catalogue.json').coinPackages;
   const insert = db.prepare('INSERT INTO coin_transactions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const hour = 3_600_000;
   insert.run('t-pending', DEMO_UID, 'recharge', 300, 3000, 'CNY', 'pending', null, now - 40 * 60_000);
@@ -283,7 +289,6 @@ function seedSvipPlans(db: DatabaseSync, nowMs: number): void {
   for (const [i, id] of (order as string[]).entries()) sort.run(last + 1 + i, id);
 }
 
-/** Seed functions by the migration version whose tables they fill. */
 /**
  * What SVIP adds (migration 18, issue 38): a question on it, and the answers that named only VIP's
  * download figures, all with the figures of the benefits table (src/lib/vip/benefits.ts).
@@ -310,16 +315,29 @@ function seedSvipAnswers(db: DatabaseSync): void {
   for (const [id, texts] of Object.entries(answers)) for (const [locale, value] of Object.entries(texts)) answer.run(fill(value), id, locale);
 }
 
-/** Each migration's seed, given the database and the time (ms) it is made at: the server's clock, so a test's clock seeds it too. */
-export const SEEDS: Record<number, (db: DatabaseSync, nowMs: number) => void> = {
-  2: seedCatalogue,
-  3: seedVip,
-  4: seedCoins,
-  5: seedModeration,
-  6: seedFeedback,
-  7: seedDownloads,
-  9: seedAccounts,
-  15: seedOffers,
-  16: seedSvipPlans,
-  18: seedSvipAnswers,
+/** One part of a migration's seed, given the database and the time (ms) it is made at: the server's clock, so a test's clock seeds it too. */
+export type SeedStep = (db: DatabaseSync, nowMs: number) => void;
+
+/** Each migration's seed: its catalogue part for every database, its demo part for `npm start` and the tests only. */
+export const SEEDS: Record<number, { catalogue?: SeedStep; demo?: SeedStep }> = {
+  2: { catalogue: seedCatalogue, demo: seedTransactions },
+  3: { demo: seedVip },
+  4: { demo: seedCoins },
+  5: { demo: seedModeration },
+  6: { demo: seedFeedback },
+  7: { demo: seedDownloads },
+  9: { demo: seedAccounts },
+  15: { catalogue: seedOffers },
+  16: { catalogue: seedSvipPlans },
+  18: { catalogue: seedSvipAnswers },
 };
+
+/**
+ * Whether `db` holds the demo data, told by the redeem codes of seed/vip.json: only an operator makes
+ * codes, while the real account service may well number a user 10001.
+ * @example if (mode === 'release' && hasDemoData(db)) … refuse to start
+ */
+export function hasDemoData(db: DatabaseSync): boolean {
+  const codes = (load('vip.json') as VipSeed).redeemCodes.map((c) => c.code.toUpperCase());
+  return db.prepare(`SELECT 1 FROM redeem_codes WHERE code IN (${codes.map(() => '?').join(', ')}) LIMIT 1`).get(...codes) !== undefined;
+}

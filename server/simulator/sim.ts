@@ -48,13 +48,16 @@ let navigating = false;
 /** The session the account service issued for the signed-in user, '' when signed out. */
 let sessionId = '';
 
+/** The development routes take JSON only (a cross-site page can post text/plain without asking first). */
+const JSON_BODY = { 'content-type': 'application/json' };
+
 /** Asks the reference server's account service for a session of the host's user, as the app holds one. */
 async function signInBackend(): Promise<void> {
   const uid = published.baseInfo.uid;
   sessionId = '';
   if (!uid) return;
   try {
-    const response = await fetch('/api/dev/session', { method: 'POST', body: JSON.stringify({ uid }) });
+    const response = await fetch('/api/dev/session', { method: 'POST', headers: JSON_BODY, body: JSON.stringify({ uid }) });
     sessionId = response.ok ? String((await response.json()).data.app_sessionid) : '';
     log.mark(sessionId ? `Session issued for ${uid}` : `Backend refused a session for ${uid} (HTTP ${response.status})`);
   } catch {
@@ -88,7 +91,7 @@ async function syncBackend(key: keyof Settings): Promise<void> {
   const uid = published.baseInfo.uid;
   if (key !== 'coins' || !uid) return;
   try {
-    const response = await fetch('/api/dev/coins', { method: 'POST', body: JSON.stringify({ uid, balance: settings.coins }) });
+    const response = await fetch('/api/dev/coins', { method: 'POST', headers: JSON_BODY, body: JSON.stringify({ uid, balance: settings.coins }) });
     log.mark(response.ok ? `Backend balance of ${uid} set to ${settings.coins}` : `Backend refused the balance (HTTP ${response.status})`);
   } catch {
     log.mark('Backend unreachable: only getKCoins changed');

@@ -24,7 +24,8 @@ const report = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const post = async (body: unknown) => (await fetch(`${api.base}/api/dev/bridge-report`, { method: 'POST', body: JSON.stringify(body) })).status;
+const post = async (body: unknown) =>
+  (await fetch(`${api.base}/api/dev/bridge-report`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status;
 const kept = async () => ((await (await fetch(`${api.base}/api/dev/bridge-reports`)).json()) as { data: { reports: Array<{ at: string }> } }).data.reports;
 
 describe('the bridge check reports of the development server', () => {
@@ -53,7 +54,11 @@ describe('the bridge check reports of the development server', () => {
 
   it('answers only loopback, like every development route', async () => {
     const status = (
-      await fetch(`${api.base}/api/dev/bridge-report`, { method: 'POST', headers: { 'x-forwarded-for': '203.0.113.9' }, body: JSON.stringify(report()) })
+      await fetch(`${api.base}/api/dev/bridge-report`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+        body: JSON.stringify(report()),
+      })
     ).status;
     expect(status).toBe(404);
   });
