@@ -15,8 +15,6 @@ import { HANDLERS } from './api/handlers';
 import type { OpenerOptions } from './api/opener';
 import { apiRoutes } from './api/pipeline';
 import { trackRoutes } from './api/track';
-import { loggedPath } from './api/export-grants';
-import { personalFileRoutes } from './api/personal';
 import { uploadRoutes } from './api/upload';
 import type { Db } from './db';
 import { HTTP_LIMITS, smallBodies, type HttpLimits } from './http-limits';
@@ -82,7 +80,6 @@ export function createApp({
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.route('/', uploadRoutes({ db, dir: join(dataDir, 'uploads'), limits, now }));
   app.route('/', trackRoutes(db, now));
-  app.route('/', personalFileRoutes(db, now));
   // Before the API: its catch-all answers any other /api/* path with notFound.
   if (development) app.route('/', devRoutes(db, now));
   app.route('/', apiRoutes({ db, privateKey, handlers: HANDLERS, now, opener, trustProxy }));
@@ -105,5 +102,5 @@ async function logLine(c: import('hono').Context, next: () => Promise<void>) {
   const start = performance.now();
   await next();
   const failure = c.get('failure' as never) as string | undefined;
-  console.log(`${c.req.method} ${loggedPath(c.req.path)} ${c.res.status} ${Math.round(performance.now() - start)}ms${failure ? ` ${failure}` : ''}`);
+  console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - start)}ms${failure ? ` ${failure}` : ''}`);
 }
