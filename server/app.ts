@@ -16,8 +16,6 @@ import { FairShare, fairTurns } from './api/fair';
 import { Opener, type OpenerOptions } from './api/opener';
 import { apiRoutes, clientOf, refuseFailing } from './api/pipeline';
 import { trackRoutes } from './api/track';
-import { loggedPath } from './api/export-grants';
-import { personalFileRoutes } from './api/personal';
 import { uploadRoutes } from './api/upload';
 import type { Db } from './db';
 import { HTTP_LIMITS, smallBodies, type HttpLimits } from './http-limits';
@@ -97,7 +95,6 @@ export function createApp({
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.route('/', uploadRoutes({ db, dir: join(dataDir, 'uploads'), limits, now }));
   app.route('/', trackRoutes(db, now));
-  app.route('/', personalFileRoutes(db, now));
   // Before the API: its catch-all answers any other /api/* path with notFound.
   if (development) app.route('/', devRoutes(db, now));
   app.route('/', apiRoutes({ db, privateKey, handlers: HANDLERS, now, opener: seals, trustProxy }));
@@ -120,5 +117,5 @@ async function logLine(c: import('hono').Context, next: () => Promise<void>) {
   const start = performance.now();
   await next();
   const failure = c.get('failure' as never) as string | undefined;
-  console.log(`${c.req.method} ${loggedPath(c.req.path)} ${c.res.status} ${Math.round(performance.now() - start)}ms${failure ? ` ${failure}` : ''}`);
+  console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - start)}ms${failure ? ` ${failure}` : ''}`);
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultState } from '../fake-host/state';
 import enUS from '../../src/i18n/messages/en-US.json';
 import thTH from '../../src/i18n/messages/th-TH.json';
@@ -9,10 +8,8 @@ import { formatDate } from '../../src/lib/format';
 import { nextDayStart } from '../../src/lib/personal/rules';
 import { PdfPasswordError, openPdf } from '../../tests/fixtures/pdf-reader';
 import { DEMO_UID } from '../db/seed';
-import { mintGrant } from './export-grants';
 import { SERVICE_TIME_ZONE, exportTimeZone } from './personal';
 import { useApiServer } from '../../tests/fixtures/api-server';
-import { createApp } from '../app';
 
 // Noon in Singapore today: the minutes the tests move on never cross the day the limit counts in.
 const today = new Date();
@@ -29,6 +26,8 @@ const codeFor = async (uid: string, email = mailOf(uid)) => {
   expect(reply.status).toBe(200);
   return reply.body.data.code as string;
 };
+/** The PDF of export `id` as its owner's page gets it: a sealed request with the owner's session. */
+const pdfOf = async (uid: string, id: string) => Buffer.from((await call('/api/personal/export/pdf', { id }, uid)).body.data.pdf as string, 'base64');
 const request = (uid: string, body: Record<string, unknown>) =>
   call('/api/personal/export', { email: mailOf(uid), code: '', password: '123456', timeZone: 'Asia/Singapore', attempt: randomUUID(), ...body }, uid);
 
@@ -44,7 +43,7 @@ describe('personal info', () => {
 });
 
 describe('personal-data export', () => {
-  it('sends one a day: the code proves the e-mail, the file is a real PDF behind a link that expires', async () => {
+  it('sends one a day: the code proves the e-mail, the file is a real PDF until it expires', async () => {
     const uid = fresh();
     const code = await codeFor(uid);
     const attempt = randomUUID();
@@ -64,19 +63,19 @@ describe('personal-data export', () => {
 
     const file = (await call('/api/personal/export/file', { id: a.body.data.export.id }, uid)).body.data;
     expect(file.sections[0].rows).toContainEqual({ label: 'nickname', value: '' });
-    const pdf = await fetch(`${api.base}${file.url}`);
-    expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(file.fileName).toMatch(/^personal-data-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const bytes = await pdfOf(uid, a.body.data.export.id);
     expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-2.0');
     expect(bytes.toString('latin1')).toMatch(/%%EOF\n$/);
     // Encrypted with the password the request set, and only that one.
     expect(openPdf(bytes, '123456').pageTexts()[0]).toContain('Nickname: No data');
     expect(() => openPdf(bytes, '654321')).toThrow(PdfPasswordError);
     expect((await call('/api/personal/export/file', { id: a.body.data.export.id }, fresh())).status).toBe(410);
+    expect((await call('/api/personal/export/pdf', { id: a.body.data.export.id }, fresh())).status).toBe(410);
 
     expect((await dev('/api/dev/export-state', { exportId: a.body.data.export.id, state: 'expired' })).status).toBe(200);
     expect(await call('/api/personal/export/file', { id: a.body.data.export.id }, uid)).toMatchObject({ status: 410, body: { code: 'noContent' } });
-    expect((await fetch(`${api.base}${file.url}`)).status).toBe(410);
+    expect(await call('/api/personal/export/pdf', { id: a.body.data.export.id }, uid)).toMatchObject({ status: 410, body: { code: 'noContent' } });
     expect((await call('/api/personal/exports', { timeZone: 'UTC' }, uid)).body.data.exports[0].state).toBe('expired');
   });
 
@@ -86,8 +85,7 @@ describe('personal-data export', () => {
     api.db.prepare('INSERT INTO accounts VALUES (?, ?, ?, ?)').run(uid, nickname, '+6580001234', 1_700_000_000);
     const made = await request(uid, { code: await codeFor(uid), password: '024680' });
     expect(made.status).toBe(200);
-    const file = (await call('/api/personal/export/file', { id: made.body.data.export.id }, uid)).body.data;
-    const bytes = Buffer.from(await (await fetch(`${api.base}${file.url}`)).arrayBuffer());
+    const bytes = await pdfOf(uid, made.body.data.export.id);
     const text = openPdf(bytes, '024680').pageTexts().join('\n');
     expect(text).toContain(`Nickname: ${nickname}`);
     // The user's own file: the whole number, not the page's masked one.
@@ -141,8 +139,7 @@ describe('what the file holds: what /accountData.html and /deviceData.html show,
   async function fileLines(uid: string, body: Record<string, unknown> = {}): Promise<string[]> {
     const made = await request(uid, { code: await codeFor(uid), ...body });
     expect(made.status).toBe(200);
-    const file = (await call('/api/personal/export/file', { id: made.body.data.export.id }, uid)).body.data;
-    const bytes = Buffer.from(await (await fetch(`${api.base}${file.url}`)).arrayBuffer());
+    const bytes = await pdfOf(uid, made.body.data.export.id);
     return openPdf(bytes, '123456').pageTexts().join('\n').split('\n');
   }
 
@@ -235,83 +232,30 @@ describe('what the file holds: what /accountData.html and /deviceData.html show,
   });
 });
 
-describe('the file link', () => {
-  /** A user with an export sent, and the exportFile answer for it. */
+describe('the file', () => {
+  /** A user with an export sent. */
   async function exported(uid = fresh()) {
     const made = await request(uid, { code: await codeFor(uid) });
-    const id = made.body.data.export.id as string;
-    const file = (await call('/api/personal/export/file', { id }, uid)).body.data;
-    return { uid, id, url: file.url as string };
+    return { uid, id: made.body.data.export.id as string };
   }
-  const get = (url: string) => fetch(`${api.base}${url}`);
 
-  it('serves the owner the encrypted PDF, uncached; each call mints a new link', async () => {
-    const { uid, id, url } = await exported();
-    const response = await get(url);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('application/pdf');
-    expect(response.headers.get('cache-control')).toBe('private, no-store');
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="personal-data-\d{4}-\d{2}-\d{2}\.pdf"$/);
-    const bytes = Buffer.from(await response.arrayBuffer());
-    expect(openPdf(bytes, '123456').pageTexts()[0]).toContain('Account data');
-    const again = (await call('/api/personal/export/file', { id }, uid)).body.data.url;
-    expect(again).not.toBe(url);
-    expect((await get(again)).status).toBe(200);
-    expect((await get(url)).status).toBe(200);
+  it('comes to its owner as base64 in a sealed answer, with its name; the page shows no link', async () => {
+    const { uid, id } = await exported();
+    const shown = (await call('/api/personal/export/file', { id }, uid)).body.data;
+    expect(Object.keys(shown).sort()).toEqual(['expiresAt', 'fileName', 'sections']);
+    const answer = await call('/api/personal/export/pdf', { id }, uid);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.fileName).toBe(shown.fileName);
+    expect(openPdf(Buffer.from(answer.body.data.pdf, 'base64'), '123456').pageTexts()[0]).toContain('Account data');
   });
 
-  it('gives another user no link, and a link minted for their session 404, like a guessed one', async () => {
-    const { id } = await exported();
-    const stranger = fresh();
-    expect(await call('/api/personal/export/file', { id }, stranger)).toMatchObject({ status: 410, body: { code: 'noContent' } });
-    const forged = mintGrant(api.db, id, { uid: stranger, app_sessionid: await api.session(stranger) }, clock);
-    const refused = await get(forged.url);
-    const guessed = await get(`/api/personal/file/${randomUUID().replace(/-/g, '').padEnd(43, 'A')}`);
-    expect([refused.status, guessed.status]).toEqual([404, 404]);
-    expect(await refused.text()).toBe(await guessed.text());
-    expect((await get('/api/personal/file/not-a-grant')).status).toBe(404);
-  });
-
-  // Issue 28, item 4: the access log held every link whole, so whoever read the log had the file.
-  it('never writes the link to the access log: the path shows without its grant', async () => {
-    const { url } = await exported();
-    const grant = url.slice(url.lastIndexOf('/') + 1);
-    const logging = createApp({
-      root: api.dataDir,
-      db: api.db,
-      privateKey: readFileSync('tests/fixtures/keys/private.pem', 'utf8'),
-      dataDir: api.dataDir,
-      now: () => clock,
-    });
-    const lines: string[] = [];
-    const spy = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
-    try {
-      expect((await logging.request(url)).status).toBe(200);
-      expect((await logging.request(`/api/personal/file/${'A'.repeat(43)}`)).status).toBe(404);
-    } finally {
-      spy.mockRestore();
-    }
-    expect(lines).toEqual([
-      expect.stringMatching(/^GET \/api\/personal\/file\/… 200 \d+ms$/),
-      expect.stringMatching(/^GET \/api\/personal\/file\/… 404 \d+ms$/),
-    ]);
-    expect(lines.join('\n')).not.toContain(grant);
-  });
-
-  it('stops (410) when the link has expired, when the export has, and when the session has ended', async () => {
-    const first = await exported();
-    api.db.prepare('UPDATE export_grants SET expires_at = ? WHERE export_id = ?').run(Math.floor(clock / 1000) - 1, first.id);
-    const expired = await get(first.url);
-    expect(expired.status).toBe(410);
-    expect(await expired.text()).toBe('This link has expired. Open the file page again for a new one.');
-
-    const second = await exported();
-    expect((await dev('/api/dev/export-state', { exportId: second.id, state: 'expired' })).status).toBe(200);
-    expect((await get(second.url)).status).toBe(410);
-
-    const third = await exported();
-    expect((await get(third.url)).status).toBe(200);
-    expect((await dev('/api/dev/session/expire', { app_sessionid: await api.session(third.uid) })).status).toBe(200);
-    expect((await get(third.url)).status).toBe(410);
+  it('refuses (410 noContent) another user, an unknown id and an expired file alike', async () => {
+    const { uid, id } = await exported();
+    const NO_CONTENT = { status: 410, body: { code: 'noContent', message: enUS.error.noContent } };
+    const stranger = await call('/api/personal/export/pdf', { id }, fresh());
+    expect(stranger).toEqual(NO_CONTENT);
+    expect(await call('/api/personal/export/pdf', { id: 'ex-none' }, fresh())).toEqual(NO_CONTENT);
+    expect((await dev('/api/dev/export-state', { exportId: id, state: 'expired' })).status).toBe(200);
+    expect(await call('/api/personal/export/pdf', { id }, uid)).toEqual(NO_CONTENT);
   });
 });

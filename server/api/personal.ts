@@ -9,19 +9,17 @@
  * mailbox. The file is a PDF encrypted with the user's six-digit password (server/api/pdf.ts), holding
  * what /accountData.html and /deviceData.html show in the page's language (./personal-pdf.ts), made
  * when the request is accepted, the only moment the password is in hand (it is kept only as a scrypt
- * hash). Each `exportFile` call mints a short-lived link for the caller's session
- * (server/api/export-grants.ts), served at `GET /api/personal/file/<grant>`.
+ * hash). The file reaches the page only through `exportPdf`, a sealed request of the owner's live
+ * session like every other: there is no link to it (issue 40: a link was a bearer URL).
  */
 import { randomBytes, scryptSync } from 'node:crypto';
 import { getRegionCodeForCountryCode, parsePhoneNumber } from 'awesome-phonenumber';
-import { Hono } from 'hono';
 import type { ResponseOf } from '../../src/lib/api/contract';
 import { exportRecord } from '../../src/lib/api/endpoints/personal';
 import { checkEmail, checkPassword, dayIn, maskEmail, maskPhone, nextDayStart } from '../../src/lib/personal/rules';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import { codeInMailbox, sendCode, verifyCode } from './codes';
-import { checkGrant, mintGrant } from './export-grants';
 import { ApiFailure } from './failure';
 import { pdfOf } from './pdf';
 import { exportDocument, type AccountRow } from './personal-pdf';
@@ -144,7 +142,7 @@ export function setExportState(db: Db, id: string, state: 'requested' | 'prepari
   return db.prepare('UPDATE exports SET state = ?, sent_at = ?, expires_at = ? WHERE id = ?').run(next, sentAt, expiresAt, id).changes > 0;
 }
 
-type PersonalHandlers = Pick<Handlers, 'personalInfo' | 'exportRequest' | 'exportStatus' | 'exportFile'>;
+type PersonalHandlers = Pick<Handlers, 'personalInfo' | 'exportRequest' | 'exportStatus' | 'exportFile' | 'exportPdf'>;
 
 /** The personal-data handlers, spread into HANDLERS (server/api/handlers.ts). */
 export const PERSONAL_HANDLERS: PersonalHandlers = {
@@ -184,7 +182,7 @@ export const PERSONAL_HANDLERS: PersonalHandlers = {
         at,
         at,
         at + FILE_DAYS * DAY,
-        // The old link column (migration 12): no longer a secret, the links are grants now.
+        // The old link column (migration 12): no longer a secret, as no link opens the file.
         id,
         file,
       );
@@ -205,35 +203,24 @@ export const PERSONAL_HANDLERS: PersonalHandlers = {
   },
 
   exportFile: ({ db, user, body, now }) => {
-    const uid = user.uid;
-    const at = seconds(now);
-    const row = db.prepare('SELECT * FROM exports WHERE id = ? AND uid = ?').get(body.id, uid);
-    if (!row || row.expires_at === null || Number(row.expires_at) <= at || !row.file) throw new ApiFailure('noContent', 410);
-    // A link for this caller's session, minted per call: a page opened later gets a fresh one.
-    const { url } = mintGrant(db, String(row.id), user, now);
-    return { fileName: `personal-data-${String(row.day)}.pdf`, url, expiresAt: Number(row.expires_at), sections: contents(db, uid) };
+    const row = fileOf(db, body.id, user.uid, now);
+    return { fileName: fileName(row), expiresAt: Number(row.expires_at), sections: contents(db, user.uid) };
+  },
+
+  exportPdf: ({ db, user, body, now }) => {
+    const row = fileOf(db, body.id, user.uid, now);
+    return { fileName: fileName(row), pdf: Buffer.from(row.file as Uint8Array).toString('base64') };
   },
 };
 
-const FILE_REFUSED = { 404: 'No such file.', 410: 'This link has expired. Open the file page again for a new one.' } as const;
-
 /**
- * `GET /api/personal/file/<grant>`: the encrypted PDF while the grant holds (export-grants.ts), else
- * 410 (it was the owner's, and its time is over) or 404 (no such link, or not the owner's: one body).
- * @example app.route('/', personalFileRoutes(db))
+ * The user's export `id` while its file can be had; else `noContent` 410, one answer for an expired
+ * file, another user's and one that never was, so that an id tells a stranger nothing.
  */
-export function personalFileRoutes(db: Db, now: () => number = Date.now): Hono {
-  const api = new Hono();
-  api.get('/api/personal/file/:grant', (c) => {
-    // Every answer, refusals too, stays out of caches: a link is one user's for a few minutes.
-    c.header('cache-control', 'private, no-store');
-    const grant = checkGrant(db, c.req.param('grant'), now());
-    if (!grant.ok) return c.text(FILE_REFUSED[grant.status], grant.status);
-    const row = db.prepare('SELECT day, file FROM exports WHERE id = ?').get(grant.exportId)!;
-    return c.body(new Uint8Array(row.file as Uint8Array), 200, {
-      'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="personal-data-${String(row.day)}.pdf"`,
-    });
-  });
-  return api;
+function fileOf(db: Db, id: string, uid: string, now: number): Row {
+  const row = db.prepare('SELECT * FROM exports WHERE id = ? AND uid = ?').get(id, uid);
+  if (!row || row.expires_at === null || Number(row.expires_at) <= seconds(now) || !row.file) throw new ApiFailure('noContent', 410);
+  return row;
 }
+
+const fileName = (row: Row) => `personal-data-${String(row.day)}.pdf`;

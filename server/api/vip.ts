@@ -32,13 +32,11 @@ import { seconds } from '../time';
  * before any code is looked up, until the oldest of them is an hour old. Ten cover typos in a printed
  * code many times over; an hour makes guessing a code a matter of centuries.
  *
- * The first half of each allowance says why a code was refused (unknown, expired, used), for someone
- * who mistyped; in the second half all three are one answer, `redeemInvalid` 422, so that a guesser
- * near a limit learns nothing of which codes exist.
+ * Every refused code gets the same answer, `redeemInvalid` 422, whether it is unknown, expired or used
+ * (issue 40): an answer that told them apart, even for the first tries of each account, told a
+ * guesser which codes exist, and each new account asked again. The page's message names all three.
  */
 export const REDEEM_FAILURES = { max: 10, perClient: 100, windowSeconds: 3_600 } as const;
-/** Why a code was refused, and its status, while the answers still say why. */
-const REDEEM_REFUSALS = { redeemUnknown: 404, redeemExpired: 410, redeemUsed: 409 } as const;
 
 type Plan = ResponseOf<'vipPlans'>['plans'][number];
 type Renewal = ResponseOf<'vipStatus'>['renewals'][number];
@@ -278,23 +276,14 @@ export const VIP_HANDLERS: VipHandlers = {
       const [byUser, bySession, byClient] = [Number(failed.byUser), Number(failed.bySession), Number(failed.byClient)];
       if (byUser >= REDEEM_FAILURES.max || bySession >= REDEEM_FAILURES.max || byClient >= REDEEM_FAILURES.perClient) throw new ApiFailure('redeemLimit', 429);
       const row = db.prepare('SELECT * FROM redeem_codes WHERE code = ?').get(code);
-      const why: keyof typeof REDEEM_REFUSALS | null = !row
-        ? 'redeemUnknown'
-        : Number(row.expires_at) <= nowSec
-          ? 'redeemExpired'
-          : row.used_by !== null
-            ? 'redeemUsed'
-            : null;
-      if (why) {
-        const exact = Math.max(byUser, bySession) < REDEEM_FAILURES.max / 2 && byClient < REDEEM_FAILURES.perClient / 2;
-        const refusal = exact ? new ApiFailure(why, REDEEM_REFUSALS[why]) : new ApiFailure('redeemInvalid', 422);
+      if (!row || Number(row.expires_at) <= nowSec || row.used_by !== null) {
         // Counted, and kept: the refusal leaves the transaction as a value (which commits), thrown below.
         db.prepare('DELETE FROM redeem_failures WHERE at <= ?').run(since);
         db.prepare('INSERT INTO redeem_failures (uid, session, client, at) VALUES (?, ?, ?, ?)').run(uid, session, client, nowSec);
-        return { refusal };
+        return { refusal: new ApiFailure('redeemInvalid', 422) };
       }
       db.prepare('UPDATE redeem_codes SET used_by = ?, used_at = ? WHERE code = ?').run(uid, nowSec, code);
-      const { effect, tier, days, startsAt, endsAt } = extendMembership(db, uid, rowAs(planTier, row!.tier, 'redeem_codes.tier'), Number(row!.days), nowSec);
+      const { effect, tier, days, startsAt, endsAt } = extendMembership(db, uid, rowAs(planTier, row.tier, 'redeem_codes.tier'), Number(row.days), nowSec);
       return { membership: membershipOf(db, uid, nowSec), grant: { effect, tier, days, startsAt, endsAt } };
     });
     if ('refusal' in outcome) throw outcome.refusal;

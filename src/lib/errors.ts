@@ -34,9 +34,6 @@ export const ERROR_CODES = [
   'tooLong',
   'generic',
   'timeout',
-  'redeemUnknown',
-  'redeemExpired',
-  'redeemUsed',
   'contentGone',
   'appealOpen',
   'codeRequired',
@@ -48,7 +45,7 @@ export const ERROR_CODES = [
   'codeLimit',
   'redeemLimit',
   'feedbackLimit',
-  // Issue 28 (i): a refused redeem code once tries add up, whichever of unknown, expired or used it was.
+  // A refused redeem code, whichever of unknown, expired or used it was: one answer (issue 40).
   'redeemInvalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

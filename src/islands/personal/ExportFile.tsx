@@ -8,7 +8,7 @@ import { useStore } from '../ui/use-store';
 import { useEffect } from 'react';
 import { formatDate } from '../../lib/format';
 import { pageHref } from '../../lib/nav';
-import { $file, download, openFile } from '../../lib/personal/export';
+import { $downloading, $file, download, openFile } from '../../lib/personal/export';
 import { $selfInfo } from '../../lib/stores/self-info';
 import '../ui/placeholder.css';
 import { userTimeZone } from './text';
@@ -21,6 +21,7 @@ export default function ExportFile() {
   const { t, locale, signedIn } = usePage();
   const timeZone = userTimeZone(useStore($selfInfo).dev_timezone);
   const shown = useStore($file);
+  const downloading = useStore($downloading);
 
   useEffect(() => {
     if (signedIn) void openFile();
@@ -63,18 +64,10 @@ export default function ExportFile() {
         </tbody>
       </table>
       <p className="personal-intro">{t('personal.expiresOn', { date: formatDate(file.expiresAt, locale, { timeZone, style: 'datetime' }) })}</p>
-      {/* The href stays for a long press or a failed script; a tap asks for a fresh link. */}
-      <a
-        className="button"
-        href={file.url}
-        download={file.fileName}
-        onClick={(event) => {
-          event.preventDefault();
-          void download();
-        }}
-      >
+      {/* A button, not a link: no address opens the file without the page's sealed session. */}
+      <button type="button" className="button" aria-busy={downloading || undefined} onClick={() => void download()}>
         {t('personal.download')}
-      </a>
+      </button>
     </div>
   );
 }

@@ -2,35 +2,40 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, openPage, type ModelPage } from '../../../tests/fixtures/model-page';
 import { ApiError, request } from '../api';
 import { loading } from '../model/loadable';
-import { $file, download, openFile } from './export';
+import { $downloading, $file, download, openFile } from './export';
+import { saveFile } from './save-file';
 
 vi.mock('../api', async (importActual) => ({ ...(await importActual<typeof import('../api')>()), request: vi.fn() }));
+vi.mock('./save-file', () => ({ saveFile: vi.fn() }));
 
-const file = (grant: number) => ({
+const file = () => ({
   fileName: 'personal-data.pdf',
-  url: `/api/personal/export/pdf?grant=g${grant}`,
   expiresAt: 100,
   sections: [{ title: 'account' as const, rows: [{ label: 'nickname', value: 'A' }] }],
 });
+const pdf = (n: number) => ({ fileName: 'personal-data-2026-01-05.pdf', pdf: btoa(`%PDF-${n}`) });
 const exportOf = (id: string, state: 'sent' | 'requested') => ({ id, email: 'x', state, requestedAt: 1, sentAt: null, expiresAt: null });
 
 let page: ModelPage;
-beforeEach(() => $file.set(loading()));
+beforeEach(() => {
+  $file.set(loading());
+  vi.mocked(saveFile).mockReset();
+});
 afterEach(() => page.close());
 
 describe('the exported file', () => {
   it('opens the one the query names', async () => {
     page = openPage({ search: '?id=e7' });
-    const api = fakeApi(vi.mocked(request), { '/api/personal/export/file': () => file(1) });
+    const api = fakeApi(vi.mocked(request), { '/api/personal/export/file': () => file() });
     await openFile();
-    expect($file.get()).toEqual({ state: 'ready', data: { ...file(1), id: 'e7' } });
+    expect($file.get()).toEqual({ state: 'ready', data: { ...file(), id: 'e7' } });
     expect(api.bodies('/api/personal/exports')).toEqual([]);
   });
 
   it('else the latest one sent, else the latest request; with none there is no data', async () => {
     page = openPage();
     let exports = [exportOf('e3', 'requested'), exportOf('e2', 'sent'), exportOf('e1', 'sent')];
-    const api = fakeApi(vi.mocked(request), { '/api/personal/exports': () => ({ exports, nextAllowedAt: null }), '/api/personal/export/file': () => file(1) });
+    const api = fakeApi(vi.mocked(request), { '/api/personal/exports': () => ({ exports, nextAllowedAt: null }), '/api/personal/export/file': () => file() });
     await openFile();
     expect(api.bodies('/api/personal/export/file')).toEqual([{ id: 'e2' }]);
     exports = [exportOf('e3', 'requested')];
@@ -48,26 +53,33 @@ describe('the exported file', () => {
     expect($file.get()).toEqual({ state: 'failed', error: 'error.noContent' });
   });
 
-  it('each tap downloads with a fresh grant, so a page left open still downloads', async () => {
+  it('each tap asks for the bytes with the sealed session and saves them; a tap meanwhile asks nothing', async () => {
     page = openPage({ search: '?id=e7' });
-    let grant = 0;
-    const api = fakeApi(vi.mocked(request), { '/api/personal/export/file': () => file(++grant) });
+    let n = 0;
+    const api = fakeApi(vi.mocked(request), { '/api/personal/export/file': () => file(), '/api/personal/export/pdf': () => pdf(++n) });
     await openFile();
+    const first = download();
+    expect($downloading.get()).toBe(true);
     await download();
+    await first;
     await download();
-    expect(api.bodies('/api/personal/export/file')).toHaveLength(3);
-    expect(page.location.assign.mock.calls).toEqual([['/api/personal/export/pdf?grant=g2'], ['/api/personal/export/pdf?grant=g3']]);
+    expect(api.bodies('/api/personal/export/pdf')).toEqual([{ id: 'e7' }, { id: 'e7' }]);
+    expect(vi.mocked(saveFile).mock.calls).toEqual([
+      ['personal-data-2026-01-05.pdf', 'application/pdf', btoa('%PDF-1')],
+      ['personal-data-2026-01-05.pdf', 'application/pdf', btoa('%PDF-2')],
+    ]);
+    expect($downloading.get()).toBe(false);
+    expect(page.location.assign).not.toHaveBeenCalled();
   });
 
-  it('a tap that fails says why and goes nowhere', async () => {
+  it('a tap that fails says why and saves nothing', async () => {
     page = openPage({ search: '?id=e7' });
-    let fail = false;
-    fakeApi(vi.mocked(request), { '/api/personal/export/file': () => (fail ? Promise.reject(new ApiError('noInternet')) : file(1)) });
+    fakeApi(vi.mocked(request), { '/api/personal/export/file': () => file(), '/api/personal/export/pdf': () => Promise.reject(new ApiError('noInternet')) });
     await openFile();
-    fail = true;
     await download();
-    // The file stays listed beside the message; nothing is opened.
+    // The file stays listed beside the message; nothing is saved.
     expect($file.get()).toMatchObject({ state: 'failed', error: 'error.noInternet', data: { id: 'e7' } });
-    expect(page.location.assign).not.toHaveBeenCalled();
+    expect(saveFile).not.toHaveBeenCalled();
+    expect($downloading.get()).toBe(false);
   });
 });

@@ -1,13 +1,14 @@
 /**
  * The exported file of a request (/AccountOrDevicePdf.html): the one the `id` query names, else the
- * latest one sent; what it holds, and the PDF to download while its link is valid.
+ * latest one sent; what it holds, and the PDF to download until it expires.
  */
 import { atom } from 'nanostores';
-import { ApiError, type DataOf } from '../api';
+import { ApiError, messageKey, type DataOf } from '../api';
 import { request } from '../request';
-import { exportFile, exportStatus } from '../api/endpoints/personal';
+import { exportFile, exportPdf, exportStatus } from '../api/endpoints/personal';
 import { fill, loading, type Loadable } from '../model/loadable';
 import { queryParam } from '../nav';
+import { saveFile } from './save-file';
 import { currentTimeZone } from './time-zone';
 
 export type ExportFile = DataOf<typeof exportFile> & { id: string };
@@ -30,16 +31,24 @@ export const openFile = (): Promise<void> =>
     return { ...(await request(exportFile, { id })), id };
   });
 
+/** A download is under way: a second tap meanwhile asks nothing again. */
+export const $downloading = atom(false);
+
 /**
- * Downloads the PDF. Its link is a grant that lasts 15 minutes (server/api/export-grants.ts): each tap
- * asks for a fresh one, so a page left open still downloads.
- * @example <a href={file.url} onClick={(e) => { e.preventDefault(); void download(); }}>
+ * Downloads the PDF: asks for its bytes with the page's sealed session (there is no link that works
+ * without it; docs/api.md, "File") and saves them. A failure shows beside the file's details.
+ * @example <button onClick={() => void download()} aria-busy={useStore($downloading)}>
  */
 export async function download(): Promise<void> {
   const current = $file.get();
-  if (current.state !== 'ready') return;
-  const { id } = current.data;
-  await fill($file, async () => ({ ...(await request(exportFile, { id })), id }), { keep: true });
-  const fresh = $file.get();
-  if (fresh.state === 'ready') location.assign(fresh.data.url);
+  if (current.state !== 'ready' || $downloading.get()) return;
+  $downloading.set(true);
+  try {
+    const { fileName, pdf } = await request(exportPdf, { id: current.data.id });
+    saveFile(fileName, 'application/pdf', pdf);
+  } catch (error) {
+    $file.set({ state: 'failed', error: messageKey(error), data: current.data });
+  } finally {
+    $downloading.set(false);
+  }
 }

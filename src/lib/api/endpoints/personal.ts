@@ -8,6 +8,7 @@ import { LOCALES } from '../../locale';
 import { endpoint } from '../endpoint';
 
 const int = v.pipe(v.number(), v.integer());
+const exportId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/));
 
 export const exportState = v.picklist(['requested', 'preparing', 'sent', 'expired']);
 
@@ -97,17 +98,28 @@ export const exportStatus = endpoint(
 );
 
 /**
- * The file of an export: where to download it (a link valid until the file expires) and, for the
- * page to show, its contents as labelled values. Refused with `noContent` when it has expired or is
- * not the user's.
+ * The file of an export, for the page to show: its name, when it expires and its contents as
+ * labelled values. The file itself is `exportPdf`'s. Refused with `noContent` when it has expired or
+ * is not the user's.
  */
 export const exportFile = endpoint(
   '/api/personal/export/file',
-  v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)) }),
+  v.object({ id: exportId }),
   v.object({
     fileName: v.string(),
-    url: v.string(),
     expiresAt: int,
     sections: v.array(v.object({ title: v.picklist(['account']), rows: v.array(v.object({ label: v.string(), value: v.string() })) })),
   }),
+);
+
+/**
+ * The encrypted PDF of an export, as base64, for its owner's live session only: a sealed request like
+ * any other, so no link to it exists that could be logged or passed on (issue 40). Refused with
+ * `noContent` when it has expired or is not the user's.
+ */
+export const exportPdf = endpoint(
+  '/api/personal/export/pdf',
+  v.object({ id: exportId }),
+  // Only base64's alphabet: the page puts it into a data: URL as it is.
+  v.object({ fileName: v.string(), pdf: v.pipe(v.string(), v.regex(/^[A-Za-z0-9+/]+={0,2}$/)) }),
 );

@@ -8,7 +8,7 @@ import { membership } from './vip';
 import { grant } from './vip-grant';
 
 /**
- * Redeems a membership code; refused with `redeemUnknown`, `redeemExpired` or `redeemUsed`, and with
- * `redeemLimit` after too many refused codes in an hour (even the right one, until the hour passes).
+ * Redeems a membership code; refused with `redeemInvalid` (unknown, expired or used: one answer), and
+ * with `redeemLimit` after too many refused codes in an hour (even the right one, until the hour passes).
  */
 export const vipRedeem = endpoint('/api/vip/redeem', v.object({ code: v.pipe(v.string(), v.minLength(1), v.maxLength(32)) }), v.object({ membership, grant }));
