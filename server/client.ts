@@ -87,11 +87,11 @@ export function parseTrustProxy(setting: string | undefined): ProxyTrust {
 /**
  * The client's address: the socket's peer, unless the peer is a trusted proxy; then the right-most
  * X-Forwarded-For hop that is not itself a trusted proxy (hops further left were written by the
- * client and prove nothing). A hop that is not an address ends the walk: the client is then the last
- * address read, the one that handed that hop on (the peer, if it is the right-most), never one key
- * for every such request (issue 40: a proxy that wrote `addr:port` made every client the proxy, and
- * after one client's 20 bad seals another got 429). So is a chain of trusted hops only: its left-most
- * is a client inside the proxies' range.
+ * client and prove nothing). Hops are read with ports, IPv6 brackets and spaces (issue 40: a proxy
+ * that wrote `addr:port` made every client the proxy itself, and after one client's 20 bad seals
+ * another got 429). A hop that is not an address ends the walk: the client is then the last address
+ * read, the one that handed that hop on, which is the peer only when the proxy in front wrote what
+ * cannot be read. A chain of listed proxies only ends at its left-most: a client inside their range.
  * @example clientAddress('127.0.0.1', '198.51.100.4, 127.0.0.1', parseTrustProxy('127.0.0.1')) // '198.51.100.4'
  * @example clientAddress('127.0.0.1', '[2001:db8::1]:443', parseTrustProxy('127.0.0.1')) // '2001:db8::1'
  * @example clientAddress('198.51.100.4', '10.0.0.1', TRUST_NOBODY) // '198.51.100.4'
