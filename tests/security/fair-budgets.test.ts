@@ -16,8 +16,11 @@ import { form, newPage, seal, type Page } from '../fixtures/seal';
 
 const PUBLIC = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
 
-/** A request from `localAddress` on a connection of its own: the status, or 'reset' if it was closed unanswered. */
-function send(base: string, localAddress: string, { path = '/api/health', body }: { path?: string; body?: string } = {}): Promise<number | 'reset'> {
+/** What a caller sees of a request: its status, or 'reset' if the connection was closed unanswered. */
+type Outcome = number | 'reset';
+
+/** A request from `localAddress` on a connection of its own. */
+function send(base: string, localAddress: string, { path = '/api/health', body }: { path?: string; body?: string } = {}): Promise<Outcome> {
   return new Promise((resolve) => {
     const headers = body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) };
     const req = request(`${base}${path}`, { method: body === undefined ? 'GET' : 'POST', localAddress, agent: false, headers }, (res) => {
@@ -35,8 +38,7 @@ async function until(done: () => boolean): Promise<void> {
 }
 
 const addresses = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}.${i + 1}`);
-const tally = (statuses: (number | 'reset')[]) =>
-  Object.fromEntries(Object.entries(Object.groupBy(statuses, String)).map(([status, list]) => [status, list!.length]));
+const tally = (statuses: Outcome[]) => Object.fromEntries(Object.entries(Object.groupBy(statuses, String)).map(([status, list]) => [status, list!.length]));
 
 describe('the RSA budget under a flood of fresh keys', () => {
   // A tenth of the server's 300 a second, and light below 2 unwraps a minute instead of 10, so the
@@ -50,18 +52,18 @@ describe('the RSA budget under a flood of fresh keys', () => {
   const sealed = (page?: Page) => form(seal({}, PUBLIC, { path: '/api/health', ts: clock }, page));
 
   /** One second of the flood: each attacking address in turn sends a request under a key of its own. */
-  async function floodSecond(): Promise<(number | 'reset')[]> {
+  async function floodSecond(): Promise<Outcome[]> {
     // Two seconds on: the count of the second before is not carried into this one.
     clock += 2_000;
-    const statuses = [];
+    const statuses: Outcome[] = [];
     for (const address of ATTACKERS) statuses.push(await send(api.base, address, { body: sealed() }));
     return statuses;
   }
 
   /** A page's first load from a new address: three requests under the page's one key (one RSA step). */
-  async function firstPageLoad(address: string): Promise<(number | 'reset')[]> {
+  async function firstPageLoad(address: string): Promise<Outcome[]> {
     const page = newPage(PUBLIC);
-    const statuses = [];
+    const statuses: Outcome[] = [];
     for (let i = 0; i < 3; i++) statuses.push(await send(api.base, address, { body: sealed(page) }));
     return statuses;
   }
@@ -69,8 +71,8 @@ describe('the RSA budget under a flood of fresh keys', () => {
   it('answers every first page load from a new address while 40 addresses flood it with fresh keys', async () => {
     // The flood runs before anyone else comes; its addresses are light for their first 2 unwraps.
     for (let i = 0; i < 4; i++) await floodSecond();
-    const loads: (number | 'reset')[][] = [];
-    const flood: (number | 'reset')[] = [];
+    const loads: Outcome[][] = [];
+    const flood: Outcome[] = [];
     const visitors = addresses('127.0.4', 39);
     for (let second = 0; second < 13; second++) {
       flood.push(...(await floodSecond()));
