@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TRUST_NOBODY, clientAddress, clientKey, parseTrustProxy } from './client';
+import { TRUST_NOBODY, clientAddress, clientKey, forwardedAddress, parseTrustProxy } from './client';
 
 describe('clientKey', () => {
   it.each([
@@ -65,7 +65,63 @@ describe('clientAddress', () => {
 
   it('keeps the peer when a listed proxy sends no usable header', () => {
     expect(clientAddress('127.0.0.1', undefined, proxy)).toBe('127.0.0.1');
+    expect(clientAddress('127.0.0.1', '', proxy)).toBe('127.0.0.1');
     expect(clientAddress('127.0.0.1', 'unknown', proxy)).toBe('127.0.0.1');
-    expect(clientAddress('127.0.0.1', '10.0.0.1, 10.0.0.2', proxy)).toBe('127.0.0.1');
+    expect(clientAddress('127.0.0.1', '203.0.113.1, ', proxy)).toBe('127.0.0.1');
+  });
+
+  // Issue 40 (6): a proxy writing `addr:port` made every client the proxy itself, one client for all.
+  it('reads the address out of hops with ports, IPv6 brackets and spaces', () => {
+    expect(clientAddress('127.0.0.1', '203.0.113.7:4711', proxy)).toBe('203.0.113.7');
+    expect(clientAddress('127.0.0.1', '[2001:db8::1]:443', proxy)).toBe('2001:db8::1');
+    expect(clientAddress('127.0.0.1', ' [2001:db8::1] ', proxy)).toBe('2001:db8::1');
+    expect(clientAddress('127.0.0.1', '198.51.100.9 ,  203.0.113.7:4711 , 10.0.0.5:80', proxy)).toBe('203.0.113.7');
+    // A listed proxy written with a port, as IPv4-mapped IPv6 in brackets, is still the proxy.
+    expect(clientAddress('127.0.0.1', '203.0.113.8:1, [::ffff:10.0.0.5]:80', proxy)).toBe('203.0.113.8');
+  });
+
+  it('falls back to the address that handed on a hop it cannot read, not to the proxy in front', () => {
+    // A client inside the proxies' range wrote garbage; the hop a proxy wrote for it is the client.
+    expect(clientAddress('127.0.0.1', 'garbage, 10.0.0.7', proxy)).toBe('10.0.0.7');
+    expect(clientAddress('127.0.0.1', '203.0.113.1:99999, 10.0.0.7:80', proxy)).toBe('10.0.0.7');
+    expect(clientAddress('127.0.0.1', '10.0.0.1, 10.0.0.2', proxy)).toBe('10.0.0.1');
+    expect(clientKey(clientAddress('127.0.0.1', 'garbage, 10.0.0.7', proxy))).not.toBe(clientKey(clientAddress('127.0.0.1', 'garbage, 10.0.0.8', proxy)));
+  });
+});
+
+describe('forwardedAddress', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['203.0.113.7:4711', '203.0.113.7'],
+    ['  203.0.113.7:80\t', '203.0.113.7'],
+    ['2001:db8::1', '2001:db8::1'],
+    ['[2001:db8::1]', '2001:db8::1'],
+    ['[2001:db8::1]:443', '2001:db8::1'],
+    [' [2001:DB8::1]:443 ', '2001:DB8::1'],
+    ['[fe80::1%eth0]:8080', 'fe80::1%eth0'],
+    ['::ffff:203.0.113.9', '::ffff:203.0.113.9'],
+  ])('reads %j as %s', (entry, address) => {
+    expect(forwardedAddress(entry)).toBe(address);
+  });
+
+  it.each([
+    '',
+    ' ',
+    'unknown',
+    'example.com',
+    'example.com:80',
+    '203.0.113.7:',
+    '203.0.113.7:65536',
+    '203.0.113.7:-1',
+    '[203.0.113.7]',
+    '[2001:db8::1',
+    '2001:db8::1]:443',
+    '[2001:db8::1]:x',
+    '[]',
+    '203.0.113.7 203.0.113.8',
+    '_hidden',
+    '"[2001:db8::1]"',
+  ])('reads no address in %j', (entry) => {
+    expect(forwardedAddress(entry)).toBeUndefined();
   });
 });

@@ -87,17 +87,42 @@ export function parseTrustProxy(setting: string | undefined): ProxyTrust {
 /**
  * The client's address: the socket's peer, unless the peer is a trusted proxy; then the right-most
  * X-Forwarded-For hop that is not itself a trusted proxy (hops further left were written by the
- * client and prove nothing). A trusted proxy that sends no usable header leaves the peer.
+ * client and prove nothing). Hops are read with ports, IPv6 brackets and spaces (issue 40: a proxy
+ * that wrote `addr:port` made every client the proxy itself, and after one client's 20 bad seals
+ * another got 429). A hop that is not an address ends the walk: the client is then the last address
+ * read, the one that handed that hop on, which is the peer only when the proxy in front wrote what
+ * cannot be read. A chain of listed proxies only ends at its left-most: a client inside their range.
  * @example clientAddress('127.0.0.1', '198.51.100.4, 127.0.0.1', parseTrustProxy('127.0.0.1')) // '198.51.100.4'
+ * @example clientAddress('127.0.0.1', '[2001:db8::1]:443', parseTrustProxy('127.0.0.1')) // '2001:db8::1'
  * @example clientAddress('198.51.100.4', '10.0.0.1', TRUST_NOBODY) // '198.51.100.4'
  */
 export function clientAddress(peer: string | undefined, forwardedFor: string | undefined, trust: ProxyTrust): string | undefined {
   if (!trust.trusts(peer) || !forwardedFor) return peer;
-  const hops = forwardedFor.split(',').map((hop) => hop.trim());
+  let sender = peer;
+  const hops = forwardedFor.split(',');
   for (let i = hops.length - 1; i >= 0; i--) {
-    const hop = hops[i]!;
-    if (!isIP(hop.split('%')[0]!)) return peer;
+    const hop = forwardedAddress(hops[i]!);
+    if (!hop) return sender;
     if (!trust.trusts(hop)) return hop;
+    sender = hop;
   }
-  return peer;
+  return sender;
+}
+
+/**
+ * One X-Forwarded-For entry as the address in it, or undefined: proxies write `203.0.113.7`, with a
+ * port (`203.0.113.7:4711`), IPv6 bare (`2001:db8::1`) or in brackets with or without a port
+ * (`[2001:db8::1]:443`, `[2001:db8::1]`), with spaces around; `unknown`, a name or an empty entry is none.
+ * @example forwardedAddress(' [2001:db8::1]:443 ') // '2001:db8::1'
+ */
+export function forwardedAddress(entry: string): string | undefined {
+  const text = entry.trim();
+  const bracketed = /^\[([^\]]*)\](?::(\d{1,5}))?$/.exec(text);
+  const withPort = /^(\d{1,3}(?:\.\d{1,3}){3}):(\d{1,5})$/.exec(text);
+  const [address, port] = bracketed ? [bracketed[1]!, bracketed[2]] : withPort ? [withPort[1]!, withPort[2]] : [text, undefined];
+  if (port !== undefined && Number(port) > 65_535) return undefined;
+  const family = isIP(address.split('%')[0]!);
+  // Brackets hold IPv6 only. A port after bare IPv6 cannot be told from its last group (`2001:db8::1:443`
+  // is an address too), so such an entry is taken as written: a proxy that adds ports brackets IPv6.
+  return family === 6 || (family === 4 && !bracketed) ? address : undefined;
 }

@@ -7,9 +7,9 @@
  *
  * Layers, outermost first:
  * - connections: at most `perAddress` open per client (server/client.ts: an IPv6 client by its /64,
- *   `::1` as `127.0.0.1`) and `total` in all, and once three quarters of the total are open, no more
- *   for an address that holds `crowdedShare` already (room for new clients); one more is closed at
- *   once, unread;
+ *   `::1` as `127.0.0.1`) and `total` in all, the total shared out among addresses: once it is
+ *   reached, a newcomer gets in by closing a connection of the address holding the most
+ *   (server/connection-cap.ts); one that does not get in is closed at once, unread;
  * - headers: the whole request head within `headersMs` (Node answers 408 and closes);
  * - a body other than an upload (the API, tracking, development routes, all ≤ 1 MB): read whole within
  *   `bodyMs` and at most 1 MB, else 408 or 413 and close (`smallBodies`); a body no route reads (a
@@ -20,12 +20,13 @@
  * - any connection silent both ways for `idleMs` is closed, and no request may take longer than
  *   `uploadMaxMs` plus `headersMs` (Node's own request timeout, a backstop behind the two above).
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiFailure, failureBody } from './api/failure';
-import { TRUST_NOBODY, clientKey, type ProxyTrust } from './client';
+import { TRUST_NOBODY, type ProxyTrust } from './client';
+import { ConnectionCap } from './connection-cap';
 
 export interface HttpLimits {
   /** The request line and headers must have arrived this long after the request began. */
@@ -65,7 +66,8 @@ export const TURN_WAITED = 'turnWaitedMs';
  *   the end-to-end suite two browsers (each opens at most 6 per host and context); a carrier NAT
  *   puts many users behind one address, which is why it is not 6.
  * - 1000 in all: a few MB of sockets and parser state, far from the memory or file descriptors the
- *   process has, while a crowd of addresses can no longer make it run out of either.
+ *   process has, while a crowd of addresses can no longer make it run out of either; when it is
+ *   full, an address holding none still gets in as long as any address holds two.
  */
 export const HTTP_LIMITS: HttpLimits = {
   headersMs: 10_000,
@@ -85,6 +87,8 @@ export interface ConnectionStats {
   open: number;
   /** Connections closed at once because a cap was reached. */
   refused: number;
+  /** Connections closed to make room for an address that held fewer, once the total was reached. */
+  evicted: number;
 }
 
 export interface ServeOptions {
@@ -94,12 +98,13 @@ export interface ServeOptions {
   limits?: HttpLimits;
   /**
    * The proxies in front (TRUST_PROXY): a listed proxy carries many clients on its connections, so the
-   * per-address cap does not apply to it (the total does; the API counts its clients one by one).
+   * per-address cap does not apply to it, nor does it give up connections to newcomers (the total
+   * holds; the API counts its clients one by one).
    */
   trustProxy?: ProxyTrust;
 }
 
-const stats = new WeakMap<ServerType, ConnectionStats>();
+const caps = new WeakMap<ServerType, ConnectionCap>();
 
 /**
  * Starts the app on Node's HTTP server with the timeouts and connection caps above.
@@ -126,7 +131,12 @@ export function serveWithLimits(
   );
   // With no 'timeout' listener anywhere, Node destroys a socket silent for this long.
   server.setTimeout(limits.idleMs);
-  server.on('request', (req: IncomingMessage) => {
+  const cap = new ConnectionCap(limits, trustProxy);
+  caps.set(server, cap);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    // A connection serving a request is the last its address gives up to a newcomer.
+    cap.busy(req.socket, true);
+    res.once('close', () => cap.busy(req.socket, false));
     if (req.complete || readsOwnBody(req.method ?? '', pathOf(req.url ?? ''))) return;
     // smallBodies answers a late body with 408; a body no route reads (a GET that carries one is
     // answered and then drained) would hold its connection until requestTimeout. This closes it.
@@ -139,42 +149,11 @@ export function serveWithLimits(
     req.once('end', stop);
     req.once('close', stop);
   });
-  const counts = { open: 0, refused: 0 };
-  stats.set(server, counts);
-  const byAddress = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
-    const key = clientKey(socket.remoteAddress);
-    const mine = byAddress.get(key) ?? 0;
-    const proxy = trustProxy.trusts(socket.remoteAddress);
-    // Room kept for new clients (issue 28: 17 addresses × 64 slow heads filled the 1,000 and locked
-    // everyone out): once three quarters of the total are open, an address that already holds a few
-    // gets no more, while one that holds fewer still gets in.
-    const crowded = counts.open >= Math.ceil(limits.total * 0.75) && mine >= crowdedShare(limits);
-    if ((mine >= limits.perAddress && !proxy) || (crowded && !proxy) || counts.open >= limits.total) {
-      counts.refused += 1;
-      // Before the parser has read a byte: nothing of the request is served or buffered.
-      socket.destroy();
-      return;
-    }
-    counts.open += 1;
-    byAddress.set(key, mine + 1);
-    socket.once('close', () => {
-      counts.open -= 1;
-      const left = (byAddress.get(key) ?? 1) - 1;
-      if (left > 0) byAddress.set(key, left);
-      else byAddress.delete(key);
-    });
+    // Before the parser has read a byte: nothing of a refused connection is served or buffered.
+    if (!cap.admit(socket)) socket.destroy();
   });
   return server;
-}
-
-/**
- * What one address may hold once the server is crowded: a sixteenth of its usual cap (4 of 64), at
- * least one, enough for a page's parallel requests.
- * @example crowdedShare({ perAddress: 64 }) // 4
- */
-export function crowdedShare(limits: Pick<HttpLimits, 'perAddress'>): number {
-  return Math.max(1, Math.floor(limits.perAddress / 16));
 }
 
 /**
@@ -182,7 +161,8 @@ export function crowdedShare(limits: Pick<HttpLimits, 'perAddress'>): number {
  * @example connectionStats(server).refused // 0
  */
 export function connectionStats(server: ServerType): ConnectionStats {
-  return { ...(stats.get(server) ?? { open: 0, refused: 0 }) };
+  const cap = caps.get(server);
+  return { open: cap?.open ?? 0, refused: cap?.refused ?? 0, evicted: cap?.evicted ?? 0 };
 }
 
 /**

@@ -124,6 +124,7 @@ describe('Opener', () => {
     expect(() => new Opener(PRIVATE, { cacheSize: Number.NaN })).toThrow(RangeError);
     expect(() => new Opener(PRIVATE, { failureLimit: undefined })).not.toThrow();
     expect(() => new Opener(PRIVATE, { unwrapsPerSecond: 0 })).toThrow(RangeError);
+    expect(() => new Opener(PRIVATE, { reservedShare: 1 })).toThrow(RangeError);
     expect(OPENER_DEFAULTS).toEqual({
       failureLimit: 20,
       failureWindowMs: MINUTE,
@@ -133,7 +134,26 @@ describe('Opener', () => {
       unwrapLimit: 600,
       unwrapWindowMs: MINUTE,
       unwrapsPerSecond: 300,
+      lightUnwraps: 10,
+      reservedShare: 1 / 3,
     });
+  });
+
+  // Issue 40 (3): the total was first-come, so 40 addresses sending fresh keys took all of it.
+  it('keeps a share of the unwraps per second for light clients: heavy ones are refused first', () => {
+    const { opener: o, clock, counted } = opener({ unwrapsPerSecond: 9, lightUnwraps: 2, reservedShare: 1 / 3 });
+    clock.now += 10 * MINUTE; // a fresh per-second window, with nothing before it
+    // Two addresses become heavy (2 unwraps each, light while they did it), then want more.
+    const heavy = Array.from({ length: 5 }).flatMap(() => ['6.6.6.6', '6.6.6.7'].map((address) => reason(() => o.open(address, sealText('{}', PUBLIC)))));
+    // Served until all unwraps together reach two thirds of 9 (their own light ones included): 2 + 2 + 1 + 1.
+    expect(heavy.filter((outcome) => outcome === 'opened')).toHaveLength(6);
+    expect(counted.unwraps).toBe(6);
+    // The last third only clients that caused fewer than 2 reach: three newcomers, one unwrap each.
+    for (const address of ['1.1.1.1', '2.2.2.2', '3.3.3.3']) expect(reason(() => o.open(address, sealText('{}', PUBLIC)))).toBe('opened');
+    // The total holds for everyone.
+    expect(reason(() => o.open('4.4.4.4', sealText('{}', PUBLIC)))).toBe('tooMany');
+    clock.now += 2_000;
+    expect(reason(() => o.open('6.6.6.6', sealText('{}', PUBLIC)))).toBe('opened');
   });
 });
 

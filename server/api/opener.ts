@@ -5,7 +5,9 @@
  * not open (garbage params, forged keys) is refused before any decoding or RSA work. RSA itself is a
  * budget (issue 28): valid requests, each under a freshly wrapped key, cost one private-key operation
  * each and were never refused (681 a second, and everyone's requests slowed from 12 to 67 ms). Every
- * unwrap is counted per client and in total, and past either the request is refused before it.
+ * unwrap is counted per client and in total, and past either the request is refused before it. The
+ * total is shared fairly (issue 40: 40 addresses sending fresh keys took all of it, and 18 of 39 first
+ * page loads got 429): a third of it is kept for light clients, those that caused few unwraps lately.
  */
 import { createPrivateKey, createSecretKey, type KeyObject } from 'node:crypto';
 import { WireError, decodeParams, openParams, parseBody, unwrapKeys, type PageKeys, type SecretKeys, type WireForm } from './wire-node';
@@ -27,6 +29,10 @@ export interface OpenerOptions {
   unwrapWindowMs?: number;
   /** RSA unwraps of all clients together per second (default 300, about half of one core). */
   unwrapsPerSecond?: number;
+  /** A client that caused fewer unwraps than this within `unwrapWindowMs` is light (default 10); any other is heavy. */
+  lightUnwraps?: number;
+  /** The share of `unwrapsPerSecond` heavy clients may not use, kept for light ones (default 1/3: 100 of 300). */
+  reservedShare?: number;
   /** The RSA step (default `unwrapKeys`); tests wrap it to count decryptions. */
   unwrap?: (encSecKey: string, privateKey: KeyObject) => PageKeys;
   now?: () => number;
@@ -42,6 +48,8 @@ export const OPENER_DEFAULTS = {
   unwrapLimit: 600,
   unwrapWindowMs: 60_000,
   unwrapsPerSecond: 300,
+  lightUnwraps: 10,
+  reservedShare: 1 / 3,
 } as const;
 
 /** A client past a limit (failed opens, or RSA work: its own or everyone's); `retryAfterSeconds` is an upper bound on how long it stays refused. */
@@ -173,6 +181,10 @@ export class Opener {
   /** Unwraps per client, and (under one key) of everyone: the same sliding count as failures. */
   private readonly unwraps: FailureLimiter;
   private readonly allUnwraps: FailureLimiter;
+  private readonly lightUnwraps: number;
+  private readonly unwrapsPerSecond: number;
+  /** Unwraps of everyone in the last second past which only light clients are served. */
+  private readonly heavyUnwrapsPerSecond: number;
   private readonly unwrap: (encSecKey: string, privateKey: KeyObject) => PageKeys;
   private readonly now: () => number;
 
@@ -182,11 +194,18 @@ export class Opener {
       // A limit of 0 (or NaN) would refuse every address, or none: a configuration error, not a policy.
       if (!(value > 0)) throw new RangeError(`opener option ${name} must be a positive number`);
     }
+    // Rounded: two thirds of 300 in floating point is a hair over 200, which would let a 201st in.
+    const heavyUnwrapsPerSecond = Math.round(limits.unwrapsPerSecond * (1 - limits.reservedShare));
+    // All of it reserved would leave heavy clients nothing, even on an idle server.
+    if (!(heavyUnwrapsPerSecond >= 1)) throw new RangeError('opener option reservedShare leaves heavy clients no unwraps');
     this.privateKeyPem = privateKey;
     this.keys = new LruCache(limits.cacheSize, limits.cacheTtlMs);
     this.failures = new FailureLimiter(limits.failureLimit, limits.failureWindowMs, limits.maxAddresses);
     this.unwraps = new FailureLimiter(limits.unwrapLimit, limits.unwrapWindowMs, limits.maxAddresses);
     this.allUnwraps = new FailureLimiter(limits.unwrapsPerSecond, 1000, 1);
+    this.lightUnwraps = limits.lightUnwraps;
+    this.unwrapsPerSecond = limits.unwrapsPerSecond;
+    this.heavyUnwrapsPerSecond = heavyUnwrapsPerSecond;
     this.unwrap = options.unwrap ?? unwrapKeys;
     this.now = options.now ?? Date.now;
   }
@@ -229,7 +248,14 @@ export class Opener {
     if (cached) return cached;
     // Counted before the operation, whatever its outcome: a key that fails costs the same CPU.
     if (this.unwraps.blocked(address, now)) throw new TooManyFailures(this.unwraps.retryAfterSeconds);
-    if (this.allUnwraps.blocked('all', now)) throw new TooManyFailures(this.allUnwraps.retryAfterSeconds);
+    // The total, shared fairly: a heavy client (10 or more unwraps in the last minute) is refused once
+    // everyone together caused 200 in the last second, a light one only at 300, so the last 100 are
+    // always there for light clients. A page load costs one unwrap: a person's first page, or a few a
+    // minute, is light however many addresses flood the server with fresh keys. A flooding address is
+    // light for its first 10 a minute; to keep the last 100 a second busy a flood needs 600 addresses.
+    const heavy = this.unwraps.estimate(address, now) >= this.lightUnwraps;
+    const ceiling = heavy ? this.heavyUnwrapsPerSecond : this.unwrapsPerSecond;
+    if (this.allUnwraps.estimate('all', now) >= ceiling) throw new TooManyFailures(this.allUnwraps.retryAfterSeconds);
     this.unwraps.fail(address, now);
     this.allUnwraps.fail('all', now);
     // Parsed once, on first use (a PEM string would be parsed again by every RSA step); a key that does
