@@ -46,7 +46,8 @@ function run() {
   // Referer of what the head has already requested).
   // Concatenated, not a template: esbuild writes a template as .concat() calls for ES5 (the budget).
   const search = query.rest ? '?' + query.rest : '';
-  if (sessionId != null) history.replaceState(null, '', loc.pathname + search + loc.hash);
+  // Absolute: a path of `//x` alone would be another host's address, which replaceState refuses.
+  if (sessionId != null) history.replaceState(null, '', loc.href.replace(/[?#].*/, '') + search + loc.hash);
 
   // An unprefixed URL is the en-US file; another locale moves to its own prefixed file. The target is
   // always "/<one of nine locales>" + this same-origin path, so it can never leave the site.

@@ -35,6 +35,8 @@ interface Page {
   classes: string[];
   title: string;
   moved: string | null;
+  /** Where history.replaceState put the address, if anywhere. */
+  address?: string;
   storage: Record<string, string>;
 }
 
@@ -71,7 +73,8 @@ function run(code: string, url: string, flags: Record<string, string> = {}): Pag
       },
       getElementById: (id: string) => (id === 'old-engine' ? notice : null),
     },
-    location: { pathname, search, hash, replace: (to: string) => (page.moved = to) },
+    location: { href: `https://h5.example${pathname}${search}${hash}`, pathname, search, hash, replace: (to: string) => (page.moved = to) },
+    history: { state: null, replaceState: (_state: unknown, _title: string, to: string) => (page.address = to) },
     localStorage: page.storage,
     navigator: {
       userAgent: 'Mozilla/5.0 (Linux; U; Android 4.4.2; en-us; SM-G900P Build/KOT49H) AppleWebKit/534.30 (KHTML, like Gecko) Version/4.0 Mobile Safari/534.30',
@@ -95,6 +98,8 @@ describe('the shell script on an engine with nothing newer than ES5', () => {
     expect(page.classes).toEqual(['has-bar', 'title-swap']);
     expect(page.title).toBe('帮助 中心');
     expect(page.storage).toEqual({ app_sessionid: 'abc.123', bgColor: '171717' });
+    // Stored, the session leaves the address (issue 40).
+    expect(page.address).toBe('https://h5.example/zh-CN/help-feedback?status_height=40&dark=1&bgColor=171717&title=%E5%B8%AE%E5%8A%A9+%E4%B8%AD%E5%BF%83');
   });
 
   it('strips control and bidi characters from a title without property escapes, and keeps 60 characters', () => {

@@ -420,11 +420,17 @@ describe('the inline shell script under hostile URLs (happy-dom)', () => {
           expect(target).toBe(`/${locale}${location.pathname}${location.search}${location.hash}`);
           expect(NINE.some((l) => target.startsWith(`/${l}/`))).toBe(true);
           expect(new URL(target, ORIGIN).origin).toBe(ORIGIN);
-          // Nothing else happens on a page that is being replaced.
+          // Nothing else happens on a page that is being replaced, but for the session: stored first, as
+          // the address it moves to no longer carries it.
           expect(html.style.getPropertyValue('--sh')).toBe('');
-          expect(localStorage.length).toBe(0);
+          const moving = first(params, 'app_sessionid') ?? '';
+          expect([localStorage.length, localStorage.getItem('app_sessionid')]).toEqual(isSessionId(moving) ? [1, moving] : [0, null]);
+          expect(new URLSearchParams(new URL(target, ORIGIN).search).has('app_sessionid')).toBe(false);
           return;
         }
+        // The session is out of the address, whatever it was (issue 40); every other parameter stays.
+        expect(new URLSearchParams(location.search).has('app_sessionid')).toBe(false);
+        expect([...new URLSearchParams(location.search).keys()]).toEqual([...params.keys()].filter((name) => name !== 'app_sessionid'));
 
         const height = expectedHeight(first(params, 'status_height'));
         expect(html.style.getPropertyValue('--sh')).toBe(`${height}px`);
