@@ -227,7 +227,7 @@ describe('clients behind a proxy', () => {
 describe('framing', () => {
   describe('a release server', () => {
     const api = useApiServer('frames-release-', { mode: 'release' });
-    it('forbids every frame of every page, the styled 404 included', async () => {
+    it('forbids every frame of every page, the styled 404 included, and names only its origin to what a page loads', async () => {
       // The server's root is the test's data directory: a page and a 404 page of its own.
       writeFileSync(join(api.dataDir, 'vip-center.html'), '<!doctype html><title>VIP</title>');
       writeFileSync(join(api.dataDir, '404.html'), '<!doctype html><title>Not found</title>');
@@ -236,6 +236,8 @@ describe('framing', () => {
         expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
         expect(response.headers.get('x-frame-options'), path).toBe('DENY');
         expect(response.headers.get('content-security-policy'), path).toBe("frame-ancestors 'none'");
+        // The session the host put in the page's query must not reach a Referer (issue 40).
+        expect(response.headers.get('referrer-policy'), path).toBe('strict-origin');
       }
     });
   });
