@@ -52,6 +52,9 @@ export default function Private() {
   return (
     <div className="personal" data-useful={useful ? '' : undefined}>
       <p className="personal-intro">{t('personal.requestIntro')}</p>
+      {/* What the six-digit password holds off and what not (docs/security.md), drawn with the first
+          paint: in the form's late hint it was the page's largest text, and its paint the page's LCP. */}
+      <p className="personal-intro">{t('personal.passwordLimits')}</p>
       {nextAllowedAt !== null ? (
         // Each sentence its own line: the limit message has no full stop of its own in some locales.
         <div className="personal-limit" role="status">

@@ -19,7 +19,7 @@ import { Digits } from './Digits';
 import { usePage } from '../../ui/page';
 
 export function RequestForm({ onLimit, onSent }: { onLimit: () => void; onSent: (email: string) => void }) {
-  const { t, locale, session } = usePage();
+  const { t, session } = usePage();
   const timeZone = userTimeZone(useStore($selfInfo).dev_timezone);
   const values = useStore(requestForm.$values);
   const errors = useStore(requestForm.$errors);
@@ -78,10 +78,7 @@ export function RequestForm({ onLimit, onSent }: { onLimit: () => void; onSent: 
         value={values.password}
         onInput={(password) => requestForm.update({ password })}
         error={error(errors.password)}
-        // What the six digits hold off and what they do not (docs/security.md), in the same note the
-        // field's aria-describedby reads: Field takes one string, so the second sentence follows the first
-        // (after a space, except in Chinese, whose full stop is its own gap).
-        hint={t('personal.passwordHint') + (locale.startsWith('zh') ? '' : ' ') + t('personal.passwordLimits')}
+        hint={t('personal.passwordHint')}
         secret
         disabled={disabled}
       />
