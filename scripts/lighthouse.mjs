@@ -58,14 +58,24 @@ try {
   rmSync(LHCI_DIR, { recursive: true, force: true });
   mkdirSync(LHCI_DIR, { recursive: true });
   const outside = [];
+  const minScore = (category) => config.ci.assert.assertions[`categories:${category}`][1].minScore * 100;
+  const outsideRun = async (url) => {
+    const m = await lighthouseRun(url);
+    if (m.error) throw new Error(`${new URL(url).pathname}${new URL(url).search} outside the app: ${m.error}`);
+    return m;
+  };
   for (const url of urls) {
     const { pathname, search } = new URL(url);
-    const m = await lighthouseRun(url);
-    if (m.error) throw new Error(`${pathname}${search} outside the app: ${m.error}`);
-    // The report is for Lighthouse CI; the figures are for the table and the gates below.
-    const { report, ...figures } = m;
-    writeFileSync(`${LHCI_DIR}/lhr-${Date.now()}.json`, report);
-    outside.push({ path: `${pathname}${search}`, ...figures });
+    const m = await outsideRun(url);
+    // A performance score under the bar in one run is measured again as every timing gate is (below):
+    // three more runs, whose median Lighthouse CI asserts (lighthouserc.json: aggregationMethod median).
+    // One run's score moves with the machine's load: /th-TH/feedback scored 0.86 once on a fresh clone
+    // while five other jobs shared its two cores, and 1.00 in every run on a quiet machine.
+    const runs = m.performance < minScore('performance') ? [await outsideRun(url), await outsideRun(url), await outsideRun(url)] : [m];
+    // The reports are for Lighthouse CI; the figures are for the table and the gates below.
+    for (const { report } of runs) writeFileSync(`${LHCI_DIR}/lhr-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`, report);
+    const { report: _report, ...figures } = m;
+    outside.push({ path: `${pathname}${search}`, ...figures, scoreRuns: runs.length > 1 ? runs.map(({ report: _r, ...rest }) => rest) : [] });
   }
   try {
     run(['assert']);
@@ -96,7 +106,6 @@ try {
     if (m.lcp - bareLcp > lcpAllowance(path)) found.push(`${where}: LCP ${Math.round(m.lcp - bareLcp)} ms after the bare page's > ${lcpAllowance(path)} ms`);
     return found;
   }
-  const minScore = (category) => config.ci.assert.assertions[`categories:${category}`][1].minScore * 100;
   const session = await issueSession(lab.origin);
   const inject = hostScript();
   const delta = (lcp) => `${lcp < bare.lcp ? '−' : '+'}${Math.abs(Math.round(lcp - bare.lcp))}`;
@@ -107,8 +116,9 @@ try {
     );
   for (const run of bareRuns) row(BARE.path, 'baseline', run);
   for (const m of outside) {
-    const { path } = m;
+    const { path, scoreRuns } = m;
     row(path, 'outside', m);
+    scoreRuns.forEach((run, i) => row(path, `outside, score again ${i + 1}`, run));
     let missed = check(path, 'outside the app', m, bare.lcp);
     // One run is a screen, not a measurement: at 4× simulated CPU on 2 cores a run's every task stretches
     // with the machine's load (license.html, no script at all: LCP +174 ms over bare in one run, +56 in
