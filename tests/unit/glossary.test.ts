@@ -43,7 +43,7 @@ function texts(locale: Locale): [string, string][] {
  * 邊個/邊度 (誰, 哪裡; 邊 alone is 旁邊), 咁 (這樣), 啱 (對), 攞 (拿), 囉/喎/嘅 (sentence particles). 係 (是) is left
  * out: it is also the written 關係; 俾/畀 (給) too, written as 俾 in some formal Hong Kong usage.
  */
-export const CANTONESE = /[喺嘅咗唔佢哋嘢冇啲嚟睇搵嗰咩乜咁啱攞囉喎]|點樣|點解|而家|邊個|邊度/u;
+const CANTONESE = /[喺嘅咗唔佢哋嘢冇啲嚟睇搵嗰咩乜咁啱攞囉喎]|點樣|點解|而家|邊個|邊度/u;
 
 /** 「…」, “…”, "…" and «…» spans with no placeholder in them (「{plan}」 is a name the page fills in). */
 const QUOTE = /「([^」{}]+)」|“([^”{}]+)”|"([^"{}]+)"|«([^»{}]+)»/gu;
