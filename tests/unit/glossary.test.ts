@@ -40,7 +40,7 @@ function texts(locale: Locale): [string, string][] {
  * Spoken Cantonese that formal written Chinese (書面語) replaces; each is unambiguous, so a hit is never a
  * written word: 喺 (在, at), 嘅 (的), 咗 (了), 唔 (不), 佢/佢哋 (他/他們), 哋 (們), 嘢 (東西), 冇 (沒有), 啲 (些), 嚟 (來),
  * 睇 (看), 搵 (找), 嗰 (那), 咩 and 乜 (甚麼), 點樣 and 點解 (如何, 為甚麼; 點 alone is in 點選 and 重點), 而家 (現在),
- * 邊個/邊度 (誰, 哪裡; 邊 alone is 旁邊), 咁 (這樣), 啱 (對), 攞 (拿), 囉/喎/嘅 (sentence particles). 係 (是) is left
+ * 邊個/邊度 (誰, 哪裡; 邊 alone is 旁邊), 咁 (這樣), 啱 (對), 攞 (拿), 囉 and 喎 (sentence particles). 係 (是) is left
  * out: it is also the written 關係; 俾/畀 (給) too, written as 俾 in some formal Hong Kong usage.
  */
 const CANTONESE = /[喺嘅咗唔佢哋嘢冇啲嚟睇搵嗰咩乜咁啱攞囉喎]|點樣|點解|而家|邊個|邊度/u;
