@@ -196,7 +196,7 @@ describe('uploads', () => {
       body: new Uint8Array(10),
     }).catch(() => null);
     // Node's fetch may refuse a body shorter than its length header; the server check is exercised below too.
-    if (response) expect(await response.json()).toEqual({ code: 'fileTooLarge', message: 'More than 200M limit, please re-upload' });
+    if (response) expect(await response.json()).toEqual({ code: 'fileTooLarge', message: 'Over the 200 MB limit. Please upload a smaller file.' });
   });
 
   it('refuses a stream that grows past 200 MB without a length', async () => {
@@ -213,7 +213,7 @@ describe('uploads', () => {
     });
     const response = await fetch(`${base}/api/upload`, { method: 'POST', headers: await headersFor('10001'), body, duplex: 'half' } as RequestInit);
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ code: 'fileTooLarge', message: 'More than 200M limit, please re-upload' });
+    expect(await response.json()).toEqual({ code: 'fileTooLarge', message: 'Over the 200 MB limit. Please upload a smaller file.' });
   }, 60_000); // 200 MB through loopback and onto disk
 
   it('needs a session', async () => {
