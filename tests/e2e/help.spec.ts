@@ -338,6 +338,20 @@ test.describe('feedback form', () => {
     await expect(page.getByLabel(t('en-US', 'help.descriptionLabel'))).toBeVisible();
   });
 
+  test("the demo account's threads read in the page's language (th-TH)", async ({ page, signIn, open }) => {
+    // The demo account (DEMO_UID); its answered thread is left unread for the other tests.
+    await signIn({}, '10001');
+    await open('/th-TH/my-feedback');
+    await expect(page.locator('a.feedback-item')).toContainText([
+      'ช่องค้นหาถูกแป้นพิมพ์บังเมื่อใช้งานในแนวนอน',
+      'การดาวน์โหลดหยุดเมื่อหน้าจอดับ',
+      'เนื้อเพลง Saigon Rain ช้าไปประมาณสองวินาทีในท่อนที่สอง',
+    ]);
+    await page.locator('a.feedback-item').nth(1).click();
+    await expect(page.locator('.answer')).toContainText('การดาวน์โหลดหยุดเมื่อหน้าจอดับ');
+    await expect(page.getByText('เรากำลังตรวจสอบปัญหานี้ คุณใช้โทรศัพท์รุ่นใดและ Android เวอร์ชันใด')).toBeVisible();
+  });
+
   test('/my-feedback in th-TH: "No data" offers feedback too', async ({ page, signIn, open }) => {
     await signIn();
     await open('/th-TH/my-feedback');
