@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/lib/locale';
 import { fold } from '../../src/lib/fold';
@@ -73,7 +73,12 @@ describe('matching', () => {
 });
 
 describe('the synonym lists', () => {
-  const glossary = (locale: string): Record<string, unknown> => JSON.parse(readFileSync(`src/content/legal/glossary/${locale}.json`, 'utf8')).terms;
+  // The UI's glossary where there is one (issue 41), else the legal texts'; a term may be a stem
+  // (fil-PH "top" for top up), so a group holds it when one of its terms holds it.
+  const glossary = (locale: string): Record<string, unknown> => {
+    const ui = `src/i18n/glossary/${locale}.json`;
+    return JSON.parse(readFileSync(existsSync(ui) ? ui : `src/content/legal/glossary/${locale}.json`, 'utf8')).terms;
+  };
 
   it('have every locale, and no term in two groups of one locale', () => {
     expect(Object.keys(SYNONYMS).sort()).toEqual([...LOCALES].sort());
@@ -88,7 +93,11 @@ describe('the synonym lists', () => {
       const terms = glossary(locale);
       for (const [concept, group] of Object.entries((SYNONYMS as Record<string, Record<string, string[]>>)[locale]!)) {
         const term = terms[concept];
-        if (typeof term === 'string') expect(group.map(fold), `${locale} ${concept}`).toContain(fold(term));
+        if (typeof term === 'string')
+          expect(
+            group.map(fold).filter((t) => t.includes(fold(term))),
+            `${locale} ${concept}: ${term}`,
+          ).not.toEqual([]);
       }
     }
   });
