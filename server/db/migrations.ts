@@ -548,7 +548,8 @@ export const MIGRATIONS: Migration[] = [
     `,
   },
   {
-    version: 19,
+    // 20, not 19: issue 41's regional prices (another branch of the same issue) take 19.
+    version: 20,
     name: "the catalogue and the demo threads in the user's language (issue 41): playlist names, search keywords and refund questions per locale",
     // playlist_names: a playlist's name in each locale; playlists.name stays the name where a locale
     // has none. faq_texts.keywords: what a user of that locale types for the question, searched with

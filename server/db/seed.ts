@@ -8,7 +8,7 @@
  * docs/api.md prints. On a release server those codes would redeem for anyone (issue 40), and
  * whoever the account service numbers 10002 would see a stranger's orders.
  * Help-centre texts are in nine locales (seed/faq.json, seed/feedback-types.json), and since migration
- * 19 the playlist names, search keywords and demo threads too.
+ * 20 the playlist names, search keywords and demo threads too.
  */
 import { readFileSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
@@ -317,7 +317,7 @@ function seedSvipAnswers(db: DatabaseSync): void {
 }
 
 /**
- * The catalogue in the user's language (migration 19, issue 41): the editorial playlists' names, the
+ * The catalogue in the user's language (migration 20, issue 41): the editorial playlists' names, the
  * refund questions (answers as docs/help.md says: the Membership Agreement's refund rules), every
  * question's search keywords per locale, and labels that were English in a locale.
  */
@@ -371,7 +371,7 @@ export const SEEDS: Record<number, { catalogue?: SeedStep; demo?: SeedStep }> = 
   15: { catalogue: seedOffers },
   16: { catalogue: seedSvipPlans },
   18: { catalogue: seedSvipAnswers },
-  19: { catalogue: seedLocaleCatalogue, demo: seedFeedbackTexts },
+  20: { catalogue: seedLocaleCatalogue, demo: seedFeedbackTexts },
 };
 
 /**
