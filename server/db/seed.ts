@@ -319,7 +319,7 @@ function seedSvipAnswers(db: DatabaseSync): void {
 /**
  * The catalogue in the user's language (migration 20, issue 41): the editorial playlists' names, the
  * refund questions (answers as docs/help.md says: the Membership Agreement's refund rules), every
- * question's search keywords per locale, and labels that were English in a locale.
+ * question's search keywords per locale, and the feedback types that were English in fil-PH.
  */
 function seedLocaleCatalogue(db: DatabaseSync): void {
   const name = db.prepare('INSERT INTO playlist_names VALUES (?, ?, ?)');
@@ -339,11 +339,17 @@ function seedLocaleCatalogue(db: DatabaseSync): void {
   for (const [faq, byLocale] of Object.entries(load('faq-keywords.json') as Record<string, Record<string, string[]>>))
     for (const [locale, words] of Object.entries(byLocale)) keywords.run(words.join(' '), faq, locale);
 
-  const { feedbackTypes, faqCategories } = load('labels.json') as Record<'feedbackTypes' | 'faqCategories', Record<string, Texts>>;
+  // A type's new label, and the answers that tell the user to pick the type by its old one.
+  const { feedbackTypes } = load('labels.json') as { feedbackTypes: Record<string, Texts> };
+  const before = db.prepare('SELECT label FROM feedback_type_labels WHERE type = ? AND locale = ?');
   const label = db.prepare('UPDATE feedback_type_labels SET label = ? WHERE type = ? AND locale = ?');
-  for (const [type, labels] of Object.entries(feedbackTypes)) for (const [locale, value] of Object.entries(labels)) label.run(value, type, locale);
-  const title = db.prepare('UPDATE faq_category_titles SET title = ? WHERE category = ? AND locale = ?');
-  for (const [category, titles] of Object.entries(faqCategories)) for (const [locale, value] of Object.entries(titles)) title.run(value, category, locale);
+  const answers = db.prepare('UPDATE faq_texts SET answer = replace(answer, ?, ?) WHERE locale = ?');
+  for (const [type, labels] of Object.entries(feedbackTypes))
+    for (const [locale, value] of Object.entries(labels)) {
+      const old = String(before.get(type, locale)!.label);
+      label.run(value, type, locale);
+      answers.run(old, value, locale);
+    }
 }
 
 /**
