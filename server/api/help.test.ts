@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEMO_UID } from '../db/seed';
-import { FEEDBACK_FREE_PER_DAY } from './help';
+import { FEEDBACK_FREE_PER_DAY, HELP_HANDLERS } from './help';
 import { feedbackBody } from '../../tests/fixtures/bodies';
 import { useApiServer } from '../../tests/fixtures/api-server';
 
@@ -17,7 +18,7 @@ describe('help centre', () => {
     const { body } = await call('/api/help/home', { locale: 'th-TH' }, DEMO_UID);
     expect(body.data.categories.map((c: any) => c.id)).toEqual(['playback', 'downloads', 'lyrics', 'membership', 'payment', 'account']);
     expect(body.data.categories[0].title).toBe('การเล่นเพลง');
-    expect(body.data.categories.flatMap((c: any) => c.questions)).toHaveLength(25);
+    expect(body.data.categories.flatMap((c: any) => c.questions)).toHaveLength(28);
     expect(body.data.unread).toBe(1);
     expect(body.data.hotline.dial).toMatch(/^\+\d+$/);
     expect((await call('/api/help/home', { locale: 'en-US' }, fresh())).body.data.unread).toBe(0);
@@ -44,6 +45,70 @@ describe('help centre', () => {
     expect((await call('/api/help/search', { query: '   ', locale: 'en-US' }, fresh())).body.data.results).toEqual([]);
   });
 
+  const search = async (query: string, locale: string): Promise<string[]> =>
+    (await call('/api/help/search', { query, locale }, fresh())).body.data.results.map((r: any) => r.id);
+  const REFUNDS = ['payment-refund-membership', 'payment-refund-auto-renewal', 'payment-refund-coins'];
+
+  it.each([
+    ['en-US', 'refund'],
+    ['zh-CN', '退款'],
+    ['zh-TW', '退款'],
+    ['zh-HK', '退款'],
+    ['id-ID', 'pengembalian dana'],
+    ['ms-MY', 'bayaran balik'],
+    ['fil-PH', 'refund'],
+    ['vi-VN', 'hoàn tiền'],
+    ['th-TH', 'คืนเงิน'],
+  ])('finds the three refund questions in %s by "%s", in the locale', async (locale, query) => {
+    expect(await search(query, locale)).toEqual(expect.arrayContaining(REFUNDS));
+    const answer = async (locale: string) => (await call('/api/help/question', { id: 'payment-refund-membership', locale }, fresh())).body.data.question;
+    const [question, english] = [await answer(locale), await answer('en-US')];
+    expect(question.categoryTitle).toBe((await call('/api/help/home', { locale }, fresh())).body.data.categories[4].title);
+    if (locale !== 'en-US') expect(question.answer).not.toBe(english.answer);
+  });
+
+  it('answers refunds as the Membership Agreement does: not once benefits started, except its three cases', async () => {
+    const { body } = await call('/api/help/question', { id: 'payment-refund-membership', locale: 'en-US' }, fresh());
+    expect(body.data.question.answer).toContain('not refunded');
+    expect(body.data.question.answer).toContain('charged twice');
+    expect(body.data.question.answer).toContain('order id');
+  });
+
+  it('finds in Vietnamese without accents or case what the accented query finds', async () => {
+    const accented = await search('lời bài hát', 'vi-VN');
+    expect(accented.length).toBeGreaterThanOrEqual(3);
+    expect(await search('loi bai hat', 'vi-VN')).toEqual(accented);
+    expect(await search('LOI BAI HAT', 'vi-VN')).toEqual(accented);
+    expect(await search('hoan tien', 'vi-VN')).toEqual(expect.arrayContaining(REFUNDS));
+  });
+
+  it("finds by a locale's other word for a thing: thành viên for hội viên, รีฟันด์, 退钱, pulangan wang", async () => {
+    const members = await search('hội viên', 'vi-VN');
+    expect(members.length).toBeGreaterThan(0);
+    expect(await search('thành viên', 'vi-VN')).toEqual(members);
+    expect(await search('thanh vien', 'vi-VN')).toEqual(members);
+    expect(await search('รีฟันด์', 'th-TH')).toEqual(expect.arrayContaining(REFUNDS));
+    expect(await search('退钱', 'zh-CN')).toEqual(expect.arrayContaining(REFUNDS));
+    expect(await search('pulangan wang', 'ms-MY')).toEqual(expect.arrayContaining(REFUNDS));
+  });
+
+  it("finds every question by each of its locale's keywords", async () => {
+    const keywords: Record<string, Record<string, string[]>> = JSON.parse(readFileSync('server/db/seed/faq-keywords.json', 'utf8'));
+    // The handler itself: some nine hundred searches over HTTP would take seconds.
+    const found = (query: string, locale: string) =>
+      (
+        HELP_HANDLERS.helpSearch({ db: api.db, body: { query, locale } } as unknown as Parameters<typeof HELP_HANDLERS.helpSearch>[0]) as {
+          results: { id: string }[];
+        }
+      ).results.map((r) => r.id);
+    const missed = Object.entries(keywords).flatMap(([id, byLocale]) =>
+      Object.entries(byLocale).flatMap(([locale, words]) =>
+        words.filter((word) => !found(word, locale).includes(id)).map((word) => `${locale} ${id} "${word}"`),
+      ),
+    );
+    expect(missed).toEqual([]);
+  });
+
   it('counts the first vote of a user on a question', async () => {
     const uid = fresh();
     expect((await call('/api/help/vote', { id: 'lyrics-none', helpful: false }, uid)).body.data).toEqual({ helpful: false });
@@ -59,6 +124,16 @@ describe('feedback', () => {
     expect(th.types.map((t: any) => t.id)).toEqual(['music', 'experience', 'interface', 'other']);
     expect(th).toMatchObject({ phoneOptional: true, codeRequired: false });
     expect((await call('/api/feedback/config', { locale: 'zh-CN' }, fresh())).body.data.phoneOptional).toBe(false);
+  });
+
+  it('names every feedback type in Filipino, and the answer that says which type to pick says it so', async () => {
+    const labels = async (locale: string) => (await call('/api/feedback/config', { locale }, fresh())).body.data.types.map((t: any) => t.label);
+    const fil = await labels('fil-PH');
+    const en = await labels('en-US');
+    expect(fil.filter((label: string, i: number) => label === en[i])).toEqual([]);
+    const answer = (await call('/api/help/question', { id: 'lyrics-report-wrong', locale: 'fil-PH' }, fresh())).body.data.question.answer;
+    expect(answer).toContain(fil[0]);
+    expect(answer).not.toContain(en[0]);
   });
 
   it('names the song playing for /feedback2, null for an id the catalogue lacks, and only for a signed-in user', async () => {
@@ -176,5 +251,21 @@ describe('feedback', () => {
     const items = (await call('/api/feedback/list', { cursor: null, limit: 10, locale: 'en-US' }, DEMO_UID)).body.data.items;
     expect(items.map((f: any) => f.state)).toEqual(['submitted', 'inProgress', 'replied']);
     expect(items.map((f: any) => f.unread)).toEqual([false, false, true]);
+  });
+
+  it("shows the demo threads in the page's locale, and in English to an English page", async () => {
+    const list = async (locale: string) => (await call('/api/feedback/list', { cursor: null, limit: 10, locale }, DEMO_UID)).body.data.items;
+    expect((await list('th-TH')).map((f: any) => f.excerpt)).toEqual([
+      'ช่องค้นหาถูกแป้นพิมพ์บังเมื่อใช้งานในแนวนอน',
+      'การดาวน์โหลดหยุดเมื่อหน้าจอดับ',
+      'เนื้อเพลง Saigon Rain ช้าไปประมาณสองวินาทีในท่อนที่สอง',
+    ]);
+    expect((await list('en-US'))[1].excerpt).toBe('Downloads stop when the screen turns off.');
+    const thread = (await call('/api/feedback/detail', { id: 'fb-demo-progress', locale: 'vi-VN' }, DEMO_UID)).body.data;
+    expect(thread.feedback.description).toBe('Quá trình tải xuống bị dừng khi tắt màn hình.');
+    expect(thread.messages.map((m: any) => m.text)).toEqual([
+      'Chúng tôi đang kiểm tra vấn đề này. Bạn đang dùng mẫu điện thoại nào và phiên bản Android nào?',
+      'OPPO Find X5, Android 14.',
+    ]);
   });
 });

@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ResponseOf } from '../../src/lib/api/contract';
 import { feedbackSummary, feedbackTypeOption, fullFeedback, message } from '../../src/lib/api/endpoints/feedback';
+import { fold } from '../../src/lib/fold';
 import { isScreenshot } from '../../src/lib/forms/pictures';
 import { checkContact } from '../../src/lib/forms/contact';
 import { checkText } from '../../src/lib/forms/rules';
@@ -19,6 +20,7 @@ import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import { CODE_LIMITS, codeInMailbox, sendCode, verifyCode } from './codes';
 import { pageRows } from './cursor';
+import { matcher, needles } from './search-text';
 import { ApiFailure } from './failure';
 import type { Handlers } from './pipeline';
 import { rowAs } from './rows';
@@ -51,9 +53,12 @@ const refuse = (message: string) => new ApiFailure('badRequest', 422, message);
 
 const questionRef = (row: Row) => ({ id: String(row.id), question: String(row.question) });
 
-/** A question's text in the locale, else in en-US (every question has one). */
+/**
+ * A question's text in the locale, else in en-US (every question has one); its keywords are the
+ * shared English ones and the locale's own.
+ */
 const FAQ_TEXT = `
-  SELECT f.id, f.category, f.keywords, COALESCE(l.question, e.question) AS question, COALESCE(l.answer, e.answer) AS answer
+  SELECT f.id, f.category, f.keywords, COALESCE(l.keywords, '') AS localKeywords, COALESCE(l.question, e.question) AS question, COALESCE(l.answer, e.answer) AS answer
   FROM faqs f JOIN faq_texts e ON e.faq = f.id AND e.locale = 'en-US' LEFT JOIN faq_texts l ON l.faq = f.id AND l.locale = ?`;
 
 function categoryTitle(db: Db, category: string, locale: string): string {
@@ -70,8 +75,17 @@ function typeLabel(db: Db, type: string, locale: string): string {
   return String(row?.label ?? type);
 }
 
+/**
+ * A feedback's description or a message (`ref`, its id) in the locale when there is a text for it
+ * (the demo threads, seed/feedback-demo.json), else as it was written.
+ */
+function textIn(db: Db, ref: string, locale: string, written: unknown): string {
+  const row = db.prepare('SELECT text FROM feedback_texts WHERE ref = ? AND locale = ?').get(ref, locale);
+  return String(row?.text ?? written);
+}
+
 const toSummary = (db: Db, row: Row, locale: string): Summary => {
-  const description = String(row.description);
+  const description = textIn(db, String(row.id), locale, row.description);
   const summary = {
     id: String(row.id),
     type: row.type,
@@ -170,17 +184,18 @@ export const HELP_HANDLERS: HelpHandlers = {
   },
 
   helpSearch: ({ db, body }) => {
-    const words = body.query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
-    if (words.length === 0) return { results: [] };
+    // Without case or accents, and a synonym finds the copy's word (./search-text.ts).
+    const wanted = needles(body.query, body.locale).map((alternatives) => matcher(alternatives, body.locale));
+    if (wanted.length === 0) return { results: [] };
     const scored = db
       .prepare(`${FAQ_TEXT} ORDER BY f.sort`)
       .all(body.locale)
       .map((row) => {
-        const question = String(row.question).toLocaleLowerCase();
-        const haystack = `${question} ${String(row.answer).toLocaleLowerCase()} ${String(row.keywords).toLocaleLowerCase()}`;
-        if (!words.every((w) => haystack.includes(w))) return null;
+        const question = fold(String(row.question));
+        const haystack = `${question} ${fold(String(row.answer))} ${fold(String(row.keywords))} ${fold(String(row.localKeywords))}`;
+        if (!wanted.every((finds) => finds(haystack))) return null;
         // Words in the question itself rank first; then answers and keywords.
-        return { row, score: words.filter((w) => question.includes(w)).length };
+        return { row, score: wanted.filter((finds) => finds(question)).length };
       })
       .filter((hit) => hit !== null);
     scored.sort((a, b) => b.score - a.score);
@@ -286,7 +301,7 @@ export const HELP_HANDLERS: HelpHandlers = {
       id: String(row.id),
       type: row.type,
       typeLabel: typeLabel(db, String(row.type), body.locale),
-      description: String(row.description),
+      description: textIn(db, String(row.id), body.locale, row.description),
       contact: String(row.contact),
       state: row.state,
       attachments: JSON.parse(String(row.attachments)),
@@ -297,7 +312,10 @@ export const HELP_HANDLERS: HelpHandlers = {
     };
     return {
       feedback: rowAs(fullFeedback, feedback, 'feedback'),
-      messages: db.prepare('SELECT * FROM feedback_messages WHERE feedback = ? ORDER BY at, id').all(body.id).map(toMessage),
+      messages: db
+        .prepare('SELECT * FROM feedback_messages WHERE feedback = ? ORDER BY at, id')
+        .all(body.id)
+        .map((m) => toMessage({ ...m, text: textIn(db, String(m.id), body.locale, m.text) })),
     };
   },
 

@@ -82,6 +82,15 @@ describe('music lists', () => {
     expect(playlists.flatMap((p: any) => p.songs).some((s: any) => s.vip)).toBe(true);
     expect(playlists[0].songs[0]).toMatchObject({ id: expect.any(String), cover: expect.stringMatching(/^\/covers\//) });
   });
+
+  it("names the playlists in the page's locale, and in the catalogue's words to a page that sends none", async () => {
+    const names = async (body: object) => (await call('/api/music/lists', body, fresh())).body.data.playlists.map((p: any) => p.name);
+    expect(await names({})).toEqual(['Daily Mix', 'VIP Lossless Picks', 'Spatial Audio', 'New This Week']);
+    expect(await names({ locale: 'zh-CN' })).toEqual(['每日推荐', 'VIP 无损精选', '空间音频', '本周新歌']);
+    expect((await names({ locale: 'th-TH' }))[0]).toBe('เพลงรวมประจำวัน');
+    expect((await names({ locale: 'vi-VN' }))[3]).toBe('Mới trong tuần');
+    expect((await call('/api/music/lists', { locale: 'xx-XX' }, fresh())).status).toBe(422);
+  });
 });
 
 describe('playlist submission', () => {

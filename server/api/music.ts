@@ -97,12 +97,14 @@ export const MUSIC_HANDLERS: MusicHandlers = {
     };
   },
 
-  musicLists: ({ db }) => {
+  musicLists: ({ db, body }) => {
     const songsOf = db.prepare('SELECT s.* FROM playlist_songs ps JOIN songs s ON s.id = ps.song WHERE ps.playlist = ? ORDER BY ps.sort');
     return {
       playlists: db
-        .prepare('SELECT * FROM playlists ORDER BY sort')
-        .all()
+        .prepare(
+          'SELECT p.id, COALESCE(n.name, p.name) AS name, p.cover, p.kind FROM playlists p LEFT JOIN playlist_names n ON n.playlist = p.id AND n.locale = ? ORDER BY p.sort',
+        )
+        .all(body.locale ?? null)
         .map((p) =>
           rowAs(
             playlist,

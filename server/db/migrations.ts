@@ -547,4 +547,29 @@ export const MIGRATIONS: Migration[] = [
       CREATE UNIQUE INDEX renewals_one_on ON renewals (uid) WHERE enabled = 1;
     `,
   },
+  {
+    // 20, not 19: issue 41's regional prices (another branch of the same issue) take 19.
+    version: 20,
+    name: "the catalogue and the demo threads in the user's language (issue 41): playlist names, search keywords and refund questions per locale",
+    // playlist_names: a playlist's name in each locale; playlists.name stays the name where a locale
+    // has none. faq_texts.keywords: what a user of that locale types for the question, searched with
+    // faqs.keywords (English, shared). feedback_texts: a feedback's description or a message (`ref`,
+    // either id) in another locale than it was written in; the demo threads (seed/feedback-demo.json)
+    // have one per locale, read in the page's locale. Rows: server/db/seed.ts.
+    sql: `
+      CREATE TABLE playlist_names (
+        playlist TEXT NOT NULL REFERENCES playlists (id),
+        locale TEXT NOT NULL,
+        name TEXT NOT NULL,
+        PRIMARY KEY (playlist, locale)
+      );
+      ALTER TABLE faq_texts ADD COLUMN keywords TEXT NOT NULL DEFAULT '';
+      CREATE TABLE feedback_texts (
+        ref TEXT NOT NULL,
+        locale TEXT NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (ref, locale)
+      );
+    `,
+  },
 ];

@@ -7,7 +7,8 @@
  * history and balances, comments and a ban to appeal, feedback threads, and the redeem codes
  * docs/api.md prints. On a release server those codes would redeem for anyone (issue 40), and
  * whoever the account service numbers 10002 would see a stranger's orders.
- * Help-centre texts are in nine locales (seed/faq.json, seed/feedback-types.json).
+ * Help-centre texts are in nine locales (seed/faq.json, seed/feedback-types.json), and since migration
+ * 20 the playlist names, search keywords and demo threads too.
  */
 import { readFileSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
@@ -315,6 +316,52 @@ function seedSvipAnswers(db: DatabaseSync): void {
   for (const [id, texts] of Object.entries(answers)) for (const [locale, value] of Object.entries(texts)) answer.run(fill(value), id, locale);
 }
 
+/**
+ * The catalogue in the user's language (migration 20, issue 41): the editorial playlists' names, the
+ * refund questions (answers as docs/help.md says: the Membership Agreement's refund rules), every
+ * question's search keywords per locale, and the feedback types that were English in fil-PH.
+ */
+function seedLocaleCatalogue(db: DatabaseSync): void {
+  const name = db.prepare('INSERT INTO playlist_names VALUES (?, ?, ?)');
+  for (const [playlist, names] of Object.entries(load('playlist-names.json') as Record<string, Texts>))
+    for (const [locale, text] of Object.entries(names)) name.run(playlist, locale, text);
+
+  const { questions } = load('faq-refunds.json') as {
+    questions: { id: string; category: string; order: number; keywords: string[]; question: Texts; answer: Texts }[];
+  };
+  const text = db.prepare('INSERT INTO faq_texts (faq, locale, question, answer) VALUES (?, ?, ?, ?)');
+  for (const q of questions) {
+    db.prepare('UPDATE faqs SET sort = sort + 1 WHERE category = ? AND sort >= ?').run(q.category, q.order);
+    db.prepare('INSERT INTO faqs VALUES (?, ?, ?, ?)').run(q.id, q.category, q.order, q.keywords.join(' '));
+    for (const locale of Object.keys(q.question)) text.run(q.id, locale, q.question[locale]!, q.answer[locale]!);
+  }
+  const keywords = db.prepare('UPDATE faq_texts SET keywords = ? WHERE faq = ? AND locale = ?');
+  for (const [faq, byLocale] of Object.entries(load('faq-keywords.json') as Record<string, Record<string, string[]>>))
+    for (const [locale, words] of Object.entries(byLocale)) keywords.run(words.join(' '), faq, locale);
+
+  // A type's new label, and the answers that tell the user to pick the type by its old one.
+  const { feedbackTypes } = load('labels.json') as { feedbackTypes: Record<string, Texts> };
+  const before = db.prepare('SELECT label FROM feedback_type_labels WHERE type = ? AND locale = ?');
+  const label = db.prepare('UPDATE feedback_type_labels SET label = ? WHERE type = ? AND locale = ?');
+  const answers = db.prepare('UPDATE faq_texts SET answer = replace(answer, ?, ?) WHERE locale = ?');
+  for (const [type, labels] of Object.entries(feedbackTypes))
+    for (const [locale, value] of Object.entries(labels)) {
+      const old = String(before.get(type, locale)!.label);
+      label.run(value, type, locale);
+      answers.run(old, value, locale);
+    }
+}
+
+/**
+ * The demo threads (seedFeedback) in every locale, so a user reading /my-feedback in Thai reads them
+ * in Thai; the rows keep their English.
+ */
+function seedFeedbackTexts(db: DatabaseSync): void {
+  const insert = db.prepare('INSERT INTO feedback_texts VALUES (?, ?, ?)');
+  for (const [ref, texts] of Object.entries(load('feedback-demo.json') as Record<string, Texts>))
+    for (const [locale, text] of Object.entries(texts)) insert.run(ref, locale, text);
+}
+
 /** One part of a migration's seed, given the database and the time (ms) it is made at: the server's clock, so a test's clock seeds it too. */
 export type SeedStep = (db: DatabaseSync, nowMs: number) => void;
 
@@ -330,6 +377,7 @@ export const SEEDS: Record<number, { catalogue?: SeedStep; demo?: SeedStep }> = 
   15: { catalogue: seedOffers },
   16: { catalogue: seedSvipPlans },
   18: { catalogue: seedSvipAnswers },
+  20: { catalogue: seedLocaleCatalogue, demo: seedFeedbackTexts },
 };
 
 /**

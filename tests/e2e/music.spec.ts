@@ -85,6 +85,14 @@ test.describe('song lists', () => {
     expect(problems).toEqual([]);
   });
 
+  test("the editors' playlists are named in the page's language (th-TH, zh-CN)", async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/th-TH/oppo-music');
+    await expect(page.locator('.playlist h2')).toHaveText(['เพลงรวมประจำวัน', 'เพลงคัดสรรเสียงไม่สูญเสียคุณภาพสำหรับ VIP', 'เพลงใหม่ประจำสัปดาห์']);
+    await open('/zh-CN/oppo-music');
+    await expect(page.locator('.playlist h2')).toHaveText(['每日推荐', 'VIP 无损精选', '本周新歌']);
+  });
+
   test("the app's own list from getSonglistInfo, editable in the app", async ({ page, signIn, open }) => {
     await signIn();
     await open('/oppo-music', '&id=1');
@@ -168,7 +176,7 @@ test.describe('previews, quality and lyrics', () => {
     await open('/zh-HK/oppo-music');
     await page
       .locator('.playlist')
-      .filter({ hasText: 'VIP Lossless Picks' })
+      .filter({ hasText: 'VIP 無損精選' })
       .getByRole('button', { name: t('zh-HK', 'music.playAll') })
       .click();
     await page

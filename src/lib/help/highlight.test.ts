@@ -24,9 +24,16 @@ describe('highlight', () => {
     ]);
   });
 
-  it('marks nothing for an empty query, or when lower-casing changes the length', () => {
+  it('marks nothing for an empty query, and the whole letter where folding changes the length', () => {
     expect(highlight('Playback', '  ')).toEqual([{ text: 'Playback', match: false }]);
-    expect(highlight('İstanbul', 'ist')).toEqual([{ text: 'İstanbul', match: false }]);
+    expect(marks('İstanbul', 'ist')).toBe('[İst]anbul');
+  });
+
+  it('marks what the search found without accents, in precomposed and decomposed text alike (vi-VN)', () => {
+    expect(marks('Lời bài hát lấy từ đâu?', 'loi bai hat')).toBe('[Lời] [bài] [hát] lấy từ đâu?');
+    expect(marks('Lời bài'.normalize('NFD'), 'LOI')).toBe(`[${'Lời'.normalize('NFD')}] ${'bài'.normalize('NFD')}`);
+    expect(marks('Đăng nhập', 'dang')).toBe('[Đăng] nhập');
+    expect(marks('ขอคืนเงิน', 'คืนเงิน')).toBe('ขอ[คืนเงิน]');
   });
 });
 

@@ -3,23 +3,25 @@
  * `<mark>` around the matches): never built as HTML, so the text and the query stay inert.
  */
 
+import { fold, foldedWithSources } from '../fold';
+
 export interface Piece {
   text: string;
   match: boolean;
 }
 
 /**
- * Case-insensitive matches of any word of the query; overlapping or touching matches merge.
+ * Matches of any word of the query, without caring for case or accents as the search does
+ * (../fold.ts: "loi" marks "Lời"); overlapping or touching matches merge.
  * @example highlight('Lyrics out of sync', 'sync lyr') // [{ text: 'Lyr', match: true }, { text: 'ics out of ', match: false }, { text: 'sync', match: true }]
  */
 export function highlight(text: string, query: string): Piece[] {
-  const lower = text.toLocaleLowerCase();
-  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
-  // Lower-casing can change a string's length (İ → i̇): then positions would not line up, so no marks.
-  if (words.length === 0 || lower.length !== text.length) return [{ text, match: false }];
+  const words = fold(query).split(' ').filter(Boolean);
+  if (words.length === 0) return [{ text, match: false }];
+  const { text: folded, sources } = foldedWithSources(text);
   const marked = new Array<boolean>(text.length).fill(false);
   for (const word of words) {
-    for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1)) marked.fill(true, at, at + word.length);
+    for (let at = folded.indexOf(word); at !== -1; at = folded.indexOf(word, at + 1)) marked.fill(true, sources[at]![0], sources[at + word.length - 1]![1]);
   }
   const pieces: Piece[] = [];
   for (let i = 0; i < text.length;) {

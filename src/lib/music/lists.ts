@@ -6,6 +6,7 @@
  */
 import { atom } from 'nanostores';
 import { type DataOf } from '../api';
+import { pageLocale } from '../i18n';
 import { request } from '../request';
 import { musicLists } from '../api/endpoints/music';
 import { command, query } from '../bridge';
@@ -79,7 +80,7 @@ function ownList(): SongList | null {
  */
 export const loadLists = (): Promise<void> =>
   fill($lists, async () => {
-    const { playlists } = await request(musicLists, {});
+    const { playlists } = await request(musicLists, { locale: pageLocale() });
     const own = ownList();
     const editorial = playlists.filter((p) => p.kind === 'editorial').map((p) => ({ ...checked(p), songs: p.songs.map(checked) }));
     return { lists: own ? [own, ...editorial] : editorial, spatial: (playlists.find((p) => p.kind === 'spatial')?.songs ?? []).map(checked) };

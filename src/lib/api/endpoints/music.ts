@@ -3,6 +3,7 @@
  * ./music-downloads.ts, so the list pages do not load their schemas.
  */
 import * as v from 'valibot';
+import { LOCALES } from '../../locale';
 import { endpoint } from '../endpoint';
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -21,5 +22,8 @@ export const song = v.object({
 
 export const playlist = v.object({ id: v.string(), name: v.string(), cover: v.string(), kind: v.picklist(['editorial', 'spatial']), songs: v.array(song) });
 
-/** The music area's playlists with their songs, in the catalogue's order. */
-export const musicLists = endpoint('/api/music/lists', v.object({}), v.object({ playlists: v.array(playlist) }));
+/**
+ * The music area's playlists with their songs, in the catalogue's order, named in the locale (a page
+ * of before, asking without one, gets the catalogue's names).
+ */
+export const musicLists = endpoint('/api/music/lists', v.object({ locale: v.optional(v.picklist(LOCALES)) }), v.object({ playlists: v.array(playlist) }));
