@@ -547,4 +547,28 @@ export const MIGRATIONS: Migration[] = [
       CREATE UNIQUE INDEX renewals_one_on ON renewals (uid) WHERE enabled = 1;
     `,
   },
+  {
+    version: 19,
+    name: "prices in the region's currency (issue 41): each plan and coin package in every currency charged",
+    // Rows from seed/prices.json; which region pays in which currency is server/api/prices.ts. Amounts
+    // are hundredths of the unit, as plans.price_cents (now the CNY price only, kept for the orders and
+    // renewals seeded in it). plan_prices.price_cents is the limited-time price while the plan's
+    // offer runs (plans.offer_ends_at), original_cents after, as in migration 15.
+    sql: `
+      CREATE TABLE plan_prices (
+        plan_id TEXT NOT NULL REFERENCES plans (id),
+        currency TEXT NOT NULL,
+        price_cents INTEGER NOT NULL CHECK (price_cents >= 0),
+        original_cents INTEGER NOT NULL CHECK (original_cents >= price_cents),
+        PRIMARY KEY (plan_id, currency)
+      );
+      CREATE TABLE package_prices (
+        package_id TEXT NOT NULL REFERENCES coin_packages (id),
+        currency TEXT NOT NULL,
+        price_cents INTEGER NOT NULL CHECK (price_cents >= 0),
+        PRIMARY KEY (package_id, currency)
+      );
+      CREATE TABLE coin_rates (currency TEXT PRIMARY KEY, cents_per_coin INTEGER NOT NULL CHECK (cents_per_coin > 0));
+    `,
+  },
 ];
