@@ -105,6 +105,45 @@ describe('formatPrice', () => {
     expect(formatPrice(4_900_000, 'VND', 'en-US')).toBe('₫49,000');
   });
 
+  it.each([
+    ['zh-CN', 'CNY', 1200, '¥12.00'],
+    ['zh-HK', 'HKD', 1800, 'HK$18.00'],
+    ['zh-TW', 'TWD', 7500, 'NT$75.00'],
+    ['id-ID', 'IDR', 1_900_000, 'Rp 19.000'],
+    ['ms-MY', 'MYR', 990, 'RM 9.90'],
+    ['fil-PH', 'PHP', 7500, '₱75.00'],
+    ['vi-VN', 'VND', 4_900_000, '49.000 ₫'],
+    ['th-TH', 'THB', 4900, '฿49.00'],
+    ['en-US', 'USD', 199, '$1.99'],
+  ])("writes a %s user's monthly VIP in %s as the locale does", (locale, currency, cents, shown) => {
+    expect(spaces(formatPrice(cents, currency, locale))).toBe(shown);
+  });
+
+  it('writes the Taiwan dollar as NT$ in every locale, never as a bare "$" that reads as US dollars', () => {
+    for (const locale of ['zh-TW', 'zh-HK', 'en-US', 'th-TH']) expect(formatPrice(7500, 'TWD', locale)).toMatch(/(^|[^A-Z])NT\$/);
+    expect(formatPrice(-7500, 'TWD', 'zh-TW')).toBe('-NT$75.00');
+    expect(formatPrice(7500, 'USD', 'zh-TW')).toBe('US$75.00');
+  });
+
+  it("shows whole rupiah on an engine whose ICU still gives IDR two decimals, and refuses a maximum below its minimum (Chromium 64's)", () => {
+    const real = Intl.NumberFormat;
+    const old = function (locale: string, options: Intl.NumberFormatOptions = {}) {
+      if (options.currency !== 'IDR') return new real(locale, options);
+      const min = options.minimumFractionDigits ?? 2;
+      const max = options.maximumFractionDigits ?? Math.max(min, 2);
+      if (max < min) throw new RangeError('maximumFractionDigits value is out of range.');
+      return new real(locale, { ...options, minimumFractionDigits: min, maximumFractionDigits: max });
+    } as unknown as typeof Intl.NumberFormat;
+    Intl.NumberFormat = old;
+    try {
+      expect(spaces(new Intl.NumberFormat('id-ID', { style: 'currency', currency: 'IDR' }).format(19_000))).toBe('Rp 19.000,00');
+      expect(spaces(formatPrice(1_900_000, 'IDR', 'id-ID'))).toBe('Rp 19.000');
+      expect(spaces(formatPrice(25_000_000, 'IDR', 'en-US'))).toBe('IDR 250,000');
+    } finally {
+      Intl.NumberFormat = real;
+    }
+  });
+
   it('still shows the amount for a currency code Intl refuses', () => {
     expect(formatPrice(100, 'US', 'en-US')).toBe('1.00 US');
     expect(formatPrice(Number.NaN, 'USD', 'en-US')).toBe('');

@@ -39,15 +39,23 @@ export function formatDate(value: number | Date, locale: string, { timeZone, sty
 }
 
 /**
- * A price from an amount in hundredths of the currency unit (cents, fen, satang), as the backend
- * counts money in integers. Decimals follow the currency in `Intl` (VND and IDR show none).
+ * A price from an amount in hundredths of the currency unit (cents, fen, satang; hundredths of a
+ * rupiah or dong too), as the backend counts money in integers. Decimals follow the currency in
+ * `Intl`, but rupiah and dong are always whole: no smaller coin is in use, and Chromium 64's ICU
+ * still gives IDR two decimals (the options are set in pairs: an older engine refuses a maximum
+ * below the currency's minimum).
  * @example formatPrice(1999, 'USD', 'en-US') // '$19.99'
- * @example formatPrice(3000, 'THB', 'th-TH') // '฿30.00'
+ * @example formatPrice(4900, 'THB', 'th-TH') // '฿49.00'
+ * @example formatPrice(1_900_000, 'IDR', 'id-ID') // 'Rp 19.000'
+ * @example formatPrice(7500, 'TWD', 'zh-TW') // 'NT$75.00'
  */
 export function formatPrice(amountInCents: number, currency: string, locale: string): string {
   if (!Number.isFinite(amountInCents)) return '';
+  const whole = currency === 'IDR' || currency === 'VND' ? 0 : undefined;
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amountInCents / 100);
+    const text = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: whole, maximumFractionDigits: whole }).format(amountInCents / 100);
+    // zh-TW writes its own dollar as a bare "$" (CLDR), which reads as the US dollar: NT$, as Taiwan's stores write it.
+    return currency === 'TWD' ? text.replace(/(^|[^A-Z])\$/, (_, before: string) => `${before}NT$`) : text;
   } catch {
     // An unknown currency code from the server: show the number rather than break the plan list.
     return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(amountInCents / 100)} ${currency}`.trim();
