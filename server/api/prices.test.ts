@@ -65,7 +65,17 @@ describe("prices in the region's currency", () => {
   });
 
   it('asks whole rupiah and dong (they have no coins below the unit), and never more for a package than for its coins one by one', () => {
-    const all = [...Object.values(prices.plans).flatMap((p) => Object.entries(p).flatMap(([c, [a, b]]) => [[c, a], [c, b]] as const))];
+    const all = [
+      ...Object.values(prices.plans).flatMap((p) =>
+        Object.entries(p).flatMap(
+          ([c, [a, b]]) =>
+            [
+              [c, a],
+              [c, b],
+            ] as const,
+        ),
+      ),
+    ];
     all.push(...Object.values(prices.coinPackages).flatMap((p) => Object.entries(p)));
     all.push(...Object.entries(prices.centsPerCoin));
     for (const [currency, amount] of all) {
@@ -74,7 +84,8 @@ describe("prices in the region's currency", () => {
     }
     const coins = Object.fromEntries(seed('catalogue.json').coinPackages.map((p: { id: string; coins: number }) => [p.id, p.coins]));
     for (const [id, byCurrency] of Object.entries(prices.coinPackages)) {
-      for (const [currency, price] of Object.entries(byCurrency)) expect(price, `${id} ${currency}`).toBeLessThanOrEqual(coins[id] * prices.centsPerCoin[currency]!);
+      for (const [currency, price] of Object.entries(byCurrency))
+        expect(price, `${id} ${currency}`).toBeLessThanOrEqual(coins[id] * prices.centsPerCoin[currency]!);
     }
   });
 });

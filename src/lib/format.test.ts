@@ -1,4 +1,7 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { coinPackage } from './api/endpoints/coins';
+import { plan } from './api/endpoints/vip';
 import { formatFileSize } from './file-size';
 import { formatDate, formatPrice } from './format';
 
@@ -144,8 +147,18 @@ describe('formatPrice', () => {
     }
   });
 
-  it('still shows the amount for a currency code Intl refuses', () => {
-    expect(formatPrice(100, 'US', 'en-US')).toBe('1.00 US');
+  it('gives an empty string for an amount that is no number', () => {
     expect(formatPrice(Number.NaN, 'USD', 'en-US')).toBe('');
+  });
+
+  it('is only ever given a currency Intl formats: the API refuses a price in anything but an ISO 4217 code', () => {
+    const price = { id: 'vip-month', tier: 'vip', period: 'month', days: 31, price: 1200, original: 1800, autoRenew: false, offerEndsAt: null };
+    expect(v.is(plan, { ...price, currency: 'THB' })).toBe(true);
+    for (const currency of ['US', 'thb', 'U$D', '', 'USDT']) {
+      expect(v.is(plan, { ...price, currency })).toBe(false);
+      expect(v.is(coinPackage, { id: 'coins-60', coins: 60, bonus: 0, price: 600, currency })).toBe(false);
+    }
+    // What the schema keeps out would stop the page: Intl throws on a code of another shape.
+    for (const currency of ['US', 'U$D', 'USDT']) expect(() => formatPrice(100, currency, 'en-US')).toThrow(RangeError);
   });
 });
