@@ -29,7 +29,7 @@ type Entry = { id: string; kind: string; coins: number; amount: number | null; c
 
 /** The payment provider's notification, as the dev route takes it. */
 const notify = (orderId: string, outcome: string) => dev('/api/dev/provider', { orderId, outcome });
-const createOrder = (uid: string, item: { packageId?: string; coins?: number }, region = 'SG', attempt = randomUUID()) =>
+const createOrder = (uid: string, item: { packageId?: string; coins?: number }, region = 'CN', attempt = randomUUID()) =>
   call('/api/coins/order', { ...item, payType: '1', region, attempt }, uid);
 const order = async (uid: string, item: { packageId?: string; coins?: number } = { packageId: 'coins-300' }) => {
   const reply = await createOrder(uid, item);
@@ -81,7 +81,7 @@ describe('balance', () => {
 
 describe('packages', () => {
   it('lists every package in catalogue order with the custom-amount limits, payable in an open region', async () => {
-    const { status, body } = await call('/api/coins/packages', { region: 'SG' }, 'packages-1');
+    const { status, body } = await call('/api/coins/packages', { region: 'CN' }, 'packages-1');
     expect(status).toBe(200);
     expect(body.data.paymentAvailable).toBe(true);
     expect(body.data.packages.map((p: { id: string }) => p.id)).toEqual(['coins-60', 'coins-300', 'coins-680', 'coins-1280', 'coins-3280', 'coins-6480']);

@@ -22,6 +22,7 @@ import { transaction } from '../db/transaction';
 import { pageRows } from './cursor';
 import { ApiFailure } from './failure';
 import type { Handlers } from './pipeline';
+import { currencyOf } from './prices';
 import { paymentAllowed } from './regions';
 import { rowAs } from './rows';
 import { abandon, settles, type ProviderOutcome } from './orders';
@@ -32,8 +33,24 @@ type Order = ResponseOf<'coinCreateOrder'>['order'];
 type Transaction = ResponseOf<'coinTransactions'>['items'][number];
 type Row = Record<string, unknown>;
 
-/** The custom amount: any whole number of coins in [min, max], at centsPerCoin each, no bonus. */
-export const CUSTOM_AMOUNT: ResponseOf<'coinPackages'>['custom'] = { min: 10, max: 50_000, centsPerCoin: 10, currency: 'CNY' };
+/** The custom amount: any whole number of coins in [min, max], at the currency's price per coin (coin_rates), no bonus. */
+export const CUSTOM_AMOUNT = { min: 10, max: 50_000 } as const;
+
+/** The custom amount's limits and price per coin in `currency` (./prices.ts). */
+function customIn(db: Db, currency: string): ResponseOf<'coinPackages'>['custom'] {
+  const rate = db.prepare('SELECT cents_per_coin FROM coin_rates WHERE currency = ?').get(currency);
+  if (!rate) throw new Error(`no price per coin in ${currency}`);
+  return { ...CUSTOM_AMOUNT, centsPerCoin: Number(rate.cents_per_coin), currency };
+}
+
+/** The packages with their prices in `currency`, in catalogue order; `id` picks one. */
+const packageRows = (db: Db, currency: string, id?: string) =>
+  db
+    .prepare(
+      `SELECT k.id, k.coins, k.bonus, x.price_cents, x.currency FROM coin_packages k JOIN package_prices x ON x.package_id = k.id AND x.currency = ?
+        WHERE ? IS NULL OR k.id = ? ORDER BY k.sort`,
+    )
+    .all(currency, id ?? null, id ?? null);
 
 /** Order ids of coin recharges start with this; the provider notification tells them from VIP orders (`o-`) by it. */
 export const COIN_ORDER_PREFIX = 'c-';
@@ -104,16 +121,19 @@ export function setBalance(db: Db, uid: string, balance: number): void {
   db.prepare('INSERT INTO coin_balances (uid, balance) VALUES (?, ?) ON CONFLICT (uid) DO UPDATE SET balance = excluded.balance').run(uid, balance);
 }
 
-/** What an order buys: a package from the table, or a custom amount within CUSTOM_AMOUNT. */
-function orderItem(db: Db, packageId: string | undefined, coins: number | undefined) {
+/**
+ * What an order buys and what it costs in `currency`: a package from the table, or a custom amount
+ * within CUSTOM_AMOUNT. The price is the catalogue's; the body only names the package or the coins.
+ */
+function orderItem(db: Db, packageId: string | undefined, coins: number | undefined, currency: string) {
   if ((packageId === undefined) === (coins === undefined)) throw new ApiFailure('badRequest', 422, 'Give exactly one of packageId and coins.');
   if (packageId !== undefined) {
-    const row = db.prepare('SELECT * FROM coin_packages WHERE id = ?').get(packageId);
+    const [row] = packageRows(db, currency, packageId);
     if (!row) throw new ApiFailure('badRequest', 422, 'No such package.');
     const p = toPackage(row);
     return { packageId: p.id, coins: p.coins, bonus: p.bonus, amount: p.price, currency: p.currency };
   }
-  const { min, max, centsPerCoin, currency } = CUSTOM_AMOUNT;
+  const { min, max, centsPerCoin } = customIn(db, currency);
   if (coins! < min || coins! > max) throw new ApiFailure('badRequest', 422, `A custom amount is ${min} to ${max} coins.`);
   return { packageId: null, coins: coins!, bonus: 0, amount: coins! * centsPerCoin, currency };
 }
@@ -153,15 +173,14 @@ type CoinHandlers = Pick<Handlers, 'coinBalance' | 'coinPackages' | 'coinCreateO
 export const COIN_HANDLERS: CoinHandlers = {
   coinBalance: ({ db, user }) => ({ balance: balanceOf(db, user.uid), pending: pendingOf(db, user.uid) }),
 
-  coinPackages: ({ db, body }) => ({
-    packages: db.prepare('SELECT * FROM coin_packages ORDER BY sort').all().map(toPackage),
-    custom: CUSTOM_AMOUNT,
-    paymentAvailable: paymentAllowed(body.region),
-  }),
+  coinPackages: ({ db, body }) => {
+    const currency = currencyOf(body.region);
+    return { packages: packageRows(db, currency).map(toPackage), custom: customIn(db, currency), paymentAvailable: paymentAllowed(body.region) };
+  },
 
   coinCreateOrder: ({ db, user, body, now }) => {
     const uid = user.uid;
-    const item = orderItem(db, body.packageId, body.coins);
+    const item = orderItem(db, body.packageId, body.coins, currencyOf(body.region));
     if (!paymentAllowed(body.region)) throw new ApiFailure('payRegion', 403);
     // One order per (uid, attempt): a double tap or a retry finds the first one, unchanged. The
     // order and its pending record land together, or neither does.

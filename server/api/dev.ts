@@ -189,7 +189,7 @@ export function devRoutes(db: Db, now: () => number = Date.now): Hono {
     const body = await read(c, RENEWAL_CHARGE);
     if (!body) return refuse(c, 'The body is not { uid, outcome }.');
     const order = chargeRenewal(db, body.uid, body.outcome, now());
-    return c.json({ code: 0, data: { order: order ? { orderId: order.orderId, state: order.state, amount: order.amount } : null } });
+    return c.json({ code: 0, data: { order: order ? { orderId: order.orderId, state: order.state, amount: order.amount, currency: order.currency } : null } });
   });
   api.post('/api/dev/coins', limit, async (c) => {
     const body = await read(c, SET_BALANCE);

@@ -17,7 +17,7 @@ const { call, dev } = api;
 /** The payment provider's notification, as the dev route takes it. */
 const notify = (orderId: string, outcome: string) => dev('/api/dev/provider', { orderId, outcome });
 const order = async (uid: string, planId = 'vip-month', attempt = randomUUID()) =>
-  (await call('/api/vip/order', { planId, payType: '1', region: 'SG', attempt }, uid)).body.data.order as { orderId: string; state: string };
+  (await call('/api/vip/order', { planId, payType: '1', region: 'CN', attempt }, uid)).body.data.order as { orderId: string; state: string };
 const status = async (uid: string) => (await call('/api/vip/status', {}, uid)).body.data;
 const orderStatus = (uid: string, orderId: string) => call('/api/vip/order/status', { orderId }, uid);
 const nowSec = () => Math.floor(CLOCK / 1000);
@@ -33,7 +33,7 @@ async function expectAfter<T>(act: () => Promise<T>, value: (result: T) => numbe
 
 describe('plans', () => {
   it('lists every plan in catalogue order, payable in an open region', async () => {
-    const { status: code, body } = await call('/api/vip/plans', { region: 'SG' }, 'plans-1');
+    const { status: code, body } = await call('/api/vip/plans', { region: 'CN' }, 'plans-1');
     expect(code).toBe(200);
     expect(body.data.paymentAvailable).toBe(true);
     // Both tiers by the day, month, quarter and year (spec §6), each with its auto-renewing month.
@@ -68,7 +68,7 @@ describe('plans', () => {
   });
 
   it('says when a limited-time price ends: 30 days after the catalogue was made', async () => {
-    const { body } = await call('/api/vip/plans', { region: 'SG' }, 'plans-1');
+    const { body } = await call('/api/vip/plans', { region: 'CN' }, 'plans-1');
     const month = body.data.plans.find((p: { id: string }) => p.id === 'vip-month');
     expect(month).toMatchObject({ price: 1200, original: 1800 });
     expect(month.offerEndsAt).toBeGreaterThan(nowSec() + 29 * DAY);
@@ -76,9 +76,9 @@ describe('plans', () => {
   });
 
   it('is answered without a session, and the answer is the same for everyone (nothing of a user in it)', async () => {
-    const anonymous = await api.callAs('/api/vip/plans', { region: 'SG' }, { uid: '', app_sessionid: '' });
+    const anonymous = await api.callAs('/api/vip/plans', { region: 'CN' }, { uid: '', app_sessionid: '' });
     expect(anonymous.status).toBe(200);
-    const member = await call('/api/vip/plans', { region: 'SG' }, DEMO_UID);
+    const member = await call('/api/vip/plans', { region: 'CN' }, DEMO_UID);
     expect(anonymous.body.data).toEqual(member.body.data);
     expect(Object.keys(anonymous.body.data).sort()).toEqual(['paymentAvailable', 'plans']);
   });
@@ -121,7 +121,7 @@ describe('membership status', () => {
 describe('orders', () => {
   it('creates one order per attempt: a double tap and a retry return the same order', async () => {
     const attempt = randomUUID();
-    const send = () => call('/api/vip/order', { planId: 'vip-month', payType: '1', region: 'SG', attempt }, 'order-1');
+    const send = () => call('/api/vip/order', { planId: 'vip-month', payType: '1', region: 'CN', attempt }, 'order-1');
     const [first, tap] = await Promise.all([send(), send()]);
     const retry = await send();
     expect(first.status).toBe(200);
@@ -140,7 +140,7 @@ describe('orders', () => {
   });
 
   it('refuses an unknown plan with badRequest 422', async () => {
-    const { status: code, body } = await call('/api/vip/order', { planId: 'gold-forever', payType: '1', region: 'SG', attempt: randomUUID() }, 'order-3');
+    const { status: code, body } = await call('/api/vip/order', { planId: 'gold-forever', payType: '1', region: 'CN', attempt: randomUUID() }, 'order-3');
     expect(code).toBe(422);
     expect(body.code).toBe('badRequest');
   });
@@ -386,7 +386,7 @@ describe('auto-renewal', () => {
     await notify(created.orderId, 'paid');
     expect((await charge('renew-5', 'paid')).body.data.order).toBeNull();
     // The seller raises the price: the contract keeps the amount the user agreed to.
-    api.db.prepare("UPDATE plans SET price_cents = 1500 WHERE id = 'vip-month-auto'").run();
+    api.db.prepare("UPDATE plan_prices SET price_cents = 1500 WHERE plan_id = 'vip-month-auto' AND currency = 'CNY'").run();
     try {
       const expiry = (await status('renew-5')).membership.expiresAt;
       api.db.prepare("UPDATE memberships SET expires_at = ? WHERE uid = 'renew-5'").run(nowSec() - 1);
@@ -402,7 +402,7 @@ describe('auto-renewal', () => {
       expect(after.membership.tier).toBe('none');
       expect(after.renewals).toEqual([{ planId: 'vip-month-auto', on: false, nextChargeAt: null, amount: 990, currency: 'CNY' }]);
     } finally {
-      api.db.prepare("UPDATE plans SET price_cents = 990 WHERE id = 'vip-month-auto'").run();
+      api.db.prepare("UPDATE plan_prices SET price_cents = 990 WHERE plan_id = 'vip-month-auto' AND currency = 'CNY'").run();
     }
   });
 

@@ -18,6 +18,7 @@ import { transaction } from '../db/transaction';
 import { ApiFailure } from './failure';
 import { abandon, settles, type ProviderOutcome } from './orders';
 import type { Handlers } from './pipeline';
+import { currencyOf } from './prices';
 import { paymentAllowed } from './regions';
 import { rowAs } from './rows';
 import { extendMembership, ledgerRow, membershipOf } from '../db/membership';
@@ -43,6 +44,20 @@ type Renewal = ResponseOf<'vipStatus'>['renewals'][number];
 type Order = ResponseOf<'vipOrders'>['orders'][number];
 type Grant = NonNullable<ResponseOf<'vipOrderStatus'>['grant']>;
 type Row = Record<string, unknown>;
+
+/**
+ * The plans with their prices in `currency` (./prices.ts), in catalogue order; `id` picks one. The
+ * row's price_cents and currency are then the currency's, not the CNY of the plans table.
+ */
+function planRows(db: Db, currency: string, id?: string): Row[] {
+  return db
+    .prepare(
+      `SELECT p.id, p.tier, p.period, p.days, p.auto_renew, p.offer_ends_at, x.price_cents, x.original_cents, x.currency
+         FROM plans p JOIN plan_prices x ON x.plan_id = p.id AND x.currency = ?
+        WHERE ? IS NULL OR p.id = ? ORDER BY p.sort`,
+    )
+    .all(currency, id ?? null, id ?? null);
+}
 
 /** A plan as sold at `now` (Unix seconds): a limited-time price until its offer ends, the original after. */
 function toPlan(row: Row, now: number): Plan {
@@ -77,9 +92,16 @@ const toOrder = (row: Row): Order =>
     'vip_orders',
   );
 
-function findPlan(db: Db, id: string, now: number): Plan | undefined {
-  const row = db.prepare('SELECT * FROM plans WHERE id = ?').get(id);
+/** The plan `id` as sold at `now` in `currency`. */
+function findPlan(db: Db, id: string, now: number, currency: string): Plan | undefined {
+  const [row] = planRows(db, currency, id);
   return row ? toPlan(row, now) : undefined;
+}
+
+/** What the plan `id` grants, the same in every currency: an order or a contract already has its price. */
+function termsOf(db: Db, id: string): Pick<Plan, 'id' | 'tier' | 'days' | 'autoRenew'> | undefined {
+  const row = db.prepare('SELECT tier, days, auto_renew FROM plans WHERE id = ?').get(id);
+  return row && { id, tier: rowAs(planTier, row.tier, 'plans.tier'), days: Number(row.days), autoRenew: Boolean(row.auto_renew) };
 }
 
 /**
@@ -133,7 +155,7 @@ function grantOf(db: Db, row: Row): Grant | null {
 function payOrder(db: Db, row: Row, now: number): void {
   const orderId = String(row.order_id);
   const uid = String(row.uid);
-  const plan = findPlan(db, String(row.plan_id), now);
+  const plan = termsOf(db, String(row.plan_id));
   if (!plan) throw new Error(`order ${orderId}: plan ${String(row.plan_id)} is gone`);
   const granted = extendMembership(db, uid, plan.tier, plan.days, now);
   const replaced = plan.autoRenew ? renewalOn(db, uid, plan.id, Number(row.amount), String(row.currency)) : null;
@@ -200,10 +222,7 @@ type VipHandlers = Pick<
 export const VIP_HANDLERS: VipHandlers = {
   // Public (no session, src/lib/api/endpoints/vip.ts): the catalogue only, nothing of any user's.
   vipPlans: ({ db, body, now }) => ({
-    plans: db
-      .prepare('SELECT * FROM plans ORDER BY sort')
-      .all()
-      .map((row) => toPlan(row, seconds(now))),
+    plans: planRows(db, currencyOf(body.region)).map((row) => toPlan(row, seconds(now))),
     paymentAvailable: paymentAllowed(body.region),
   }),
 
@@ -211,7 +230,9 @@ export const VIP_HANDLERS: VipHandlers = {
 
   vipCreateOrder: ({ db, user, body, now }) => {
     const uid = user.uid;
-    const plan = findPlan(db, body.planId, seconds(now));
+    // The amount and currency are the catalogue's for the request's region: the body names a plan, and
+    // any price or currency it also carries was dropped with every other unknown field by its schema.
+    const plan = findPlan(db, body.planId, seconds(now), currencyOf(body.region));
     if (!plan) throw new ApiFailure('badRequest', 422, 'No such plan.');
     if (!paymentAllowed(body.region)) throw new ApiFailure('payRegion', 403);
     // One order per (uid, attempt): a double tap or a retry finds the first one. SQLite runs this
@@ -244,7 +265,7 @@ export const VIP_HANDLERS: VipHandlers = {
 
   vipSetRenewal: ({ db, user, body, now }) => {
     const uid = user.uid;
-    const plan = findPlan(db, body.planId, seconds(now));
+    const plan = termsOf(db, body.planId);
     if (!plan?.autoRenew) throw new ApiFailure('badRequest', 422, 'No such auto-renew plan.');
     // Only a contract made by paying (the cashier is where the user agrees with the provider) can be
     // switched; a plan never subscribed to is subscribed to through /channel.

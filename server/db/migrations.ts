@@ -548,7 +548,30 @@ export const MIGRATIONS: Migration[] = [
     `,
   },
   {
-    // 20, not 19: issue 41's regional prices (another branch of the same issue) take 19.
+    version: 19,
+    name: "prices in the region's currency (issue 41): each plan and coin package in every currency charged",
+    // Rows from seed/prices.json; which region pays in which currency is server/api/prices.ts. Amounts
+    // are hundredths of the unit, as plans.price_cents (now the CNY price only, kept for the orders and
+    // renewals seeded in it). plan_prices.price_cents is the limited-time price while the plan's
+    // offer runs (plans.offer_ends_at), original_cents after, as in migration 15.
+    sql: `
+      CREATE TABLE plan_prices (
+        plan_id TEXT NOT NULL REFERENCES plans (id),
+        currency TEXT NOT NULL,
+        price_cents INTEGER NOT NULL CHECK (price_cents >= 0),
+        original_cents INTEGER NOT NULL CHECK (original_cents >= price_cents),
+        PRIMARY KEY (plan_id, currency)
+      );
+      CREATE TABLE package_prices (
+        package_id TEXT NOT NULL REFERENCES coin_packages (id),
+        currency TEXT NOT NULL,
+        price_cents INTEGER NOT NULL CHECK (price_cents >= 0),
+        PRIMARY KEY (package_id, currency)
+      );
+      CREATE TABLE coin_rates (currency TEXT PRIMARY KEY, cents_per_coin INTEGER NOT NULL CHECK (cents_per_coin > 0));
+    `,
+  },
+  {
     version: 20,
     name: "the catalogue and the demo threads in the user's language (issue 41): playlist names, search keywords and refund questions per locale",
     // playlist_names: a playlist's name in each locale; playlists.name stays the name where a locale

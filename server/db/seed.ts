@@ -316,6 +316,21 @@ function seedSvipAnswers(db: DatabaseSync): void {
   for (const [id, texts] of Object.entries(answers)) for (const [locale, value] of Object.entries(texts)) answer.run(fill(value), id, locale);
 }
 
+/** Every plan's and coin package's price in each currency, and a custom amount's per coin (migration 19). */
+function seedPrices(db: DatabaseSync): void {
+  const { plans, coinPackages, centsPerCoin } = load('prices.json') as {
+    plans: Record<string, Record<string, [number, number]>>;
+    coinPackages: Record<string, Record<string, number>>;
+    centsPerCoin: Record<string, number>;
+  };
+  const plan = db.prepare('INSERT INTO plan_prices VALUES (?, ?, ?, ?)');
+  for (const [id, prices] of Object.entries(plans)) for (const [currency, [price, original]] of Object.entries(prices)) plan.run(id, currency, price, original);
+  const pack = db.prepare('INSERT INTO package_prices VALUES (?, ?, ?)');
+  for (const [id, prices] of Object.entries(coinPackages)) for (const [currency, price] of Object.entries(prices)) pack.run(id, currency, price);
+  const rate = db.prepare('INSERT INTO coin_rates VALUES (?, ?)');
+  for (const [currency, cents] of Object.entries(centsPerCoin)) rate.run(currency, cents);
+}
+
 /**
  * The catalogue in the user's language (migration 20, issue 41): the editorial playlists' names, the
  * refund questions (answers as docs/help.md says: the Membership Agreement's refund rules), every
@@ -377,6 +392,7 @@ export const SEEDS: Record<number, { catalogue?: SeedStep; demo?: SeedStep }> = 
   15: { catalogue: seedOffers },
   16: { catalogue: seedSvipPlans },
   18: { catalogue: seedSvipAnswers },
+  19: { catalogue: seedPrices },
   20: { catalogue: seedLocaleCatalogue, demo: seedFeedbackTexts },
 };
 

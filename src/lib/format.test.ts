@@ -1,4 +1,7 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { coinPackage } from './api/endpoints/coins';
+import { plan } from './api/endpoints/vip';
 import { formatFileSize } from './file-size';
 import { formatDate, formatPrice } from './format';
 
@@ -105,8 +108,57 @@ describe('formatPrice', () => {
     expect(formatPrice(4_900_000, 'VND', 'en-US')).toBe('₫49,000');
   });
 
-  it('still shows the amount for a currency code Intl refuses', () => {
-    expect(formatPrice(100, 'US', 'en-US')).toBe('1.00 US');
+  it.each([
+    ['zh-CN', 'CNY', 1200, '¥12.00'],
+    ['zh-HK', 'HKD', 1800, 'HK$18.00'],
+    ['zh-TW', 'TWD', 7500, 'NT$75.00'],
+    ['id-ID', 'IDR', 1_900_000, 'Rp 19.000'],
+    ['ms-MY', 'MYR', 990, 'RM 9.90'],
+    ['fil-PH', 'PHP', 7500, '₱75.00'],
+    ['vi-VN', 'VND', 4_900_000, '49.000 ₫'],
+    ['th-TH', 'THB', 4900, '฿49.00'],
+    ['en-US', 'USD', 199, '$1.99'],
+  ])("writes a %s user's monthly VIP in %s as the locale does", (locale, currency, cents, shown) => {
+    expect(spaces(formatPrice(cents, currency, locale))).toBe(shown);
+  });
+
+  it('writes the Taiwan dollar as NT$ in every locale, never as a bare "$" that reads as US dollars', () => {
+    for (const locale of ['zh-TW', 'zh-HK', 'en-US', 'th-TH']) expect(formatPrice(7500, 'TWD', locale)).toMatch(/(^|[^A-Z])NT\$/);
+    expect(formatPrice(-7500, 'TWD', 'zh-TW')).toBe('-NT$75.00');
+    expect(formatPrice(7500, 'USD', 'zh-TW')).toBe('US$75.00');
+  });
+
+  it("shows whole rupiah on an engine whose ICU still gives IDR two decimals, and refuses a maximum below its minimum (Chromium 64's)", () => {
+    const real = Intl.NumberFormat;
+    const old = function (locale: string, options: Intl.NumberFormatOptions = {}) {
+      if (options.currency !== 'IDR') return new real(locale, options);
+      const min = options.minimumFractionDigits ?? 2;
+      const max = options.maximumFractionDigits ?? Math.max(min, 2);
+      if (max < min) throw new RangeError('maximumFractionDigits value is out of range.');
+      return new real(locale, { ...options, minimumFractionDigits: min, maximumFractionDigits: max });
+    } as unknown as typeof Intl.NumberFormat;
+    Intl.NumberFormat = old;
+    try {
+      expect(spaces(new Intl.NumberFormat('id-ID', { style: 'currency', currency: 'IDR' }).format(19_000))).toBe('Rp 19.000,00');
+      expect(spaces(formatPrice(1_900_000, 'IDR', 'id-ID'))).toBe('Rp 19.000');
+      expect(spaces(formatPrice(25_000_000, 'IDR', 'en-US'))).toBe('IDR 250,000');
+    } finally {
+      Intl.NumberFormat = real;
+    }
+  });
+
+  it('gives an empty string for an amount that is no number', () => {
     expect(formatPrice(Number.NaN, 'USD', 'en-US')).toBe('');
+  });
+
+  it('is only ever given a currency Intl formats: the API refuses a price in anything but an ISO 4217 code', () => {
+    const price = { id: 'vip-month', tier: 'vip', period: 'month', days: 31, price: 1200, original: 1800, autoRenew: false, offerEndsAt: null };
+    expect(v.is(plan, { ...price, currency: 'THB' })).toBe(true);
+    for (const currency of ['US', 'thb', 'U$D', '', 'USDT']) {
+      expect(v.is(plan, { ...price, currency })).toBe(false);
+      expect(v.is(coinPackage, { id: 'coins-60', coins: 60, bonus: 0, price: 600, currency })).toBe(false);
+    }
+    // What the schema keeps out would stop the page: Intl throws on a code of another shape.
+    for (const currency of ['US', 'U$D', 'USDT']) expect(() => formatPrice(100, currency, 'en-US')).toThrow(RangeError);
   });
 });

@@ -39,17 +39,26 @@ export function formatDate(value: number | Date, locale: string, { timeZone, sty
 }
 
 /**
- * A price from an amount in hundredths of the currency unit (cents, fen, satang), as the backend
- * counts money in integers. Decimals follow the currency in `Intl` (VND and IDR show none).
+ * A price from an amount in hundredths of the currency unit (cents, fen, satang; hundredths of a
+ * rupiah or dong too), as the backend counts money in integers. Decimals follow the currency in
+ * `Intl` (VND shows none), but rupiah prices are whole and shown so: Chromium 64's ICU still gives
+ * IDR two decimals ("Rp 19.000,00"); a minimum of none drops them there and changes nothing where
+ * Intl already gives none (a maximum of 0 would be refused there, below the currency's minimum).
+ * `currency` is an ISO 4217 code, as the API's schemas hold it: Intl formats any code of that shape.
  * @example formatPrice(1999, 'USD', 'en-US') // '$19.99'
- * @example formatPrice(3000, 'THB', 'th-TH') // '฿30.00'
+ * @example formatPrice(4900, 'THB', 'th-TH') // '฿49.00'
+ * @example formatPrice(1_900_000, 'IDR', 'id-ID') // 'Rp 19.000'
+ * @example formatPrice(7500, 'TWD', 'zh-TW') // 'NT$75.00'
  */
 export function formatPrice(amountInCents: number, currency: string, locale: string): string {
-  if (!Number.isFinite(amountInCents)) return '';
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amountInCents / 100);
-  } catch {
-    // An unknown currency code from the server: show the number rather than break the plan list.
-    return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(amountInCents / 100)} ${currency}`.trim();
-  }
+  // zh-TW writes its own dollar as a bare "$" (CLDR), read as the US dollar; zh-HK's data writes the
+  // same number with NT$, as Taiwan's stores do (every other locale already does). `==`: this is in the
+  // chunk every page loads, at the 20 KB budget.
+  return Number.isFinite(amountInCents)
+    ? new Intl.NumberFormat(locale == 'zh-TW' && currency == 'TWD' ? 'zh-HK' : locale, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: currency == 'IDR' ? 0 : undefined,
+      }).format(amountInCents / 100)
+    : '';
 }

@@ -17,19 +17,12 @@ import { before, pattern, t } from '../fixtures/text';
 // Each test a user of its own; the fake host sends export codes through the dev route.
 test.use({ hostDefaults: { providerUrl: '/api/dev/provider', captchaUrl: '/api/dev/export-captcha', replyDelayMs: 30 } });
 
-interface Plan {
-  id: string;
-  price: number;
-  currency: string;
-}
 interface Playlist {
   id: string;
   name: string;
   songs: string[];
 }
 const catalogue = JSON.parse(readFileSync('server/db/seed/catalogue.json', 'utf8')) as {
-  plans: Plan[];
-  coinPackages: Plan[];
   songs: { id: string; name: string; spatial?: boolean }[];
   playlists: (Playlist & { kind: string })[];
 };
@@ -38,11 +31,13 @@ const faq = JSON.parse(readFileSync('server/db/seed/faq.json', 'utf8')) as {
   questions: { id: string; category: string; order: number; question: Record<string, string>; answer: Record<string, string> }[];
 };
 
-/** A seeded plan's or coin package's price, formatted as the page writes it. */
-const price = (list: Plan[], id: string) => {
-  const item = list.find((p) => p.id === id)!;
-  return formatPrice(item.price, item.currency, 'en-US');
+const prices = JSON.parse(readFileSync('server/db/seed/prices.json', 'utf8')) as {
+  plans: Record<string, Record<string, [number, number]>>;
+  coinPackages: Record<string, Record<string, number>>;
 };
+
+/** A seeded plan's or coin package's price, formatted as the page writes it: the default user is in Singapore, priced in US dollars. */
+const price = (id: string) => formatPrice(prices.plans[id]?.USD?.[0] ?? prices.coinPackages[id]!.USD!, 'USD', 'en-US');
 const songName = (id: string) => catalogue.songs.find((s) => s.id === id)!.name;
 
 // The default account made a member, so /download's first screen is the quota's placeholder.
@@ -116,13 +111,13 @@ const CASES: Record<string, Case> = {
   '/vip-center: the plans with their prices': {
     path: '/vip-center',
     region: '.vip-plans, .vip-plans-wait',
-    shows: [t('en-US', 'vip.plans'), price(catalogue.plans, 'vip-month')],
+    shows: [t('en-US', 'vip.plans'), price('vip-month')],
     settled: (page) => page.locator('.vip-state').filter({ hasText: t('en-US', 'vip.notMember') }),
   },
   '/k-recharge: the balance and the packages': {
     path: '/k-recharge',
     region: '.coins-card, .coins-packages',
-    shows: [(1234).toLocaleString('en-US'), price(catalogue.coinPackages, 'coins-300')],
+    shows: [(1234).toLocaleString('en-US'), price('coins-300')],
     prepare: async (page, uid) => {
       expect((await page.request.post('/api/dev/coins', { data: { uid, balance: 1234 } })).ok()).toBe(true);
     },
@@ -132,13 +127,13 @@ const CASES: Record<string, Case> = {
     path: '/channel',
     query: '&plan=vip-month',
     region: '.vip',
-    shows: [t('en-US', 'vip.amount'), price(catalogue.plans, 'vip-month'), t('en-US', 'vip.payOnce', { amount: price(catalogue.plans, 'vip-month') })],
+    shows: [t('en-US', 'vip.amount'), price('vip-month'), t('en-US', 'vip.payOnce', { amount: price('vip-month') })],
     settled: (page) => page.locator('button.vip-buy:enabled'),
   },
   '/renewal-management: the auto-renewal the server keeps, with its amount': {
     path: '/renewal-management',
     region: '.vip-renewals',
-    shows: [before(t('en-US', 'vip.nextCharge'), 'date'), price(catalogue.plans, 'vip-month-auto'), price(catalogue.plans, 'svip-month-auto')],
+    shows: [before(t('en-US', 'vip.nextCharge'), 'date'), price('vip-month-auto'), price('svip-month-auto')],
     prepare: (page, uid) => buyOnServer(page, uid, 'vip-month-auto'),
     settled: (page) => page.locator('[role="switch"][aria-checked="true"]'),
   },

@@ -321,7 +321,8 @@ test.describe('VIP: every screen as a user meets it (issue 16)', () => {
     await open('/vip-center');
     await expect(page.locator('.gate:visible')).toContainText(t('en-US', 'error.notLoggedIn'));
     await expect(page.locator('.vip-plan:not(.skeleton)')).not.toHaveCount(0);
-    await expect(page.locator('.vip-plan[aria-pressed="true"] .vip-plan-price')).toHaveText(/12\.00/);
+    // The default user is in Singapore: US dollars (server/api/prices.ts).
+    await expect(page.locator('.vip-plan[aria-pressed="true"] .vip-plan-price')).toHaveText('$1.99');
     await expect(page.locator('.vip-plan.skeleton')).toHaveCount(0);
     await page.locator('a.vip-buy').click();
     await expect(page).toHaveURL(/\/channel\?.*plan=vip-month/);
@@ -535,11 +536,12 @@ test.describe('VIP: SVIP members and plans (issue 27)', () => {
     signIn,
     open,
   }) => {
-    await signIn();
+    await signIn({ baseInfo: { dev_region: 'VN' } });
     await buyOnServer(page, uid, 'svip-month');
     await open('/vi-VN/vip-center', '&dark=1&bgColor=171717');
     await expect(page.getByRole('tab', { name: 'SVIP' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.locator('.vip-plan[aria-pressed="true"] .vip-plan-price')).toHaveText(/22/);
+    // A user in Viet Nam: whole dong (seed/prices.json), as the locale writes them.
+    await expect(page.locator('.vip-plan[aria-pressed="true"] .vip-plan-price')).toHaveText('89.000\u00a0₫');
     await expect(page.locator('a.vip-buy')).toHaveText(
       t('vi-VN', 'vip.renew', { price: (await page.locator('.vip-plan[aria-pressed="true"] .vip-plan-price').textContent())! }),
     );

@@ -7,6 +7,8 @@ import { endpoint } from '../endpoint';
 
 const int = v.pipe(v.number(), v.integer());
 const money = v.pipe(v.number(), v.integer(), v.minValue(0));
+/** An ISO 4217 code: Intl formats a price in any code of this shape and throws on others (src/lib/format.ts formatPrice). */
+const currency = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/));
 const region = v.pipe(v.string(), v.maxLength(8));
 
 export const coinPackage = v.object({
@@ -15,7 +17,7 @@ export const coinPackage = v.object({
   /** Extra coins credited with the package. */
   bonus: v.pipe(v.number(), v.integer(), v.minValue(0)),
   price: money,
-  currency: v.string(),
+  currency,
 });
 
 /** A custom amount: any whole number of coins from `min` to `max`, at `centsPerCoin` each, no bonus. */
@@ -23,7 +25,7 @@ export const customAmount = v.object({
   min: v.pipe(v.number(), v.integer(), v.minValue(1)),
   max: v.pipe(v.number(), v.integer(), v.minValue(1)),
   centsPerCoin: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  currency: v.string(),
+  currency,
 });
 
 /** The balance as the server knows it, and the coins of recharges still pending. */

@@ -11,6 +11,8 @@ import { endpoint } from '../endpoint';
 export const tier = v.picklist(['vip', 'svip']);
 const period = v.picklist(['day', 'month', 'quarter', 'year']);
 const money = v.pipe(v.number(), v.integer(), v.minValue(0));
+/** An ISO 4217 code: Intl formats a price in any code of this shape and throws on others (src/lib/format.ts formatPrice). */
+const currency = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/));
 export const seconds = v.pipe(v.number(), v.integer());
 /** Request ids are bounded like every request string (issue 14); catalogue and order ids are far shorter. */
 export const planId = v.pipe(v.string(), v.maxLength(40));
@@ -23,7 +25,7 @@ export const plan = v.object({
   days: v.pipe(v.number(), v.integer(), v.minValue(1)),
   price: money,
   original: money,
-  currency: v.string(),
+  currency,
   autoRenew: v.boolean(),
   /** Unix seconds: `price` is a limited-time offer until then (spec §9); null when it is not an offer. */
   offerEndsAt: v.nullable(seconds),
@@ -44,7 +46,7 @@ export const renewal = v.object({
   /** Unix seconds of the next charge, null when off. */
   nextChargeAt: v.nullable(seconds),
   amount: money,
-  currency: v.string(),
+  currency,
 });
 
 export const orderState = v.picklist(['created', 'paid', 'failed', 'cancelled']);
@@ -53,7 +55,7 @@ export const order = v.object({
   orderId: v.string(),
   planId: v.string(),
   amount: money,
-  currency: v.string(),
+  currency,
   state: orderState,
   createdAt: seconds,
   paidAt: v.nullable(seconds),
