@@ -66,8 +66,8 @@ function run() {
   html.classList.toggle('has-bar', state.showBackBar);
 
   try {
-    // The query's bgColor, validated: `#rrggbb` in the state, stored as the six digits.
-    if (state.background) localStorage.bgColor = state.background.slice(1);
+    // The query's bgColor, validated six digits.
+    if (state.bgColor) localStorage.bgColor = state.bgColor;
   } catch {
     // Storage can be full or disabled in a WebView; the page works without it.
   }
