@@ -63,6 +63,20 @@ function categoryTitle(db: Db, category: string, locale: string): string {
   return String(row?.title ?? category);
 }
 
+/** The help centre's first screen as everyone sees it: every category with its questions, and how to reach a person. */
+function common(db: Db, locale: string): ResponseOf<'helpCommon'> {
+  const questions = db.prepare(`${FAQ_TEXT} ORDER BY f.sort`).all(locale);
+  const categories = db
+    .prepare('SELECT id FROM faq_categories ORDER BY sort')
+    .all()
+    .map((c) => ({
+      id: String(c.id),
+      title: categoryTitle(db, String(c.id), locale),
+      questions: questions.filter((q) => q.category === c.id).map(questionRef),
+    }));
+  return { categories, hotline: { ...SUPPORT.hotline }, email: SUPPORT.email };
+}
+
 function typeLabel(db: Db, type: string, locale: string): string {
   const row = db
     .prepare("SELECT label FROM feedback_type_labels WHERE type = ? AND locale IN (?, 'en-US') ORDER BY locale = 'en-US' LIMIT 1")
@@ -122,6 +136,7 @@ export function currentCode(db: Db, uid: string, nowMs: number): string | undefi
 type HelpHandlers = Pick<
   Handlers,
   | 'helpHome'
+  | 'helpCommon'
   | 'helpQuestion'
   | 'helpSearch'
   | 'helpVote'
@@ -137,18 +152,11 @@ type HelpHandlers = Pick<
 /** The help area's handlers, spread into HANDLERS (server/api/handlers.ts). */
 export const HELP_HANDLERS: HelpHandlers = {
   helpHome: ({ db, user, body }) => {
-    const questions = db.prepare(`${FAQ_TEXT} ORDER BY f.sort`).all(body.locale);
-    const categories = db
-      .prepare('SELECT id FROM faq_categories ORDER BY sort')
-      .all()
-      .map((c) => ({
-        id: String(c.id),
-        title: categoryTitle(db, String(c.id), body.locale),
-        questions: questions.filter((q) => q.category === c.id).map(questionRef),
-      }));
     const unread = Number(db.prepare('SELECT COUNT(*) AS n FROM feedback WHERE uid = ? AND unread = 1').get(user.uid)!.n);
-    return { categories, unread, hotline: { ...SUPPORT.hotline }, email: SUPPORT.email };
+    return { ...common(db, body.locale), unread };
   },
+
+  helpCommon: ({ db, body }) => common(db, body.locale),
 
   helpQuestion: ({ db, user, body }) => {
     const row = db.prepare(`${FAQ_TEXT} WHERE f.id = ?`).get(body.locale, body.id);

@@ -69,14 +69,16 @@ export function themeOf(dark: unknown, bgColor: unknown): PageTheme {
   const hex = hexColor(bgColor);
   // A template rather than String(): the values are query text or parsed JSON, never a Symbol.
   const variant = `${dark}` === '1' && DARK_BACKGROUNDS[hex!];
-  const background = hex && `#${hex}`;
+  let background = hex && `#${hex}`;
   if (!hex || variant) return { theme: variant || 'light', background };
   // Relative luminance with a 2.2 gamma (within 0.01 of WCAG's piecewise curve: the thresholds keep
   // that margin, and shell-rules.test.ts checks every colour with the exact formula). Black text reads
-  // at 4.5:1 from 0.179; the light palette's weakest text (links, #0b6b3a, L 0.111) from 0.675.
+  // at 4.5:1 from 0.175 (0.18 with the margin); the light palette's weakest text (links, #0b6b3a,
+  // L 0.111) from 0.675 (0.69).
   const [r, g, b] = hex.match(/../g)!.map((c) => (parseInt(c, 16) / 255) ** 2.2);
   const l = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  return l < 0.179 ? { theme: 'light', background: null } : { theme: l < 0.685 ? 'light-ink' : 'light', background };
+  if (l < 0.18) background = null;
+  return { theme: l < 0.69 && background ? 'light-ink' : 'light', background };
 }
 
 /**

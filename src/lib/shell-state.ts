@@ -4,7 +4,7 @@
  * it: the islands' code never carries its title cleaning (src/lib/char-class.ts, for old engines).
  */
 import { CC, CF, charClass } from './char-class';
-import { hexColor, statusHeight, themeOf, type PageTheme, type Query } from './shell-rules';
+import { statusHeight, themeOf, type PageTheme, type Query } from './shell-rules';
 
 export interface ShellFlags {
   backBar: boolean;
@@ -12,8 +12,6 @@ export interface ShellFlags {
 }
 
 export interface ShellState extends PageTheme {
-  /** The query's bgColor as six hex digits, stored (spec §2 local storage) even where it is not painted. */
-  bgColor: string | null;
   statusHeight: number;
   showBackBar: boolean;
   /** Text to show as the title instead of the translated one: the `title` query, as text. */
@@ -37,7 +35,6 @@ export function shellState(route: ShellFlags, query: Query): ShellState {
   return {
     theme,
     background,
-    bgColor: hexColor(query.get('bgColor')),
     statusHeight: height,
     showBackBar,
     titleText: title,

@@ -279,7 +279,6 @@ describe('shell query parameters under hostile input (spec §2, §4)', () => {
         const title = r.titleFromQuery ? expectedTitle(first(params, 'title')) : null;
         expect(state).toEqual({
           ...expectedTheme(first(params, 'dark'), first(params, 'bgColor')),
-          bgColor: sixHex(first(params, 'bgColor')),
           statusHeight: height,
           showBackBar: r.backBar && params.has('status_height'),
           titleText: title,

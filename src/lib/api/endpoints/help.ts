@@ -29,6 +29,17 @@ export const helpHome = endpoint(
   }),
 );
 
+/**
+ * The help centre's first screen as everyone sees it: the questions and how to reach a person, without
+ * the user's unread replies; public, so /help-feedback shows it outside the app too (issue 41).
+ */
+export const helpCommon = endpoint(
+  '/api/help/common',
+  v.object({ locale }),
+  v.object({ categories: v.array(category), hotline: v.object({ dial: v.string(), display: v.string() }), email: v.string() }),
+  { public: true },
+);
+
 /** One question with its answer, the user's vote if any, and others of its category. */
 export const helpQuestion = endpoint(
   '/api/help/question',
