@@ -165,7 +165,11 @@ test.describe('the exported file', () => {
 
     await open('/th-TH/AccountOrDevicePdf.html', '&dark=1&bgColor=171717');
     // Issue 41, item 2: the page shows what the file holds, where it said "No data" for the app's values.
-    const shown = (key: MessageKey) => page.locator('.file-table tr').filter({ has: page.getByRole('rowheader', { name: say(key), exact: true }) }).locator('td');
+    const shown = (key: MessageKey) =>
+      page
+        .locator('.file-table tr')
+        .filter({ has: page.getByRole('rowheader', { name: say(key), exact: true }) })
+        .locator('td');
     await expect(page.locator('.file-table caption')).toHaveText([say('personal.accountData'), say('personal.deviceData')]);
     await expect(shown('personal.nickname')).toHaveText(nickname);
     await expect(shown('personal.phone')).toHaveText('•••••••5678');
