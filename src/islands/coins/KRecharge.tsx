@@ -41,8 +41,6 @@ export default function KRecharge() {
   const purchase = useStore($recharge);
   const offer = dataOf(offerState);
   const { picked, custom } = useStore($choice);
-  // No balance to wait for: the app is not there (signed out, the sign-in prompt is over the page).
-  const outside = hydrated && session === 'no-app';
   const [method, setMethod] = useState('');
 
   // The packages are public: they load whoever asks.
@@ -62,7 +60,8 @@ export default function KRecharge() {
       : null;
   const busy = purchase.state === 'paying' || purchase.state === 'checking';
   const pending = purchase.state === 'pending' || purchase.state === 'checking';
-  const useful = offer && (signedIn ? balance : outside);
+  // The server's balance, not the host's first figure; outside the app there is none to wait for.
+  const useful = offer && (signedIn ? balance?.source == 'server' : session == 'no-app');
   const onPay = () => {
     if (chosen) void recharge({ packageId: chosen.id }, method);
     else if (amount && 'coins' in amount) void recharge({ coins: amount.coins }, method);
@@ -87,10 +86,12 @@ export default function KRecharge() {
         <p className="coins-label">{t('coins.balance')}</p>
         {signedIn && balance ? (
           <p className="coins-balance">{balance.coins.toLocaleString(locale)}</p>
-        ) : outside ? (
-          <p className="coins-where">{t('coins.balanceInApp')}</p>
         ) : (
-          <p className="coins-balance skeleton" aria-hidden="true" />
+          <>
+            {/* Outside the app (<html data-session="no-app">, set before paint) coins.css shows where to see it instead. */}
+            <p className="coins-balance skeleton" aria-hidden="true" />
+            <p className="coins-where">{t('coins.balanceInApp')}</p>
+          </>
         )}
         <p className="coins-sub">{balance && balance.pending > 0 ? t('coins.pendingCoins', { coins: balance.pending }) : ' '}</p>
         <a className="coins-records" href={signedIn ? pageHref('k-transactions') : undefined}>
