@@ -63,6 +63,18 @@ function categoryTitle(db: Db, category: string, locale: string): string {
   return String(row?.title ?? category);
 }
 
+/** A question with its answer and up to 4 others of its category, as everyone sees it; `noContent` 404 for an unknown id. */
+function answerOf(db: Db, id: string, locale: string): ResponseOf<'helpAnswer'> {
+  const row = db.prepare(`${FAQ_TEXT} WHERE f.id = ?`).get(locale, id);
+  if (!row) throw new ApiFailure('noContent', 404);
+  const category = String(row.category);
+  const related = db.prepare(`${FAQ_TEXT} WHERE f.category = ? AND f.id != ? ORDER BY f.sort LIMIT 4`).all(locale, category, id).map(questionRef);
+  return {
+    question: { id: String(row.id), category, categoryTitle: categoryTitle(db, category, locale), question: String(row.question), answer: String(row.answer) },
+    related,
+  };
+}
+
 /** The help centre's first screen as everyone sees it: every category with its questions, and how to reach a person. */
 function common(db: Db, locale: string): ResponseOf<'helpCommon'> {
   const questions = db.prepare(`${FAQ_TEXT} ORDER BY f.sort`).all(locale);
@@ -137,6 +149,7 @@ type HelpHandlers = Pick<
   Handlers,
   | 'helpHome'
   | 'helpCommon'
+  | 'helpAnswer'
   | 'helpQuestion'
   | 'helpSearch'
   | 'helpVote'
@@ -159,23 +172,11 @@ export const HELP_HANDLERS: HelpHandlers = {
   helpCommon: ({ db, body }) => common(db, body.locale),
 
   helpQuestion: ({ db, user, body }) => {
-    const row = db.prepare(`${FAQ_TEXT} WHERE f.id = ?`).get(body.locale, body.id);
-    if (!row) throw new ApiFailure('noContent', 404);
-    const category = String(row.category);
     const vote = db.prepare('SELECT helpful FROM faq_votes WHERE uid = ? AND faq = ?').get(user.uid, body.id);
-    const related = db.prepare(`${FAQ_TEXT} WHERE f.category = ? AND f.id != ? ORDER BY f.sort LIMIT 4`).all(body.locale, category, body.id).map(questionRef);
-    return {
-      question: {
-        id: String(row.id),
-        category,
-        categoryTitle: categoryTitle(db, category, body.locale),
-        question: String(row.question),
-        answer: String(row.answer),
-      },
-      vote: vote ? Number(vote.helpful) === 1 : null,
-      related,
-    };
+    return { ...answerOf(db, body.id, body.locale), vote: vote ? Number(vote.helpful) === 1 : null };
   },
+
+  helpAnswer: ({ db, body }) => answerOf(db, body.id, body.locale),
 
   helpSearch: ({ db, body }) => {
     const words = body.query.toLocaleLowerCase().split(/\s+/).filter(Boolean);

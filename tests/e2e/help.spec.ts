@@ -31,6 +31,12 @@ test('outside the app: the common questions by category and the contacts, with t
     /^oppomusic:\/\/web\/help-feedback\b/,
   );
   await expect(page.locator('main [data-useful]')).toHaveCount(1);
+
+  // The answer is public too; "was this helpful?" needs an account.
+  await page.getByRole('link', { name: 'Why does a song stop after 60 seconds?' }).click();
+  await expect(page.locator('.answer')).toContainText('60-second trial');
+  await expect(page.getByRole('button', { name: t('en-US', 'help.yes') })).toBeDisabled();
+  await expect(page.locator('.gate:visible').getByRole('link', { name: t('en-US', 'shell.openApp') })).toBeVisible();
   expect(problems).toEqual([]);
 });
 

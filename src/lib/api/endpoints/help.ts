@@ -40,16 +40,16 @@ export const helpCommon = endpoint(
   { public: true },
 );
 
+const answer = {
+  question: v.object({ id: v.string(), category: v.string(), categoryTitle: v.string(), question: v.string(), answer: v.string() }),
+  related: v.array(questionRef),
+};
+
 /** One question with its answer, the user's vote if any, and others of its category. */
-export const helpQuestion = endpoint(
-  '/api/help/question',
-  v.object({ id: questionId, locale }),
-  v.object({
-    question: v.object({ id: v.string(), category: v.string(), categoryTitle: v.string(), question: v.string(), answer: v.string() }),
-    vote: v.nullable(v.boolean()),
-    related: v.array(questionRef),
-  }),
-);
+export const helpQuestion = endpoint('/api/help/question', v.object({ id: questionId, locale }), v.object({ ...answer, vote: v.nullable(v.boolean()) }));
+
+/** `helpQuestion` as everyone sees it, without a vote: public, for /q-and-a outside the app (issue 41). */
+export const helpAnswer = endpoint('/api/help/answer', v.object({ id: questionId, locale }), v.object(answer), { public: true });
 
 /** Questions whose text or keywords contain every word of the query, best first, at most 20. */
 export const helpSearch = endpoint(
