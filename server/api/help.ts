@@ -68,6 +68,32 @@ function categoryTitle(db: Db, category: string, locale: string): string {
   return String(row?.title ?? category);
 }
 
+/** A question with its answer and up to 4 others of its category, as everyone sees it; `noContent` 404 for an unknown id. */
+function answerOf(db: Db, id: string, locale: string): ResponseOf<'helpAnswer'> {
+  const row = db.prepare(`${FAQ_TEXT} WHERE f.id = ?`).get(locale, id);
+  if (!row) throw new ApiFailure('noContent', 404);
+  const category = String(row.category);
+  const related = db.prepare(`${FAQ_TEXT} WHERE f.category = ? AND f.id != ? ORDER BY f.sort LIMIT 4`).all(locale, category, id).map(questionRef);
+  return {
+    question: { id: String(row.id), category, categoryTitle: categoryTitle(db, category, locale), question: String(row.question), answer: String(row.answer) },
+    related,
+  };
+}
+
+/** The help centre's first screen as everyone sees it: every category with its questions, and how to reach a person. */
+function common(db: Db, locale: string): ResponseOf<'helpCommon'> {
+  const questions = db.prepare(`${FAQ_TEXT} ORDER BY f.sort`).all(locale);
+  const categories = db
+    .prepare('SELECT id FROM faq_categories ORDER BY sort')
+    .all()
+    .map((c) => ({
+      id: String(c.id),
+      title: categoryTitle(db, String(c.id), locale),
+      questions: questions.filter((q) => q.category === c.id).map(questionRef),
+    }));
+  return { categories, hotline: { ...SUPPORT.hotline }, email: SUPPORT.email };
+}
+
 function typeLabel(db: Db, type: string, locale: string): string {
   const row = db
     .prepare("SELECT label FROM feedback_type_labels WHERE type = ? AND locale IN (?, 'en-US') ORDER BY locale = 'en-US' LIMIT 1")
@@ -136,6 +162,8 @@ export function currentCode(db: Db, uid: string, nowMs: number): string | undefi
 type HelpHandlers = Pick<
   Handlers,
   | 'helpHome'
+  | 'helpCommon'
+  | 'helpAnswer'
   | 'helpQuestion'
   | 'helpSearch'
   | 'helpVote'
@@ -151,37 +179,18 @@ type HelpHandlers = Pick<
 /** The help area's handlers, spread into HANDLERS (server/api/handlers.ts). */
 export const HELP_HANDLERS: HelpHandlers = {
   helpHome: ({ db, user, body }) => {
-    const questions = db.prepare(`${FAQ_TEXT} ORDER BY f.sort`).all(body.locale);
-    const categories = db
-      .prepare('SELECT id FROM faq_categories ORDER BY sort')
-      .all()
-      .map((c) => ({
-        id: String(c.id),
-        title: categoryTitle(db, String(c.id), body.locale),
-        questions: questions.filter((q) => q.category === c.id).map(questionRef),
-      }));
     const unread = Number(db.prepare('SELECT COUNT(*) AS n FROM feedback WHERE uid = ? AND unread = 1').get(user.uid)!.n);
-    return { categories, unread, hotline: { ...SUPPORT.hotline }, email: SUPPORT.email };
+    return { ...common(db, body.locale), unread };
   },
 
+  helpCommon: ({ db, body }) => common(db, body.locale),
+
   helpQuestion: ({ db, user, body }) => {
-    const row = db.prepare(`${FAQ_TEXT} WHERE f.id = ?`).get(body.locale, body.id);
-    if (!row) throw new ApiFailure('noContent', 404);
-    const category = String(row.category);
     const vote = db.prepare('SELECT helpful FROM faq_votes WHERE uid = ? AND faq = ?').get(user.uid, body.id);
-    const related = db.prepare(`${FAQ_TEXT} WHERE f.category = ? AND f.id != ? ORDER BY f.sort LIMIT 4`).all(body.locale, category, body.id).map(questionRef);
-    return {
-      question: {
-        id: String(row.id),
-        category,
-        categoryTitle: categoryTitle(db, category, body.locale),
-        question: String(row.question),
-        answer: String(row.answer),
-      },
-      vote: vote ? Number(vote.helpful) === 1 : null,
-      related,
-    };
+    return { ...answerOf(db, body.id, body.locale), vote: vote ? Number(vote.helpful) === 1 : null };
   },
+
+  helpAnswer: ({ db, body }) => answerOf(db, body.id, body.locale),
 
   helpSearch: ({ db, body }) => {
     // Without case or accents, and a synonym finds the copy's word (./search-text.ts).

@@ -100,8 +100,9 @@ function account(db: Db, uid: string) {
 }
 
 /**
- * The account part of the export as labelled values, for /AccountOrDevicePdf.html's table. The PDF
- * itself prints more (server/api/personal-pdf.ts): the device section, the phone number whole.
+ * The account part of the export as labelled values, for /AccountOrDevicePdf.html's table, which fills
+ * their gaps and adds the device section from the app (src/lib/personal/export.ts withApp), as the PDF
+ * prints them (server/api/personal-pdf.ts); the PDF alone has the phone number whole.
  */
 function contents(db: Db, uid: string): ResponseOf<'exportFile'>['sections'] {
   const a = account(db, uid);

@@ -42,12 +42,13 @@ describe('report target', () => {
     expect((await target(fresh(), 'user', '20845')).body.data.target).toEqual({ type: 'user', id: '20845', title: null, detail: null });
   });
 
-  it('answers contentGone for a removed comment and for content that never existed', async () => {
+  it('answers contentGone for a removed comment and for content or a user that never existed', async () => {
     for (const [type, id] of [
       ['comment', 'c-removed'],
       ['comment', 'nope'],
       ['song', 's999'],
       ['playlist', 'p-none'],
+      ['user', 'zzz-not-a-user'],
     ]) {
       expect(await target(fresh(), type!, id!)).toMatchObject({ status: 410, body: { code: 'contentGone' } });
     }

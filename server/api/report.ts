@@ -48,8 +48,11 @@ function findTarget(db: Db, type: TargetType, id: string): Target | undefined {
     const row = db.prepare('SELECT name FROM playlists WHERE id = ?').get(id);
     return row && { type, id, title: String(row.name), detail: null };
   }
-  // Accounts live in the provider's system, not in this backend: any well-formed id is a user.
-  return { type, id, title: null, detail: null };
+  // Accounts live in the provider's system; this server stands in for its directory with the users it
+  // has seen: a comment's author, or someone the account service signed in (sessions are swept a day
+  // after they expire). A user it never saw is gone, like a song that never existed (issue 41, item 4).
+  const known = db.prepare('SELECT 1 FROM comments WHERE uid = ? UNION ALL SELECT 1 FROM sessions WHERE uid = ? LIMIT 1').get(id, id);
+  return known && { type, id, title: null, detail: null };
 }
 
 const toReport = (row: Row): Report => rowAs(report, { id: String(row.id), state: row.state, createdAt: Number(row.created_at) }, 'reports');

@@ -7,14 +7,13 @@ import type { FakeHostState } from '../fake-host';
 import { LOCALES, type Locale } from '../../src/lib/locale';
 import type { Theme } from '../../src/lib/shell-rules';
 
-// The app's four themes, and a light and a dark bgColor of the host's choosing (the -ink themes).
+// The app's four themes, and a bgColor of the host's choosing on which the light palette's links would not read (light-ink).
 export const THEMES: Record<Theme, { dark: 0 | 1; bgColor: string }> = {
   light: { dark: 0, bgColor: 'ffffff' },
   dark: { dark: 1, bgColor: '000000' },
   dark1: { dark: 1, bgColor: '171717' },
   dark2: { dark: 1, bgColor: '262626' },
   'light-ink': { dark: 0, bgColor: 'ffb300' },
-  'dark-ink': { dark: 0, bgColor: '1e3a8a' },
 };
 
 /**

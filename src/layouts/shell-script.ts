@@ -9,7 +9,7 @@
 import { normalizeLocale } from '../lib/locale';
 import { isMemberAt, type MemberFields } from '../lib/membership-rule';
 import { detectBrand } from '../lib/platform';
-import { SESSION_ID, applyTheme, readQuery, themeOf } from '../lib/shell-rules';
+import { SESSION_ID, applyTheme, hexColor, readQuery, themeOf } from '../lib/shell-rules';
 import { shellState } from '../lib/shell-state';
 
 type Host = Record<string, ((arg?: string) => unknown) | undefined>;
@@ -66,8 +66,9 @@ function run() {
   html.classList.toggle('has-bar', state.showBackBar);
 
   try {
-    // The query's bgColor, validated: `#rrggbb` in the state, stored as the six digits.
-    if (state.background) localStorage.bgColor = state.background.slice(1);
+    // The query's bgColor, validated six digits, even where the page is not painted with it (themeOf).
+    const bgColor = hexColor(query.get('bgColor'));
+    if (bgColor) localStorage.bgColor = bgColor;
   } catch {
     // Storage can be full or disabled in a WebView; the page works without it.
   }

@@ -87,17 +87,19 @@ describe('theme (spec §4)', () => {
     ['1', '171717', 'dark1', '#171717'],
     ['1', '#262626', 'dark2', '#262626'],
     ['1', 'ffffff', 'light', '#ffffff'],
-    // spec §2: the background is bgColor, whatever dark says; the palette follows its luminance.
-    ['1', '123456', 'dark', '#123456'],
-    ['0', '000000', 'dark', '#000000'],
-    ['true', '000000', 'dark', '#000000'],
+    // spec §4: any other value gives light, on bgColor where black text reads; on a darker colour the
+    // light palette keeps its own background (issue 41).
+    ['1', '123456', 'light', null],
+    ['0', '000000', 'light', null],
+    ['true', '000000', 'light', null],
+    ['0', '171717', 'light', null],
     [null, 'f7f7f7', 'light', '#f7f7f7'],
-    // Where the palette's muted text or links would fall under 4.5:1, all text is black or white.
+    // Where the palette's links would fall under 4.5:1, all text is black.
     ['0', 'ff0000', 'light-ink', '#ff0000'],
     ['0', 'c0c0c0', 'light-ink', '#c0c0c0'],
-    ['0', '0000ff', 'dark-ink', '#0000ff'],
-    ['0', '4a4a4a', 'dark-ink', '#4a4a4a'],
-    ['0', '2a2a2a', 'dark', '#2a2a2a'],
+    ['0', '0000ff', 'light', null],
+    ['0', '4a4a4a', 'light', null],
+    ['0', '2a2a2a', 'light', null],
     ['1', null, 'light', null],
     ['1', 'red;background:url(x)', 'light', null],
     ['1', '00000', 'light', null],
@@ -107,13 +109,14 @@ describe('theme (spec §4)', () => {
 
   it('keeps every text colour at 4.5:1 or more on any background', () => {
     const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-    // The weakest text of each palette (base.css): light's links, dark's muted text; ink is pure.
-    const weakest = { light: luminance('0b6b3a'), dark: luminance('a8a8a8') };
+    // The light palette's weakest text (base.css): its links; ink is pure black. Without a background
+    // of the host's, the palette's own (white) is painted.
+    const links = luminance('0b6b3a');
     for (let i = 0; i < 4096; i++) {
       const hex = [i >> 8, (i >> 4) & 15, i & 15].map((n) => (n * 17).toString(16).padStart(2, '0')).join('');
-      const { theme } = themeOf('0', hex);
-      const text = theme === 'light-ink' ? 0 : theme === 'dark-ink' ? 1 : weakest[theme as 'light' | 'dark'];
-      expect(contrast(luminance(hex), text), hex).toBeGreaterThanOrEqual(4.5);
+      const { theme, background } = themeOf('0', hex);
+      expect(theme === 'light' || theme === 'light-ink', hex).toBe(true);
+      expect(contrast(background ? luminance(hex) : 1, theme === 'light-ink' ? 0 : links), hex).toBeGreaterThanOrEqual(4.5);
     }
   });
 

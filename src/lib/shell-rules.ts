@@ -4,12 +4,12 @@
  */
 
 /**
- * A palette (base.css): light, or one of the three dark ones. `-ink`: that palette with every text
- * colour (muted text and links too) replaced by pure black (light) or white (dark), for a background
- * on which the palette's weakest text would fall under 4.5:1.
+ * A palette (base.css): light, or one of the three dark ones. `light-ink`: the light palette with every
+ * text colour (muted text and links too) pure black, for a background on which its links would fall
+ * under 4.5:1.
  */
 
-export type Theme = 'light' | 'dark' | 'dark1' | 'dark2' | 'light-ink' | 'dark-ink';
+export type Theme = 'light' | 'dark' | 'dark1' | 'dark2' | 'light-ink';
 
 /** Query access as `URLSearchParams` offers it; the shell only reads. */
 export interface Query {
@@ -55,27 +55,30 @@ export interface PageTheme {
 }
 
 /**
- * Theme from the host's `dark` flag and `bgColor` (query, `dark()` or `h5Dark`). spec §2: the page
- * background is bgColor, whatever it is. dark=1 with one of the three known dark backgrounds picks that
- * variant; any other colour picks the palette whose text reads best on it (black text: light, white
- * text: dark), and where even that palette's muted text or links would fall under 4.5:1 its `-ink`
- * form, all text pure black or white (one of the two always reaches 4.58:1).
+ * Theme from the host's `dark` flag and `bgColor` (query, `dark()` or `h5Dark`). spec §4: "dark=1 with
+ * bgColor 000000, 171717 or 262626 selects dark, dark1 or dark2 respectively. Any other value gives
+ * light. The page background is set to bgColor." Any other value gives the light palette, on bgColor
+ * where black text reads (4.58:1 or more), in its `-ink` form where the palette's links would not;
+ * on a darker colour no light text can be read, so the light palette keeps its own background
+ * (docs/shell.md "Theme and bgColor").
  * @example themeOf('1', '171717') // { theme: 'dark1', background: '#171717' }
  * @example themeOf('0', 'ff0000') // { theme: 'light-ink', background: '#ff0000' }
+ * @example themeOf('0', '000000') // { theme: 'light', background: null }
  */
 export function themeOf(dark: unknown, bgColor: unknown): PageTheme {
   const hex = hexColor(bgColor);
   // A template rather than String(): the values are query text or parsed JSON, never a Symbol.
   const variant = `${dark}` === '1' && DARK_BACKGROUNDS[hex!];
-  const background = hex && `#${hex}`;
+  let background = hex && `#${hex}`;
   if (!hex || variant) return { theme: variant || 'light', background };
   // Relative luminance with a 2.2 gamma (within 0.01 of WCAG's piecewise curve: the thresholds keep
-  // that margin, and shell-rules.test.ts checks every colour with the exact formula). Black text beats
-  // white above 0.179. The light palette's weakest text (links, #0b6b3a, L 0.111) reads at 4.5:1 from
-  // 0.675, the dark one's (muted, #a8a8a8, L 0.392) up to 0.047; between those all text is black or white.
+  // that margin, and shell-rules.test.ts checks every colour with the exact formula). Black text reads
+  // at 4.5:1 from 0.175 (0.18 with the margin); the light palette's weakest text (links, #0b6b3a,
+  // L 0.111) from 0.675 (0.69).
   const [r, g, b] = hex.match(/../g)!.map((c) => (parseInt(c, 16) / 255) ** 2.2);
   const l = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  return { theme: l < 0.037 ? 'dark' : l < 0.179 ? 'dark-ink' : l < 0.685 ? 'light-ink' : 'light', background };
+  if (l < 0.18) background = null;
+  return { theme: l < 0.69 && background ? 'light-ink' : 'light', background };
 }
 
 /**

@@ -77,7 +77,7 @@ test('on a deviant host, in en-US: each broken rule is a failure on its own call
   await failed('getPersonalInfo', t('en-US', 'kit.notJson'));
   // What the host sent, as it sent it.
   await row(page, 'getPersonalInfo').locator('summary').click();
-  await expect(row(page, 'getPersonalInfo').locator('pre')).toHaveText('{"nickname": "Ann"');
+  await expect(row(page, 'getPersonalInfo').locator('pre')).toHaveText('{"nickname": "‹nickname›"');
   await expect(row(page, 'getPlayerState')).toHaveAttribute('data-status', 'pass');
 
   const run = async (call: string) => {
@@ -95,6 +95,42 @@ test('on a deviant host, in en-US: each broken rule is a failure on its own call
   await run('savePageState');
   await failed('savePageState', t('en-US', 'kit.notRestored', { received: '' }));
   expect((await reportOf(page)).summary.fail).toBe(11);
+  expect(errors).toEqual([]);
+});
+
+// Issue 41, item 6: the report leaves the tester's phone, so their own data stays out of it.
+test("the report keeps the tester's personal data out, and a yes/no or signed-in account that breaks the contract says how", async ({ page }) => {
+  const errors = watch(page);
+  const account = { isLogin: true, avatar: 'https://cdn.example.com/a/42.png', nickname: 'Test User', vipType: 1, svipType: 0, is_member: 1 };
+  await withHost(page, { overrides: { isHeytapLogin: 'yes', accountInfo: JSON.stringify(account) } });
+  await page.goto('/bridge-check?status_height=24&wait=5');
+  await automaticDone(page);
+  await expect(row(page, 'isHeytapLogin')).toHaveAttribute('data-status', 'fail');
+  await expect(row(page, 'isHeytapLogin').locator('.kit-reason')).toHaveText(t('en-US', 'kit.notTrueFalse', { received: '"yes"' }));
+  await expect(row(page, 'accountInfo')).toHaveAttribute('data-status', 'fail');
+  await expect(row(page, 'accountInfo').locator('.kit-reason')).toHaveText(t('en-US', 'kit.noVip'));
+
+  // The fake host's tester: phone, IP, nickname, uid, avatar; each value gone, its field and type kept.
+  const personal = ['+65 8000 0000', '10.0.0.1', 'Test User', '"10001"', 'cdn.example.com', '2024-01-02 10:00:00'];
+  const report = await reportOf(page);
+  const raw = (call: string) => report.results.find((r) => r.call === call)!.raw!;
+  expect(JSON.parse(raw('getPersonalInfo'))).toMatchObject({ phone: '‹phone›', ip: '‹ip›', nickname: '‹nickname›', osName: 'ColorOS', deviceModel: 'CPH2451' });
+  expect(JSON.parse(raw('getAppBaseInfo'))).toMatchObject({ uid: '‹uid›', dev_model: expect.any(String) });
+  expect(JSON.parse(raw('accountInfo'))).toEqual({ ...account, avatar: '‹avatar›', nickname: '‹nickname›' });
+  await row(page, 'getPersonalInfo').locator('summary').click();
+  await expect(row(page, 'getPersonalInfo').locator('pre')).toContainText('"phone":"‹phone›"');
+
+  await page.getByRole('button', { name: t('en-US', 'kit.send') }).click();
+  await expect(page.locator('.kit-actions [role="status"]')).toHaveText(t('en-US', 'kit.sent'));
+  const sent = JSON.stringify((await (await page.request.get('/api/dev/bridge-reports')).json()).data.reports);
+  // Copied as text when this WebView cannot write the clipboard: the Markdown too.
+  await page.evaluate(() => Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('no')) } }));
+  await page.getByRole('button', { name: t('en-US', 'kit.copyMarkdown') }).click();
+  const copied = await page.locator('.kit-box').inputValue();
+  expect(copied).toContain('‹phone›');
+  for (const text of [JSON.stringify(report), sent, copied, await page.locator('main').innerText()]) {
+    for (const value of personal) expect(text).not.toContain(value);
+  }
   expect(errors).toEqual([]);
 });
 

@@ -260,3 +260,31 @@ test.describe('coins', () => {
     await expect(page.locator('.records-pull')).toHaveText(t('en-US', 'coins.release'));
   });
 });
+
+// Issue 41, item 1: an OPPO phone's browser (no app, no NativeBridge) saw grey placeholders for ever.
+test.describe('outside the app', () => {
+  test('the packages and their prices show, the balance says where to see it, and paying opens the app', async ({ page }) => {
+    const problems = watch(page);
+    await page.goto('/k-recharge?status_height=24');
+    await expect(page.getByRole('button', { name: pattern(t('en-US', 'coins.coins', { coins: 300 })) })).toBeVisible();
+    await expect(page.locator('.coins-package')).not.toHaveCount(0);
+    for (const price of await page.locator('.coins-price').allInnerTexts()) expect(price).toMatch(/\d/);
+    await expect(page.locator('.coins-where')).toHaveText(t('en-US', 'coins.balanceInApp'));
+    await expect(page.locator('main .skeleton:visible')).toHaveCount(0);
+    // What needs an account waits for the app, and the prompt opens this page there.
+    await expect(page.getByRole('button', { name: pay })).toBeDisabled();
+    const prompt = page.locator('.gate:visible');
+    await expect(prompt).toContainText(t('en-US', 'shell.openInAppHint'));
+    await expect(prompt.getByRole('link', { name: t('en-US', 'shell.openApp') })).toHaveAttribute('href', /^oppomusic:\/\/web\/k-recharge\b/);
+    await expect(page.locator('main [data-useful]')).toHaveCount(1);
+    expect(problems).toEqual([]);
+  });
+
+  test('signed out in the app: the packages show under the sign-in prompt', async ({ page, signIn, open }) => {
+    await signIn({ account: { ...defaultState().account, isLogin: false } });
+    await open('/k-recharge');
+    await expect(page.getByRole('button', { name: pattern(t('en-US', 'coins.coins', { coins: 300 })) })).toBeVisible();
+    await expect(page.locator('.coins-package.skeleton')).toHaveCount(0);
+    await expect(page.locator('.gate:visible').getByRole('button', { name: t('en-US', 'shell.signIn') })).toBeVisible();
+  });
+});

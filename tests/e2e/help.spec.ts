@@ -14,6 +14,32 @@ test.use({ hostDefaults: { replyDelayMs: 30 } });
 const submit = (page: Page) => page.getByRole('button', { name: t('en-US', 'form.submit') });
 const describe = (page: Page) => page.getByLabel(t('en-US', 'help.descriptionLabel'));
 
+// Issue 41, item 1: an OPPO phone's browser (no app, no NativeBridge) saw grey placeholders for ever
+// and "Call … / E-mail …".
+test('outside the app: the common questions by category and the contacts, with the link into the app', async ({ page }) => {
+  const problems = watch(page);
+  await page.goto('/help-feedback?status_height=24');
+  await expect(page.locator('.help-category')).toHaveCount(6);
+  await expect(page.locator('.help-category summary').first()).toHaveText('Playback');
+  await expect(page.getByRole('link', { name: 'Why does a song stop after 60 seconds?' })).toBeVisible();
+  await expect(page.locator('main .skeleton:visible')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: t('en-US', 'help.call', { number: '+65 3158 1234' }) })).toBeEnabled();
+  await expect(page.getByRole('button', { name: t('en-US', 'help.email', { email: 'support@music.example.com' }) })).toBeEnabled();
+  await expect(page.getByText('…')).toHaveCount(0);
+  await expect(page.locator('.gate:visible').getByRole('link', { name: t('en-US', 'shell.openApp') })).toHaveAttribute(
+    'href',
+    /^oppomusic:\/\/web\/help-feedback\b/,
+  );
+  await expect(page.locator('main [data-useful]')).toHaveCount(1);
+
+  // The answer is public too; "was this helpful?" needs an account.
+  await page.getByRole('link', { name: 'Why does a song stop after 60 seconds?' }).click();
+  await expect(page.locator('.answer')).toContainText('60-second trial');
+  await expect(page.getByRole('button', { name: t('en-US', 'help.yes') })).toBeDisabled();
+  await expect(page.locator('.gate:visible').getByRole('link', { name: t('en-US', 'shell.openApp') })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
 test.describe('help centre', () => {
   test('questions by category, the unread dot, customer service, and back closes the page', async ({ page, open }) => {
     const problems = watch(page);

@@ -145,7 +145,7 @@ test.describe(() => {
           layout.sideways && 'scrolls sideways',
           layout.origin !== origin && `left for ${layout.origin}`,
           !(layout.padding >= 0 && layout.padding <= 170) && `top padding ${layout.padding}`,
-          !['light', 'dark', 'dark1', 'dark2', 'light-ink', 'dark-ink'].includes(layout.theme ?? '') && `theme ${layout.theme}`,
+          !['light', 'dark', 'dark1', 'dark2', 'light-ink'].includes(layout.theme ?? '') && `theme ${layout.theme}`,
           !/^(#[0-9a-f]{6})?$/.test(layout.background) && `background ${layout.background.slice(0, 40)}`,
           layout.session !== null && !/^[\w.:-]{1,128}$/.test(layout.session) && 'stored a session id that is not an id',
         ].filter(Boolean);

@@ -164,6 +164,20 @@ test.describe('the exported file', () => {
     await expect(page.getByRole('heading', { name: say('personal.sentTitle') })).toBeVisible();
 
     await open('/th-TH/AccountOrDevicePdf.html', '&dark=1&bgColor=171717');
+    // Issue 41, item 2: the page shows what the file holds, where it said "No data" for the app's values.
+    const shown = (key: MessageKey) =>
+      page
+        .locator('.file-table tr')
+        .filter({ has: page.getByRole('rowheader', { name: say(key), exact: true }) })
+        .locator('td');
+    await expect(page.locator('.file-table caption')).toHaveText([say('personal.accountData'), say('personal.deviceData')]);
+    await expect(shown('personal.nickname')).toHaveText(nickname);
+    await expect(shown('personal.phone')).toHaveText('•••••••5678');
+    await expect(shown('personal.registerTime')).toHaveText('2024-01-02 10:00:00');
+    await expect(shown('personal.deviceModel')).toHaveText('CPH2451');
+    await expect(shown('personal.ip')).toHaveText('10.0.0.1');
+    await expect(shown('personal.appVersion')).toHaveText('12.3.0');
+    await expect(page.getByText(say('error.noData'))).toHaveCount(0);
     const lines = openPdf(await downloadPdf(page, say('personal.download')), '123456')
       .pageTexts()
       .join('\n')

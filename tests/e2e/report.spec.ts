@@ -153,6 +153,19 @@ test.describe('report other content', () => {
     await expect(page.locator('.report-sent h2')).toHaveText(t('zh-CN', 'report.sentTitle'));
   });
 
+  // Issue 41, item 4: a user is checked as a song is; one the server never saw is not offered a form.
+  test('a user who does not exist is gone, with no form; one who does is reported by id', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/k-feedback', '&type=user&id=zzz-not-a-user');
+    await expect(page.locator('.report-gone')).toHaveText(t('en-US', 'report.contentGone'));
+    await expect(page.locator('form')).toHaveCount(0);
+    await expect(page.getByText(t('en-US', 'report.userId', { id: 'zzz-not-a-user' }))).toHaveCount(0);
+
+    await open('/k-feedback', '&type=user&id=20845');
+    await expect(page.locator('.reported-detail')).toHaveText(t('en-US', 'report.userId', { id: '20845' }));
+    await expect(page.getByRole('radio').first()).toBeEnabled();
+  });
+
   test('an unknown type in the query is nothing to report', async ({ page, signIn, open }) => {
     await signIn();
     await open('/k-feedback', '&type=album&id=1');

@@ -79,12 +79,13 @@ test.describe('theme', () => {
     });
   }
 
-  // spec §2: the page background is bgColor, whatever it is; its text stays readable (issue 16).
+  // spec §4: any value but dark=1 with one of the three dark colours gives light; the page is painted
+  // bgColor where the light palette's text reads on it (issue 16), else its own white (issue 41).
   for (const [query, theme, rgb] of [
-    ['dark=1&bgColor=123456', 'dark', 'rgb(18, 52, 86)'],
-    ['dark=0&bgColor=000000', 'dark', 'rgb(0, 0, 0)'],
+    ['dark=1&bgColor=123456', 'light', 'rgb(255, 255, 255)'],
+    ['dark=0&bgColor=000000', 'light', 'rgb(255, 255, 255)'],
     ['dark=0&bgColor=ff0000', 'light-ink', 'rgb(255, 0, 0)'],
-    ['bgColor=1e3a8a', 'dark-ink', 'rgb(30, 58, 138)'],
+    ['bgColor=1e3a8a', 'light', 'rgb(255, 255, 255)'],
     ['bgColor=fff3d6', 'light', 'rgb(255, 243, 214)'],
   ]) {
     test(`${query} paints the page ${rgb}, every text on it at 4.5:1 or more`, async ({ page }) => {

@@ -45,7 +45,7 @@ vi.setConfig({ testTimeout: PROPERTY_TIMEOUT_MS });
 
 /** spec §1: the nine UI languages, from their one source (src/lib/locale.ts). */
 const NINE: readonly string[] = LOCALES;
-const THEMES = ['light', 'dark', 'dark1', 'dark2', 'light-ink', 'dark-ink'];
+const THEMES = ['light', 'dark', 'dark1', 'dark2', 'light-ink'];
 const NAMES = ['language', 'status_height', 'dark', 'bgColor', 'title', 'data1', 'app_sessionid'];
 
 const isAsciiDigits = (s: string) => s.length > 0 && [...s].every((c) => c >= '0' && c <= '9');
@@ -70,16 +70,18 @@ function sixHex(raw: string | null): string | null {
 }
 
 /**
- * spec §4: dark=1 with 000000/171717/262626 picks dark/dark1/dark2; any other valid bgColor is the
- * background, with the palette (or its black or white `-ink` form) from its luminance:
- * shell-rules.test.ts checks that choice against every colour, this only that a colour was taken.
+ * spec §4: dark=1 with 000000/171717/262626 picks dark/dark1/dark2; any other value gives light, on
+ * bgColor where black text reads (its luminance): shell-rules.test.ts checks that choice against every
+ * colour, this that the light palette was taken.
  */
 function expectedTheme(dark: string | null, bgColor: string | null): { theme: string; background: string | null } {
   const hex = sixHex(bgColor);
   const variant = dark === '1' && hex ? ({ '000000': 'dark', '171717': 'dark1', '262626': 'dark2' } as Record<string, string>)[hex] : undefined;
   if (variant) return { theme: variant, background: `#${hex}` };
   if (hex === null) return { theme: 'light', background: null };
-  return { theme: themeOf('0', hex).theme, background: `#${hex}` };
+  const { theme, background } = themeOf('0', hex);
+  expect(['light', 'light-ink']).toContain(theme);
+  return { theme, background };
 }
 
 /** The title query as plain text: no control or format characters, trimmed, at most 60 code points. */

@@ -1,6 +1,8 @@
 /**
  * /k-recharge: renders the coins model (src/lib/coins/recharge.ts): the balance, packages and a
- * custom amount within the backend's limits, the recharge and what became of it.
+ * custom amount within the backend's limits, the recharge and what became of it. The packages are
+ * public: signed out and outside the app they show too; outside it the balance says where to see it,
+ * and paying waits for the app (the gate's prompt says how).
  */
 import type { MessageKey } from '../../i18n';
 import { useStore } from '../ui/use-store';
@@ -32,7 +34,8 @@ import './coins.css';
 
 export default function KRecharge() {
   const { t, locale, session } = usePage();
-  const signedIn = useHydrated() && session === 'signed-in';
+  const hydrated = useHydrated();
+  const signedIn = hydrated && session === 'signed-in';
   const balance = useStore($balance);
   const offerState = useStore($offer);
   const purchase = useStore($recharge);
@@ -40,7 +43,8 @@ export default function KRecharge() {
   const { picked, custom } = useStore($choice);
   const [method, setMethod] = useState('');
 
-  useEffect(() => (session === 'signed-in' ? openRecharge() : undefined), [session]);
+  // The packages are public: they load whoever asks.
+  useEffect(() => (session === 'signed-in' ? openRecharge() : session === 'checking' ? undefined : void loadOffer()), [session]);
   const { methods, selectable } = useMemo(() => (signedIn ? payMethods('coins') : { methods: [], selectable: false }), [signedIn]);
   useEffect(() => setMethod((current) => current || String(methods[0]?.id ?? '')), [methods]);
 
@@ -56,7 +60,8 @@ export default function KRecharge() {
       : null;
   const busy = purchase.state === 'paying' || purchase.state === 'checking';
   const pending = purchase.state === 'pending' || purchase.state === 'checking';
-  const useful = signedIn && balance && offer;
+  // The server's balance, not the host's first figure; outside the app there is none to wait for.
+  const useful = offer && (signedIn ? balance?.source == 'server' : session == 'no-app');
   const onPay = () => {
     if (chosen) void recharge({ packageId: chosen.id }, method);
     else if (amount && 'coins' in amount) void recharge({ coins: amount.coins }, method);
@@ -82,7 +87,11 @@ export default function KRecharge() {
         {signedIn && balance ? (
           <p className="coins-balance">{balance.coins.toLocaleString(locale)}</p>
         ) : (
-          <p className="coins-balance skeleton" aria-hidden="true" />
+          <>
+            {/* Outside the app (<html data-session="no-app">, set before paint) coins.css shows where to see it instead. */}
+            <p className="coins-balance skeleton" aria-hidden="true" />
+            <p className="coins-where">{t('coins.balanceInApp')}</p>
+          </>
         )}
         <p className="coins-sub">{balance && balance.pending > 0 ? t('coins.pendingCoins', { coins: balance.pending }) : ' '}</p>
         <a className="coins-records" href={signedIn ? pageHref('k-transactions') : undefined}>

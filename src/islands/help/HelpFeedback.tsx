@@ -1,7 +1,8 @@
 /**
  * /help-feedback: common questions by category (each a link to its answer), the search entry, "My
  * feedback" with a dot while support's replies are unread, the button to write feedback, and customer
- * service by phone or e-mail (src/lib/help/faq.ts). Back closes the page (route flag).
+ * service by phone or e-mail (src/lib/help/faq.ts). Back closes the page (route flag). The questions
+ * and contacts are public: outside the app and signed out they show too, under the gate's prompt.
  */
 import { useStore } from '../ui/use-store';
 import { useEffect } from 'react';
@@ -16,13 +17,13 @@ import './help.css';
 import { usePage } from '../ui/page';
 
 export default function HelpFeedback() {
-  const { t, locale, signedIn } = usePage();
+  const { t, locale, session } = usePage();
   const loaded = useStore($home);
   const home = dataOf(loaded);
   // Links carry the page's locale and shell query, known in the browser only: the server renders them bare.
   const href = useHydrated() ? pageHref : () => undefined;
 
-  useEffect(() => (signedIn ? watchHome() : undefined), [signedIn, locale]);
+  useEffect(() => (session === 'checking' ? undefined : watchHome()), [session, locale]);
 
   return (
     <div className="help" data-useful={home ? '' : undefined}>

@@ -27,14 +27,15 @@ function QuestionList({ questions }: { questions: QuestionRef[] }) {
 }
 
 export default function QAndA({ page }: { page: 'question' | 'playback' }) {
-  const { t, locale, signedIn } = usePage();
+  const { t, locale, session, signedIn } = usePage();
   const shown = useStore($question);
   const { helpful, sending, failure } = useStore($vote);
   const load = () => void loadQuestion(page);
 
+  // The answers are public: they load outside the app and signed out too; a vote needs an account.
   useEffect(() => {
-    if (signedIn) load();
-  }, [signedIn, locale]);
+    if (session !== 'checking') load();
+  }, [session, locale]);
 
   if (shown.state === 'failed') {
     const retry = shown.error !== 'error.noContent';
@@ -82,10 +83,10 @@ export default function QAndA({ page }: { page: 'question' | 'playback' }) {
       </article>
       <div className="vote" role="group" aria-label={t('help.helpful')}>
         <p>{t('help.helpful')}</p>
-        <button type="button" aria-pressed={helpful === true} disabled={helpful !== null || sending} onClick={() => vote(true)}>
+        <button type="button" aria-pressed={helpful === true} disabled={!signedIn || helpful !== null || sending} onClick={() => vote(true)}>
           {t('help.yes')}
         </button>
-        <button type="button" aria-pressed={helpful === false} disabled={helpful !== null || sending} onClick={() => vote(false)}>
+        <button type="button" aria-pressed={helpful === false} disabled={!signedIn || helpful !== null || sending} onClick={() => vote(false)}>
           {t('help.no')}
         </button>
         {helpful === true && <p role="status">{t('help.thanksHelpful')}</p>}

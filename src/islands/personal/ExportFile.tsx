@@ -15,7 +15,19 @@ import { userTimeZone } from './text';
 import './personal.css';
 import { usePage } from '../ui/page';
 
-const LABEL_KEY: Partial<Record<string, MessageKey>> = { nickname: 'personal.nickname', phone: 'personal.phone', registeredAt: 'personal.registerTime' };
+const LABEL_KEY: Partial<Record<string, MessageKey>> = {
+  nickname: 'personal.nickname',
+  phone: 'personal.phone',
+  registeredAt: 'personal.registerTime',
+  deviceBrand: 'personal.deviceBrand',
+  deviceModel: 'personal.deviceModel',
+  ip: 'personal.ip',
+  osName: 'personal.osName',
+  osVersion: 'personal.osVersion',
+  appVersion: 'personal.appVersion',
+};
+// The PDF's section headings.
+const SECTION_KEY: Record<'account' | 'device', MessageKey> = { account: 'personal.accountData', device: 'personal.deviceData' };
 
 export default function ExportFile() {
   const { t, locale, signedIn } = usePage();
@@ -50,19 +62,19 @@ export default function ExportFile() {
   return (
     <div className="personal">
       <h2 className="personal-intro">{t('personal.fileTitle')}</h2>
-      <table className="file-table">
-        <tbody>
-          {/* An array of arrays: the renderer flattens it (flatMap is Chromium 69). */}
-          {file.sections.map((section) =>
-            section.rows.map((row) => (
-              <tr key={`${section.title}-${row.label}`}>
+      {file.sections.map((section) => (
+        <table key={section.title} className="file-table">
+          <caption>{t(SECTION_KEY[section.title])}</caption>
+          <tbody>
+            {section.rows.map((row) => (
+              <tr key={row.label}>
                 <th scope="row">{LABEL_KEY[row.label] ? t(LABEL_KEY[row.label]!) : row.label}</th>
                 <td>{row.value || t('error.noData')}</td>
               </tr>
-            )),
-          )}
-        </tbody>
-      </table>
+            ))}
+          </tbody>
+        </table>
+      ))}
       <p className="personal-intro">{t('personal.expiresOn', { date: formatDate(file.expiresAt, locale, { timeZone, style: 'datetime' }) })}</p>
       {/* A button, not a link: no address opens the file without the page's sealed session. */}
       <button type="button" className="button" aria-busy={downloading || undefined} onClick={() => void download()}>

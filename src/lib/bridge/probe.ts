@@ -8,6 +8,7 @@
 import * as v from 'valibot';
 import { COMMANDS } from './commands';
 import { HANDLERS, QUERIES, type HandlerName, type QueryMethod } from './contract';
+import { isPersonal, redactRaw } from './redact';
 
 export type Status = 'pass' | 'fail' | 'skipped';
 export type Kind = 'bridge' | 'query' | 'command' | 'event';
@@ -24,6 +25,8 @@ export type ReasonCode =
   | 'threw'
   | 'notString'
   | 'notJson'
+  | 'notTrueFalse'
+  | 'noVip'
   | 'badField'
   | 'missingField'
   | 'nothing'
@@ -73,7 +76,7 @@ function typeName(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
 
-/** The raw value for the report, shortened: a string as sent, anything else with its type. */
+/** The raw value for the report, shortened, without the tester's personal values (./redact.ts): a string as sent, anything else with its type. */
 function showRaw(value: unknown): string {
   let text: string;
   if (typeof value === 'string') text = value;
@@ -86,6 +89,7 @@ function showRaw(value: unknown): string {
     }
     text = `(${typeName(value)}) ${json ?? String(value)}`;
   }
+  text = redactRaw(text);
   return text.length > RAW_MAX ? `${text.slice(0, RAW_MAX)}…` : text;
 }
 
@@ -98,9 +102,18 @@ export function shapeReasons(schema: v.GenericSchema, value: unknown): Reason[] 
   if (result.success) return [];
   return result.issues.slice(0, 5).map((issue): Reason => {
     const field = issue.path?.map((item) => String(item.key)).join('.') || '(value)';
+    // A personal value of the wrong type is named by its type only, as the raw column shows it.
+    const name = field.slice(field.lastIndexOf('.') + 1);
+    const received = !isPersonal(field)
+      ? issue.received
+      : typeof issue.input === 'string'
+        ? `"‹${name}›"`
+        : typeof issue.input === 'number'
+          ? '0'
+          : issue.received;
     return issue.received === 'undefined' && issue.path?.length
       ? { code: 'missingField', params: { field } }
-      : { code: 'badField', params: { field, expected: issue.expected ?? issue.type, received: issue.received } };
+      : { code: 'badField', params: { field, expected: issue.expected ?? issue.type, received } };
   });
 }
 
@@ -111,9 +124,21 @@ function jsonReasons(schema: v.GenericSchema, raw: unknown): Reason[] {
   try {
     value = JSON.parse(raw);
   } catch {
+    // `yes`, `True`, `1 `: for a yes/no answer the fix is the two words, not JSON in general.
+    if (schema.type === 'boolean') return [{ code: 'notTrueFalse', params: { received: JSON.stringify(redactRaw(raw).slice(0, 40)) } }];
     return [{ code: 'notJson' }];
   }
-  return shapeReasons(schema, value);
+  return shapeReasons(schema, value).concat(beyondShape(schema, value));
+}
+
+/**
+ * What the contract asks beyond the schema the pages parse with, which is lenient where they have a
+ * fallback: a signed-in account without `vip` parses, and the pages would show a VIP as not a member.
+ */
+function beyondShape(schema: v.GenericSchema, value: unknown): Reason[] {
+  if (schema !== QUERIES.accountInfo.result || !value || typeof value !== 'object') return [];
+  const account = value as Record<string, unknown>;
+  return account.isLogin === true && account.vip === undefined ? [{ code: 'noVip' }] : [];
 }
 
 const result = (call: string, kind: Kind, reasons: Reason[], raw?: unknown, notes: Reason[] = []): CheckResult => ({

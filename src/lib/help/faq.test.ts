@@ -3,6 +3,7 @@ import { fakeApi, openPage, type ModelPage } from '../../../tests/fixtures/model
 import { ApiError, request } from '../api';
 import { setPageText } from '../i18n';
 import { loading } from '../model/loadable';
+import { $session } from '../session';
 import { $home, callHotline, loadHome, watchHome, writeEmail, type HelpHome } from './faq';
 
 vi.mock('../api', async (importActual) => ({ ...(await importActual<typeof import('../api')>()), request: vi.fn() }));
@@ -16,8 +17,14 @@ const home = (unread = 0, contacts: Partial<HelpHome> = {}): HelpHome => ({
 });
 
 let page: ModelPage;
-beforeEach(() => $home.set(loading()));
-afterEach(() => page.close());
+beforeEach(() => {
+  $home.set(loading());
+  $session.set('signed-in');
+});
+afterEach(() => {
+  page.close();
+  $session.set('checking');
+});
 
 describe('the help centre home', () => {
   it('loads in the page locale, and a failure is a message the user can retry', async () => {
@@ -63,6 +70,18 @@ describe('the help centre home', () => {
     expect(page.location.href).toBe('tel:+6561234567');
     writeEmail();
     expect(page.location.href).toBe('mailto:help@example.com');
+  });
+
+  it('without a signed-in user, asks for the public part: the questions and contacts, nothing unread', async () => {
+    page = openPage({ host: false });
+    $session.set('no-app');
+    const { unread: _, ...common } = home(3);
+    const api = fakeApi(vi.mocked(request), { '/api/help/common': () => common });
+    await loadHome();
+    expect($home.get()).toEqual({ state: 'ready', data: { ...common, unread: 0 } });
+    expect(api.bodies('/api/help/home')).toEqual([]);
+    callHotline();
+    expect(page.location.href).toBe('tel:+6561234567');
   });
 
   it('never dials or mails what does not look like a number or an address', async () => {

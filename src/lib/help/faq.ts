@@ -1,16 +1,18 @@
 /**
  * The help centre's first screen (/help-feedback): common questions by category, the count of
- * support's unread replies, and customer service by phone or e-mail through the app.
+ * support's unread replies, and customer service by phone or e-mail through the app. Without a
+ * signed-in user (outside the app, or signed out) the public part: the questions and the contacts.
  */
 import { atom } from 'nanostores';
 import { type DataOf } from '../api';
 import { request } from '../request';
-import { helpHome } from '../api/endpoints/help';
+import { helpCommon, helpHome } from '../api/endpoints/help';
 import { command, onHost } from '../bridge';
 import { onResume } from '../bridge/calls/app';
 import { isEmail } from '../forms/contact';
 import { pageLocale } from '../i18n';
 import { dataOf, fill, loading, type Loadable } from '../model/loadable';
+import { $session } from '../session';
 
 export type HelpHome = DataOf<typeof helpHome>;
 
@@ -21,16 +23,25 @@ const DIAL = /^\+?\d{3,20}$/;
 export const $home = atom<Loadable<HelpHome>>(loading());
 
 /**
- * Asks for the first screen in the page's locale; what was shown stays while it reloads.
+ * Asks for the first screen in the page's locale, the user's if signed in, else everyone's (no unread
+ * replies to count); what was shown stays while it reloads.
  * @example await loadHome()
  */
-export const loadHome = (): Promise<void> => fill($home, () => request(helpHome, { locale: pageLocale() }), { keep: true });
+export const loadHome = (): Promise<void> =>
+  fill(
+    $home,
+    () =>
+      $session.get() === 'signed-in'
+        ? request(helpHome, { locale: pageLocale() })
+        : request(helpCommon, { locale: pageLocale() }).then((common) => ({ ...common, unread: 0 })),
+    { keep: true },
+  );
 
 /**
  * Loads now and again each time the app comes back (from My feedback, or the app itself): the unread
  * count may have changed.
  * @returns a function that stops following
- * @example useEffect(() => (signedIn ? watchHome() : undefined), [signedIn, locale])
+ * @example useEffect(() => (session === 'checking' ? undefined : watchHome()), [session, locale])
  */
 export function watchHome(): () => void {
   void loadHome();

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, openPage, type ModelPage } from '../../../tests/fixtures/model-page';
 import { ApiError, request } from '../api';
 import { loading } from '../model/loadable';
+import { $session } from '../session';
 import { $question, $vote, loadQuestion, vote, type Answer } from './question';
 
 vi.mock('../api', async (importActual) => ({ ...(await importActual<typeof import('../api')>()), request: vi.fn() }));
@@ -16,8 +17,12 @@ let page: ModelPage;
 beforeEach(() => {
   $question.set(loading());
   $vote.set({ helpful: null, sending: false, failure: null });
+  $session.set('signed-in');
 });
-afterEach(() => page.close());
+afterEach(() => {
+  page.close();
+  $session.set('checking');
+});
 
 describe('a question of the help centre', () => {
   it('shows the answer the id names, with the vote the user gave before', async () => {
@@ -27,6 +32,17 @@ describe('a question of the help centre', () => {
     expect($question.get()).toMatchObject({ state: 'ready', data: { kind: 'answer' } });
     expect($vote.get().helpful).toBe(true);
     expect(api.bodies('/api/help/question')[0]).toMatchObject({ id: 'playback-trial' });
+  });
+
+  it('without a signed-in user, shows the public answer with no vote', async () => {
+    page = openPage({ search: '?id=playback-trial', host: false });
+    $session.set('no-app');
+    const { vote: _, ...everyone } = answer(true);
+    const api = fakeApi(vi.mocked(request), { '/api/help/answer': () => everyone });
+    await loadQuestion('question');
+    expect($question.get()).toEqual({ state: 'ready', data: { kind: 'answer', answer: { ...everyone, vote: null } } });
+    expect($vote.get().helpful).toBeNull();
+    expect(api.bodies('/api/help/question')).toEqual([]);
   });
 
   it('has nothing to show without a valid id, and asks nothing', async () => {
@@ -41,12 +57,11 @@ describe('a question of the help centre', () => {
     page = openPage();
     const questions = [{ id: 'playback-trial', question: 'Why 60 s?' }];
     fakeApi(vi.mocked(request), {
-      '/api/help/home': () => ({
+      '/api/help/common': () => ({
         categories: [
           { id: 'other', title: 'Other', questions: [] },
           { id: 'playback', title: 'Playback', questions },
         ],
-        unread: 0,
         hotline: { dial: '1', display: '1' },
         email: '',
       }),

@@ -7,10 +7,11 @@ import type { MessageKey } from '../message-key';
 import { atom } from 'nanostores';
 import { messageKey, type DataOf } from '../api';
 import { request } from '../request';
-import { helpHome, helpQuestion, helpVote } from '../api/endpoints/help';
+import { helpAnswer, helpCommon, helpQuestion, helpVote } from '../api/endpoints/help';
 import { pageLocale } from '../i18n';
 import { fill, loading, type Loadable } from '../model/loadable';
 import { queryParam } from '../nav';
+import { $session } from '../session';
 
 export type Answer = DataOf<typeof helpQuestion>;
 export type QuestionRef = Answer['related'][number];
@@ -40,11 +41,13 @@ export async function loadQuestion(page: 'question' | 'playback'): Promise<void>
   await fill(
     $question,
     async (): Promise<QuestionPage> => {
+      // The questions and answers are public (issue 41): without a signed-in user, read without a vote.
       if (!id) {
-        const home = await request(helpHome, { locale });
+        const home = await request(helpCommon, { locale });
         return { kind: 'playback', questions: home.categories.find((c) => c.id === 'playback')?.questions ?? [] };
       }
-      const answer = await request(helpQuestion, { id, locale });
+      const answer =
+        $session.get() === 'signed-in' ? await request(helpQuestion, { id, locale }) : { ...(await request(helpAnswer, { id, locale })), vote: null };
       $vote.set({ helpful: answer.vote, sending: false, failure: null });
       return { kind: 'answer', answer };
     },

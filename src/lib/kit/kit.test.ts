@@ -88,6 +88,16 @@ describe('on the fake host', () => {
   }, 20_000);
 });
 
+describe('beyond the schema the pages parse with', () => {
+  it('names the two words a yes/no query must give, and fails a signed-in account without vip', async () => {
+    host = installFakeHost(window, { overrides: { isHeytapLogin: 'yes', accountInfo: '{"isLogin":true,"nickname":"Ann"}' } });
+    const k = kit();
+    await k.start();
+    expect(resultOf(k, 'isHeytapLogin')).toMatchObject({ status: 'fail', reasons: [{ code: 'notTrueFalse', params: { received: '"yes"' } }] });
+    expect(resultOf(k, 'accountInfo')).toMatchObject({ status: 'fail', reasons: [{ code: 'noVip' }], raw: '{"isLogin":true,"nickname":"‹nickname›"}' });
+  });
+});
+
 describe('on a deviant host', () => {
   it.each(Object.entries(DEVIATIONS))(
     'reports %s (%o) on that call',

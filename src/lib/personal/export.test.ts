@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultState } from '../../../server/fake-host/state';
 import { fakeApi, openPage, type ModelPage } from '../../../tests/fixtures/model-page';
 import { ApiError, request } from '../api';
 import { loading } from '../model/loadable';
-import { $downloading, $file, download, openFile } from './export';
+import { $downloading, $file, DEVICE_FIELDS, download, openFile, withApp } from './export';
 import { saveFile } from './save-file';
 
 vi.mock('../api', async (importActual) => ({ ...(await importActual<typeof import('../api')>()), request: vi.fn() }));
@@ -21,14 +22,42 @@ beforeEach(() => {
   $file.set(loading());
   vi.mocked(saveFile).mockReset();
 });
-afterEach(() => page.close());
+afterEach(() => page?.close());
+
+describe('withApp', () => {
+  it("fills the server's empty account values with the app's, the phone masked, and adds the device as the PDF prints it", () => {
+    const account = { title: 'account' as const, rows: ['nickname', 'phone', 'registeredAt'].map((label) => ({ label, value: '' })) };
+    const app = { nickname: 'Ann', phone: '+66 81 234 5678', registerTime: '2024-01-02 10:00:00', deviceBrand: 'OPPO', ip: '10.0.0.1' };
+    const [mine, device] = withApp([account], app);
+    expect(mine!.rows.map((r) => r.value)).toEqual(['Ann', '•••••••5678', '2024-01-02 10:00:00']);
+    expect(device).toEqual({
+      title: 'device',
+      rows: [
+        { label: 'deviceBrand', value: 'OPPO' },
+        { label: 'deviceModel', value: '' },
+        { label: 'ip', value: '10.0.0.1' },
+        { label: 'osName', value: '' },
+        { label: 'osVersion', value: '' },
+        { label: 'appVersion', value: '' },
+      ],
+    });
+  });
+
+  it("keeps the server's values where it has them", () => {
+    const [mine] = withApp([{ title: 'account', rows: [{ label: 'phone', value: '••••4567' }] }], { phone: '+65 8000 0000' });
+    expect(mine!.rows).toEqual([{ label: 'phone', value: '••••4567' }]);
+  });
+});
 
 describe('the exported file', () => {
   it('opens the one the query names', async () => {
     page = openPage({ search: '?id=e7' });
     const api = fakeApi(vi.mocked(request), { '/api/personal/export/file': () => file() });
     await openFile();
-    expect($file.get()).toEqual({ state: 'ready', data: { ...file(), id: 'e7' } });
+    // The device as the (fake) app tells it.
+    const app = defaultState().personalInfo as Record<string, string>;
+    const device = { title: 'device', rows: DEVICE_FIELDS.map((label) => ({ label, value: app[label] })) };
+    expect($file.get()).toEqual({ state: 'ready', data: { ...file(), id: 'e7', sections: [...file().sections, device] } });
     expect(api.bodies('/api/personal/exports')).toEqual([]);
   });
 

@@ -36,4 +36,6 @@ export const coinPackages = endpoint(
   '/api/coins/packages',
   v.object({ region }),
   v.object({ packages: v.array(coinPackage), custom: customAmount, paymentAvailable: v.boolean() }),
+  // /k-recharge shows what coins cost outside the app too (issue 41), as /vip-center shows the plans.
+  { public: true },
 );

@@ -29,16 +29,27 @@ export const helpHome = endpoint(
   }),
 );
 
-/** One question with its answer, the user's vote if any, and others of its category. */
-export const helpQuestion = endpoint(
-  '/api/help/question',
-  v.object({ id: questionId, locale }),
-  v.object({
-    question: v.object({ id: v.string(), category: v.string(), categoryTitle: v.string(), question: v.string(), answer: v.string() }),
-    vote: v.nullable(v.boolean()),
-    related: v.array(questionRef),
-  }),
+/**
+ * The help centre's first screen as everyone sees it: the questions and how to reach a person, without
+ * the user's unread replies; public, so /help-feedback shows it outside the app too (issue 41).
+ */
+export const helpCommon = endpoint(
+  '/api/help/common',
+  v.object({ locale }),
+  v.object({ categories: v.array(category), hotline: v.object({ dial: v.string(), display: v.string() }), email: v.string() }),
+  { public: true },
 );
+
+const answer = {
+  question: v.object({ id: v.string(), category: v.string(), categoryTitle: v.string(), question: v.string(), answer: v.string() }),
+  related: v.array(questionRef),
+};
+
+/** One question with its answer, the user's vote if any, and others of its category. */
+export const helpQuestion = endpoint('/api/help/question', v.object({ id: questionId, locale }), v.object({ ...answer, vote: v.nullable(v.boolean()) }));
+
+/** `helpQuestion` as everyone sees it, without a vote: public, for /q-and-a outside the app (issue 41). */
+export const helpAnswer = endpoint('/api/help/answer', v.object({ id: questionId, locale }), v.object(answer), { public: true });
 
 /** Questions whose text or keywords contain every word of the query, best first, at most 20. */
 export const helpSearch = endpoint(
