@@ -6,7 +6,7 @@
  */
 import type { MessageKey } from '../../i18n';
 import { useStore } from '../ui/use-store';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   $balance,
   $choice,
@@ -23,7 +23,7 @@ import {
 import { formatPrice } from '../../lib/format';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
-import { payMethods } from '../../lib/pay/methods';
+import type { PayMethod } from '../../lib/pay/methods';
 import type { MessageParams } from '../../lib/i18n';
 import { useHydrated } from '../ui/hydrated';
 import { usePage } from '../ui/page';
@@ -45,7 +45,19 @@ export default function KRecharge() {
 
   // The packages are public: they load whoever asks.
   useEffect(() => (session === 'signed-in' ? openRecharge() : session === 'checking' ? undefined : void loadOffer()), [session]);
-  const { methods, selectable } = useMemo(() => (signedIn ? payMethods('coins') : { methods: [], selectable: false }), [signedIn]);
+  // The host's methods are read once signed in, by code that loads then (the first-load budget); Pay
+  // waits for a method. A chunk that fails loads again under a fresh URL, then the page says it did not
+  // finish loading (src/lib/model/import-again.ts).
+  const [{ methods, selectable }, setPay] = useState<{ methods: PayMethod[]; selectable: boolean }>({ methods: [], selectable: false });
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    const read = () => import('../../lib/pay/coin-methods').then(({ coinMethods }) => live && setPay(coinMethods()));
+    read().catch(read);
+    return () => {
+      live = false;
+    };
+  }, [signedIn]);
   useEffect(() => setMethod((current) => current || String(methods[0]?.id ?? '')), [methods]);
 
   // The second package is the usual pick, so it starts chosen.
