@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClientBusy, FairShare, TurnTimeout } from './fair';
 
 /** A piece of work the test finishes when it wants: `started` says whether its turn came. */
@@ -11,6 +11,8 @@ function held() {
 const turnOfLoop = () => new Promise((done) => setImmediate(done));
 
 describe('FairShare', () => {
+  afterEach(() => vi.useRealTimers());
+
   it("runs a client's requests a few at a time, in the order they came, and lets no other client wait behind them", async () => {
     const fair = new FairShare({ perClient: 2, queueLimit: 10 });
     const works = Array.from({ length: 5 }, held);
@@ -73,6 +75,29 @@ describe('FairShare', () => {
     await running;
     expect(await patient).toBe('patient');
     expect(ran).toBe(false);
+  });
+
+  it('keeps a turn handed over in the same moment as its wait runs out, and the rest of the line', async () => {
+    // Node runs the timers of a loop before its setImmediate callbacks: a wait that ends just as the
+    // turn is handed to it sees its timer first. Faked here: the timer is fired before the hand-over runs.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const fair = new FairShare({ perClient: 1, queueLimit: 2 });
+    const first = held();
+    const running = fair.run('a', first.run);
+    const second = held();
+    const handed = fair.run('a', second.run, 100);
+    const third = fair.run('a', async () => 'third', 1_000);
+    first.work.finish();
+    await running;
+    // The turn is handed to the second (its start is queued); its wait runs out now.
+    vi.advanceTimersByTime(100);
+    await turnOfLoop();
+    expect(second.work.started).toBe(true);
+    expect(fair.lineOf('a')).toEqual({ running: 1, waiting: 1 });
+    second.work.finish();
+    await handed;
+    expect(await third).toBe('third');
+    expect(fair.lineOf('a')).toEqual({ running: 0, waiting: 0 });
   });
 
   it('refuses settings that would serve nobody', () => {

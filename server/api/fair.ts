@@ -110,7 +110,13 @@ export class FairShare {
       // setTimeout's delay is a 32-bit int: a longer wait (or Infinity) needs no timer.
       if (waitMs < 2 ** 31) {
         timer = setTimeout(() => {
-          line.waiting.splice(line.waiting.indexOf(begin), 1);
+          const at = line.waiting.indexOf(begin);
+          // Handed the turn already, its start on the way (handOver's setImmediate, which runs after
+          // the timers of the same loop): it takes the turn. Giving up here lost that turn for good,
+          // and the splice below, at -1, dropped another request from the line (a busy machine's
+          // npm test: the next requests of that address waited out their deadline, 408).
+          if (at < 0) return;
+          line.waiting.splice(at, 1);
           giveUp(new TurnTimeout());
         }, waitMs);
       }

@@ -55,7 +55,11 @@ function misquotes(locale: Locale, quoting: [string, string][]): string[] {
     [...messages(locale).values(), ...FEEDBACK_TYPES.map((type) => type.label[locale] ?? ''), ...(glossary(locale).appLabels ?? [])].map(bare),
   );
   return quoting.flatMap(([where, text]) =>
-    [...text.matchAll(QUOTE)].map((m) => m.slice(1).find(Boolean)!).flatMap((quote) => (labels.has(bare(quote)) ? [] : [`${where}: «${quote}»`])),
+    [...text.matchAll(QUOTE)]
+      .map((m) => m.slice(1).find(Boolean)!)
+      // A quoted JSON value ("true", "false", a number) is what a host sent or must send, not a label.
+      .filter((quote) => !/^(?:true|false|null|-?\d+)$/.test(quote))
+      .flatMap((quote) => (labels.has(bare(quote)) ? [] : [`${where}: «${quote}»`])),
   );
 }
 
