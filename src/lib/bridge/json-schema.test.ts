@@ -63,7 +63,6 @@ describe('the bridge contract as JSON Schema', () => {
     ['UploadFileCallbackPayload', HANDLERS.uploadFileCallback.payload, { id: 'f', status: 'progress', progress: '40' }],
     ['LaunchHTDialogCallbackPayload', HANDLERS.launchHTDialogCallback.payload, { index: 0.5 }],
     ['StartPayWebArgument', COMMANDS.startPayWeb.arg, { orderId: 'o1', productId: 'p', payType: 1 }],
-    ['StartPayWebArgument', COMMANDS.startPayWeb.arg, { orderId: 'o1', productId: 'p', payType: 1, amount: 4900 }],
     ['AcquirePictureArgument', COMMANDS.acquirePicture.arg, { max: 6 }],
   ];
   it.each(refused)('refuses in %s what the pages refuse: %#', (definition, schema, value) => {

@@ -55,14 +55,9 @@ const orderId = (now: number) => `bridge-check-${now}`;
 /** Every command of the contract, in the order a tester would try them. */
 export const COMMAND_PLAN: CommandStep[] = [
   step('login', 'kit.doLogin', undefined, { person: true }),
-  step(
-    'startPayWeb',
-    'kit.doStartPayWeb',
-    ({ now, payType }) => ({ orderId: orderId(now), productId: 'bridge-check', payType: payType ?? 1, amount: 1, currency: 'USD' }),
-    {
-      person: true,
-    },
-  ),
+  step('startPayWeb', 'kit.doStartPayWeb', ({ now, payType }) => ({ orderId: orderId(now), productId: 'bridge-check', payType: payType ?? 1, amount: 1 }), {
+    person: true,
+  }),
   step('paySuccess', 'kit.doPaySuccess', ({ now }) => ({ orderId: orderId(now) })),
   step('acquirePicture', 'kit.doAcquirePicture', () => ({ max: 1 }), { person: true }),
   step('uploadFile', 'kit.doUploadFile', () => ({ accept: 'image', maxBytes: 1024 * 1024 }), { person: true }),

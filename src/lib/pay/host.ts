@@ -26,7 +26,7 @@ export const SILENT_CASHIER_MS = 10_000;
 /**
  * @example { ...hostPay('1', (order) => order.planId), createOrder, orderStatus, … }
  */
-export function hostPay<O extends PayOrder & { amount: number; currency: string }>(
+export function hostPay<O extends PayOrder & { amount: number }>(
   payType: string,
   productOf: (order: O) => string,
 ): Pick<PayDeps<O>, 'account' | 'startPay' | 'paid' | 'sleep'> {
@@ -40,16 +40,11 @@ export function hostPay<O extends PayOrder & { amount: number; currency: string 
         clearTimeout(wait);
         wait = setTimeout(lost.stop, LOST_ANSWER_MS);
       });
-      return commandWithReply(
-        'startPayWeb',
-        { orderId: order.orderId, productId: productOf(order), payType, amount: order.amount, currency: order.currency },
-        onPayCallback,
-        {
-          timeoutMs: CASHIER_WAIT_MS,
-          signal: lost.signal,
-          match: (result) => String(result.orderId) === order.orderId,
-        },
-      )
+      return commandWithReply('startPayWeb', { orderId: order.orderId, productId: productOf(order), payType, amount: order.amount }, onPayCallback, {
+        timeoutMs: CASHIER_WAIT_MS,
+        signal: lost.signal,
+        match: (result) => String(result.orderId) === order.orderId,
+      })
         .catch((error: unknown): PayResult => {
           if (lost.signal.aborted) return { status: 'unknown', orderId: order.orderId };
           throw error;
