@@ -7,7 +7,6 @@
  */
 import { createDecipheriv, createCipheriv, randomBytes, type KeyObject } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +18,7 @@ import { createApp } from '../../server/app';
 import { openDb } from '../../server/db';
 import { useApiServer } from '../fixtures/api-server';
 import { unwrapKeys, type PageKeys } from '../../server/api/wire-node';
+import { rawPost as post, type RawAnswer as Answer } from '../fixtures/raw-post';
 import { form, newPage, seal, signParams, type Page, type Sealed } from '../fixtures/seal';
 import { PROPERTY_TIMEOUT_MS, RUNS } from '../unit/hostile';
 
@@ -37,35 +37,6 @@ function countingUnwrap() {
     return unwrapKeys(encSecKey, key);
   };
   return { rsa, unwrap };
-}
-
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  text: string;
-}
-
-/** A raw POST, from `localAddress` when given (any 127.0.0.0/8 address reaches a loopback server on Linux). */
-function post(base: string, path: string, body: string, localAddress?: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      `${base}${path}`,
-      {
-        method: 'POST',
-        localAddress,
-        agent: false,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }));
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
 }
 
 /** What a client can observe of a refusal: the status, the body, the headers (less the date). */
