@@ -33,7 +33,7 @@ const gone = () => new ApiFailure('contentGone', 410);
 const refuse = (message: string) => new ApiFailure('badRequest', 422, message);
 
 /** The content as the backend knows it, or undefined when it was removed or never existed. */
-function findTarget(db: Db, type: TargetType, id: string, locale?: string): Target | undefined {
+function findTarget(db: Db, type: TargetType, id: string): Target | undefined {
   if (type === 'comment') {
     const row = db.prepare("SELECT content, author FROM comments WHERE id = ? AND state = 'visible'").get(id);
     return row && { type, id, title: String(row.content), detail: String(row.author) };
@@ -45,10 +45,7 @@ function findTarget(db: Db, type: TargetType, id: string, locale?: string): Targ
     return { type, id, title: String(row.name), detail: String(row.artist) };
   }
   if (type === 'playlist') {
-    // Named in the page's locale where the catalogue has that name (migration 20), as the lists show it.
-    const row = db
-      .prepare('SELECT COALESCE(n.name, p.name) AS name FROM playlists p LEFT JOIN playlist_names n ON n.playlist = p.id AND n.locale = ? WHERE p.id = ?')
-      .get(locale ?? '', id);
+    const row = db.prepare('SELECT name FROM playlists WHERE id = ?').get(id);
     return row && { type, id, title: String(row.name), detail: null };
   }
   // Accounts live in the provider's system; this server stands in for its directory with the users it
@@ -143,7 +140,7 @@ type ReportHandlers = Pick<Handlers, 'reportTarget' | 'reportSubmit' | 'appealSt
 /** The report area's handlers, spread into HANDLERS (server/api/handlers.ts). */
 export const REPORT_HANDLERS: ReportHandlers = {
   reportTarget: ({ db, body }) => {
-    const target = findTarget(db, body.type, body.id, body.locale);
+    const target = findTarget(db, body.type, body.id);
     if (!target) throw gone();
     return { target };
   },

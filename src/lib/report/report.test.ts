@@ -17,7 +17,7 @@ describe('what a report page reports', () => {
     expect($target.get()).toEqual({ type: 'comment', id: '9', title: 'Best song!', detail: 'Mira' });
     expect($report.get()).toEqual({ state: 'loading' });
     await checking;
-    expect(request).toHaveBeenCalledWith(reportTarget, { type: 'comment', id: '9', locale: 'en-US' });
+    expect(request).toHaveBeenCalledWith(reportTarget, { type: 'comment', id: '9' });
     expect($target.get()).toEqual({ type: 'comment', id: '9', title: 'Best song of the year!', detail: 'Mira' });
     expect($report.get()).toEqual({ state: 'ready' });
   });

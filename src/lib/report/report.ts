@@ -8,7 +8,6 @@ import { atom } from 'nanostores';
 import { messageKey } from '../api';
 import { request } from '../request';
 import { reportTarget as fetchTarget } from '../api/endpoints/report';
-import { pageLocale } from '../i18n';
 import { query } from '../bridge';
 import { getKReportInfo } from '../bridge/calls/report';
 import { reportTarget, type ReportTarget } from './reasons';
@@ -43,7 +42,7 @@ export async function checkTarget(): Promise<void> {
   if (!named) return;
   $report.set({ state: 'loading' });
   try {
-    const { target: known } = await request(fetchTarget, { type: named.type, id: named.id, locale: pageLocale() });
+    const { target: known } = await request(fetchTarget, { type: named.type, id: named.id });
     $target.set({ ...named, title: known.title ?? named.title, detail: known.detail ?? named.detail });
     $report.set({ state: 'ready' });
   } catch (error) {

@@ -6,7 +6,6 @@
  */
 import * as v from 'valibot';
 import { TARGET_TYPES } from '../../report/reasons';
-import { LOCALES } from '../../locale';
 import { endpoint } from '../endpoint';
 
 /** An id as the backend writes them: the host's and the query's are checked against it. */
@@ -29,9 +28,4 @@ export const target = v.object({
 });
 
 /** The content to report, refused with `contentGone` when it was removed or never existed. */
-/** What is reported, as the backend knows it; a playlist is named in `locale` where it has a name there (issue 41). */
-export const reportTarget = endpoint(
-  '/api/report/target',
-  v.object({ type: targetType, id: contentId, locale: v.optional(v.picklist(LOCALES)) }),
-  v.object({ target }),
-);
+export const reportTarget = endpoint('/api/report/target', v.object({ type: targetType, id: contentId }), v.object({ target }));
