@@ -48,7 +48,8 @@ export default function KRecharge() {
   // The host's methods are read once signed in, by code that loads then (the first-load budget); Pay
   // waits for a method. A chunk that fails loads again under a fresh URL, then the page says it did not
   // finish loading (src/lib/model/import-again.ts).
-  const [{ methods, selectable }, setPay] = useState<{ methods: PayMethod[]; selectable: boolean }>({ methods: [], selectable: false });
+  const [pay, setPay] = useState<{ methods: PayMethod[]; selectable: boolean } | null>(null);
+  const { methods, selectable } = pay ?? { methods: [], selectable: false };
   useEffect(() => {
     if (!signedIn) return;
     let live = true;
@@ -150,9 +151,9 @@ export default function KRecharge() {
           ))}
         </fieldset>
       ) : (
-        // Until the host's methods are read: room for the usual two, in the app only (coins.css), so
-        // the Pay button does not move when they come.
-        !signedIn && (
+        // Until the host's methods are read (signed in, their code loaded): room for the usual two, in
+        // the app only (coins.css), so the Pay button does not move when they come.
+        !pay && (
           <div className="coins-methods coins-methods-later" aria-hidden="true">
             <p className="coins-methods-title">{t('coins.method')}</p>
             <div className="coins-method skeleton" />
