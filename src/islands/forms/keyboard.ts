@@ -50,6 +50,9 @@ export function keepAboveKeyboard(form: HTMLFormElement | null): () => void {
   const onBlur = () => setTimeout(() => focused() || stop());
   form.addEventListener('focusin', onFocus);
   form.addEventListener('focusout', onBlur);
+  // A field can take focus before this runs (an effect, after the form is drawn and enabled): a tap
+  // in that moment found no listener, and the keyboard covered the button (forms.spec, once in a run).
+  if (focused()) onFocus();
   return () => {
     form.removeEventListener('focusin', onFocus);
     form.removeEventListener('focusout', onBlur);
