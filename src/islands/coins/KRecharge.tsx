@@ -101,9 +101,10 @@ export default function KRecharge() {
           <p className="coins-balance">{balance.coins.toLocaleString(locale)}</p>
         ) : (
           <>
-            {/* Outside the app (<html data-session="no-app">, set before paint) coins.css shows where to see it instead. */}
+            {/* Outside the app, or signed out in it (<html data-session>, set before paint), coins.css shows where to see it instead. */}
             <p className="coins-balance skeleton" aria-hidden="true" />
             <p className="coins-where">{t('coins.balanceInApp')}</p>
+            <p className="coins-where coins-signin">{t('coins.balanceSignIn')}</p>
           </>
         )}
         <p className="coins-sub">{balance && balance.pending > 0 ? t('coins.pendingCoins', { coins: balance.pending }) : ' '}</p>
