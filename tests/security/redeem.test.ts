@@ -7,11 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { beforeEach, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/messages/en-US.json';
 import { REDEEM_FAILURES } from '../../server/api/vip';
 import { useApiServer, type Reply } from '../fixtures/api-server';
+import { rawPost } from '../fixtures/raw-post';
 import { form, newPage, seal, type Page } from '../fixtures/seal';
 
 const PUBLIC = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
@@ -32,18 +32,8 @@ const pages = new Map<string, Page>();
 async function redeemFrom(from: string, uid: string, code: string): Promise<Reply> {
   const page = pages.get(from) ?? pages.set(from, newPage(PUBLIC)).get(from)!;
   const body = form(seal({ code }, PUBLIC, { path: '/api/vip/redeem', uid, app_sessionid: await api.session(uid), ts: clock }, page));
-  const { port } = new URL(api.base);
-  return new Promise((resolve, reject) => {
-    const headers = { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) };
-    const req = request({ host: '127.0.0.1', port, path: '/api/vip/redeem', method: 'POST', localAddress: from, agent: false, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+  const { status, text } = await rawPost(api.base, '/api/vip/redeem', body, from);
+  return { status, body: JSON.parse(text) };
 }
 
 describe('redeem refusals', () => {
