@@ -9,7 +9,7 @@ const { call, dev } = api;
 const fresh = () => `u-${randomUUID().slice(0, 8)}`;
 const count = (sql: string, ...params: string[]) => Number(api.db.prepare(sql).get(...params)!.n);
 
-const target = (uid: string, type: string, id: string) => call('/api/report/target', { type, id }, uid);
+const target = (uid: string, type: string, id: string, locale?: string) => call('/api/report/target', { type, id, locale }, uid);
 const submit = (uid: string, body: Record<string, unknown>) =>
   call('/api/report', { type: 'comment', id: 'c1', reason: 'spam', description: '', attempt: randomUUID(), ...body }, uid);
 
@@ -40,6 +40,12 @@ describe('report target', () => {
     expect((await target(fresh(), 'song', 's01')).body.data.target).toMatchObject({ title: 'Harbour Lights', detail: 'Mira Tan' });
     expect((await target(fresh(), 'playlist', 'p-daily')).body.data.target).toMatchObject({ title: 'Daily Mix', detail: null });
     expect((await target(fresh(), 'user', '20845')).body.data.target).toEqual({ type: 'user', id: '20845', title: null, detail: null });
+  });
+
+  it("names a playlist in the page's locale, as the song lists do, and refuses a locale not on the list", async () => {
+    expect((await target(fresh(), 'playlist', 'p-daily', 'vi-VN')).body.data.target).toMatchObject({ title: 'Tuyển tập mỗi ngày' });
+    expect((await target(fresh(), 'playlist', 'p-daily', 'th-TH')).body.data.target).toMatchObject({ title: 'เพลงรวมประจำวัน' });
+    expect(await target(fresh(), 'playlist', 'p-daily', 'xx-XX')).toMatchObject({ status: 422 });
   });
 
   it('answers contentGone for a removed comment and for content or a user that never existed', async () => {

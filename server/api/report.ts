@@ -33,7 +33,7 @@ const gone = () => new ApiFailure('contentGone', 410);
 const refuse = (message: string) => new ApiFailure('badRequest', 422, message);
 
 /** The content as the backend knows it, or undefined when it was removed or never existed. */
-function findTarget(db: Db, type: TargetType, id: string): Target | undefined {
+function findTarget(db: Db, type: TargetType, id: string, locale: string | null): Target | undefined {
   if (type === 'comment') {
     const row = db.prepare("SELECT content, author FROM comments WHERE id = ? AND state = 'visible'").get(id);
     return row && { type, id, title: String(row.content), detail: String(row.author) };
@@ -45,7 +45,9 @@ function findTarget(db: Db, type: TargetType, id: string): Target | undefined {
     return { type, id, title: String(row.name), detail: String(row.artist) };
   }
   if (type === 'playlist') {
-    const row = db.prepare('SELECT name FROM playlists WHERE id = ?').get(id);
+    const row = db
+      .prepare('SELECT COALESCE(n.name, p.name) AS name FROM playlists p LEFT JOIN playlist_names n ON n.playlist = p.id AND n.locale = ? WHERE p.id = ?')
+      .get(locale, id);
     return row && { type, id, title: String(row.name), detail: null };
   }
   // Accounts live in the provider's system; this server stands in for its directory with the users it
@@ -140,7 +142,7 @@ type ReportHandlers = Pick<Handlers, 'reportTarget' | 'reportSubmit' | 'appealSt
 /** The report area's handlers, spread into HANDLERS (server/api/handlers.ts). */
 export const REPORT_HANDLERS: ReportHandlers = {
   reportTarget: ({ db, body }) => {
-    const target = findTarget(db, body.type, body.id);
+    const target = findTarget(db, body.type, body.id, body.locale ?? null);
     if (!target) throw gone();
     return { target };
   },
@@ -152,7 +154,7 @@ export const REPORT_HANDLERS: ReportHandlers = {
       // first, so a retry succeeds even if the content was removed meanwhile.
       const same = db.prepare('SELECT * FROM reports WHERE uid = ? AND attempt = ?').get(uid, body.attempt);
       if (same) return { report: toReport(same), duplicate: false };
-      if (!findTarget(db, body.type, body.id)) throw gone();
+      if (!findTarget(db, body.type, body.id, null)) throw gone();
       if (!REASONS_BY_TYPE[body.type].includes(body.reason)) throw refuse(`"${body.reason}" is not a reason for a ${body.type}.`);
       const described = checkText(body.description, { required: needsDescription(body.reason) });
       if (!described.ok)

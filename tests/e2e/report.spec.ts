@@ -153,6 +153,13 @@ test.describe('report other content', () => {
     await expect(page.locator('.report-sent h2')).toHaveText(t('zh-CN', 'report.sentTitle'));
   });
 
+  test('a playlist is named in the language of the page (vi-VN)', async ({ page, signIn, open }) => {
+    await signIn();
+    await open('/vi-VN/k-feedback', '&type=playlist&id=p-daily');
+    await expect(page.locator('.reported-title')).toHaveText('Tuyển tập mỗi ngày');
+    await expect(page.locator('.reported-type')).toHaveText(t('vi-VN', 'report.typePlaylist'));
+  });
+
   // Issue 41, item 4: a user is checked as a song is; one the server never saw is not offered a form.
   test('a user who does not exist is gone, with no form; one who does is reported by id', async ({ page, signIn, open }) => {
     await signIn();

@@ -27,7 +27,7 @@ const TYPE_KEY: Record<TargetType, MessageKey> = {
 };
 
 export default function KReport({ page }: { page: 'comment' | 'content' }) {
-  const { t, session } = usePage();
+  const { t, locale, session } = usePage();
   // What the host and the query name, known in the browser from the first render on: the comment the
   // shell filled in before first paint is drawn again, not replaced (src/layouts/shell-events.ts).
   const [named] = useState(() => (typeof window === 'undefined' ? null : namedTarget(page, location.search)));
@@ -38,7 +38,7 @@ export default function KReport({ page }: { page: 'comment' | 'content' }) {
   const ReportForm = form.Part;
   useEffect(() => {
     if (session !== 'signed-in') return;
-    void startReport(page, location.search);
+    void startReport(page, location.search, locale);
     form.load();
   }, [session]);
 
@@ -90,12 +90,8 @@ export default function KReport({ page }: { page: 'comment' | 'content' }) {
 /** The comment or content being reported, as text: the host's and the backend's words are never markup. */
 function ReportedItem({ target, t }: { target: ReportTarget | null; t: Text }) {
   if (!target) return <div className="reported skeleton" aria-hidden="true" />;
-  const line =
-    target.type === 'comment'
-      ? target.detail && t('report.commentBy', { author: target.detail })
-      : target.type === 'user'
-        ? t('report.userId', { id: target.id })
-        : target.detail;
+  // A comment is drawn by ReportedComment: this is a song's artist, or a user's id.
+  const line = target.type === 'user' ? t('report.userId', { id: target.id }) : target.detail;
   return (
     <figure className="reported">
       <figcaption className="reported-type">{t(TYPE_KEY[target.type])}</figcaption>

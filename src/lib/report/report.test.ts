@@ -13,27 +13,27 @@ describe('what a report page reports', () => {
   it("shows the host's words at once, then the backend's, and is ready", async () => {
     host.comment = { commentId: 9, content: 'Best song!', author: 'Mira' };
     vi.mocked(request).mockResolvedValue({ target: { type: 'comment', id: '9', title: 'Best song of the year!' } });
-    const checking = startReport('comment', '');
+    const checking = startReport('comment', '', 'vi-VN');
     expect($target.get()).toEqual({ type: 'comment', id: '9', title: 'Best song!', detail: 'Mira' });
     expect($report.get()).toEqual({ state: 'loading' });
     await checking;
-    expect(request).toHaveBeenCalledWith(reportTarget, { type: 'comment', id: '9' });
+    expect(request).toHaveBeenCalledWith(reportTarget, { type: 'comment', id: '9', locale: 'vi-VN' });
     expect($target.get()).toEqual({ type: 'comment', id: '9', title: 'Best song of the year!', detail: 'Mira' });
     expect($report.get()).toEqual({ state: 'ready' });
   });
 
   it('has nothing to report when the host or the query names nothing allowed', async () => {
     host.comment = { commentId: '<img src=x>' };
-    await startReport('comment', '');
+    await startReport('comment', '', 'en-US');
     expect($report.get()).toEqual({ state: 'none' });
-    await startReport('content', '?type=album&id=1');
+    await startReport('content', '?type=album&id=1', 'en-US');
     expect($report.get()).toEqual({ state: 'none' });
     expect(request).not.toHaveBeenCalled();
   });
 
   it('says when the content is gone, and lets a failed check be tried again', async () => {
     vi.mocked(request).mockRejectedValueOnce(new ApiError('contentGone'));
-    await startReport('content', '?type=song&id=s01');
+    await startReport('content', '?type=song&id=s01', 'en-US');
     expect($report.get()).toEqual({ state: 'gone' });
     vi.mocked(request)
       .mockRejectedValueOnce(new ApiError('timeout'))

@@ -4,6 +4,7 @@
  * where the page stands. Light on purpose: the form's model (./report-form) loads with the form.
  */
 import type { MessageKey } from '../message-key';
+import type { Locale } from '../locale';
 import { atom } from 'nanostores';
 import { messageKey } from '../api';
 import { request } from '../request';
@@ -32,6 +33,8 @@ export type ReportOutcome = Extract<ReportState, { state: 'sent' | 'gone' }>;
 /** What is reported: the host's words first, the backend's once it answered. */
 export const $target = atom<ReportTarget | null>(null);
 export const $report = atom<ReportState>({ state: 'loading' });
+/** The page's locale, in which the backend names a playlist. */
+let locale: Locale | undefined;
 
 /**
  * Asks the backend whether the content still exists (again after a failure), and for its words.
@@ -42,7 +45,7 @@ export async function checkTarget(): Promise<void> {
   if (!named) return;
   $report.set({ state: 'loading' });
   try {
-    const { target: known } = await request(fetchTarget, { type: named.type, id: named.id });
+    const { target: known } = await request(fetchTarget, { type: named.type, id: named.id, locale });
     $target.set({ ...named, title: known.title ?? named.title, detail: known.detail ?? named.detail });
     $report.set({ state: 'ready' });
   } catch (error) {
@@ -66,9 +69,10 @@ export const namedTarget = (page: 'comment' | 'content', search: string): Report
 
 /**
  * What the page reports (the host's comment, or the query's content), shown at once, then checked.
- * @example await startReport('comment', location.search)
+ * @example await startReport('content', location.search, 'vi-VN')
  */
-export function startReport(page: 'comment' | 'content', search: string): Promise<void> {
+export function startReport(page: 'comment' | 'content', search: string, pageLocale: Locale): Promise<void> {
+  locale = pageLocale;
   const named = namedTarget(page, search);
   $target.set(named);
   if (!named) {

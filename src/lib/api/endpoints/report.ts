@@ -5,6 +5,7 @@
  * sent from the form (loaded later), is ./report-submit.ts; appeals are ./appeal.ts.
  */
 import * as v from 'valibot';
+import { LOCALES } from '../../locale';
 import { TARGET_TYPES } from '../../report/reasons';
 import { endpoint } from '../endpoint';
 
@@ -27,5 +28,12 @@ export const target = v.object({
   detail: v.nullable(v.string()),
 });
 
-/** The content to report, refused with `contentGone` when it was removed or never existed. */
-export const reportTarget = endpoint('/api/report/target', v.object({ type: targetType, id: contentId }), v.object({ target }));
+/**
+ * The content to report, refused with `contentGone` when it was removed or never existed; a playlist
+ * named in the page's locale where the catalogue has that name (as /api/music/lists names it).
+ */
+export const reportTarget = endpoint(
+  '/api/report/target',
+  v.object({ type: targetType, id: contentId, locale: v.optional(v.picklist(LOCALES)) }),
+  v.object({ target }),
+);
