@@ -30,6 +30,9 @@ process.env.PUBLIC_RSA_KEY ??= readFileSync('server/dev-keys/public.pem', 'utf8'
 // Where /bridge-check sends its report: the development server's route, none in a release unless named
 // (a path of this site; the kit ignores anything else).
 process.env.PUBLIC_BRIDGE_REPORT_URL ??= process.env.H5_RELEASE ? '' : '/api/dev/bridge-report';
+// The share of page views that send a field report (docs/field.md): every one in development, a tenth
+// in a release unless PUBLIC_FIELD_SAMPLE says otherwise.
+process.env.PUBLIC_FIELD_SAMPLE ??= process.env.H5_RELEASE ? '0.1' : '1';
 // A release build (scripts/build-release.mjs sets H5_RELEASE) allows only the image hosts it names.
 const sources = cspSources({ ...process.env, PUBLIC_IMAGE_HOSTS: process.env.PUBLIC_IMAGE_HOSTS ?? (process.env.H5_RELEASE ? '' : DEVELOPMENT_IMAGE_HOSTS) });
 

@@ -6,6 +6,8 @@ import { $session, type Session } from '../../lib/session';
 // Installs __importAgain, which the build puts in place of our chunks' import() (astro.config.mjs): here,
 // in the module every island reads, so it is in core and runs before any island's code.
 import '../../lib/model/import-again';
+// Notes uncaught errors for the field report from the start (src/lib/field/note.ts).
+import '../../lib/field/note';
 
 export interface Page {
   /** The message lookup in the page's language (src/lib/i18n.ts). */

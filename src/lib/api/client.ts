@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { randomId } from '../id';
 import { HTTP_TIMEOUT_MS } from '../limits';
 import { ApiError, serverCode } from './api-error';
+import { noteField } from '../field/note';
 import { ENVELOPE, WIRE_VERSION, type BodyOf, type DataOf, type Endpoint, type WireFields } from './endpoint';
 
 /**
@@ -83,9 +84,17 @@ const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine ===
  */
 export const request = <E extends Endpoint>(endpoint: E, body: BodyOf<E>, options: RequestOptions = {}): Promise<DataOf<E>> =>
   // Once: a session refused again right after signing in is the caller's error to show.
-  send(endpoint, body, options).catch(async (err: ApiError) =>
-    /^(loginExpired|notLoggedIn)$/.test(err.code) && (await reauth?.(err.code as Parameters<Reauth>[0])) ? send(endpoint, body, options) : Promise.reject(err),
-  );
+  send(endpoint, body, options)
+    .catch(async (err: ApiError) =>
+      /^(loginExpired|notLoggedIn)$/.test(err.code) && (await reauth?.(err.code as Parameters<Reauth>[0]))
+        ? send(endpoint, body, options)
+        : Promise.reject(err),
+    )
+    .catch((err: ApiError) => {
+      // The field report counts failures by endpoint and code; the caller's own cancel is none.
+      if (err.code != 'cancelled') noteField({ kind: 'api', endpoint: endpoint.path, code: err.code, status: err.status ?? 0 });
+      throw err;
+    });
 
 async function send<E extends Endpoint>(endpoint: E, body: BodyOf<E>, options: RequestOptions): Promise<DataOf<E>> {
   const name = endpoint.path;

@@ -3,6 +3,7 @@
  * and handlers so both treat untrusted input the same way.
  */
 import * as v from 'valibot';
+import { noteField, type FieldNote } from '../field/note';
 
 /**
  * Marks a value the host sent that is not usable (distinct from `undefined`, "nothing").
@@ -41,9 +42,14 @@ export function check<S extends v.GenericSchema>(schema: S, value: unknown): v.I
 }
 
 /**
- * A console warning tagged with the bridge, so host problems are easy to filter in remote logs.
+ * A host answer the contract refuses: a console warning tagged with the bridge, so host problems are
+ * easy to filter in remote logs, and a note for the field report, which gets the rule alone: `detail`
+ * (what the host threw, say) may carry its values and stays on the phone; `broken`, the value and the
+ * schema it broke, lets the reporter name the place in it.
  * @example warn('accountInfo', 'not JSON')
  */
-export function warn(name: string, problem: string): void {
-  console.warn(`[bridge] ${name}: ${problem}`);
+export function warn(name: string, rule: string, detail = '', broken?: Pick<FieldNote & { kind: 'bridge' }, 'value' | 'schema'>): void {
+  console.warn(`[bridge] ${name}: ${rule}${detail}`);
+  // A plain browser has no host to break the contract.
+  if (rule != 'no host') noteField({ kind: 'bridge', method: name, rule, ...broken });
 }

@@ -54,6 +54,7 @@ const warned = new Set<string>();
 export function query<Q extends QuerySpec>(spec: Q, ...args: ArgsOf<Q>): ResultOf<Q> {
   const { method } = spec;
   let problem = 'no host';
+  let broken;
   try {
     if (spec.arg && check(spec.arg, args[0]) === BAD) problem = 'invalid argument';
     else if (isInApp()) {
@@ -61,9 +62,10 @@ export function query<Q extends QuerySpec>(spec: Q, ...args: ArgsOf<Q>): ResultO
       const value = raw === BAD ? BAD : decode(raw);
       // "" (nothing) is a valid answer that means "use the fallback", not a fault to report.
       if (value === undefined) return fallback(spec);
-      problem = raw === BAD ? 'missing in this app version' : value === BAD ? 'not JSON' : 'invalid value';
       const parsed = check(spec.result, value);
       if (parsed !== BAD) return parsed as ResultOf<Q>;
+      problem = raw === BAD ? 'missing in this app version' : value === BAD ? 'not JSON' : 'invalid value';
+      broken = { value, schema: spec.result };
     }
   } catch {
     problem = 'host threw';
@@ -71,7 +73,7 @@ export function query<Q extends QuerySpec>(spec: Q, ...args: ArgsOf<Q>): ResultO
   // While Astro renders on the server no host is expected, so only the browser is told.
   if (typeof window !== 'undefined' && !warned.has(method)) {
     warned.add(method);
-    warn(method, `${problem}; using the fallback`);
+    warn(method, problem, '; using the fallback', broken);
   }
   return fallback(spec);
 }
@@ -90,7 +92,7 @@ export function command<M extends CommandMethod>(method: M, ...args: CommandArgs
   try {
     if (invoke(method, args) !== BAD) return { ok: true };
   } catch (error) {
-    warn(method, `host threw: ${String(error)}`);
+    warn(method, 'host threw', `: ${String(error)}`);
   }
   return { ok: false, reason: 'unavailable' };
 }

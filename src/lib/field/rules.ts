@@ -54,11 +54,11 @@ export const API_CODE_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
 /**
  * What the server refuses in any free text (an error's message and source, a bridge rule): something
- * shaped like an e-mail address, or a run of seven or more digits (a phone number, a uid, an order
- * number). Neither should be there; both could be, in a message that quotes a value. No `i` or `u`
+ * shaped like an e-mail address, or seven or more digits in a row, single spaces or hyphens allowed
+ * between them (a phone number as people write it, a uid, an order number). Neither should be there; both could be, in a message that quotes a value. No `i` or `u`
  * flag and no lookbehind: the JSON Schema of docs/field.md carries it as a `pattern`.
  */
-export const PERSONAL_PATTERN = /[\w.%+-]+@[\w-]+(?:\.[\w-]+)+|\d{7,}/;
+export const PERSONAL_PATTERN = /[\w.%+-]+@[\w-]+(?:\.[\w-]+)+|\+?\d(?:[ -]?\d){6,}/;
 
 /**
  * Whether a text holds something the server refuses as personal (PERSONAL_PATTERN).

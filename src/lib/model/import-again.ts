@@ -8,18 +8,34 @@
  * fails too, and the page says it did not finish loading (#chunk-error, src/layouts/Page.astro), whose
  * Reload keeps what the user entered. One copy on `window`, in core: every island page loads it first.
  */
-const failed: Record<string, true> = {};
+import { noteField } from '../field/note';
+
+/** A chunk's URL that failed once → '' until a fresh URL loaded it, then that URL, asked from then on. */
+const again: Record<string, string> = {};
 
 /** @example __importAgain('./purchase.x.js', import.meta.url) */
 function importAgain(specifier: string, base: string): Promise<unknown> {
   const url = new URL(specifier, base).href;
-  const again = failed[url];
-  return import(/* @vite-ignore */ url + (again ? `?${Date.now()}` : '')).catch((error: unknown) => {
-    failed[url] = true;
-    // Every page with islands has the notice (src/layouts/Page.astro).
-    if (again && navigator.onLine) document.getElementById('chunk-error')!.hidden = false;
-    throw error;
-  });
+  const retry = again[url];
+  // Once a fresh URL has worked, every later import asks for it: one module instance, not one a call.
+  const target = retry === undefined ? url : retry || `${url}?${Date.now()}`;
+  return import(/* @vite-ignore */ target).then(
+    (module) => {
+      if (retry === '') {
+        again[url] = target;
+        // The field report counts the chunks that failed and whether asking again worked.
+        noteField({ kind: 'chunk', chunk: url, recovered: true });
+      }
+      return module;
+    },
+    (error: unknown) => {
+      noteField({ kind: 'chunk', chunk: url, recovered: false });
+      again[url] = '';
+      // Every page with islands has the notice (src/layouts/Page.astro).
+      if (retry !== undefined && navigator.onLine) document.getElementById('chunk-error')!.hidden = false;
+      throw error;
+    },
+  );
 }
 
 // Pages render on the server too, where no chunk is loaded.
