@@ -1,11 +1,10 @@
-// Astro config: static output, every route as a file (`license.astro` → `license.html`), Preact in
-// React-compat mode, and the inline shell script bundled here so its CSP hash is known at build time.
+// Astro config: static output, every route as a file (`license.astro` → `license.html`), Preact
+// islands, and the inline shell script bundled here so its CSP hash is known at build time.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import preact from '@astrojs/preact';
 import { satteri } from '@astrojs/markdown-satteri';
-import compatClasses from './scripts/compat-classes.mjs';
 import { inlineScript } from './scripts/inline-script.mjs';
 import { DEVELOPMENT_IMAGE_HOSTS, cspSources } from './scripts/lib/csp-sources.mjs';
 import { CSS_TARGETS, JS_TARGET, MODERN_TARGET } from './scripts/lib/engines.mjs';
@@ -175,7 +174,7 @@ export default defineConfig({
   // the floor, their CSP hashes with them; the chunks copied lowered for old engines; then compressed;
   // then each page's embedded messages cut to what its code uses.
   integrations: [
-    preact({ compat: true }),
+    preact(),
     paintedDirective(),
     lowerInlineScripts([shell.code, events.code, oldEngine.code, usefulMark.code]),
     legacyChunks(),
@@ -206,7 +205,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [shellModule(), noPreloadHelper(), engineTargets(), islandExports(), compatClasses(), retryingImports(), plan],
+    plugins: [shellModule(), noPreloadHelper(), engineTargets(), islandExports(), retryingImports(), plan],
     // The floor (package.json's browserslist, scripts/lib/engines.mjs): CSS through Lightning CSS
     // (nesting, `inset`, colour functions lowered); JS: engineTargets() and legacyChunks().
     css: { transformer: 'lightningcss', lightningcss: { targets: CSS_TARGETS } },

@@ -150,8 +150,8 @@ ${byteRows.join('\n')}
 
 ${keptSection('chunks', 'Not written yet: `npm run test:size -- --write`.')}
 
-What stands between it and 16 KB (issue 29): the runtime the architecture asks for, Preact with its hooks and the
-React API's compatibility layer, about 7 KB of it; valibot, which checks every host answer and server reply before a
+What stands between it and 16 KB (issue 29): the runtime, Preact with its hooks, about 6 KB of it (its React
+compatibility layer left in issue 43); valibot, which checks every host answer and server reply before a
 store takes it, about 2 KB; the bridge's and the API client's code every page runs. docs/models.md ("Chunks") has the
 breakdown by module.
 

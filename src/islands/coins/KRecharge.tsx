@@ -6,7 +6,7 @@
  */
 import type { MessageKey } from '../../i18n';
 import { useStore } from '../ui/use-store';
-import { useEffect, useState } from 'react';
+import { useEffect, useState } from 'preact/hooks';
 import {
   $balance,
   $choice,

@@ -4,7 +4,7 @@
  * offers a retry. A recharge pending for 30 minutes points to support.
  */
 import { useStore } from '../ui/use-store';
-import { useEffect, useState } from 'react';
+import { useEffect, useState } from 'preact/hooks';
 import { coinRecords } from '../../lib/coins/history';
 import { groupByMonth, overdue } from '../../lib/coins/records';
 import { formatDate } from '../../lib/format';

@@ -3,7 +3,7 @@
  * to fix, so a screen reader reads its message and the keyboard is where the fix goes.
  */
 import type { ReadableAtom } from 'nanostores';
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect } from 'preact/hooks';
 import type { FormErrors } from '../../lib/forms/form';
 
 /**

@@ -5,7 +5,7 @@
  * the song playing can be attached (src/lib/help/feedback.ts).
  */
 import { useStore } from '../ui/use-store';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'preact/hooks';
 import { $feedbackConfig, $feedbackSent, doneWithFeedback, feedbackOrigin, loadFeedbackConfig, markSent } from '../../lib/help/feedback';
 import { pageHref } from '../../lib/nav';
 import { TextBox } from '../forms/parts/TextBox';

@@ -5,7 +5,7 @@
  * and contacts are public: outside the app and signed out they show too, under the gate's prompt.
  */
 import { useStore } from '../ui/use-store';
-import { useEffect } from 'react';
+import { useEffect } from 'preact/hooks';
 import { $home, callHotline, loadHome, watchHome, writeEmail } from '../../lib/help/faq';
 import { guidesFor } from '../../lib/help/guides';
 import { dataOf } from '../../lib/model/loadable';

@@ -4,7 +4,7 @@
  * fetched.
  */
 import { useStore } from '../ui/use-store';
-import { useEffect } from 'react';
+import { useEffect } from 'preact/hooks';
 import { formatFileSize } from '../../lib/file-size';
 import { formatDate } from '../../lib/format';
 import { $thread, addFollowUp, loadThread } from '../../lib/help/thread';

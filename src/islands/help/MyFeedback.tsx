@@ -5,7 +5,7 @@
  * page "My feedback" (the shell does it). A cached route: coming back from a detail refreshes the marks.
  */
 import { useStore } from '../ui/use-store';
-import { useEffect } from 'react';
+import { useEffect } from 'preact/hooks';
 import { formatDate } from '../../lib/format';
 import { myFeedback, watchMyFeedback } from '../../lib/help/my-feedback';
 import { pageHref } from '../../lib/nav';

@@ -4,7 +4,7 @@
  * questions. The page title is the `title` query, set by the shell as text.
  */
 import { useStore } from '../ui/use-store';
-import { useEffect } from 'react';
+import { useEffect } from 'preact/hooks';
 import { guidesFor } from '../../lib/help/guides';
 import { $question, $vote, loadQuestion, vote, type QuestionRef } from '../../lib/help/question';
 import { pageHref } from '../../lib/nav';

@@ -4,7 +4,7 @@
  * No back bar on this route: Cancel goes back, or closes the page when it was opened alone.
  */
 import { useStore } from '../ui/use-store';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'preact/hooks';
 import { guidesFor } from '../../lib/help/guides';
 import { highlight } from '../../lib/help/highlight';
 import { $recent, $search, changeQuery, clearRecent, keep, leaveSearch, startSearch, submit } from '../../lib/help/search';

@@ -5,7 +5,7 @@
  * the build names an endpoint, is sent there.
  */
 import { useStore } from '../ui/use-store';
-import { useEffect, useState } from 'react';
+import { useEffect, useState } from 'preact/hooks';
 import type { MessageKey } from '../../lib/message-key';
 import { queryParam } from '../../lib/nav';
 import type { CheckResult, Kit, Reason } from '../../lib/kit/kit';

@@ -3,7 +3,7 @@
  * last load failed (then the user retries) or the list is done.
  */
 import { useStore } from '../ui/use-store';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'preact/hooks';
 import type { PagedModel } from '../../lib/model/paged';
 import type { RecordLike } from '../../lib/paging';
 

@@ -5,7 +5,7 @@
  * figures are reloaded then.
  */
 import { useStore } from '../ui/use-store';
-import { useEffect } from 'react';
+import { useEffect } from 'preact/hooks';
 import { formatDate } from '../../lib/format';
 import { dataOf } from '../../lib/model/loadable';
 import { $quota, downloads, retryDownloads, watchDownloads } from '../../lib/music/downloads';

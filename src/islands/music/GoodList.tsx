@@ -4,7 +4,7 @@
  * /submit-success (src/lib/music/submit.ts).
  */
 import { useStore } from '../ui/use-store';
-import { useEffect } from 'react';
+import { useEffect } from 'preact/hooks';
 import { $playlist, $sending, readPlaylist, submit } from '../../lib/music/submit';
 import { useHydrated } from '../ui/hydrated';
 import './music.css';

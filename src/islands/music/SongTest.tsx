@@ -5,7 +5,7 @@
  * goes to the tips and the submit button (/good-list).
  */
 import { useStore } from '../ui/use-store';
-import { useEffect } from 'react';
+import { useEffect } from 'preact/hooks';
 import { formatDate } from '../../lib/format';
 import { $conditions, $playlist, $status, addSongs, authorize, checkConditions, watchConditions } from '../../lib/music/conditions';
 import { pageHref } from '../../lib/nav';

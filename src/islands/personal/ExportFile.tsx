@@ -5,7 +5,7 @@
  */
 import type { MessageKey } from '../../i18n';
 import { useStore } from '../ui/use-store';
-import { useEffect } from 'react';
+import { useEffect } from 'preact/hooks';
 import { formatDate } from '../../lib/format';
 import { pageHref } from '../../lib/nav';
 import { $downloading, $file, download, openFile } from '../../lib/personal/export';

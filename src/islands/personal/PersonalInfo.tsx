@@ -3,7 +3,7 @@
  * account or device. Each value can be copied; an empty one reads "No data".
  */
 import { useStore } from '../ui/use-store';
-import { useEffect } from 'react';
+import { useEffect } from 'preact/hooks';
 import { $info, copy, loadInfo } from '../../lib/personal/info';
 import '../ui/controls.css';
 import '../ui/placeholder.css';

@@ -5,7 +5,7 @@
  * (./parts/RequestForm), which loads meanwhile; then "request received".
  */
 import { useStore } from '../ui/use-store';
-import { useEffect } from 'react';
+import { useEffect } from 'preact/hooks';
 import { formatDate } from '../../lib/format';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';

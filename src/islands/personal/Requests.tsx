@@ -5,7 +5,7 @@
  * policy's variant: it says so and links that policy. The requests are src/lib/personal/requests.ts.
  */
 import { useStore } from '../ui/use-store';
-import { useEffect } from 'react';
+import { useEffect } from 'preact/hooks';
 import { formatDate } from '../../lib/format';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';

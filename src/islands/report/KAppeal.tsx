@@ -4,7 +4,7 @@
  * the list is fetched.
  */
 import { useStore } from '../ui/use-store';
-import { useEffect } from 'react';
+import { useEffect } from 'preact/hooks';
 import { formatDate } from '../../lib/format';
 import { $appealSent, $open, $subjects, loadSubjects, type Subject } from '../../lib/report/appeal';
 import { $selfInfo } from '../../lib/stores/self-info';

@@ -11,7 +11,7 @@
  * Area islands read the same state from `$session`.
  */
 import { useStore } from './use-store';
-import { useEffect } from 'react';
+import { useEffect } from 'preact/hooks';
 import { $session, $signIn, signIn, watchSession } from '../../lib/session';
 import { useHydrated } from './hydrated';
 import './gate.css';

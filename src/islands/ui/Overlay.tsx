@@ -6,7 +6,7 @@
  * opened) is answered "no", and the page says why.
  */
 import { useStore } from './use-store';
-import { useEffect, useState } from 'react';
+import { useEffect, useState } from 'preact/hooks';
 import { $dialog, $toast, answerDialog, showToast } from '../../lib/stores/ui';
 import type { Dialog as DialogPart } from './parts/Dialog';
 

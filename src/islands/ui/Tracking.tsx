@@ -5,7 +5,7 @@
  * islands. A chunk that fails to load leaves this page untracked (what a previous page stored waits
  * for the next) or unreported (core noted the failure; the next page's report carries its own).
  */
-import { useEffect } from 'react';
+import { useEffect } from 'preact/hooks';
 import type { RoutePath } from '../../lib/routes';
 import { usePage } from './page';
 

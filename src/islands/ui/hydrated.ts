@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState } from 'preact/hooks';
 
 /**
  * False on the first render, true from the next: an island rendered on the server must hydrate with the

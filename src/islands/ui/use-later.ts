@@ -2,8 +2,8 @@
  * A component whose code loads after the page (a form the first screen does not need): null until it
  * has arrived, `failed` when its chunk could not be fetched (offline), and `load` to ask again.
  */
-import type { ComponentType } from 'react';
-import { useState } from 'react';
+import type { ComponentType } from 'preact';
+import { useState } from 'preact/hooks';
 
 /**
  * @example const form = useLater(() => import('./parts/ReportForm').then((m) => m.ReportForm)); form.load()

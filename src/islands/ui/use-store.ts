@@ -1,13 +1,12 @@
 /**
  * An island's view of a store: its value now, and a new render whenever it changes. It is what
- * `useStore` of @nanostores/react gives an island that passes no option (none does), written with the
- * React hooks every island already loads: through preact/compat, @nanostores/react also brought
- * compat's useSyncExternalStore and nanostores' listenKeys with its key-path parser (for its `keys`
- * option) into every page's first load, 0.4 KB gzip. Like it, the store is read while rendering, and
+ * `useStore` of @nanostores/preact gives an island that passes no option (none does), written with the
+ * hooks every island already loads: the library also brings nanostores' listenKeys with its key-path
+ * parser (for its `keys` option) into every page's first load. Like it, the store is read while rendering, and
  * listened to from the effect on, where a change made in between is caught.
  */
 import type { ReadableAtom } from 'nanostores';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'preact/hooks';
 
 /**
  * The store's value, kept current.

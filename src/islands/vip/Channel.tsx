@@ -4,7 +4,7 @@
  * model (src/lib/vip/purchase.ts), and where it ends leads on from here.
  */
 import { useStore } from '../ui/use-store';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'preact/hooks';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref, queryParam } from '../../lib/nav';
 import { payMethods } from '../../lib/pay/methods';

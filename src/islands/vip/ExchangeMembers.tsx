@@ -4,7 +4,7 @@
  * submission runs at a time.
  */
 import { useStore } from '../ui/use-store';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'preact/hooks';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
 import { $selfInfo } from '../../lib/stores/self-info';
@@ -60,7 +60,7 @@ export default function ExchangeMembers() {
           maxLength={64}
           autoComplete="off"
           autoCapitalize="characters"
-          spellCheck={false}
+          spellCheck="false"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'redeem-error' : 'redeem-hint'}
           onInput={(event) => typeCode(event.currentTarget.value)}

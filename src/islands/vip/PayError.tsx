@@ -4,7 +4,7 @@
  * (src/lib/vip/purchase-failure.ts), follow as plain text. No "funds arrive within minutes" here:
  * that is for a payment whose result is not known yet, which stays on /channel as pending.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState } from 'preact/hooks';
 import { pageHref, queryParam } from '../../lib/nav';
 
 import './vip.css';

@@ -5,7 +5,7 @@
  * The server's HTML is the placeholder; everything else is drawn after the settings arrive.
  */
 import { useStore } from '../ui/use-store';
-import { useEffect } from 'react';
+import { useEffect } from 'preact/hooks';
 import { formatPrice } from '../../lib/format';
 import { dataOf } from '../../lib/model/loadable';
 import { onShownAgain } from '../../lib/model/shown-again';

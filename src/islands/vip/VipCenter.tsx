@@ -8,7 +8,7 @@
  * same size, so the static part below never moves (no layout shift).
  */
 import { useStore } from '../ui/use-store';
-import { useEffect, useState } from 'react';
+import { useEffect, useState } from 'preact/hooks';
 import { dataOf } from '../../lib/model/loadable';
 import { onShownAgain } from '../../lib/model/shown-again';
 import { openWelfareCenter } from '../../lib/vip/links';

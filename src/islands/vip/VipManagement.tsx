@@ -5,7 +5,7 @@
  * Rendered on the server with placeholders; the server's state replaces them once the session is known.
  */
 import { useStore } from '../ui/use-store';
-import { useEffect } from 'react';
+import { useEffect } from 'preact/hooks';
 import { formatDate, formatPrice } from '../../lib/format';
 import { dataOf } from '../../lib/model/loadable';
 import { onShownAgain } from '../../lib/model/shown-again';

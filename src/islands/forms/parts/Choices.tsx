@@ -3,13 +3,13 @@
  * the question, the error says a choice is missing. Radios, not a select: every option stays in view
  * and each is a 48 px target.
  */
-import type { ReactNode } from 'react';
+import type { ComponentChildren } from 'preact';
 
 export interface Choice {
   id: string;
   label: string;
   /** A second line under the label (a date, the removed text). */
-  detail?: ReactNode;
+  detail?: ComponentChildren;
 }
 
 interface Props {

@@ -2,7 +2,7 @@
  * A labelled input with its note under it: the rule's message when it failed (read out at once),
  * else a hint. The input itself is the child, with `aria-describedby` pointing at `<id>-note`.
  */
-import type { ReactNode } from 'react';
+import type { ComponentChildren } from 'preact';
 
 interface Props {
   id: string;
@@ -11,7 +11,7 @@ interface Props {
   optional?: string;
   hint?: string | undefined;
   error?: string | undefined;
-  children: ReactNode;
+  children: ComponentChildren;
 }
 
 export function Field({ id, label, optional, hint, error, children }: Props) {

@@ -2,7 +2,7 @@
  * A form's text input inside its Field: described by the Field's note (`<id>-note`), marked invalid
  * while its rule fails, and handing its value to the form model on every keystroke.
  */
-import type { ComponentProps } from 'react';
+import type { ComponentProps } from 'preact';
 
 type Props = Omit<ComponentProps<'input'>, 'onInput' | 'className'> & {
   id: string;

@@ -2,7 +2,7 @@
  * The end of a form: why the last submit failed, if it did, and the button, which says it is sending.
  * It keeps its form above the app's keyboard where the WebView does not resize (../keyboard).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'preact/hooks';
 import { keepAboveKeyboard } from '../keyboard';
 import { usePage } from '../../ui/page';
 

@@ -3,7 +3,7 @@
  * for the tester to copy), and sent to the endpoint the build names (none in a release build unless
  * set: PUBLIC_BRIDGE_REPORT_URL, a path on this site so the page's CSP allows it).
  */
-import { useRef, useState } from 'react';
+import { useRef, useState } from 'preact/hooks';
 import { markdown, type KitReport } from '../../../lib/kit/report';
 import { usePage } from '../../ui/page';
 

@@ -6,7 +6,7 @@
  */
 import type { MessageKey } from '../../../i18n';
 import { useStore } from '../../ui/use-store';
-import type { ReactNode } from 'react';
+import type { ComponentChildren } from 'preact';
 import { $open, type Subject } from '../../../lib/report/appeal';
 import { $chosen, appealForm, openAppeal, screenshots, type AppealReason } from '../../../lib/report/appeal-form';
 import { APPEAL_REASONS } from '../../../lib/report/reasons';
@@ -37,7 +37,7 @@ const submit = onSubmit(appealForm.submit, appealForm.$errors, [
 
 interface Props {
   /** Describes a subject on its choice (a date, the removed text). */
-  describe: (subject: Subject) => ReactNode;
+  describe: (subject: Subject) => ComponentChildren;
   labelOf: (subject: Subject) => string;
 }
 

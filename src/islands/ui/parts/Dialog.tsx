@@ -2,7 +2,7 @@
  * The confirm dialog the page's overlay (../Overlay) draws: focus held inside it, Escape and a tap
  * outside answer "no", the page under it does not scroll. Loaded after the first paint.
  */
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { answerDialog } from '../../../lib/stores/ui';
 
 interface DialogProps {

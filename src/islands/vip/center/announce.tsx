@@ -4,7 +4,7 @@
  * the address names an order, so the page does not carry it otherwise.
  */
 import { useStore } from '../../ui/use-store';
-import { useEffect } from 'react';
+import { useEffect } from 'preact/hooks';
 import { $activation, showOrder, takeOrder } from '../../../lib/vip/center';
 import { Done } from '../parts/Done';
 

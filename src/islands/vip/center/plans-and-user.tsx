@@ -8,7 +8,7 @@
  * - `User`, once signed in: the avatar, nickname and a member's tier, from the app.
  */
 import { useStore } from '../../ui/use-store';
-import { useState } from 'react';
+import { useState } from 'preact/hooks';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { pageHref } from '../../../lib/nav';
 import { signIn } from '../../../lib/session';

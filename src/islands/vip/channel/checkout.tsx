@@ -6,7 +6,8 @@
  * the pay button or, for a payment whose result is not known yet, "Check again" and support.
  */
 import { useStore } from '../../ui/use-store';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
 import { formatPrice } from '../../../lib/format';
 import { pageHref } from '../../../lib/nav';
 import type { PayMethod } from '../../../lib/pay/methods';
@@ -24,7 +25,7 @@ interface Props {
   plans: Plan[];
   paymentAvailable: boolean;
   /** Outside the app: the summary and the prompt to open the app, nothing to pay with. */
-  prompt: ReactNode;
+  prompt: ComponentChildren;
   /** The auto-renewal agreement's title (the page's, from the layout). */
   agreement: string;
 }

@@ -6,7 +6,7 @@
  * the rules the server applies when the payment arrives. Until the server's membership is known the
  * lines wait, in a placeholder of their size; if it cannot be had, they say why and offer to ask again.
  */
-import type { ReactNode } from 'react';
+import type { ComponentChildren } from 'preact';
 import { useStore } from '../../ui/use-store';
 import { formatPrice } from '../../../lib/format';
 import { dataOf } from '../../../lib/model/loadable';
@@ -32,7 +32,7 @@ interface Props {
   /** The auto-renewal agreement's title (the page's, from the layout). */
   agreement: string;
   /** The pay button: drawn only with the terms, so nothing is paid before the page has said what it does. */
-  children?: ReactNode;
+  children?: ComponentChildren;
 }
 
 export function Disclosure({ plan, plans, signedIn, agreement, children }: Props) {

@@ -6,7 +6,7 @@
  * shows first only to be replaced; signed out, it says to sign in.
  */
 import { useStore } from '../../ui/use-store';
-import type { ReactNode } from 'react';
+import type { ComponentChildren } from 'preact';
 import { formatDate } from '../../../lib/format';
 import { $daysLeft, $isMember, $membership } from '../../../lib/stores/membership';
 import { dataOf } from '../../../lib/model/loadable';
@@ -22,7 +22,7 @@ interface Props {
   /** Name the tier before the days left ("SVIP · Days left: 9"). */
   showTier?: boolean;
   /** A first row of the page's own, room kept for it. */
-  user?: ReactNode;
+  user?: ComponentChildren;
 }
 
 /**
