@@ -105,7 +105,7 @@ export function createApp({
   // Before the API: its catch-all answers any other /api/* path with notFound.
   if (development) app.route('/', devRoutes(db, now));
   app.route('/', apiRoutes({ db, privateKey, handlers: HANDLERS, now, opener: seals, trustProxy }));
-  if (development) app.route('/__host', simulatorRoutes());
+  if (development) app.route('/__host', simulatorRoutes({ db }));
   app.get('*', async (c, next) => (await serveStatic(root, new URL(c.req.url), c.req.header('accept-encoding'))) ?? next());
   // An address the site does not have: the styled page, in the locale of the URL's prefix or its
   // `language` query (resolveFile's rewrite), with status 404.
