@@ -49,7 +49,7 @@ export const FIELD_APP_PATTERN = /^[0-9A-Za-z._-]{1,32}$/;
 export const BRIDGE_METHOD_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 /** An API endpoint's path (`/api/vip/plans`). */
 export const API_ENDPOINT_PATTERN = /^\/api\/[a-z0-9/_-]{1,60}$/;
-/** An API failure's code (`badRequest`, `http.502`). */
+/** An API failure's code, as `ApiError.code` has it (`timeout`, `noInternet`, `notLoggedIn`). */
 export const API_CODE_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
 /**
