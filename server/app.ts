@@ -1,6 +1,6 @@
 /**
  * The reference server as one Hono app on one port: the built site as the CDN serves it, the API
- * (every endpoint of src/lib/api/contract.ts), uploads, tracking, and, in development only, the
+ * (every endpoint of src/lib/api/contract.ts), uploads, tracking, field reports, and, in development only, the
  * routes that stand for other services (server/api/dev.ts) and the host simulator (server/simulator).
  * A release server (`npm run start:release`, server/config.ts) has neither: they answer 404.
  */
@@ -13,6 +13,7 @@ import { isLocale } from '../src/lib/locale';
 import { devRoutes } from './api/dev';
 import { HANDLERS } from './api/handlers';
 import { FairShare, fairTurns } from './api/fair';
+import { fieldGate, fieldRoutes, type FieldLimits } from './api/field';
 import { Opener, type OpenerOptions } from './api/opener';
 import { apiRoutes, clientOf, refuseFailing } from './api/pipeline';
 import { trackRoutes } from './api/track';
@@ -47,6 +48,8 @@ export interface AppOptions {
   trustProxy?: ProxyTrust;
   /** Each client's share of the API's thread (server/api/fair.ts); tests pass their own. */
   fair?: FairShare;
+  /** The bounds of the field reports (server/api/field.ts); tests lower them. */
+  field?: Partial<FieldLimits>;
 }
 
 /** @example createApp({ root: 'dist', db: openDb(':memory:'), privateKey, dataDir: '.data' }) */
@@ -62,6 +65,7 @@ export function createApp({
   mode = 'development',
   trustProxy = TRUST_NOBODY,
   fair = new FairShare(),
+  field,
 }: AppOptions) {
   const development = mode === 'development';
   const app = new Hono();
@@ -72,6 +76,8 @@ export function createApp({
   app.use('/api/*', refuseFailing(seals, client));
   // Before a body is read: one client's requests take their turns, never all of the thread (issue 40).
   app.use('/api/*', fairTurns(fair, client, limits.bodyMs));
+  // Before a body is read too: field reports are anonymous, so their address is all that bounds them.
+  app.use('/api/field', fieldGate(now, { clientOf: client, limits: field }));
   // Before any route: none of them may wait on a client that trickles its body.
   app.use(smallBodies({ maxBytes: BODY_MAX_BYTES, deadlineMs: limits.bodyMs }));
   // No page may be framed by another site (clickjacking a payment button; issue 28 j), and none names
@@ -95,10 +101,11 @@ export function createApp({
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.route('/', uploadRoutes({ db, dir: join(dataDir, 'uploads'), limits, now }));
   app.route('/', trackRoutes(db, now));
+  app.route('/', fieldRoutes(db, now, { clientOf: client, limits: field }));
   // Before the API: its catch-all answers any other /api/* path with notFound.
   if (development) app.route('/', devRoutes(db, now));
   app.route('/', apiRoutes({ db, privateKey, handlers: HANDLERS, now, opener: seals, trustProxy }));
-  if (development) app.route('/__host', simulatorRoutes());
+  if (development) app.route('/__host', simulatorRoutes({ db }));
   app.get('*', async (c, next) => (await serveStatic(root, new URL(c.req.url), c.req.header('accept-encoding'))) ?? next());
   // An address the site does not have: the styled page, in the locale of the URL's prefix or its
   // `language` query (resolveFile's rewrite), with status 404.

@@ -140,10 +140,11 @@ export class FailureLimiter {
     return this.estimate(key, now) >= this.limit;
   }
 
-  fail(key: string, now: number): void {
+  /** Counts `count` more for `key` (one by default; the field reports count their events). */
+  fail(key: string, now: number, count = 1): void {
     const counts = this.counts.get(key) ?? { window: Math.floor(now / this.windowMs), current: 0, previous: 0 };
     this.roll(counts, now);
-    counts.current += 1;
+    counts.current += count;
     this.counts.delete(key);
     this.counts.set(key, counts);
     for (const oldest of this.counts.keys()) {

@@ -595,4 +595,28 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 21,
+    name: "field reports (issue 42): one row per event a page reported, with its page view's context",
+    // Anonymous: no uid, no session, no address (server/api/field.ts). `data` is the event's own
+    // fields but `kind`, as JSON (src/lib/field/contract.ts). `id` orders rows by arrival: the
+    // oldest go first past the row bound; `received_at` is what the 30-day sweep reads.
+    sql: `
+      CREATE TABLE field_events (
+        id INTEGER PRIMARY KEY,
+        received_at INTEGER NOT NULL,
+        view TEXT NOT NULL,
+        route TEXT NOT NULL,
+        locale TEXT NOT NULL,
+        engine TEXT NOT NULL,
+        major INTEGER NOT NULL,
+        app TEXT,
+        in_app INTEGER NOT NULL CHECK (in_app IN (0, 1)),
+        kind TEXT NOT NULL CHECK (kind IN ('error', 'chunk', 'bridge', 'api', 'timing')),
+        data TEXT NOT NULL
+      );
+      CREATE INDEX field_events_view ON field_events (view);
+      CREATE INDEX field_events_received ON field_events (received_at);
+    `,
+  },
 ];

@@ -2,6 +2,10 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
+import { error, fieldBatch, timing } from '../../tests/fixtures/field';
+import { fieldRoutes } from '../api/field';
+import { openDb } from '../db';
+import { escapeHtml } from './field-page';
 import { HOST_SCRIPT_TAG, hostInjection, injectHost, simulatorRoutes } from './index';
 
 describe('injectHost', () => {
@@ -62,5 +66,55 @@ describe('simulatorRoutes', () => {
     expect(await host.text()).toContain('installFakeHost');
     expect(await (await server.request('/__host/sim.js')).text()).toContain('function frameUrl');
     expect((await server.request('/__host/sim.css')).status).toBe(200);
+  });
+});
+
+describe('the field report page', () => {
+  /** The simulator over a database with what pages reported, one message of it written to attack the page. */
+  async function withReports() {
+    const db = openDb(':memory:');
+    const events = [timing('LCP', 2100), error('<script>alert(1)</script> & "quoted"', '/_astro/<img src=x onerror=alert(1)>.js')];
+    await fieldRoutes(db, () => Date.UTC(2026, 0, 1)).request('/api/field', {
+      method: 'POST',
+      body: JSON.stringify(fieldBatch({ route: 'k-recharge', events })),
+    });
+    const server = new Hono();
+    server.route('/__host', simulatorRoutes({ db }));
+    return server;
+  }
+
+  test('/__host/field shows the report npm run field prints, as tables', async () => {
+    const page = await (await withReports()).request('/__host/field');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await page.text();
+    expect(html).toContain('<h1>Field reports</h1>');
+    expect(html).toContain('2 events from 1 page view, received 2026-01-01 00:00 UTC');
+    for (const title of [
+      'Pages: p75',
+      'Errors by message and source',
+      'Chunk failures by chunk',
+      'Contract violations by method and rule',
+      'API failures by endpoint and code',
+    ]) {
+      expect(html).toContain(`<h2>${title}`);
+    }
+    expect(html).toMatch(/<td>\/k-recharge<\/td><td>chromium 64<\/td><td>in app<\/td><td>1<\/td>(<td>–<\/td>){2}<td>2100<\/td>/);
+    expect(html).toContain('<p class="hint">None.</p>');
+  });
+
+  test('escapes every text a page sent, and runs no script', async () => {
+    const page = await (await withReports()).request('/__host/field');
+    const html = await page.text();
+    expect(html).toContain('<td>&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quoted&quot;</td>');
+    expect(html).toContain('<td>/_astro/&lt;img src=x onerror=alert(1)&gt;.js</td>');
+    expect(html).not.toMatch(/<script|<img/);
+    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    expect(escapeHtml(`<a href='x'>&</a>`)).toBe('&lt;a href=&#39;x&#39;&gt;&amp;&lt;/a&gt;');
+  });
+
+  test('is linked from the simulator, and not there without a database', async () => {
+    expect(await (await app().request('/__host/')).text()).toContain('<a href="/__host/field"');
+    expect((await app().request('/__host/field')).status).toBe(404);
   });
 });

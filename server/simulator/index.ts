@@ -1,14 +1,18 @@
 /**
  * The host simulator (`/__host/`): a page with a phone-sized frame around any route of the site and
  * controls for everything the host app decides, plus the script the server injects into framed pages
- * so they get the simulated `NativeBridge`. Mount with `app.route('/__host', simulatorRoutes())` and
- * `app.use(hostInjection())` (or call `injectHost` for iframe requests yourself).
+ * so they get the simulated `NativeBridge`, and the field report (`/__host/field`). Mount with
+ * `app.route('/__host', simulatorRoutes({ db }))` and `app.use(hostInjection())` (or call `injectHost`
+ * for iframe requests yourself).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { basePath } from 'hono/route';
+import type { Db } from '../db';
+import { fieldReport } from '../field-report';
 import { bundle, SIMULATOR_DIR } from './bundle';
+import { fieldPage } from './field-page';
 
 /** The tag injected into framed pages; same-origin, so the pages' CSP (`script-src 'self'`) allows it. */
 export const HOST_SCRIPT_TAG = '<script src="/__host/host.js"></script>';
@@ -17,6 +21,8 @@ const NO_CACHE = { 'cache-control': 'no-cache', 'x-content-type-options': 'nosni
 const JS = { ...NO_CACHE, 'content-type': 'text/javascript; charset=utf-8' };
 // The simulator page runs no inline code and frames only this site.
 const PAGE_CSP = "default-src 'self'; img-src 'self' data:; frame-src 'self'; object-src 'none'; base-uri 'none'";
+// The field report's page runs nothing at all and frames nothing.
+const FIELD_CSP = "default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'";
 
 /**
  * Puts the simulated host's script first in `<head>`, so it runs before any script of the page. Pages
@@ -70,12 +76,13 @@ export function hostInjection(): MiddlewareHandler {
 }
 
 /**
- * The simulator's routes, to mount at `/__host`: the page (`/`), its script and styles, and the
- * injected host script (`/host.js`).
- * @example app.route('/__host', simulatorRoutes())
+ * The simulator's routes, to mount at `/__host`: the page (`/`), its script and styles, the
+ * injected host script (`/host.js`), and, given the database, the field report (`/field`).
+ * @example app.route('/__host', simulatorRoutes({ db }))
  */
-export function simulatorRoutes(): Hono {
+export function simulatorRoutes({ db }: { db?: Db } = {}): Hono {
   const routes = new Hono();
+  if (db) routes.get('/field', (c) => c.html(fieldPage(fieldReport(db)), 200, { ...NO_CACHE, 'content-security-policy': FIELD_CSP }));
   routes.get('/host.js', (c) => c.body(bundle('host-entry.ts'), 200, JS));
   routes.get('/sim.js', (c) => c.body(bundle('sim.ts'), 200, JS));
   routes.get('/sim.css', async (c) =>

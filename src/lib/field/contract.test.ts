@@ -81,7 +81,7 @@ describe('parseFieldBatch', () => {
   });
 
   it('refuses a body over 16 KB before reading it as JSON', () => {
-    const body = bytes(batch({ events: [error({ message: 'x' })['events'][0]] }));
+    const body = bytes(batch({ events: [EVENTS[0]!] }));
     const padded = new Uint8Array(FIELD_BODY_MAX_BYTES + 1).fill(0x20);
     padded.set(body);
     expect(parseFieldBatch(padded)).toEqual({ ok: false, message: 'The batch is larger than 16 KB.' });

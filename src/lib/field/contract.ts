@@ -33,7 +33,7 @@ import {
  * The personal-data check of every free text (rules.ts PERSONAL_PATTERN). One action shared by each
  * field that carries it, so the JSON Schema (./json-schema.ts) knows it by identity.
  */
-export const NOT_PERSONAL = v.check<string, string>((text) => !looksPersonal(text), 'looks like an e-mail address or a run of 7 or more digits');
+export const NOT_PERSONAL = v.check<string, string>((text) => !looksPersonal(text), 'looks like an e-mail address or 7 or more digits (a phone number, a uid)');
 
 const text = (min: number, max: number) => v.pipe(v.string(), v.minLength(min), v.maxLength(max));
 const count = v.pipe(v.number(), v.safeInteger(), v.minValue(0));

@@ -18,7 +18,7 @@ export function fieldBatchSchema() {
     definitions: { FieldEvent: FIELD_EVENT },
     overrideAction: ({ valibotAction, jsonSchema }) =>
       valibotAction === NOT_PERSONAL ? { ...jsonSchema, not: { pattern: PERSONAL_PATTERN.source } } : undefined,
-  }) as Record<string, unknown> & { $defs: { FieldEvent: { oneOf: unknown[] } } };
+  });
   return {
     $schema,
     title: 'A batch of POST /api/field',

@@ -49,13 +49,13 @@ export const FIELD_APP_PATTERN = /^[0-9A-Za-z._-]{1,32}$/;
 export const BRIDGE_METHOD_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 /** An API endpoint's path (`/api/vip/plans`). */
 export const API_ENDPOINT_PATTERN = /^\/api\/[a-z0-9/_-]{1,60}$/;
-/** An API failure's code (`badRequest`, `http.502`). */
+/** An API failure's code, as `ApiError.code` has it (`timeout`, `noInternet`, `notLoggedIn`). */
 export const API_CODE_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
 /**
  * What the server refuses in any free text (an error's message and source, a bridge rule): something
- * shaped like an e-mail address, or seven or more digits in a row, single spaces or hyphens allowed
- * between them (a phone number as people write it, a uid, an order number). Neither should be there; both could be, in a message that quotes a value. No `i` or `u`
+ * shaped like an e-mail address, or seven or more digits in a row, a single space or hyphen allowed
+ * between two of them (a phone number as people write it, a uid, an order number). Neither should be there; both could be, in a message that quotes a value. No `i` or `u`
  * flag and no lookbehind: the JSON Schema of docs/field.md carries it as a `pattern`.
  */
 export const PERSONAL_PATTERN = /[\w.%+-]+@[\w-]+(?:\.[\w-]+)+|\+?\d(?:[ -]?\d){6,}/;
