@@ -51,8 +51,8 @@ export function reportTables(report: FieldReport): Array<{ title: string; header
     },
     {
       title: 'Chunk failures by chunk',
-      header: ['count', 'recovered', 'chunk'],
-      rows: report.chunks.map((c) => [String(c.count), String(c.recovered), c.chunk]),
+      header: ['failed', 'recovered', 'chunk'],
+      rows: report.chunks.map((c) => [String(c.failed), String(c.recovered), c.chunk]),
     },
     {
       title: 'Contract violations by method and rule',

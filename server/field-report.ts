@@ -34,9 +34,14 @@ export interface ErrorFigures extends Origins {
   count: number;
 }
 
+/**
+ * A chunk's loads that failed, and how many of those a later load (under a fresh URL) made good: the
+ * reporter sends one event for each failure and one more for each recovery
+ * (src/lib/model/import-again.ts), so `failed - recovered` left a user without that part of the page.
+ */
 export interface ChunkFigures {
   chunk: string;
-  count: number;
+  failed: number;
   recovered: number;
 }
 
@@ -154,8 +159,8 @@ export function fieldReport(db: Db): FieldReport {
     String(row.rule),
   ]).map(({ key: [method, rule], ...rest }) => ({ method: method!, rule: rule!, ...rest }));
   const chunks = all(
-    `SELECT ${field('chunk')}, COUNT(*) AS count, SUM(json_extract(data, '$.recovered')) AS recovered FROM field_events WHERE kind = 'chunk' GROUP BY chunk`,
-  ).map((row) => ({ chunk: String(row.chunk), count: Number(row.count), recovered: Number(row.recovered) }));
+    `SELECT ${field('chunk')}, SUM(NOT json_extract(data, '$.recovered')) AS failed, SUM(json_extract(data, '$.recovered')) AS recovered FROM field_events WHERE kind = 'chunk' GROUP BY chunk`,
+  ).map((row) => ({ chunk: String(row.chunk), failed: Number(row.failed), recovered: Number(row.recovered) }));
   const api = all(
     `SELECT ${field('endpoint')}, ${field('code')}, COUNT(*) AS count, json_group_array(DISTINCT json_extract(data, '$.status')) AS statuses
        FROM field_events WHERE kind = 'api' GROUP BY endpoint, code`,
@@ -175,7 +180,7 @@ export function fieldReport(db: Db): FieldReport {
       .map(({ values: _, ...page }) => page)
       .sort((a, b) => a.route.localeCompare(b.route) || a.engine.localeCompare(b.engine) || a.major - b.major || Number(b.inApp) - Number(a.inApp)),
     errors: errors.sort(byCountThen((e) => `${e.message}\n${e.source}`)),
-    chunks: chunks.sort(byCountThen((c) => c.chunk)),
+    chunks: chunks.sort((a, b) => b.failed - a.failed || a.chunk.localeCompare(b.chunk)),
     bridge: bridge.sort(byCountThen((b) => `${b.method}\n${b.rule}`)),
     api: api.sort(byCountThen((a) => `${a.endpoint}\n${a.code}`)),
   };

@@ -6,6 +6,7 @@
  * sampled (each flow in one, the long-word ones among them): the full route × locale sweep runs on
  * today's engine (tests/e2e/sweep.spec.ts).
  */
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { hostScript, issueSession } from '../../scripts/lib/in-app.mjs';
 import { ENGINES } from '../../scripts/lib/old-chromium.mjs';
@@ -16,6 +17,7 @@ import { layoutProblems } from './layout';
 
 const origin = inject('origin');
 const binaries = inject('engines');
+const dataDir = inject('dataDir');
 
 const MEMBER = { ...defaultState().account, isLogin: true, is_member: 1, vipType: 1, svipType: 0, vip: { is_vip: 1, valid_time: 1_999_999_999 } };
 
@@ -238,5 +240,48 @@ describe.each(ENGINES)('Chromium $chromium', ({ chromium }) => {
     await page.tap('button', t('en-US', 'personal.submit'));
     await page.visible('h2, h1', t('en-US', 'personal.sentTitle'));
     await done(page);
+  });
+
+  // Issue 42: what happened to a page on this engine reaches `npm run field`, and nothing of the user.
+  test('field reports: an error after load, a chunk that fails and a broken host answer reach npm run field', async () => {
+    const { page, uid } = await inApp('/vi-VN/vip-center', {
+      state: { overrides: { accountInfo: JSON.stringify({ isLogin: true, nickname: 'Field Tester', vip: { is_vip: 'yes', valid_time: 0 } }) } },
+    });
+    // Not firstScreen's layout checks: with the host's account refused, the page asks to sign in in a
+    // sheet over the plans, which is what it should do.
+    await page.until('the islands to hydrate', () => document.readyState === 'complete' && !document.querySelector('astro-island[ssr]'));
+    await page.until('the reporter to take the queue over', () => (window as any).__field && !Array.isArray((window as any).__field));
+    const chunk = await page.run(() => {
+      // A chunk that is not there, asked for the way the build asks for every lazy chunk.
+      (window as any).__importAgain('./field-missing.js', location.origin + '/_astro/legacy/x.js').catch(() => undefined);
+      // An error of the page's own origin: one of its modules run as a classic script does not parse.
+      // (What a script sent over the DevTools protocol throws, the engine hides as "Script error.")
+      const url = document.querySelector('astro-island[component-url*="Tracking"]')!.getAttribute('component-url')!;
+      const script = document.createElement('script');
+      script.src = url;
+      script.onerror = script.onload = () => ((window as any).ran = true);
+      document.body.appendChild(script);
+      return new URL(url, location.href).pathname;
+    });
+    await page.until('the script to have run', () => (window as any).ran);
+    await page.goto('about:blank');
+    const engineName = `chromium ${chromium}`;
+    // Its message is the engine's own ("Unexpected token {" on 64, "Cannot use import statement…" later).
+    const error = new RegExp(`^\\s+\\d+\\s+\\S.*\\s${chunk.replace(/\./g, '\\.')}\\s.*${engineName}\\b`, 'm');
+    // The beacon goes on its own: `npm run field` until it shows this engine's error.
+    const report = await until(async () => {
+      const text = execFileSync(process.execPath, ['scripts/field.mjs'], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+      if (!error.test(text)) throw new Error(`not reported yet:\n${text}`);
+      return text;
+    });
+    const line = (pattern: RegExp) => report.split('\n').find((row) => pattern.test(row)) ?? '';
+    expect(line(new RegExp(`^\\s+/vip-center\\s+${engineName}\\s+in app`))).toMatch(/in app\s+\d+\s+\d+\s+\d+/);
+    expect(line(error)).toMatch(/12\.3\.0/);
+    expect(line(/field-missing/)).toMatch(/^\s+[1-9]\d*\s+\d+\s+\/_astro\/legacy\/field-missing\.js$/);
+    expect(report).toMatch(new RegExp(`accountInfo\\s+invalid value at vip\\.is_vip \\(expected \\(0 \\| 1\\)\\)\\s+[^\\n]*${engineName}`));
+    for (const personal of [uid, 'Field Tester']) expect(report).not.toContain(personal);
+    // What the page met on purpose, and nothing else.
+    expect(page.problems.filter((problem) => !/SyntaxError/.test(problem) && !/field-missing/.test(problem))).toEqual([]);
+    await page.close();
   });
 });

@@ -14,6 +14,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     origin: string;
     engines: Record<number, string>;
+    /** The reference server's DATA_DIR: `npm run field` reads the reports there. */
+    dataDir: string;
   }
 }
 
@@ -40,6 +42,7 @@ export default async function setup(project: TestProject) {
     server.on('exit', (code) => reject(new Error(`the reference server exited (${code}) before it served`)));
   });
   project.provide('origin', `http://127.0.0.1:${port}`);
+  project.provide('dataDir', dataDir);
   return () => {
     server.kill();
     rmSync(dataDir, { recursive: true, force: true });

@@ -19,16 +19,32 @@ type Vital = Extract<TimingName, 'LCP' | 'CLS' | 'INP'>;
  */
 export function watchTimings(): () => FieldEvent[] {
   const vitals: Partial<Record<Vital, number>> = {};
-  if (typeof PerformanceObserver == 'function' && PerformanceObserver.supportedEntryTypes)
+  if (typeof PerformanceObserver == 'function' && PerformanceObserver.supportedEntryTypes) {
+    // web-vitals reads the last of a list with `Array.prototype.at` (Chromium 92): the standard method,
+    // given to the engines between that lack it, so Chromium 77 to 91 report LCP and CLS too.
+    // eslint-disable-next-line compat/compat -- the check for the method, not a use of it
+    if (![].at)
+      Object.defineProperty(Array.prototype, 'at', {
+        configurable: true,
+        writable: true,
+        value(this: unknown[], index: number) {
+          const i = Math.trunc(index) || 0;
+          return this[i < 0 ? this.length + i : i];
+        },
+      });
     import('web-vitals').then(
       ({ onLCP, onCLS, onINP }) => {
-        onLCP((metric) => (vitals.LCP = metric.value));
-        onCLS((metric) => (vitals.CLS = metric.value));
-        onINP((metric) => (vitals.INP = metric.value));
+        // Every change, not only the final value: the page may be left (pagehide) before web-vitals
+        // has settled its own, and what the page had by then is its value.
+        const all = { reportAllChanges: true };
+        onLCP((metric) => (vitals.LCP = metric.value), all);
+        onCLS((metric) => (vitals.CLS = metric.value), all);
+        onINP((metric) => (vitals.INP = metric.value), all);
       },
       // The chunk did not come (core noted it): the page reports the timings it has.
       () => undefined,
     );
+  }
   return () => {
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     const at = (name: string, type?: string) => performance.getEntriesByName(name, type)[0]?.startTime;
