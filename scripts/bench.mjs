@@ -155,6 +155,16 @@ compatibility layer left in issue 43); valibot, which checks every host answer a
 store takes it, about 2 KB; the bridge's and the API client's code every page runs. docs/models.md ("Chunks") has the
 breakdown by module.
 
+### Byte policy
+
+The budget is 20 KB of first-load JS gzip per page; the policy keeps every user page under a line 1 KB below
+it (19,456 B), so that the next feature on the heaviest page is a feature, not a byte hunt, and gives each
+island a share of its own: its chunk and what it imports statically, core apart, at most 3,584 B gzip
+(POLICY in \`scripts/lib/pages.mjs\`, checked by \`npm run test:size\`, whose failure names the island and its
+files). Core is what every island page shares: a feature that must grow it pays on every page, and says so
+in its commit. The heaviest island today is \`/channel\`'s (3.2 KB); the heaviest page, above, is 0.2 KB under
+the line. The bridge check, a page for the app team, carries its checks under a budget of its own (28 KB).
+
 ## Lighthouse, mobile
 
 Median of ${RUNS} runs per page by performance score (ties: the median FCP); every run's

@@ -22,9 +22,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { KIT_FILE } from './kit-bundle.mjs';
-import { BUDGET, DIST, assetSize, htmlFiles, kb, measure } from './lib/pages.mjs';
+import { BUDGET, DIST, POLICY, assetSize, htmlFiles, islandsOf, kb, measure } from './lib/pages.mjs';
 
 const failures = [];
+const islandFailures = new Set();
+let islandMax = 0; // the heaviest island's own first-load JS, B gzip
 const rows = new Map(); // route → worst figures over its 10 URL variants
 const pages = htmlFiles();
 
@@ -44,6 +46,17 @@ for (const file of pages) {
   if (htmlGz > BUDGET.html) failures.push(`${where}: HTML ${kb(htmlGz)} KB gzip > ${kb(BUDGET.html)} KB`);
   const jsBudget = tool ? BUDGET.toolJs : BUDGET.js;
   if (jsGz > jsBudget) failures.push(`${where}: first-load JS ${kb(jsGz)} KB gzip > ${kb(jsBudget)} KB`);
+  // The byte policy (scripts/lib/pages.mjs POLICY): a user page keeps 1 KB under its budget, and each
+  // island keeps to its own share. The app team's pages carry their checks and have their own budget.
+  else if (!tool && jsGz > POLICY.js) failures.push(`${where}: first-load JS ${jsGz} B gzip > ${POLICY.js} B, the policy's line 1 KB under the budget`);
+  if (!tool)
+    for (const [url, island] of islandsOf(html)) {
+      islandMax = Math.max(islandMax, island.gzip);
+      if (island.gzip > POLICY.island && !islandFailures.has(url)) {
+        islandFailures.add(url);
+        failures.push(`${url} (on ${where}): its own first-load JS ${island.gzip} B gzip > ${POLICY.island} B (${island.files.join(', ')})`);
+      }
+    }
   if (text && (js.length || /<script(?![^>]*type="application\/json")[^>]*\bsrc=|<astro-island/.test(html))) {
     failures.push(`${where}: a text page loads external JS (${js.join(', ') || 'an island'})`);
   }
@@ -81,6 +94,8 @@ const summary = {
   textJsMaxKb: kb(max('text', 'js')),
   appJsMaxKb: kb(max('app', 'js')),
   toolJsMaxKb: kb(max('tool', 'js')),
+  appJsMaxBytes: max('app', 'js'),
+  islandMaxBytes: islandMax,
 };
 console.log(
   `\n${summary.pages} pages over ${summary.routes} routes; inline scripts: shell ${summary.shellBytes} B, events ${summary.eventBytes} B (budgets ${BUDGET.shell} B and ${BUDGET.events} B)`,
@@ -103,6 +118,8 @@ const block = [
   `| HTML + inline CSS + inline scripts, gzip: app pages | ${kb(BUDGET.html)} KB | ${summary.appHtmlMaxKb} KB |`,
   `| first-load JS, gzip: text pages | none | ${summary.textJsMaxKb} KB |`,
   `| first-load JS, gzip: app pages (the seal loads later) | ${kb(BUDGET.js)} KB | ${summary.appJsMaxKb} KB |`,
+  `| the byte policy: app pages' first-load JS, gzip | ${POLICY.js} B | ${summary.appJsMaxBytes} B |`,
+  `| the byte policy: one island's own first-load JS (core apart), gzip | ${POLICY.island} B | ${summary.islandMaxBytes} B |`,
   `| first-load JS, gzip: the app team's pages (the bridge check) | ${kb(BUDGET.toolJs)} KB | ${summary.toolJsMaxKb} KB |`,
 ].join('\n');
 const readme = readFileSync('README.md', 'utf8');
@@ -142,14 +159,18 @@ function writeChunkBreakdown() {
 }
 
 /**
- * Do the README's figures match the build's? Sizes in KB may differ by 0.1: Astro gives each island
- * a random uid per build, so the same source gzips a few bytes apart and can round either way.
+ * Do the README's figures match the build's? Sizes may differ by 0.1 KB: Astro gives each island a
+ * random uid per build, so the same source gzips a few bytes apart and can round either way.
  */
 function sameFigures(quoted, measured) {
   const a = quoted.split('\n');
   const b = measured.split('\n');
-  const kbOf = (line) => Number(/\| ([\d.]+) KB \|$/.exec(line)?.[1]);
-  return a.length === b.length && a.every((line, i) => line === b[i] || Math.abs(kbOf(line) - kbOf(b[i])) <= 0.1);
+  // In bytes: the measured figure in KB or in B, the same 0.1 KB apart at most.
+  const bytesOf = (line) => {
+    const [, figure, unit] = /\| ([\d.]+) (KB|B) \|$/.exec(line) ?? [];
+    return Number(figure) * (unit === 'KB' ? 1024 : 1);
+  };
+  return a.length === b.length && a.every((line, i) => line === b[i] || Math.abs(bytesOf(line) - bytesOf(b[i])) <= 0.1 * 1024);
 }
 
 if (failures.length) {

@@ -13,6 +13,13 @@ export const KB = 1024;
 /** `npm run test:size`'s budgets (scripts/budget.mjs says where each figure comes from); the bench quotes them. */
 // toolJs: the pages for the app team, not users (Route.tool: the bridge check), which carry their checks.
 export const BUDGET = { html: 14 * KB, shell: 4 * KB, events: 2.5 * KB, js: 20 * KB, toolJs: 28 * KB };
+/**
+ * The byte policy under the budgets (docs/performance.md, "Byte policy"): a page's first-load JS stays
+ * 1 KB under its 20 KB budget, so the next feature is not a byte hunt; and each island's own first-load
+ * JS (its chunks other than core, which every island page shares) has a limit of its own, so one
+ * page's feature cannot spend what the shared chunks and the other islands need.
+ */
+export const POLICY = { js: 19 * KB, island: 3.5 * KB };
 
 /**
  * The name a route's page has in the build (and in src/pages): its path without `.html`, `index` for `/`.
@@ -36,6 +43,22 @@ export const htmlFiles = () => htmlFilesIn(DIST);
  * @example firstLoadJs(html) // ['/_astro/page.x.js', '/_astro/core.y.js', ...]
  */
 export const firstLoadJs = (html) => [...staticGraph(entryUrls(html), (url) => readFileSync(join(DIST, url), 'utf8'))];
+
+/**
+ * Each island of a page and its own first-load JS: the island's chunk and what it imports statically,
+ * core (every island page's) left out. By island chunk URL, legacy copies left out (the same code).
+ * @example islandsOf(html).get('/_astro/KReport.x.js') // { files: ['/_astro/KReport.x.js', '/_astro/report.y.js', …], gzip: 3180 }
+ */
+export function islandsOf(html) {
+  const read = (url) => readFileSync(join(DIST, url), 'utf8');
+  const islands = new Map();
+  for (const [, url] of html.matchAll(/<astro-island\b[^>]*\bcomponent-url="([^"]+)"/g)) {
+    if (islands.has(url) || url.includes('/legacy/')) continue;
+    const files = [...staticGraph([url], read)].filter((file) => !/\/core\.[\w-]+\.js$/.test(file));
+    islands.set(url, { files, gzip: total(files, 'gzip') });
+  }
+  return islands;
+}
 
 /** The external stylesheets a page links (the build inlines CSS, so normally none). */
 export function stylesheets(html) {
