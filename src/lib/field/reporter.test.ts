@@ -82,6 +82,18 @@ describe('the field reporter', () => {
     expect(toEvent(note, BASE)).toEqual({ kind: 'bridge', method: 'accountInfo', rule: 'invalid value at vip.valid_time (expected number)' });
   });
 
+  it('leaves out a note the contract would refuse, rather than lose its batch with it', () => {
+    expect(toEvent({ kind: 'api', endpoint: '/api/vip/plans?x=1', code: 'timeout', status: 0 }, BASE)).toBeNull();
+    expect(toEvent({ kind: 'api', endpoint: '/api/vip/plans', code: 'not a code', status: 0 }, BASE)).toBeNull();
+    expect(toEvent({ kind: 'bridge', method: 'bad method', rule: 'not JSON' }, BASE)).toBeNull();
+    expect(toEvent({ kind: 'api', endpoint: '/api/vip/plans', code: 'http.502', status: 502 }, BASE)).toEqual({
+      kind: 'api',
+      endpoint: '/api/vip/plans',
+      code: 'http.502',
+      status: 502,
+    });
+  });
+
   it('reads a rejection’s file, line and column from its stack', () => {
     const reason = new Error('Request failed');
     reason.stack =

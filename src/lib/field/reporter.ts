@@ -15,6 +15,9 @@ import { beaconBatch, browserBeacon, postBatch } from '../track/sender';
 import type { FieldBatch, FieldEvent } from './contract';
 import { queueHolder, type FieldNote } from './note';
 import {
+  API_CODE_PATTERN,
+  API_ENDPOINT_PATTERN,
+  BRIDGE_METHOD_PATTERN,
   FIELD_APP_PATTERN,
   FIELD_CHUNK_MAX,
   FIELD_CODE_MAX,
@@ -100,10 +103,15 @@ export function toEvent(note: FieldNote, base: string): FieldEvent | null {
       // The place in the schema and what it expected there: never the host's value.
       const issue = note.schema ? v.safeParse(note.schema, note.value).issues?.[0] : undefined;
       const place = issue ? ` at ${issue.path?.map((item) => String(item.key)).join('.') || 'the top'} (expected ${issue.expected})` : '';
-      return { kind: 'bridge', method: note.method, rule: text(note.rule + place, FIELD_RULE_MAX) };
+      return BRIDGE_METHOD_PATTERN.test(note.method) ? { kind: 'bridge', method: note.method, rule: text(note.rule + place, FIELD_RULE_MAX) } : null;
     }
-    case 'api':
-      return { kind: 'api', endpoint: note.endpoint, code: note.code.slice(0, FIELD_CODE_MAX), status: note.status };
+    case 'api': {
+      // An event the server would refuse would take its whole batch with it: such a one is left out.
+      const code = note.code.slice(0, FIELD_CODE_MAX);
+      const status = Math.trunc(note.status);
+      const valid = API_ENDPOINT_PATTERN.test(note.endpoint) && API_CODE_PATTERN.test(code) && status >= 0 && status <= 599;
+      return valid ? { kind: 'api', endpoint: note.endpoint, code, status } : null;
+    }
   }
 }
 
