@@ -1,11 +1,19 @@
-// `npm run test:lint`: ESLint over the TypeScript and .mjs of the repo (not the .astro files: no .astro
-// parser is installed; their frontmatter runs at build time and their inline scripts are .ts files in
-// src/layouts). Two jobs:
+// `npm run test:lint`: ESLint over the TypeScript, .mjs and .astro files of the repo. Five jobs:
 //   1. browser code (src/, tests excluded) uses no runtime API the support floor lacks: the floor is the
 //      oldest Chrome of package.json's browserslist (issue 26), read here, never restated;
-//   2. typescript-eslint's `recommended` rules (not the type-checked set: this must stay fast) everywhere.
+//   2. typescript-eslint's `recommended` rules (not the type-checked set: this must stay fast) everywhere,
+//      the .astro files' frontmatter included (eslint-plugin-astro parses them);
+//   3. the rules of hooks in src/islands (Preact's hooks have React's names, so React's plugin reads them);
+//   4. imports first, once per module, then a blank line (eslint-plugin-import-x);
+//   5. the layers (LAYERS below): which folder may import which, shown by an editor at the import line.
+// Cycles are not linted: `npm run test:cycles` (scripts/check-cycles.mjs) proves there are none, faster.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import browserslist from 'browserslist';
+import astro from 'eslint-plugin-astro';
 import compat from 'eslint-plugin-compat';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** The floor: the oldest Chrome that package.json's browserslist selects (64 when this was written). */
@@ -144,19 +152,110 @@ const restrictedSyntax = pastFloor.flatMap((entry) => {
   return [{ selector: `CallExpression > MemberExpression.callee${name}, MemberExpression[object.property.name="prototype"]${name}`, message: message(entry) }];
 });
 
+// The layers. What `npm run test:cycles` refuses across a layer (scripts/check-cycles.mjs LAYERS), and
+// what only a file's place can tell, as `no-restricted-imports` patterns on the specifier as written, so
+// that an editor marks the line. The rule sees `import` and `export … from`, type-only ones included,
+// but not `import('…')`: check-cycles reads those too, and it stays the gate for what it checks.
+//
+// Flat config keeps only the last setting of a rule for a file, so every setting below restates the
+// patterns of each layer the file is in (`inSrc` first), and the file sets of the settings after
+// `inSrc` do not overlap (server/db is the one nesting: it comes after server and repeats its patterns).
+
+/** A pattern on the specifier as written, and why it is refused. */
+const refuse = (regex, why) => ({ regex, message: why, caseSensitive: true });
+/** `../` n times, as a regular expression: how far a relative specifier climbs. */
+const up = (n) => `(\\.\\./){${n}}`;
+/** The file globs of a folder's modules exactly `depth` folders below it: a relative specifier's target depends on it. */
+const atDepth = (folder, depth) => [`${folder}/${'*/'.repeat(depth)}*.{ts,tsx}`];
+// Deep enough for src/lib (src/lib/api/endpoints is 2 below) with room to grow; a deeper file fails the
+// check below rather than pass unchecked.
+const DEPTHS = [0, 1, 2, 3, 4];
+const TESTS = ['**/*.test.{ts,tsx}', '**/*.spec.ts'];
+
+/** Every island folder; the shared ones serve all areas, each other folder is one product area's. */
+const ISLAND_FOLDERS = readdirSync(join(import.meta.dirname, 'src/islands'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const SHARED_ISLANDS = ['ui', 'forms', 'lists'];
+const AREAS = ISLAND_FOLDERS.filter((name) => !SHARED_ISLANDS.includes(name));
+
+const inSrc = [
+  refuse(
+    '^(react|react-dom|preact/compat)(/|$)',
+    'The islands are Preact without preact/compat, 1.2 KB of every page (docs/models.md): import from preact or preact/hooks.',
+  ),
+];
+const inIslands = (folder) => [
+  ...inSrc,
+  refuse('(^|/)lib/(api|bridge|request|api-identity)(/|$)', 'Islands render area models; only models call the API and the bridge (docs/models.md).'),
+  // `../vip/…` from an island folder, `../../vip/…` from its parts/: where another area's islands live.
+  refuse(
+    `^(\\.\\./)+(${AREAS.filter((area) => area !== folder).join('|')})(/|$)`,
+    `An island imports its own area's islands and the shared ones (${SHARED_ISLANDS.join(', ')}), not another area's: what two areas share goes to a shared folder or src/lib.`,
+  ),
+];
+const NO_UI = 'src/lib holds no UI code: models, verbs and stores the islands render (docs/models.md).';
+const inLib = (depth) => [
+  ...inSrc,
+  refuse(`^preact(/|$)|\\.(tsx|astro)$|^${up(depth + 1)}(islands|components|layouts|pages)(/|$)`, NO_UI),
+  // src/i18n/messages/*.json are data (MessageKey's source, src/lib/message-key.ts); the modules of
+  // src/i18n read them for the build, and import src/lib.
+  refuse(`^${up(depth + 1)}i18n(?!/messages/[\\w-]+\\.json$)(/|$)`, 'src/i18n sits above src/lib (issue 29): the message keys are src/lib/message-key.ts.'),
+];
+// Issue 43: src/shared is what the client and the server both run (the contracts, form rules, limits,
+// locales, routes), and the only part of src/ the server may import.
+const SHARED = 'src/shared is what the client and the server both run: it imports nothing outside itself (no src/lib, no server), and no UI.';
+const inShared = (depth) => [...inSrc, refuse('^preact(/|$)', SHARED), refuse(`^${up(depth + 1)}`, SHARED)];
+// Until issue 43 brings src/shared in, the server still imports src/lib and the message files, and only
+// the UI is refused; from the day the folder exists, everything of src/ outside it.
+const inServer = [
+  refuse('^preact(/|$)', 'The server runs no UI code.'),
+  existsSync(join(import.meta.dirname, 'src/shared'))
+    ? refuse('^(\\.\\./)+src/(?!shared(/|$))', 'The server imports only src/shared of src/: what it runs with the client lives there.')
+    : refuse('^(\\.\\./)+src/(islands|components|layouts|pages)(/|$)', 'The server runs no UI code.'),
+];
+const inServerData = [...inServer, refuse('^(\\.\\./)+api(/|$)', 'The data layer (server/db) sits below the API (server/api).')];
+
+/** One setting of the layer rule: `files` (tests excepted: they may reach anything they check) and all its patterns. */
+const layer = (files, patterns) => ({ files, ignores: TESTS, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+
+const LAYERS = [
+  layer(['src/**/*.{ts,tsx,astro}'], inSrc),
+  ...ISLAND_FOLDERS.map((folder) => layer([`src/islands/${folder}/**/*.{ts,tsx}`], inIslands(folder))),
+  ...DEPTHS.map((depth) => layer(atDepth('src/lib', depth), inLib(depth))),
+  ...DEPTHS.map((depth) => layer(atDepth('src/shared', depth), inShared(depth))),
+  layer(['server/**/*.{ts,mjs}'], inServer),
+  layer(['server/db/**/*.{ts,mjs}'], inServerData),
+  {
+    files: [`src/{lib,shared}/${'*/'.repeat(DEPTHS.length)}**/*.{ts,tsx}`],
+    ignores: TESTS,
+    rules: { 'no-restricted-syntax': ['error', { selector: 'Program', message: 'Deeper than the layer rules reach: add to DEPTHS in eslint.config.js.' }] },
+  },
+];
+
 export default [
-  // Build output, caches, static files, and dot-files at the root (local scratch scripts, CI). The .astro
-  // files are not linted: no .astro parser is installed (their frontmatter runs at build time).
-  { ignores: ['dist/', '.astro/', 'node_modules/', '.data/', 'test-results/', 'playwright-report/', '.lighthouseci/', 'public/', '.*', '**/*.astro'] },
+  // Build output, caches, static files, and dot-files at the root (local scratch scripts, CI).
+  { ignores: ['dist/', '.astro/', 'node_modules/', '.data/', 'test-results/', 'playwright-report/', '.lighthouseci/', 'public/', '.*'] },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   {
     files: ['**/*.{ts,tsx,mts,mjs,js}'],
     languageOptions: { parser: tseslint.parser, sourceType: 'module' },
   },
-  ...tseslint.configs.recommended.map((config) => ({ ...config, files: config.files ?? ['**/*.{ts,tsx,mts,mjs,js}'] })),
+  ...tseslint.configs.recommended.map((config) => ({ ...config, files: config.files ?? ['**/*.{ts,tsx,mts,mjs,js,astro}'] })),
+  // After typescript-eslint's: its parser would otherwise take the .astro files too. The recommended set
+  // only (no a11y set: the pages' markup is checked by axe in the e2e tests).
+  ...astro.configs['flat/recommended'].map((config) => ({ ...config, files: config.files ?? ['**/*.astro'] })),
   {
-    files: ['**/*.{ts,tsx,mts,mjs,js}'],
+    files: ['**/*.astro'],
+    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.astro'] } },
+  },
+  {
+    files: ['**/*.{ts,tsx,mts,mjs,js,astro}'],
+    plugins: { 'import-x': importX },
     rules: {
+      'import-x/first': 'error',
+      'import-x/no-duplicates': 'error',
+      'import-x/newline-after-import': 'error',
       // `_name` marks a parameter a signature needs and the body does not (callbacks, test doubles).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
       // `ok && run()` and `cond ? a() : b()` as statements are house style (the shell script, the islands).
@@ -196,4 +295,22 @@ export default [
     files: ['src/components/shell/painted.ts'],
     settings: { ignoreConditionalChecks: true, polyfills: ['Object.fromEntries'] },
   },
+  {
+    // The islands' hooks are Preact's (preact/hooks), named as React's, so React's plugin reads them.
+    // Only there: src/lib holds no UI code (LAYERS), and a parameter named `use` is no hook. Not the
+    // plugin's recommended set: its React Compiler rules judge code by what that compiler can memoise,
+    // and Preact has no compiler.
+    files: ['src/islands/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      // Off: the islands run an effect when the sign-in state changes (`[session]`), or once (`[]`), and
+      // read inside it what a page never changes (its locale, a `page` prop, a store's module) or what
+      // is a new object each render with the same behaviour (useLater's `load`, a local `load()`). Of
+      // the 20 effects it flagged when it came in (issue 43), none was a missed dependency; naming
+      // those values would re-run an effect each render or need useCallback in every island.
+      'react-hooks/exhaustive-deps': 'off',
+    },
+  },
+  ...LAYERS,
 ];

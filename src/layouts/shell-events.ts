@@ -4,9 +4,8 @@
  * on text pages, which load no other JavaScript. Budget: 2.5 KB minified (scripts/budget.mjs).
  */
 import { CHUNK_ERROR_MS } from '../lib/limits';
-import { KEEP } from '../lib/shell-rules';
 import { appLink } from '../lib/platform';
-import { applyTheme, themeOf } from '../lib/shell-rules';
+import { KEEP, applyTheme, themeOf } from '../lib/shell-rules';
 
 type Host = Record<string, (() => unknown) | undefined>;
 

@@ -19,11 +19,19 @@ import '../ui/controls.css';
 import './vip.css';
 import { usePage } from '../ui/page';
 
-export default function Channel({ renewalAgreement = '' }: { renewalAgreement?: string }) {
+interface Props {
+  renewalAgreement?: string;
+}
+
+export default function Channel(props: Props) {
   // Drawn only in the browser: what it shows comes from the query, which the server cannot see. The
   // server's copy is empty, as a client:only island's would be; client:painted lets an old engine
-  // load it from the legacy chunks (src/components/shell/painted.ts), which client:only cannot.
-  if (import.meta.env.SSR) return null;
+  // load it from the legacy chunks (src/components/shell/painted.ts), which client:only cannot. A
+  // component of its own, so that no hook is called after a return (the rules of hooks).
+  return import.meta.env.SSR ? null : <Order {...props} />;
+}
+
+function Order({ renewalAgreement = '' }: Props) {
   const { t, session } = usePage();
   const offer = useStore($plans);
   const purchase = useStore($vipPurchase);

@@ -13,8 +13,12 @@ import { usePage } from '../ui/page';
 export default function PayError() {
   // Drawn only in the browser: what it shows comes from the query, which the server cannot see. The
   // server's copy is empty, as a client:only island's would be; client:painted lets an old engine
-  // load it from the legacy chunks (src/components/shell/painted.ts), which client:only cannot.
-  if (import.meta.env.SSR) return null;
+  // load it from the legacy chunks (src/components/shell/painted.ts), which client:only cannot. A
+  // component of its own, so that no hook is called after a return (the rules of hooks).
+  return import.meta.env.SSR ? null : <Failed />;
+}
+
+function Failed() {
   const { t } = usePage();
   const plan = queryParam('plan', /^[\w-]{1,40}$/);
   // The reason's code loads with the page, not in its first bundle; the page draws once, with or

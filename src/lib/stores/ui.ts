@@ -5,6 +5,7 @@
 import { atom } from 'nanostores';
 import type { MessageKey } from '../message-key';
 import type { MessageParams } from '../i18n';
+import { TOAST_MS } from '../limits';
 
 export interface Toast {
   /** Dotted message key, e.g. 'error.noInternet'. */
@@ -24,8 +25,6 @@ export interface DialogRequest {
 }
 
 /** spec §8/§9: toast 1.5 s. */
-import { TOAST_MS } from '../limits';
-
 export { TOAST_MS };
 
 /** @example $toast.get() // { key: 'error.noInternet' } */
