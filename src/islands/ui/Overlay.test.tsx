@@ -26,12 +26,22 @@ afterEach(() => {
 const text = () => root.textContent ?? '';
 // act() draws a store change at once; the millisecond lets timers the overlay queued at zero delay run.
 const tick = () => act(() => void vi.advanceTimersByTime(1));
-// The dialog shows once its history entry is pushed (src/lib/stores/dialog-back.ts loads first).
+// The dialog shows once its history entry is pushed (src/lib/stores/dialog-back.ts loads first), and
+// is drawn once its code has come (./parts/Dialog, fetched after the overlay's first render).
 const shown = () =>
   act(async () => {
     await import('../../lib/stores/dialog-back');
+    await import('./parts/Dialog');
     await vi.waitUntil(() => $dialog.get() !== null, { interval: 0 });
-  });
+  }).then(() =>
+    vi.waitUntil(
+      () => {
+        tick();
+        return root.querySelector('[role="alertdialog"]');
+      },
+      { interval: 0 },
+    ),
+  );
 /** Opens the dialog and returns its answer. */
 async function open(): Promise<{ answer: Promise<boolean> }> {
   let answer!: Promise<boolean>;
