@@ -19,7 +19,7 @@ test.beforeEach(() => {
 
 // Issue 9 §2: faults injected into every submit and payment flow. For each: the spec's message, every
 // input kept, a retry that works, and exactly one row on the backend. The table of results is
-// docs/reliability.md, written by tests/reporters/reliability.ts.
+// test-results/reliability.md, written by tests/reporters/reliability.ts (published to docs/reliability.md).
 
 type Table = 'vip_orders' | 'coin_orders' | 'reports' | 'appeals' | 'feedback' | 'exports';
 
