@@ -36,9 +36,8 @@ export interface Agreement {
 }
 
 export default function VipCenter({ agreements = [], renewalAgreement = '' }: { agreements?: Agreement[]; renewalAgreement?: string }) {
-  const { t, session } = usePage();
+  const { t, session, signedIn } = usePage();
   const hydrated = useHydrated();
-  const signedIn = hydrated && session === 'signed-in';
   const member = useStore($isMember);
   const offer = useStore($plans);
   // The parts drawn from what the page learns after it runs: the plans' (loading while the plans are

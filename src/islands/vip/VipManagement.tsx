@@ -33,9 +33,8 @@ const load = () => {
 };
 
 export default function VipManagement() {
-  const { t, locale, session } = usePage();
+  const { t, locale, session, signedIn } = usePage();
   const hydrated = useHydrated();
-  const signedIn = hydrated && session === 'signed-in';
   const member = useStore($isMember);
   const orders = useStore($orders);
   const offer = useStore($plans);
