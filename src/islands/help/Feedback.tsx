@@ -14,6 +14,7 @@ import { useLater } from '../ui/use-later';
 import type { Text } from '../ui/text';
 import '../ui/controls.css';
 import '../ui/placeholder.css';
+import '../ui/sent.css';
 import './help.css';
 import { usePage } from '../ui/page';
 

@@ -12,6 +12,7 @@ import { Failure } from '../ui/parts/Failure';
 import { useLater } from '../ui/use-later';
 import type { Text } from '../ui/text';
 import '../ui/placeholder.css';
+import '../ui/sent.css';
 import './report.css';
 import { usePage } from '../ui/page';
 
