@@ -9,7 +9,7 @@ import { before, pattern, t } from '../fixtures/text';
 // Each test a user of its own (the e2e database keeps what earlier tests bought), paying through the dev provider.
 test.use({ hostDefaults: { providerUrl: '/api/dev/provider', replyDelayMs: 50 } });
 
-/** A plan's name as the page writes it (planLabel in src/islands/vip/text.ts): its tier, then its period. */
+/** A plan's name as the page writes it (planLabel in src/islands/vip/parts/plan-words.ts): its tier, then its period. */
 const month = (tier: 'VIP' | 'SVIP', locale: Locale = 'en-US') => `${tier} · ${t(locale, 'vip.periodMonth')}`;
 
 /** Back on the VIP Center from a paid order: the banner says what it did, and the order has left the address (announced once). */

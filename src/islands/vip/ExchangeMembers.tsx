@@ -10,7 +10,7 @@ import { pageHref } from '../../lib/nav';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { $vipStatus, loadMembership } from '../../lib/vip/membership';
 import { $redeem, redeem, restoreCode, typeCode } from '../../lib/vip/redeem';
-import { dateIn } from './text';
+import { dateIn } from './parts/plan-words';
 import { useLater } from '../ui/use-later';
 import { usePage } from '../ui/page';
 import '../ui/controls.css';

@@ -22,7 +22,7 @@ import { MembershipCard } from './parts/MembershipCard';
 import '../ui/controls.css';
 import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
-import { planLabel } from './text';
+import { planLabel } from './parts/plan-words';
 import './vip.css';
 
 // Day, month, quarter, year: the usual offer, so the placeholders take the plans' place.

@@ -18,7 +18,7 @@ import { $vipStatus, loadMembership } from '../../../lib/vip/membership';
 import type { Plan } from '../../../lib/vip/plans';
 import { Failure } from '../../ui/parts/Failure';
 import { usePage } from '../../ui/page';
-import { dateIn, planLabel, unitKey } from '../text';
+import { dateIn, planLabel, unitKey } from './plan-words';
 import { grantWords } from './grant-words';
 
 const GETS_KEY = { activated: 'vip.getsActivated', extended: 'vip.getsExtended', upgraded: 'vip.getsUpgraded', queued: 'vip.getsQueued' } as const;

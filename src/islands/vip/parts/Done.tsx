@@ -8,7 +8,7 @@ import { useStore } from '../../ui/use-store';
 import { $selfInfo } from '../../../lib/stores/self-info';
 import type { Grant, Standing } from '../../../lib/vip/ledger';
 import { usePage } from '../../ui/page';
-import { dateIn } from '../text';
+import { dateIn } from './plan-words';
 import { grantWords } from './grant-words';
 
 const DONE_KEY = { activated: 'vip.doneActivated', extended: 'vip.doneExtended', upgraded: 'vip.doneUpgraded', queued: 'vip.doneQueued' } as const;
