@@ -189,14 +189,10 @@ export const COIN_HANDLERS: CoinHandlers = {
       const existing = select.get(uid, body.attempt);
       if (existing) return { order: toOrder(existing) };
       const recordId = randomId('t-');
-      db.prepare("INSERT INTO coin_transactions VALUES (?, ?, 'recharge', ?, ?, ?, 'pending', NULL, ?)").run(
-        recordId,
-        uid,
-        item.coins + item.bonus,
-        item.amount,
-        item.currency,
-        now,
-      );
+      db.prepare(
+        `INSERT INTO coin_transactions (id, uid, kind, coins, price_cents, currency, state, note, created_at)
+         VALUES (?, ?, 'recharge', ?, ?, ?, 'pending', NULL, ?)`,
+      ).run(recordId, uid, item.coins + item.bonus, item.amount, item.currency, now);
       db.prepare(
         `INSERT INTO coin_orders (order_id, uid, attempt, package_id, coins, bonus, amount, currency, pay_type, state, created_at, transaction_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'created', ?, ?)`,

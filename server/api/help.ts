@@ -213,7 +213,10 @@ export const HELP_HANDLERS: HelpHandlers = {
 
   helpVote: ({ db, user, body, now }) => {
     if (!db.prepare('SELECT 1 FROM faqs WHERE id = ?').get(body.id)) throw new ApiFailure('noContent', 404);
-    db.prepare('INSERT INTO faq_votes VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING').run(user.uid, body.id, body.helpful ? 1 : 0, seconds(now));
+    db.prepare(
+      `INSERT INTO faq_votes (uid, faq, helpful, at)
+       VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    ).run(user.uid, body.id, body.helpful ? 1 : 0, seconds(now));
     return { helpful: Number(db.prepare('SELECT helpful FROM faq_votes WHERE uid = ? AND faq = ?').get(user.uid, body.id)!.helpful) === 1 };
   },
 

@@ -82,7 +82,7 @@ describe('personal-data export', () => {
   it('writes the account in any script of the nine locales, encrypted with the password the user set', async () => {
     const uid = fresh();
     const nickname = '测试用户 測試用戶 ผู้ทดสอบ Người dùng thử';
-    api.db.prepare('INSERT INTO accounts VALUES (?, ?, ?, ?)').run(uid, nickname, '+6580001234', 1_700_000_000);
+    api.db.prepare('INSERT INTO accounts (uid, nickname, phone, registered_at) VALUES (?, ?, ?, ?)').run(uid, nickname, '+6580001234', 1_700_000_000);
     const made = await request(uid, { code: await codeFor(uid), password: '024680' });
     expect(made.status).toBe(200);
     const bytes = await pdfOf(uid, made.body.data.export.id);
@@ -125,7 +125,7 @@ describe('personal-data export', () => {
   });
 
   it("takes the region from the account's phone: a +60 account's day ends at midnight in Kuala Lumpur", () => {
-    api.db.prepare('INSERT INTO accounts VALUES (?, ?, ?, ?)').run('u-my-zone', 'Ana', '+60 12 345 6789', 0);
+    api.db.prepare('INSERT INTO accounts (uid, nickname, phone, registered_at) VALUES (?, ?, ?, ?)').run('u-my-zone', 'Ana', '+60 12 345 6789', 0);
     expect(exportTimeZone(api.db, 'u-my-zone')).toBe('Asia/Kuala_Lumpur');
     expect(exportTimeZone(api.db, DEMO_UID)).toBe('Asia/Singapore');
     expect(exportTimeZone(api.db, 'nobody')).toBe(SERVICE_TIME_ZONE);
@@ -146,7 +146,7 @@ describe('what the file holds: what /accountData.html and /deviceData.html show,
   it('th-TH: both sections, the labels of the pages, a Thai and a Han name, the whole phone number, the date as Thai readers write it', async () => {
     const uid = fresh();
     const nickname = 'ผู้ทดสอบ 测试用户 測試用戶';
-    api.db.prepare('INSERT INTO accounts VALUES (?, ?, ?, ?)').run(uid, nickname, '+66812345678', 1_700_000_000);
+    api.db.prepare('INSERT INTO accounts (uid, nickname, phone, registered_at) VALUES (?, ?, ?, ?)').run(uid, nickname, '+66812345678', 1_700_000_000);
     const lines = await fileLines(uid, { locale: 'th-TH', appInfo: APP });
     const p = thTH.personal;
     const registered = formatDate(1_700_000_000, 'th-TH', { timeZone: 'Asia/Singapore', style: 'datetime' });

@@ -173,7 +173,10 @@ export const PERSONAL_HANDLERS: PersonalHandlers = {
       // (`appInfo`, checked against the contract's allow-list) go into this file and nowhere else.
       const printed = exportDocument(body.locale ?? 'en-US', body.timeZone, accountRow(db, uid), body.appInfo);
       const file = pdfOf(printed.title, printed.lines, body.password);
-      db.prepare("INSERT INTO exports VALUES (?, ?, ?, ?, ?, ?, 'sent', ?, ?, ?, ?, ?)").run(
+      db.prepare(
+        `INSERT INTO exports (id, uid, attempt, email, password_hash, day, state, requested_at, sent_at, expires_at, token, file)
+         VALUES (?, ?, ?, ?, ?, ?, 'sent', ?, ?, ?, ?, ?)`,
+      ).run(
         id,
         uid,
         body.attempt,

@@ -124,11 +124,14 @@ export function moderate(db: Db, uid: string, kind: 'comment' | 'restriction', n
   const now = seconds(nowMs);
   if (kind === 'comment') {
     const id = randomId('c-');
-    db.prepare("INSERT INTO comments VALUES (?, 's01', ?, ?, ?, 'removed', ?, ?)").run(id, uid, uid, content, now - 3_600, now);
+    db.prepare(
+      `INSERT INTO comments (id, song_id, uid, author, content, state, created_at, removed_at)
+       VALUES (?, 's01', ?, ?, ?, 'removed', ?, ?)`,
+    ).run(id, uid, uid, content, now - 3_600, now);
     return id;
   }
   const id = randomId('r-');
-  db.prepare("INSERT INTO restrictions VALUES (?, ?, 'comment', ?, ?)").run(id, uid, now, now + 7 * 86_400);
+  db.prepare("INSERT INTO restrictions (id, uid, kind, began_at, until) VALUES (?, ?, 'comment', ?, ?)").run(id, uid, now, now + 7 * 86_400);
   return id;
 }
 
@@ -164,16 +167,10 @@ export const REPORT_HANDLERS: ReportHandlers = {
         .get(uid, body.type, body.id);
       if (open) return { report: toReport(open), duplicate: true };
       const id = randomId('rp-');
-      db.prepare("INSERT INTO reports VALUES (?, ?, ?, ?, ?, ?, ?, 'received', ?)").run(
-        id,
-        uid,
-        body.attempt,
-        body.type,
-        body.id,
-        body.reason,
-        described.text,
-        seconds(now),
-      );
+      db.prepare(
+        `INSERT INTO reports (id, uid, attempt, target_type, target_id, reason, description, state, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'received', ?)`,
+      ).run(id, uid, body.attempt, body.type, body.id, body.reason, described.text, seconds(now));
       return { report: toReport(db.prepare('SELECT * FROM reports WHERE id = ?').get(id)!), duplicate: false };
     });
   },
@@ -194,18 +191,10 @@ export const REPORT_HANDLERS: ReportHandlers = {
       if (!contact.ok) throw refuse('The contact must be a phone number or an e-mail address.');
       if (!body.screenshots.every(isScreenshot)) throw refuse('Screenshots must be jpg, png or bmp.');
       const id = randomId('ap-');
-      db.prepare("INSERT INTO appeals VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'submitted', ?, NULL)").run(
-        id,
-        uid,
-        body.attempt,
-        subject.id,
-        body.reason,
-        described.text,
-        contact.value,
-        contact.kind,
-        JSON.stringify(body.screenshots),
-        seconds(now),
-      );
+      db.prepare(
+        `INSERT INTO appeals (id, uid, attempt, subject_id, reason, description, contact, contact_kind, screenshots, state, created_at, decided_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'submitted', ?, NULL)`,
+      ).run(id, uid, body.attempt, subject.id, body.reason, described.text, contact.value, contact.kind, JSON.stringify(body.screenshots), seconds(now));
       return { appeal: toAppeal(db.prepare('SELECT * FROM appeals WHERE id = ?').get(id)!) };
     });
   },

@@ -26,37 +26,40 @@ type Texts = Record<string, string>;
 /** Plans, coin packages, songs and playlists, help questions and feedback types. */
 function seedCatalogue(db: DatabaseSync): void {
   const catalogue = load('catalogue.json');
-  const plan = db.prepare('INSERT INTO plans VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const plan = db.prepare(
+    `INSERT INTO plans (id, tier, period, days, price_cents, original_cents, currency, auto_renew, sort)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
   for (const [i, p] of catalogue.plans.entries()) plan.run(p.id, p.tier, p.period, p.days, p.price, p.original, p.currency, p.autoRenew ? 1 : 0, i);
-  const coins = db.prepare('INSERT INTO coin_packages VALUES (?, ?, ?, ?, ?, ?)');
+  const coins = db.prepare('INSERT INTO coin_packages (id, coins, bonus, price_cents, currency, sort) VALUES (?, ?, ?, ?, ?, ?)');
   for (const [i, p] of catalogue.coinPackages.entries()) coins.run(p.id, p.coins, p.bonus, p.price, p.currency, i);
-  const song = db.prepare('INSERT INTO songs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const song = db.prepare('INSERT INTO songs (id, name, artist, cover, seconds, vip, paid, spatial, lyrics, copyright) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   for (const s of catalogue.songs) {
     song.run(s.id, s.name, s.artist, `/covers/${s.cover}.svg`, s.seconds, +!!s.vip, +!!s.paid, +!!s.spatial, +(s.lyrics ?? true), +(s.copyright ?? true));
   }
-  const playlist = db.prepare('INSERT INTO playlists VALUES (?, ?, ?, ?, ?)');
-  const entry = db.prepare('INSERT INTO playlist_songs VALUES (?, ?, ?)');
+  const playlist = db.prepare('INSERT INTO playlists (id, name, cover, kind, sort) VALUES (?, ?, ?, ?, ?)');
+  const entry = db.prepare('INSERT INTO playlist_songs (playlist, song, sort) VALUES (?, ?, ?)');
   for (const [i, p] of catalogue.playlists.entries()) {
     playlist.run(p.id, p.name, `/covers/${p.cover}.svg`, p.kind, i);
     p.songs.forEach((id: string, j: number) => entry.run(p.id, id, j));
   }
 
   const faq = load('faq.json');
-  const category = db.prepare('INSERT INTO faq_categories VALUES (?, ?)');
-  const categoryTitle = db.prepare('INSERT INTO faq_category_titles VALUES (?, ?, ?)');
+  const category = db.prepare('INSERT INTO faq_categories (id, sort) VALUES (?, ?)');
+  const categoryTitle = db.prepare('INSERT INTO faq_category_titles (category, locale, title) VALUES (?, ?, ?)');
   for (const c of faq.categories) {
     category.run(c.id, c.order);
     for (const [locale, title] of Object.entries(c.title as Texts)) categoryTitle.run(c.id, locale, title);
   }
-  const question = db.prepare('INSERT INTO faqs VALUES (?, ?, ?, ?)');
-  const text = db.prepare('INSERT INTO faq_texts VALUES (?, ?, ?, ?)');
+  const question = db.prepare('INSERT INTO faqs (id, category, sort, keywords) VALUES (?, ?, ?, ?)');
+  const text = db.prepare('INSERT INTO faq_texts (faq, locale, question, answer) VALUES (?, ?, ?, ?)');
   for (const q of faq.questions) {
     question.run(q.id, q.category, q.order, q.keywords.join(' '));
     for (const locale of Object.keys(q.question)) text.run(q.id, locale, q.question[locale], q.answer[locale]);
   }
 
-  const type = db.prepare('INSERT INTO feedback_types VALUES (?, ?)');
-  const label = db.prepare('INSERT INTO feedback_type_labels VALUES (?, ?, ?)');
+  const type = db.prepare('INSERT INTO feedback_types (id, sort) VALUES (?, ?)');
+  const label = db.prepare('INSERT INTO feedback_type_labels (type, locale, label) VALUES (?, ?, ?)');
   for (const t of load('feedback-types.json')) {
     type.run(t.id, t.order);
     for (const [locale, text] of Object.entries(t.label as Texts)) label.run(t.id, locale, text);
@@ -69,7 +72,10 @@ function seedCatalogue(db: DatabaseSync): void {
  */
 function seedTransactions(db: DatabaseSync, now: number): void {
   const packages: { coins: number; price: number; currency: string }[] = load('catalogue.json').coinPackages;
-  const insert = db.prepare('INSERT INTO coin_transactions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const insert = db.prepare(
+    `INSERT INTO coin_transactions (id, uid, kind, coins, price_cents, currency, state, note, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
   const hour = 3_600_000;
   insert.run('t-pending', DEMO_UID, 'recharge', 300, 3000, 'CNY', 'pending', null, now - 40 * 60_000);
   for (let i = 1; i <= 44; i++) {
@@ -149,7 +155,10 @@ function seedCoins(db: DatabaseSync): void {
   const sums = db
     .prepare("SELECT uid, SUM(CASE WHEN state = 'credited' THEN coins ELSE 0 END) AS sum, MIN(created_at) AS oldest FROM coin_transactions GROUP BY uid")
     .all();
-  const opening = db.prepare("INSERT INTO coin_transactions VALUES (?, ?, 'refund', ?, NULL, NULL, 'credited', 'opening', ?)");
+  const opening = db.prepare(
+    `INSERT INTO coin_transactions (id, uid, kind, coins, price_cents, currency, state, note, created_at)
+     VALUES (?, ?, 'refund', ?, NULL, NULL, 'credited', 'opening', ?)`,
+  );
   const balance = db.prepare('INSERT INTO coin_balances (uid, balance) VALUES (?, ?)');
   for (const row of sums) {
     const uid = String(row.uid);
@@ -172,12 +181,12 @@ function seedModeration(db: DatabaseSync, nowMs: number): void {
   const seed = load('comments.json') as ModerationSeed;
   const now = Math.floor(nowMs / 1000);
   const hour = 3_600;
-  const comment = db.prepare('INSERT INTO comments VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const comment = db.prepare('INSERT INTO comments (id, song_id, uid, author, content, state, created_at, removed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   for (const c of seed.comments) {
     const removed = c.removedHoursAgo === undefined ? null : now - c.removedHoursAgo * hour;
     comment.run(c.id, c.song, c.uid, c.author, c.content, removed === null ? 'visible' : 'removed', now - c.hoursAgo * hour, removed);
   }
-  const restriction = db.prepare('INSERT INTO restrictions VALUES (?, ?, ?, ?, ?)');
+  const restriction = db.prepare('INSERT INTO restrictions (id, uid, kind, began_at, until) VALUES (?, ?, ?, ?, ?)');
   for (const r of seed.restrictions) {
     const began = now - r.beganHoursAgo * hour;
     restriction.run(r.id, r.uid, r.kind, began, r.days === null ? null : began + r.days * 24 * hour);
@@ -253,7 +262,7 @@ function seedDownloads(db: DatabaseSync, nowMs: number): void {
     .prepare('SELECT id FROM songs ORDER BY id')
     .all()
     .map((row) => String(row.id));
-  const insert = db.prepare('INSERT INTO downloads VALUES (?, ?, ?, ?, ?)');
+  const insert = db.prepare('INSERT INTO downloads (id, uid, song, quality, created_at) VALUES (?, ?, ?, ?, ?)');
   const now = Math.floor(nowMs / 1000);
   const qualities = ['standard', 'high', 'lossless'];
   for (let i = 0; i < 30; i++) {
@@ -265,7 +274,7 @@ function seedDownloads(db: DatabaseSync, nowMs: number): void {
 
 /** The accounts behind the personal-data pages: the default user and the member account. */
 function seedAccounts(db: DatabaseSync): void {
-  const insert = db.prepare('INSERT INTO accounts VALUES (?, ?, ?, ?)');
+  const insert = db.prepare('INSERT INTO accounts (uid, nickname, phone, registered_at) VALUES (?, ?, ?, ?)');
   insert.run(DEMO_UID, 'Test User', '+65 8000 0000', Math.floor(Date.UTC(2024, 0, 2, 2) / 1000));
   insert.run((load('vip.json') as VipSeed).memberUid, 'Mira Member', '+60 12 345 6789', Math.floor(Date.UTC(2023, 5, 14, 9) / 1000));
 }
@@ -281,7 +290,10 @@ function seedOffers(db: DatabaseSync, nowMs: number): void {
 function seedSvipPlans(db: DatabaseSync, nowMs: number): void {
   const { plans, order } = load('svip-plans.json');
   const now = Math.floor(nowMs / 1000);
-  const plan = db.prepare('INSERT INTO plans VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const plan = db.prepare(
+    `INSERT INTO plans (id, tier, period, days, price_cents, original_cents, currency, auto_renew, sort, offer_ends_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
   for (const p of plans)
     plan.run(p.id, p.tier, p.period, p.days, p.price, p.original, p.currency, p.autoRenew ? 1 : 0, 0, p.offerDays ? now + p.offerDays * 86_400 : null);
   // After every VIP plan, in `order`.
@@ -306,10 +318,10 @@ function seedSvipAnswers(db: DatabaseSync): void {
     svipDay: BENEFITS.svip.downloadsPerDay,
   };
   const fill = (text: string) => text.replace(/\{(\w+)\}/g, (whole, name: string) => String(figures[name] ?? whole));
-  const text = db.prepare('INSERT INTO faq_texts VALUES (?, ?, ?, ?)');
+  const text = db.prepare('INSERT INTO faq_texts (faq, locale, question, answer) VALUES (?, ?, ?, ?)');
   for (const q of questions) {
     db.prepare('UPDATE faqs SET sort = sort + 1 WHERE category = ? AND sort >= ?').run(q.category, q.order);
-    db.prepare('INSERT INTO faqs VALUES (?, ?, ?, ?)').run(q.id, q.category, q.order, q.keywords.join(' '));
+    db.prepare('INSERT INTO faqs (id, category, sort, keywords) VALUES (?, ?, ?, ?)').run(q.id, q.category, q.order, q.keywords.join(' '));
     for (const locale of Object.keys(q.question)) text.run(q.id, locale, q.question[locale]!, fill(q.answer[locale]!));
   }
   const answer = db.prepare('UPDATE faq_texts SET answer = ? WHERE faq = ? AND locale = ?');
@@ -323,11 +335,11 @@ function seedPrices(db: DatabaseSync): void {
     coinPackages: Record<string, Record<string, number>>;
     centsPerCoin: Record<string, number>;
   };
-  const plan = db.prepare('INSERT INTO plan_prices VALUES (?, ?, ?, ?)');
+  const plan = db.prepare('INSERT INTO plan_prices (plan_id, currency, price_cents, original_cents) VALUES (?, ?, ?, ?)');
   for (const [id, prices] of Object.entries(plans)) for (const [currency, [price, original]] of Object.entries(prices)) plan.run(id, currency, price, original);
-  const pack = db.prepare('INSERT INTO package_prices VALUES (?, ?, ?)');
+  const pack = db.prepare('INSERT INTO package_prices (package_id, currency, price_cents) VALUES (?, ?, ?)');
   for (const [id, prices] of Object.entries(coinPackages)) for (const [currency, price] of Object.entries(prices)) pack.run(id, currency, price);
-  const rate = db.prepare('INSERT INTO coin_rates VALUES (?, ?)');
+  const rate = db.prepare('INSERT INTO coin_rates (currency, cents_per_coin) VALUES (?, ?)');
   for (const [currency, cents] of Object.entries(centsPerCoin)) rate.run(currency, cents);
 }
 
@@ -337,7 +349,7 @@ function seedPrices(db: DatabaseSync): void {
  * question's search keywords per locale, and the feedback types that were English in fil-PH.
  */
 function seedLocaleCatalogue(db: DatabaseSync): void {
-  const name = db.prepare('INSERT INTO playlist_names VALUES (?, ?, ?)');
+  const name = db.prepare('INSERT INTO playlist_names (playlist, locale, name) VALUES (?, ?, ?)');
   for (const [playlist, names] of Object.entries(load('playlist-names.json') as Record<string, Texts>))
     for (const [locale, text] of Object.entries(names)) name.run(playlist, locale, text);
 
@@ -347,7 +359,7 @@ function seedLocaleCatalogue(db: DatabaseSync): void {
   const text = db.prepare('INSERT INTO faq_texts (faq, locale, question, answer) VALUES (?, ?, ?, ?)');
   for (const q of questions) {
     db.prepare('UPDATE faqs SET sort = sort + 1 WHERE category = ? AND sort >= ?').run(q.category, q.order);
-    db.prepare('INSERT INTO faqs VALUES (?, ?, ?, ?)').run(q.id, q.category, q.order, q.keywords.join(' '));
+    db.prepare('INSERT INTO faqs (id, category, sort, keywords) VALUES (?, ?, ?, ?)').run(q.id, q.category, q.order, q.keywords.join(' '));
     for (const locale of Object.keys(q.question)) text.run(q.id, locale, q.question[locale]!, q.answer[locale]!);
   }
   const keywords = db.prepare('UPDATE faq_texts SET keywords = ? WHERE faq = ? AND locale = ?');
@@ -372,7 +384,7 @@ function seedLocaleCatalogue(db: DatabaseSync): void {
  * in Thai; the rows keep their English.
  */
 function seedFeedbackTexts(db: DatabaseSync): void {
-  const insert = db.prepare('INSERT INTO feedback_texts VALUES (?, ?, ?)');
+  const insert = db.prepare('INSERT INTO feedback_texts (ref, locale, text) VALUES (?, ?, ?)');
   for (const [ref, texts] of Object.entries(load('feedback-demo.json') as Record<string, Texts>))
     for (const [locale, text] of Object.entries(texts)) insert.run(ref, locale, text);
 }
