@@ -24,14 +24,13 @@ import { ApiFailure } from './failure';
 import type { Handlers } from './pipeline';
 import { currencyOf } from './prices';
 import { paymentAllowed } from './regions';
-import { rowAs } from './rows';
+import { rowAs, type Row } from './rows';
 import { abandon, settles, type ProviderOutcome } from './orders';
 import { seconds } from '../time';
 
 type Package = ResponseOf<'coinPackages'>['packages'][number];
 type Order = ResponseOf<'coinCreateOrder'>['order'];
 type Transaction = ResponseOf<'coinTransactions'>['items'][number];
-type Row = Record<string, unknown>;
 
 /** The custom amount: any whole number of coins in [min, max], at the currency's price per coin (coin_rates), no bonus. */
 export const CUSTOM_AMOUNT = { min: 10, max: 50_000 } as const;

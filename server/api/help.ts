@@ -23,12 +23,11 @@ import { pageRows } from './cursor';
 import { matcher, needles } from './search-text';
 import { ApiFailure } from './failure';
 import type { Handlers } from './pipeline';
-import { rowAs } from './rows';
+import { rowAs, type Row } from './rows';
 import { DAY, seconds } from '../time';
 
 type Summary = ResponseOf<'feedbackList'>['items'][number];
 type Message = ResponseOf<'feedbackDetail'>['messages'][number];
-type Row = Record<string, unknown>;
 
 /** Customer service, as /help-feedback offers it (`launchDialing`, `jumpEmail`). */
 export const SUPPORT = { hotline: { dial: '+6531581234', display: '+65 3158 1234' }, email: 'support@music.example.com' } as const;

@@ -18,12 +18,11 @@ import { transaction } from '../db/transaction';
 import { pageRows } from './cursor';
 import { ApiFailure } from './failure';
 import type { Handlers } from './pipeline';
-import { rowAs } from './rows';
+import { rowAs, type Row } from './rows';
 import { membershipOf } from '../db/membership';
 import { DAY, seconds } from '../time';
 
 type Song = ResponseOf<'musicLists'>['playlists'][number]['songs'][number];
-type Row = Record<string, unknown>;
 
 /**
  * The user's unbroken membership at `now`: its expiry from the memberships table, its start found by

@@ -24,11 +24,10 @@ import { ApiFailure } from './failure';
 import { pdfOf } from './pdf';
 import { exportDocument, type AccountRow } from './personal-pdf';
 import type { Handlers } from './pipeline';
-import { rowAs } from './rows';
+import { rowAs, type Row } from './rows';
 import { DAY, seconds } from '../time';
 
 type Record_ = ResponseOf<'exportStatus'>['exports'][number];
-type Row = Record<string, unknown>;
 
 /** The export link works for 7 days after the e-mail goes out. */
 const FILE_DAYS = 7;

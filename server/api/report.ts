@@ -18,14 +18,13 @@ import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import { ApiFailure } from './failure';
 import type { Handlers } from './pipeline';
-import { rowAs } from './rows';
+import { rowAs, type Row } from './rows';
 import { seconds } from '../time';
 
 type Target = ResponseOf<'reportTarget'>['target'];
 type Report = ResponseOf<'reportSubmit'>['report'];
 type Appeal = ResponseOf<'appealSubmit'>['appeal'];
 type Subject = ResponseOf<'appealStatus'>['subjects'][number];
-type Row = Record<string, unknown>;
 
 const randomId = (prefix: string) => `${prefix}${randomBytes(12).toString('base64url')}`;
 

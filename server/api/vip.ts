@@ -20,7 +20,7 @@ import { abandon, settles, type ProviderOutcome } from './orders';
 import type { Handlers } from './pipeline';
 import { currencyOf } from './prices';
 import { paymentAllowed } from './regions';
-import { rowAs } from './rows';
+import { rowAs, type Row } from './rows';
 import { extendMembership, ledgerRow, membershipOf } from '../db/membership';
 import { seconds } from '../time';
 
@@ -43,7 +43,6 @@ type Plan = ResponseOf<'vipPlans'>['plans'][number];
 type Renewal = ResponseOf<'vipStatus'>['renewals'][number];
 type Order = ResponseOf<'vipOrders'>['orders'][number];
 type Grant = NonNullable<ResponseOf<'vipOrderStatus'>['grant']>;
-type Row = Record<string, unknown>;
 
 /**
  * The plans with their prices in `currency` (./prices.ts), in catalogue order; `id` picks one. The
