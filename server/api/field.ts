@@ -13,6 +13,7 @@ import { TRUST_NOBODY } from '../client';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import { closeWith } from '../http-limits';
+import { DAY_MS } from '../time';
 import { ApiFailure, failureBody } from './failure';
 import { FailureLimiter } from './opener';
 import { clientOf as clientOfRequest } from './pipeline';
@@ -40,7 +41,7 @@ export interface FieldLimits {
  */
 export const FIELD_LIMITS: FieldLimits = {
   rowsMax: 100_000,
-  maxAgeMs: 30 * 86_400_000,
+  maxAgeMs: 30 * DAY_MS,
   sweepEveryMs: 60_000,
   batchesPerMinute: 120,
   eventsPerHour: 3_000,

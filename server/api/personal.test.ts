@@ -9,6 +9,7 @@ import { nextDayStart } from '../../src/lib/personal/rules';
 import { PdfPasswordError, openPdf } from '../../tests/fixtures/pdf-reader';
 import { DEMO_UID } from '../db/seed';
 import { SERVICE_TIME_ZONE, exportTimeZone } from './personal';
+import { DAY } from '../time';
 import { useApiServer } from '../../tests/fixtures/api-server';
 
 // Noon in Singapore today: the minutes the tests move on never cross the day the limit counts in.
@@ -51,7 +52,7 @@ describe('personal-data export', () => {
     expect(a.status).toBe(200);
     expect(b.body.data.export.id).toBe(a.body.data.export.id);
     expect(a.body.data.export).toMatchObject({ email: 'u•••@example.com', state: 'sent' });
-    expect(a.body.data.export.expiresAt - a.body.data.export.sentAt).toBe(7 * 86_400);
+    expect(a.body.data.export.expiresAt - a.body.data.export.sentAt).toBe(7 * DAY);
     const row = api.db.prepare('SELECT password_hash FROM exports WHERE uid = ?').get(uid)!;
     expect(String(row.password_hash)).not.toContain('123456');
 

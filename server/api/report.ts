@@ -19,7 +19,7 @@ import { transaction } from '../db/transaction';
 import { ApiFailure } from './failure';
 import type { Handlers } from './pipeline';
 import { rowAs, type Row } from './rows';
-import { seconds } from '../time';
+import { DAY, seconds } from '../time';
 
 type Target = ResponseOf<'reportTarget'>['target'];
 type Report = ResponseOf<'reportSubmit'>['report'];
@@ -130,7 +130,7 @@ export function moderate(db: Db, uid: string, kind: 'comment' | 'restriction', n
     return id;
   }
   const id = randomId('r-');
-  db.prepare("INSERT INTO restrictions (id, uid, kind, began_at, until) VALUES (?, ?, 'comment', ?, ?)").run(id, uid, now, now + 7 * 86_400);
+  db.prepare("INSERT INTO restrictions (id, uid, kind, began_at, until) VALUES (?, ?, 'comment', ?, ?)").run(id, uid, now, now + 7 * DAY);
   return id;
 }
 

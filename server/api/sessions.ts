@@ -8,9 +8,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db';
 import { ApiFailure } from './failure';
+import { DAY_MS } from '../time';
 
 /** Sessions last 30 days from issue (the account service's usual sign-in lifetime). */
-export const SESSION_TTL_MS = 30 * 86_400_000;
+export const SESSION_TTL_MS = 30 * DAY_MS;
 /** Live sessions one user may hold (one per device and sign-in is typical); issuing another drops the oldest. */
 export const SESSIONS_PER_USER = 20;
 /** `uid`: the provider's account id. Bounded so a body cannot grow the sessions table without end. */
@@ -83,7 +84,7 @@ export function expireSession(db: Db, app_sessionid: string, now: number): boole
  * @example sweepSessions(db, Date.now()) // how many rows went
  */
 export function sweepSessions(db: Db, now: number): number {
-  return Number(db.prepare('DELETE FROM sessions WHERE expires_at < ?').run(now - 86_400_000).changes);
+  return Number(db.prepare('DELETE FROM sessions WHERE expires_at < ?').run(now - DAY_MS).changes);
 }
 
 /** Whether an expired (not yet swept) session has this id: it answers loginExpired, an unknown one notLoggedIn. */

@@ -18,6 +18,7 @@ import { randomId } from '../../src/lib/id';
 import { UPLOAD_MAX_BYTES } from '../../src/lib/limits';
 import type { Db } from '../db';
 import { closeWith, type HttpLimits } from '../http-limits';
+import { DAY_MS } from '../time';
 import { ApiFailure, failureBody } from './failure';
 import { findSession, sessionUser } from './sessions';
 import { SNIFF_BYTES, detectMedia } from './sniff';
@@ -28,7 +29,7 @@ import { SNIFF_BYTES, detectMedia } from './sniff';
  * disk hold; rolling rather than per calendar day, so there is no time zone to agree on.
  */
 export const UPLOAD_QUOTA_BYTES = 1024 * 1024 * 1024;
-export const UPLOAD_QUOTA_WINDOW_MS = 86_400_000;
+export const UPLOAD_QUOTA_WINDOW_MS = DAY_MS;
 
 export interface UploadOptions {
   db: Db;

@@ -3,10 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { installFakeHost } from '../fake-host';
 import { schemaVersion } from '../db';
 import { DEMO_UID } from '../db/seed';
+import { DAY } from '../time';
 import { useApiServer } from '../../tests/fixtures/api-server';
 import en from '../../src/i18n/messages/en-US.json';
-
-const DAY = 86_400;
 
 // Each test uses its own user, so tests do not see each other's orders. The server's clock, seeding
 // included, stands still: times are compared with it exactly, however busy the machine (issue 39).

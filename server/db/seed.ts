@@ -11,6 +11,7 @@
  * 20 the playlist names, search keywords and demo threads too.
  */
 import { readFileSync } from 'node:fs';
+import { DAY } from '../time';
 import type { DatabaseSync } from 'node:sqlite';
 import { BENEFITS } from '../../src/lib/vip/benefits';
 import { grant, NO_LEDGER, type Tier } from '../../src/lib/vip/ledger';
@@ -99,11 +100,10 @@ function seedVip(db: DatabaseSync, nowMs: number): void {
   const vip = load('vip.json') as VipSeed;
   if (vip.memberUid === DEMO_UID) throw new Error('seed/vip.json: the default user must start without membership');
   const now = Math.floor(nowMs / 1000);
-  const day = 86_400;
   const code = db.prepare('INSERT INTO redeem_codes (code, tier, days, expires_at, used_by, used_at) VALUES (?, ?, ?, ?, ?, ?)');
   for (const c of vip.redeemCodes) {
-    const expiresAt = c.expiresAt ? Math.floor(Date.parse(c.expiresAt) / 1000) : now + (c.validDays ?? 365) * day;
-    code.run(c.code.toUpperCase(), c.tier, c.days, expiresAt, c.usedBy ?? null, c.usedBy ? now - (c.usedDaysAgo ?? 0) * day : null);
+    const expiresAt = c.expiresAt ? Math.floor(Date.parse(c.expiresAt) / 1000) : now + (c.validDays ?? 365) * DAY;
+    code.run(c.code.toUpperCase(), c.tier, c.days, expiresAt, c.usedBy ?? null, c.usedBy ? now - (c.usedDaysAgo ?? 0) * DAY : null);
   }
   const insert = db.prepare(
     `INSERT INTO vip_orders (order_id, uid, plan_id, attempt, pay_type, amount, currency, state, created_at, paid_at, renewed)
@@ -119,7 +119,7 @@ function seedVip(db: DatabaseSync, nowMs: number): void {
   for (const o of vip.orders) {
     const plan = db.prepare('SELECT tier, days, auto_renew FROM plans WHERE id = ?').get(o.planId);
     if (!plan) throw new Error(`seed/vip.json: no plan ${o.planId}`);
-    const at = now - o.daysAgo * day;
+    const at = now - o.daysAgo * DAY;
     const paid = o.state === 'paid' ? grant(ledger, plan.tier as Tier, Number(plan.days), at) : null;
     if (paid) ledger = paid.ledger;
     insert.run(
@@ -199,7 +199,6 @@ function seedModeration(db: DatabaseSync, nowMs: number): void {
  */
 function seedFeedback(db: DatabaseSync, nowMs: number): void {
   const now = Math.floor(nowMs / 1000);
-  const day = 86_400;
   const insert = db.prepare(
     `INSERT INTO feedback (id, uid, attempt, type, description, contact, important, phone, attachments, screenshots, log, song, locale, state, unread, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, 'test.user@example.com', 0, '', '[]', '[]', NULL, ?, 'en-US', ?, ?, ?, ?)`,
@@ -214,15 +213,15 @@ function seedFeedback(db: DatabaseSync, nowMs: number): void {
     's04',
     'replied',
     1,
-    now - 6 * day,
-    now - 2 * day,
+    now - 6 * DAY,
+    now - 2 * DAY,
   );
   message.run(
     'm-demo-1',
     'fb-demo-replied',
     'support',
     'Thanks for telling us. We have corrected the timing of the lyrics; the fix reaches your app within a day.',
-    now - 2 * day,
+    now - 2 * DAY,
   );
   insert.run(
     'fb-demo-progress',
@@ -233,11 +232,11 @@ function seedFeedback(db: DatabaseSync, nowMs: number): void {
     null,
     'inProgress',
     0,
-    now - 3 * day,
-    now - day,
+    now - 3 * DAY,
+    now - DAY,
   );
-  message.run('m-demo-2', 'fb-demo-progress', 'support', 'We are looking into this. Which phone model and Android version do you use?', now - 2 * day);
-  message.run('m-demo-3', 'fb-demo-progress', 'user', 'OPPO Find X5, Android 14.', now - day);
+  message.run('m-demo-2', 'fb-demo-progress', 'support', 'We are looking into this. Which phone model and Android version do you use?', now - 2 * DAY);
+  message.run('m-demo-3', 'fb-demo-progress', 'user', 'OPPO Find X5, Android 14.', now - DAY);
   insert.run(
     'fb-demo-new',
     DEMO_UID,
@@ -267,7 +266,7 @@ function seedDownloads(db: DatabaseSync, nowMs: number): void {
   const qualities = ['standard', 'high', 'lossless'];
   for (let i = 0; i < 30; i++) {
     // The member's current period began 10 days before seeding; the last six are from the one before.
-    const at = i < 24 ? now - (i * 9 + 1) * 3_600 : now - (35 + i) * 86_400;
+    const at = i < 24 ? now - (i * 9 + 1) * 3_600 : now - (35 + i) * DAY;
     insert.run(`d-seed-${i}`, memberUid, songs[i % songs.length]!, qualities[i % 3]!, at);
   }
 }
@@ -283,7 +282,7 @@ function seedAccounts(db: DatabaseSync): void {
 function seedOffers(db: DatabaseSync, nowMs: number): void {
   const now = Math.floor(nowMs / 1000);
   const offer = db.prepare('UPDATE plans SET offer_ends_at = ? WHERE id = ?');
-  for (const p of load('catalogue.json').plans) if (p.offerDays) offer.run(now + p.offerDays * 86_400, p.id);
+  for (const p of load('catalogue.json').plans) if (p.offerDays) offer.run(now + p.offerDays * DAY, p.id);
 }
 
 /** SVIP by the day and the quarter (migration 16), offers included, and every SVIP plan in VIP's order. */
@@ -295,7 +294,7 @@ function seedSvipPlans(db: DatabaseSync, nowMs: number): void {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const p of plans)
-    plan.run(p.id, p.tier, p.period, p.days, p.price, p.original, p.currency, p.autoRenew ? 1 : 0, 0, p.offerDays ? now + p.offerDays * 86_400 : null);
+    plan.run(p.id, p.tier, p.period, p.days, p.price, p.original, p.currency, p.autoRenew ? 1 : 0, 0, p.offerDays ? now + p.offerDays * DAY : null);
   // After every VIP plan, in `order`.
   const last = Number(db.prepare("SELECT MAX(sort) AS n FROM plans WHERE tier = 'vip'").get()!.n);
   const sort = db.prepare('UPDATE plans SET sort = ? WHERE id = ?');
