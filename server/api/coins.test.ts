@@ -9,8 +9,8 @@ import { useApiServer, type Reply } from '../../tests/fixtures/api-server';
 // Each test uses its own user, so tests do not see each other's orders; only the paging test reads
 // the default user, and nothing here writes to it.
 // The server's clock, seeding included, stands still: a record's time is compared with it exactly,
-// however long the file's earlier tests took (issue 39: the seeded times against the wall clock within
-// 3 s failed on a busy machine, 5 and 6 s apart).
+// however long the file's earlier tests took (the seeded times against the wall clock within 3 s failed
+// on a busy machine, 5 and 6 s apart).
 const CLOCK = Date.UTC(2026, 10, 1, 12);
 const api = useApiServer('coins-', { now: () => CLOCK });
 const { call, dev } = api;

@@ -1,5 +1,5 @@
 /**
- * Coin recharge and records (issue 5): balance, packages, recharge orders, the records list. The
+ * Coin recharge and records: balance, packages, recharge orders, the records list. The
  * contract is src/lib/api/endpoints/coins.ts; docs/api.md (section Coins) describes the behaviour.
  *
  * As for VIP, only the payment provider's notification credits coins: the development route

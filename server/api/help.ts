@@ -1,5 +1,5 @@
 /**
- * The help centre and feedback (issue 6). Contracts: src/lib/api/endpoints/help.ts and feedback.ts;
+ * The help centre and feedback. Contracts: src/lib/api/endpoints/help.ts and feedback.ts;
  * docs/api.md (section Help and feedback) describes the behaviour. The feedback form's rules are the
  * page's own (src/lib/help/feedback-rules.ts), applied again here.
  *

@@ -5,7 +5,7 @@ import { DAY } from '../time';
 import { useApiServer } from '../../tests/fixtures/api-server';
 
 // The server's clock, seeding included, stands still: the seeded membership's times are compared with
-// it exactly, however long the file's earlier tests took (issue 39).
+// it exactly, however long the file's earlier tests took.
 const CLOCK = Date.UTC(2026, 10, 1, 12);
 const api = useApiServer('music-', { now: () => CLOCK });
 const { call, dev } = api;

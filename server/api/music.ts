@@ -1,5 +1,5 @@
 /**
- * Music (issue 7): the download quota and history, the song lists, playlist submission. The
+ * Music: the download quota and history, the song lists, playlist submission. The
  * contracts are src/lib/api/endpoints/music.ts and submission.ts; docs/api.md (section Music)
  * describes the behaviour.
  *

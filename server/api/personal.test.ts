@@ -110,7 +110,7 @@ describe('personal-data export', () => {
     expect((await request(uid, { code })).status).toBe(200);
   });
 
-  // Issue 28 (g): the day was the request's time zone, so two zones 26 hours apart gave two exports in
+  // The day was once the request's time zone, so two zones 26 hours apart gave two exports in
   // one real day. Now it is the day of the user's region, whatever zone the page names.
   it('counts the day in the region of the account, not in a zone the request names', async () => {
     const uid = fresh();

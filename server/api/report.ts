@@ -1,5 +1,5 @@
 /**
- * Comment reports and appeals (issue 5). The contract is src/lib/api/endpoints/report.ts; docs/api.md
+ * Comment reports and appeals. The contract is src/lib/api/endpoints/report.ts; docs/api.md
  * (section Reports and appeals) describes the behaviour. The form rules are the pages' own
  * (src/lib/forms/rules.ts, src/lib/report/reasons.ts), applied again here: a client is untrusted.
  *
@@ -51,7 +51,7 @@ function findTarget(db: Db, type: TargetType, id: string, locale: string | null)
   }
   // Accounts live in the provider's system; this server stands in for its directory with the users it
   // has seen: a comment's author, or someone the account service signed in (sessions are swept a day
-  // after they expire). A user it never saw is gone, like a song that never existed (issue 41, item 4).
+  // after they expire). A user it never saw is gone, like a song that never existed.
   const known = db.prepare('SELECT 1 FROM comments WHERE uid = ? UNION ALL SELECT 1 FROM sessions WHERE uid = ? LIMIT 1').get(id, id);
   return known && { type, id, title: null, detail: null };
 }

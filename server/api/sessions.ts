@@ -95,8 +95,8 @@ export function wasSession(db: Db, app_sessionid: string): boolean {
 
 /**
  * Who a request speaks for: the owner of the live session `app_sessionid`, or why not, as the refusal
- * to answer with. The request must also carry the host's uid, and it must be the session's (issue 28
- * e): a session alone, or under another uid, is one that reached the page some other way, such as
+ * to answer with. The request must also carry the host's uid, and it must be the session's: a
+ * session alone, or under another uid, is one that reached the page some other way, such as
  * an `?app_sessionid=` planted in a link, and the page would act as its owner. Used by every path
  * that needs a user: the sealed API, uploads, tracking.
  * @example const who = sessionUser(db, sessionId, '10001', Date.now()); if ('failure' in who) throw who.failure

@@ -5,7 +5,7 @@
  * they did, and only `npm start` and the tests get it (openDb's `demo`): the accounts `10001` (the
  * fake host's default user) and `10002` (a member with past orders, membership and downloads), coin
  * history and balances, comments and a ban to appeal, feedback threads, and the redeem codes
- * docs/api.md prints. On a release server those codes would redeem for anyone (issue 40), and
+ * docs/api.md prints. On a release server those codes would redeem for anyone, and
  * whoever the account service numbers 10002 would see a stranger's orders.
  * Help-centre texts are in nine locales (seed/faq.json, seed/feedback-types.json), and since migration
  * 20 the playlist names, search keywords and demo threads too.
@@ -302,7 +302,7 @@ function seedSvipPlans(db: DatabaseSync, nowMs: number): void {
 }
 
 /**
- * What SVIP adds (migration 18, issue 38): a question on it, and the answers that named only VIP's
+ * What SVIP adds (migration 18): a question on it, and the answers that named only VIP's
  * download figures, all with the figures of the benefits table (src/lib/vip/benefits.ts).
  */
 function seedSvipAnswers(db: DatabaseSync): void {
@@ -343,7 +343,7 @@ function seedPrices(db: DatabaseSync): void {
 }
 
 /**
- * The catalogue in the user's language (migration 20, issue 41): the editorial playlists' names, the
+ * The catalogue in the user's language (migration 20): the editorial playlists' names, the
  * refund questions (answers as docs/help.md says: the Membership Agreement's refund rules), every
  * question's search keywords per locale, and the feedback types that were English in fil-PH.
  */
