@@ -12,7 +12,8 @@ export default defineConfig({
   // suite on the 2-core machine in the headless shell: 2 workers 330 s, 3 workers 290 s, 4 workers 296 s.
   workers: 3,
   retries: process.env.CI ? 1 : 0,
-  // The reliability reporter writes docs/reliability.md after a run that reached every fault test.
+  // The reliability reporter writes test-results/reliability.md after a run that reached every fault
+  // test; `npm run reliability:publish` copies it to docs/.
   reporter: [[process.env.CI ? 'line' : 'list'], ['./tests/reporters/reliability.ts']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -16,7 +16,7 @@ import { form, newPage, seal, sealText } from '../tests/fixtures/seal.ts';
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000);
 // Rounds of REQUESTS each; the median round is reported (one round on a shared 2-core machine varies by a third).
 const ROUNDS = 3;
-// Issue 18: what the server must sustain on the 2-core machine, with its client on the same cores.
+// What the server must sustain on the 2-core machine, with its client on the same cores.
 const TARGET = { perSecond: 2000, p99Ms: 50 };
 const WRITE = process.argv.includes('--write');
 const GARBAGE = Number(process.env.BENCH_GARBAGE ?? 1_000);
@@ -173,8 +173,9 @@ if (WRITE) writeServerFigures(lines);
 process.exit(stayedUp && ok === REQUESTS * ROUNDS && crashed === 0 ? 0 : 1);
 
 /**
- * Issue 40's attack: one address posts 0.8 MB bodies, HEAVY_AT_ONCE at a time, while another address
- * reads the plans one request after another; the reads' latency, alone and during the flood.
+ * The heavy-body attack (server/api/fair.ts): one address posts 0.8 MB bodies, HEAVY_AT_ONCE at a
+ * time, while another address reads the plans one request after another; the reads' latency, alone
+ * and during the flood.
  */
 async function heavyFlood() {
   const HEAVY = 211;

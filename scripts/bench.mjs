@@ -29,7 +29,7 @@ const AREA_PAGES = [
 // paints nothing in either.
 const STATES = ['outside', 'in the app'];
 // The team's aim, against a bare HTML file: a text page as fast, an app page within 150 ms (FCP and LCP).
-// Issue 18's targets: LCP after the bare page's by what the first screen needs (lighthouserc.json).
+// The targets: LCP after the bare page's by what the first screen needs (lighthouserc.json).
 const { lcpOverBareMs } = JSON.parse(readFileSync('lighthouserc.json', 'utf8')).inApp;
 // 1. Build, timed on the wall clock.
 console.log('Building (astro build)…');

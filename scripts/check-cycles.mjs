@@ -1,5 +1,5 @@
 // `npm run test:cycles`: fails on any circular import among the project's own modules (src/, server/,
-// scripts/lib), type-only imports included (issue 29): a cycle of types still ties two modules into
+// scripts/lib), type-only imports included: a cycle of types still ties two modules into
 // one unit that neither can be read, moved or tested without; the shared types belong in a module
 // both sides import. It also fails on an import across a layer (LAYERS below).
 import { readFileSync, readdirSync } from 'node:fs';

@@ -3,7 +3,7 @@
 // median of 3, against the bare page's first paint in the same browser, on today's Chromium and, for
 // the pages marked `floor`, on Chromium 64 (the engine matrix's). Gated like the LCP gates of
 // `npm run test:lh`: a page over its limit is measured three more times and fails if their median is
-// over too. The limits are a ratchet toward issue 39's aim (USEFUL_TARGET_MS), which the table shows.
+// over too. The limits are a ratchet toward the aim (USEFUL_TARGET_MS), which the table shows.
 // `-- --write` puts the table in docs/performance.md ("Useful content"); `npm run bench` runs it so.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { hostScript, issueSession } from './lib/in-app.mjs';

@@ -67,7 +67,7 @@ describe('encrypted endpoints', () => {
     const id = await issue('u-7');
     const first = await call('/api/session', seal({}, PUBLIC, { path: '/api/session', uid: 'u-7', app_sessionid: id }));
     expect(first.body.data.uid).toBe('u-7');
-    // Issue 28 (e): a session alone is not enough: the host's uid must come with it and be the session's.
+    // A session alone is not enough: the host's uid must come with it and be the session's.
     const alone = await call('/api/session', seal({}, PUBLIC, { path: '/api/session', uid: '', app_sessionid: id }));
     expect(alone).toEqual({ status: 403, body: { code: 'notLoggedIn', message: 'Please log in your music account.' } });
   });
@@ -101,7 +101,7 @@ describe('rejections: 4xx JSON, and the server keeps running', () => {
       'staleRequest',
     ],
     ['an unknown endpoint', () => post('/api/nope', form(sealed)), 404, 'notFound'],
-    // Issue 28: duplicate fields were accepted (the first won) and the content type matched as a substring.
+    // Once, duplicate fields were accepted (the first won) and the content type matched as a substring.
     ['a form with params twice', () => post('/api/health', `${form(sealed)}&params=${encodeURIComponent(sealed.params)}`), 400, 'badSeal'],
     ['a form with encSecKey twice', () => post('/api/health', `${form(sealed)}&encSecKey=x`), 400, 'badSeal'],
     [

@@ -72,17 +72,19 @@ export function createApp({
   if (log) app.use(logLine);
   const client = (c: Context) => clientOf(c, trustProxy);
   const seals = new Opener(privateKey, { now, ...opener });
-  // Before any body is read: a client past its failure limit reads nothing more (issue 40).
+  // Before any body is read: a client past its failure limit reads nothing more, so its bodies cost
+  // no work.
   app.use('/api/*', refuseFailing(seals, client));
-  // Before a body is read: one client's requests take their turns, never all of the thread (issue 40).
+  // Before a body is read: one client's requests take their turns, never all of the thread, so one
+  // client cannot stall the rest.
   app.use('/api/*', fairTurns(fair, client, limits.bodyMs));
   // Before a body is read too: field reports are anonymous, so their address is all that bounds them.
   app.use('/api/field', fieldGate(now, { clientOf: client, limits: field }));
   // Before any route: none of them may wait on a client that trickles its body.
   app.use(smallBodies({ maxBytes: BODY_MAX_BYTES, deadlineMs: limits.bodyMs }));
-  // No page may be framed by another site (clickjacking a payment button; issue 28 j), and none names
-  // more than its origin to what it loads (issue 40). In development the simulator frames the pages,
-  // so its own origin may; a release server allows no frame at all.
+  // No page may be framed by another site (clickjacking a payment button), and none names more than
+  // its origin to what it loads (its address may still hold the host's session). In development the
+  // simulator frames the pages, so its own origin may; a release server allows no frame at all.
   // Pages only: on the scripts the two headers cost 70 bytes each, a kilobyte on a page's first load.
   app.use(async (c, next) => {
     await next();
@@ -90,7 +92,7 @@ export function createApp({
     c.res.headers.set('x-frame-options', development ? 'SAMEORIGIN' : 'DENY');
     // The host opens a page with the 30-day session in its query; the shell takes it out of the
     // address, but only once the head's styles are already asked for. `strict-origin`, not the
-    // browsers' default: that one sends same-origin requests the whole URL (issue 40).
+    // browsers' default: that one sends same-origin requests the whole URL, session included.
     c.res.headers.set('referrer-policy', 'strict-origin');
     c.res.headers.append('content-security-policy', `frame-ancestors ${development ? "'self'" : "'none'"}`);
   });

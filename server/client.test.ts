@@ -17,7 +17,7 @@ describe('clientKey', () => {
     expect(clientKey(address)).toBe(key);
   });
 
-  // Issue 28 (f): `::1` and `127.0.0.1` were two clients, so one machine had two sets of limits.
+  // `::1` and `127.0.0.1` were once two clients, so one machine had two sets of limits.
   it("counts every way of writing this machine's loopback address as one client", () => {
     for (const address of ['127.0.0.1', '::1', '0:0:0:0:0:0:0:1', '0::1', '::ffff:127.0.0.1', '::FFFF:127.0.0.1'])
       expect(clientKey(address), address).toBe('127.0.0.1');
@@ -70,7 +70,7 @@ describe('clientAddress', () => {
     expect(clientAddress('127.0.0.1', '203.0.113.1, ', proxy)).toBe('127.0.0.1');
   });
 
-  // Issue 40 (6): a proxy writing `addr:port` made every client the proxy itself, one client for all.
+  // A proxy writing `addr:port` once made every client the proxy itself, one client for all.
   it('reads the address out of hops with ports, IPv6 brackets and spaces', () => {
     expect(clientAddress('127.0.0.1', '203.0.113.7:4711', proxy)).toBe('203.0.113.7');
     expect(clientAddress('127.0.0.1', '[2001:db8::1]:443', proxy)).toBe('2001:db8::1');

@@ -2,7 +2,7 @@
  * Who a request comes from, for every limit that counts per client (connections, failed seals, RSA
  * work, codes). One function names a client however its address is written, and one decides when a
  * forwarded header may name it instead of the socket's peer: only when the peer is a proxy the
- * operator listed in TRUST_PROXY (issue 28: behind a same-host proxy every client is loopback, so
+ * operator listed in TRUST_PROXY (behind a same-host proxy every client is loopback, so
  * "loopback" can never mean "trusted", and one client's failures must not lock out the rest).
  */
 import { BlockList, isIP } from 'node:net';
@@ -87,8 +87,8 @@ export function parseTrustProxy(setting: string | undefined): ProxyTrust {
 /**
  * The client's address: the socket's peer, unless the peer is a trusted proxy; then the right-most
  * X-Forwarded-For hop that is not itself a trusted proxy (hops further left were written by the
- * client and prove nothing). Hops are read with ports, IPv6 brackets and spaces (issue 40: a proxy
- * that wrote `addr:port` made every client the proxy itself, and after one client's 20 bad seals
+ * client and prove nothing). Hops are read with ports, IPv6 brackets and spaces (a proxy
+ * that wrote `addr:port` once made every client the proxy itself, and after one client's 20 bad seals
  * another got 429). A hop that is not an address ends the walk: the client is then the last address
  * read, the one that handed that hop on, which is the peer only when the proxy in front wrote what
  * cannot be read. A chain of listed proxies only ends at its left-most: a client inside their range.

@@ -1,6 +1,6 @@
 /**
  * The connection caps of serveWithLimits (server/http-limits.ts): at most `perAddress` open per
- * client and `total` in all, the total shared out among addresses rather than first come. Issue 40:
+ * client and `total` in all, the total shared out among addresses rather than first come. First come,
  * 82 addresses holding 1,048 slow request heads filled the 1,000 and every newcomer was reset until
  * the header timeout, and once 750 were open an address behind a carrier NAT got 4 of 12 requests
  * through (the rule then: past three quarters, no more for an address holding 4).

@@ -1,5 +1,5 @@
 /**
- * The field report (issue 42, docs/field.md): what the stored field events say, as one plain object
+ * The field report (docs/field.md): what the stored field events say, as one plain object
  * that `npm run field` prints (./field-report-text.ts) and the simulator shows (/__host/field). Reads
  * only, so it runs on a read-only database beside a running server.
  */

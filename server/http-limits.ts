@@ -1,7 +1,7 @@
 /**
  * What one client and one connection may hold of the reference server, so that slow or numerous
- * clients cannot take its memory or its sockets (issue 14: 20,000 slow request bodies held 1 GB and
- * made new connections fail). `npm start` (server/main.ts) and every test server start through
+ * clients cannot take its memory or its sockets (without them, 20,000 slow request bodies held 1 GB
+ * and made new connections fail). `npm start` (server/main.ts) and every test server start through
  * `serveWithLimits`, and createApp takes the same limits for the two deadlines it enforces itself
  * (a small body's, an upload's pace), so tests can shrink every number in one object.
  *
@@ -59,7 +59,7 @@ export const TURN_WAITED = 'turnWaitedMs';
  * - uploads: 30 s without a byte means the link is gone (mobile stacks retransmit far sooner); one
  *   hour in all lets a 200 MiB file through at an average of 470 kbit/s; and at least 16 KB in every
  *   30 s (4.4 kbit/s, a tenth of a bad 2G link), so a byte every 20 s cannot hold a connection for
- *   the hour (issue 28: such an upload stayed open past 80 s).
+ *   the hour (without it, such an upload stayed open past 80 s).
  * - idle 60 s: longer than the upload stall, so an upload is cut by its own rule (its partial file
  *   removed, a 408 answered) rather than by the socket's.
  * - 64 connections per address: `npm run bench:server` runs 50 concurrent clients from 127.0.0.1,

@@ -108,7 +108,7 @@ export function medianFigures(runs) {
 export const closeBrowsers = () => killAll();
 
 /**
- * What a page's first screen needs, as lighthouserc.json's `inApp.firstScreen` says (issue 18, item 6):
+ * What a page's first screen needs, as lighthouserc.json's `inApp.firstScreen` says:
  * `text` (the HTML alone), `host` (the host's data) or `server` (one round trip). Keyed by path
  * without the locale prefix.
  * @example firstScreenNeeds('/zh-CN/k-report?status_height=24') // 'host'

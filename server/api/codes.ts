@@ -1,6 +1,6 @@
 /**
  * Six-digit verification codes (the feedback code, the personal-data export code) and the limits
- * that keep them from being guessed or used to flood someone's phone (issue 14):
+ * that keep them from being guessed or used to flood someone's phone:
  *
  * - a code is stored only as HMAC-SHA-256 under the server's secret (server/db/secret.ts), over the
  *   purpose, the user, the contact and the code, and compared in constant time;

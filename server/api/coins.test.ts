@@ -9,8 +9,8 @@ import { useApiServer, type Reply } from '../../tests/fixtures/api-server';
 // Each test uses its own user, so tests do not see each other's orders; only the paging test reads
 // the default user, and nothing here writes to it.
 // The server's clock, seeding included, stands still: a record's time is compared with it exactly,
-// however long the file's earlier tests took (issue 39: the seeded times against the wall clock within
-// 3 s failed on a busy machine, 5 and 6 s apart).
+// however long the file's earlier tests took (the seeded times against the wall clock within 3 s failed
+// on a busy machine, 5 and 6 s apart).
 const CLOCK = Date.UTC(2026, 10, 1, 12);
 const api = useApiServer('coins-', { now: () => CLOCK });
 const { call, dev } = api;
@@ -297,7 +297,10 @@ describe('records', () => {
 
   it('breaks ties of the same millisecond by id, so paging one at a time loses none', async () => {
     const at = CLOCK - 1000;
-    const insert = api.db.prepare("INSERT INTO coin_transactions VALUES (?, 'ties-1', 'spend', -10, NULL, NULL, 'credited', 'song', ?)");
+    const insert = api.db.prepare(
+      `INSERT INTO coin_transactions (id, uid, kind, coins, price_cents, currency, state, note, created_at)
+       VALUES (?, 'ties-1', 'spend', -10, NULL, NULL, 'credited', 'song', ?)`,
+    );
     for (const id of ['t-b', 't-a', 't-c']) insert.run(id, at);
     insert.run('t-older', at - 1);
     const ids: string[] = [];
@@ -337,7 +340,10 @@ describe('opening balances (migration 4)', () => {
         SEEDS[version]?.demo?.(scratch, Date.now());
       };
       [1, 2, 3].forEach(apply);
-      const insert = scratch.prepare("INSERT INTO coin_transactions VALUES (?, 'in-debt', ?, ?, NULL, NULL, ?, NULL, ?)");
+      const insert = scratch.prepare(
+        `INSERT INTO coin_transactions (id, uid, kind, coins, price_cents, currency, state, note, created_at)
+         VALUES (?, 'in-debt', ?, ?, NULL, NULL, ?, NULL, ?)`,
+      );
       insert.run('d-1', 'spend', -50, 'credited', 5_000);
       insert.run('d-2', 'recharge', 20, 'credited', 6_000);
       insert.run('d-3', 'recharge', 1000, 'failed', 7_000);
@@ -422,7 +428,8 @@ describe('cancelled records (migration 14)', () => {
         SEEDS[version]?.demo?.(scratch, Date.now());
       };
       for (const m of MIGRATIONS) if (m.version < 14) apply(m.version);
-      scratch.exec(`INSERT INTO coin_transactions VALUES ('t-link', 'mig', 'recharge', 60, 99, 'USD', 'pending', NULL, 1000);
+      scratch.exec(`INSERT INTO coin_transactions (id, uid, kind, coins, price_cents, currency, state, note, created_at)
+        VALUES ('t-link', 'mig', 'recharge', 60, 99, 'USD', 'pending', NULL, 1000);
         INSERT INTO coin_orders (order_id, uid, attempt, package_id, coins, bonus, amount, currency, pay_type, state, created_at, transaction_id)
         VALUES ('c-link', 'mig', 'a-link', NULL, 60, 0, 99, 'USD', '1', 'created', 1, 't-link');`);
       const before = scratch.prepare('SELECT COUNT(*) AS n FROM coin_transactions').get()!.n;

@@ -1,5 +1,5 @@
 /**
- * Coin recharge and records (issue 5): balance, packages, recharge orders, the records list. The
+ * Coin recharge and records: balance, packages, recharge orders, the records list. The
  * contract is src/lib/api/endpoints/coins.ts; docs/api.md (section Coins) describes the behaviour.
  *
  * As for VIP, only the payment provider's notification credits coins: the development route
@@ -24,14 +24,13 @@ import { ApiFailure } from './failure';
 import type { Handlers } from './pipeline';
 import { currencyOf } from './prices';
 import { paymentAllowed } from './regions';
-import { rowAs } from './rows';
+import { rowAs, type Row } from './rows';
 import { abandon, settles, type ProviderOutcome } from './orders';
 import { seconds } from '../time';
 
 type Package = ResponseOf<'coinPackages'>['packages'][number];
 type Order = ResponseOf<'coinCreateOrder'>['order'];
 type Transaction = ResponseOf<'coinTransactions'>['items'][number];
-type Row = Record<string, unknown>;
 
 /** The custom amount: any whole number of coins in [min, max], at the currency's price per coin (coin_rates), no bonus. */
 export const CUSTOM_AMOUNT = { min: 10, max: 50_000 } as const;
@@ -189,14 +188,10 @@ export const COIN_HANDLERS: CoinHandlers = {
       const existing = select.get(uid, body.attempt);
       if (existing) return { order: toOrder(existing) };
       const recordId = randomId('t-');
-      db.prepare("INSERT INTO coin_transactions VALUES (?, ?, 'recharge', ?, ?, ?, 'pending', NULL, ?)").run(
-        recordId,
-        uid,
-        item.coins + item.bonus,
-        item.amount,
-        item.currency,
-        now,
-      );
+      db.prepare(
+        `INSERT INTO coin_transactions (id, uid, kind, coins, price_cents, currency, state, note, created_at)
+         VALUES (?, ?, 'recharge', ?, ?, ?, 'pending', NULL, ?)`,
+      ).run(recordId, uid, item.coins + item.bonus, item.amount, item.currency, now);
       db.prepare(
         `INSERT INTO coin_orders (order_id, uid, attempt, package_id, coins, bonus, amount, currency, pay_type, state, created_at, transaction_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'created', ?, ?)`,

@@ -1,5 +1,5 @@
 /**
- * A contact as the code limits count it (issue 28, item 7): the phone or inbox a message actually
+ * A contact as the code limits count it: the phone or inbox a message actually
  * reaches, so that one phone or inbox is one subject however it is typed. Merging too much only makes
  * a limit stricter; merging too little lets one inbox or phone be flooded.
  *

@@ -87,7 +87,7 @@ const OTHER_ORIGIN = new ApiFailure('otherOrigin', 403, 'Development routes answ
 const NOT_JSON = new ApiFailure('notJson', 415, 'Development routes take a JSON body (Content-Type: application/json) only.');
 
 /**
- * Refuses what a web page of another site can make the developer's browser send (issue 40). Without
+ * Refuses what a web page of another site can make the developer's browser send. Without
  * asking first (a CORS preflight), a page may post only a text/plain, form or multipart body: the
  * routes take JSON only. A browser sends Origin with every post, and with every read a page's script
  * makes of another origin: it must be this server's own. A DNS-rebinding name (one that resolves to

@@ -1,5 +1,5 @@
 /**
- * One client's share of the server's one thread (issue 40). Every API request is parsed, checked and
+ * One client's share of the server's one thread. Every API request is parsed, checked and
  * answered on the thread all clients share, a step that does not wait for anything once it has begun;
  * 32 heavy bodies sent at once by one address ran back to back while another client's read waited
  * behind all of them (2-14 ms became 1.0-4.5 s). Here each client runs at most `perClient` requests

@@ -3,8 +3,7 @@ import { FIELD_VIEW_EVENTS_MAX } from '../../src/lib/field/rules';
 import { useApiServer } from '../../tests/fixtures/api-server';
 import { error, fieldBatch, postField, timing } from '../../tests/fixtures/field';
 import { fieldReport } from '../field-report';
-
-const DAY = 86_400_000;
+import { DAY_MS } from '../time';
 
 describe('POST /api/field', () => {
   const api = useApiServer('field-');
@@ -89,13 +88,13 @@ describe('the bounds on what is kept', () => {
   it('sweeps rows older than 30 days, by the clock of the server', async () => {
     api.db.exec('DELETE FROM field_events');
     await postField(api.base, fieldBatch({ events: [timing('FCP', 1)] }));
-    t += 2 * DAY;
+    t += 2 * DAY_MS;
     await postField(api.base, fieldBatch({ events: [timing('FCP', 2)] }));
     // 30 days and a minute after the first: it goes, the one two days younger stays.
-    t += 28 * DAY + 60_000;
+    t += 28 * DAY_MS + 60_000;
     await postField(api.base, fieldBatch({ events: [timing('FCP', 3)] }));
     expect(values()).toEqual([2, 3]);
-    t += 3 * DAY;
+    t += 3 * DAY_MS;
     await postField(api.base, fieldBatch({ events: [timing('FCP', 4)] }));
     expect(values()).toEqual([3, 4]);
   });

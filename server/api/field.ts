@@ -1,5 +1,5 @@
 /**
- * Field reports (issue 42, docs/field.md): what each page reports about itself on the phone it ran on,
+ * Field reports (docs/field.md): what each page reports about itself on the phone it ran on,
  * checked against the shared contract (src/lib/field/contract.ts) and stored one row per event.
  * Anonymous: pages report signed out too, and nothing here says who sent a batch. That makes the
  * address the only thing to bound a sender by, so every bound is one an anonymous flood cannot
@@ -13,6 +13,7 @@ import { TRUST_NOBODY } from '../client';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import { closeWith } from '../http-limits';
+import { DAY_MS } from '../time';
 import { ApiFailure, failureBody } from './failure';
 import { FailureLimiter } from './opener';
 import { clientOf as clientOfRequest } from './pipeline';
@@ -40,7 +41,7 @@ export interface FieldLimits {
  */
 export const FIELD_LIMITS: FieldLimits = {
   rowsMax: 100_000,
-  maxAgeMs: 30 * 86_400_000,
+  maxAgeMs: 30 * DAY_MS,
   sweepEveryMs: 60_000,
   batchesPerMinute: 120,
   eventsPerHour: 3_000,
@@ -60,7 +61,7 @@ const byPeer = (c: Context) => clientOfRequest(c, TRUST_NOBODY);
  * `tooManyRequests`, Retry-After) and one whose declared length is over FIELD_BODY_MAX_BYTES (413
  * `tooLarge`); both close the connection, the body unread. Mount it before the body is read
  * (smallBodies): past that point a flood costs the read of each body, up to 1 MB, on the thread all
- * clients share (issue 40).
+ * clients share.
  * @example app.use('/api/field', fieldGate(now, { clientOf: (c) => clientOf(c, trustProxy) }))
  */
 export function fieldGate(now: () => number = Date.now, { clientOf = byPeer, limits }: FieldOptions = {}): MiddlewareHandler {

@@ -1,5 +1,5 @@
 /**
- * The help centre and feedback (issue 6). Contracts: src/lib/api/endpoints/help.ts and feedback.ts;
+ * The help centre and feedback. Contracts: src/lib/api/endpoints/help.ts and feedback.ts;
  * docs/api.md (section Help and feedback) describes the behaviour. The feedback form's rules are the
  * page's own (src/lib/help/feedback-rules.ts), applied again here.
  *
@@ -23,12 +23,11 @@ import { pageRows } from './cursor';
 import { matcher, needles } from './search-text';
 import { ApiFailure } from './failure';
 import type { Handlers } from './pipeline';
-import { rowAs } from './rows';
+import { rowAs, type Row } from './rows';
 import { DAY, seconds } from '../time';
 
 type Summary = ResponseOf<'feedbackList'>['items'][number];
 type Message = ResponseOf<'feedbackDetail'>['messages'][number];
-type Row = Record<string, unknown>;
 
 /** Customer service, as /help-feedback offers it (`launchDialing`, `jumpEmail`). */
 export const SUPPORT = { hotline: { dial: '+6531581234', display: '+65 3158 1234' }, email: 'support@music.example.com' } as const;
@@ -213,7 +212,10 @@ export const HELP_HANDLERS: HelpHandlers = {
 
   helpVote: ({ db, user, body, now }) => {
     if (!db.prepare('SELECT 1 FROM faqs WHERE id = ?').get(body.id)) throw new ApiFailure('noContent', 404);
-    db.prepare('INSERT INTO faq_votes VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING').run(user.uid, body.id, body.helpful ? 1 : 0, seconds(now));
+    db.prepare(
+      `INSERT INTO faq_votes (uid, faq, helpful, at)
+       VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    ).run(user.uid, body.id, body.helpful ? 1 : 0, seconds(now));
     return { helpful: Number(db.prepare('SELECT helpful FROM faq_votes WHERE uid = ? AND faq = ?').get(user.uid, body.id)!.helpful) === 1 };
   },
 

@@ -1,5 +1,5 @@
 /**
- * A JSON body's shape, bounded before it is parsed (issue 40): 1 MB of brackets is a valid size but
+ * A JSON body's shape, bounded before it is parsed: 1 MB of brackets is a valid size but
  * costs `JSON.parse` and the schema check tens of milliseconds of the one thread every client shares
  * (a 0.8 MB body of nested arrays took 168 ms; 32 at a time held a normal read for seconds). No body of
  * the contract comes near these bounds: the deepest is an object in an array in the request object,

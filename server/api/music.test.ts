@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEMO_UID } from '../db/seed';
+import { DAY } from '../time';
 import { useApiServer } from '../../tests/fixtures/api-server';
 
 // The server's clock, seeding included, stands still: the seeded membership's times are compared with
-// it exactly, however long the file's earlier tests took (issue 39).
+// it exactly, however long the file's earlier tests took.
 const CLOCK = Date.UTC(2026, 10, 1, 12);
 const api = useApiServer('music-', { now: () => CLOCK });
 const { call, dev } = api;
-const DAY = 86_400;
 const MEMBER = '10002';
 const nowSec = () => Math.floor(CLOCK / 1000);
 const fresh = () => `u-${randomUUID().slice(0, 8)}`;

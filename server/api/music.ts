@@ -1,5 +1,5 @@
 /**
- * Music (issue 7): the download quota and history, the song lists, playlist submission. The
+ * Music: the download quota and history, the song lists, playlist submission. The
  * contracts are src/lib/api/endpoints/music.ts and submission.ts; docs/api.md (section Music)
  * describes the behaviour.
  *
@@ -18,12 +18,11 @@ import { transaction } from '../db/transaction';
 import { pageRows } from './cursor';
 import { ApiFailure } from './failure';
 import type { Handlers } from './pipeline';
-import { rowAs } from './rows';
+import { rowAs, type Row } from './rows';
 import { membershipOf } from '../db/membership';
 import { DAY, seconds } from '../time';
 
 type Song = ResponseOf<'musicLists'>['playlists'][number]['songs'][number];
-type Row = Record<string, unknown>;
 
 /**
  * The user's unbroken membership at `now`: its expiry from the memberships table, its start found by
@@ -54,7 +53,7 @@ export function membershipPeriod(db: Db, uid: string, now: number): MembershipPe
 export function recordDownload(db: Db, uid: string, song: string, quality: 'standard' | 'high' | 'lossless', nowMs: number): string | undefined {
   if (!db.prepare('SELECT 1 FROM songs WHERE id = ?').get(song)) return undefined;
   const id = `d-${randomBytes(9).toString('base64url')}`;
-  db.prepare('INSERT INTO downloads VALUES (?, ?, ?, ?, ?)').run(id, uid, song, quality, seconds(nowMs));
+  db.prepare('INSERT INTO downloads (id, uid, song, quality, created_at) VALUES (?, ?, ?, ?, ?)').run(id, uid, song, quality, seconds(nowMs));
   return id;
 }
 
@@ -168,16 +167,10 @@ export const SUBMISSION_HANDLERS: SubmissionHandlers = {
       }
       const id = `sub-${randomBytes(9).toString('base64url')}`;
       const at = seconds(now);
-      db.prepare("INSERT INTO submissions VALUES (?, ?, ?, ?, ?, ?, 'reviewing', ?, ?)").run(
-        id,
-        uid,
-        body.attempt,
-        body.playlistId,
-        body.name.trim(),
-        count,
-        at,
-        at + SUBMISSION_RULES.reviewDays * DAY,
-      );
+      db.prepare(
+        `INSERT INTO submissions (id, uid, attempt, playlist_id, name, songs, state, created_at, review_by)
+         VALUES (?, ?, ?, ?, ?, ?, 'reviewing', ?, ?)`,
+      ).run(id, uid, body.attempt, body.playlistId, body.name.trim(), count, at, at + SUBMISSION_RULES.reviewDays * DAY);
       return { submission: toSubmission(db.prepare('SELECT * FROM submissions WHERE id = ?').get(id)!) };
     });
   },

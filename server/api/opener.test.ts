@@ -139,7 +139,7 @@ describe('Opener', () => {
     });
   });
 
-  // Issue 40 (3): the total was first-come, so 40 addresses sending fresh keys took all of it.
+  // The total was once first come, first served, so 40 addresses sending fresh keys took all of it.
   it('keeps a share of the unwraps per second for light clients: heavy ones are refused first', () => {
     const { opener: o, clock, counted } = opener({ unwrapsPerSecond: 9, lightUnwraps: 2, reservedShare: 1 / 3 });
     clock.now += 10 * MINUTE; // a fresh per-second window, with nothing before it

@@ -3,11 +3,12 @@
  * cheap: a cache of unwrapped page keys, so a page costs one RSA decryption however many requests it
  * sends, and a count of failed opens per client address, so an address that keeps sending what does
  * not open (garbage params, forged keys) is refused before any decoding or RSA work. RSA itself is a
- * budget (issue 28): valid requests, each under a freshly wrapped key, cost one private-key operation
- * each and were never refused (681 a second, and everyone's requests slowed from 12 to 67 ms). Every
- * unwrap is counted per client and in total, and past either the request is refused before it. The
- * total is shared fairly (issue 40: 40 addresses sending fresh keys took all of it, and 18 of 39 first
- * page loads got 429): a third of it is kept for light clients, those that caused few unwraps lately.
+ * budget: valid requests, each under a freshly wrapped key, cost one private-key operation each, and
+ * unbounded they were never refused (681 a second, and everyone's requests slowed from 12 to 67 ms).
+ * Every unwrap is counted per client and in total, and past either the request is refused before it.
+ * The total is shared fairly (first come, 40 addresses sending fresh keys took all of it, and 18 of
+ * 39 first page loads got 429): a third of it is kept for light clients, those that caused few
+ * unwraps lately.
  */
 import { createPrivateKey, createSecretKey, type KeyObject } from 'node:crypto';
 import { WireError, decodeParams, openParams, parseBody, unwrapKeys, type PageKeys, type SecretKeys, type WireForm } from './wire-node';
@@ -218,7 +219,7 @@ export class Opener {
 
   /**
    * A request that opened, or needed no seal, and was malformed all the same (a 422): counted as a
-   * failed open, so a client cannot spend the server's parsing on bodies that never pass (issue 40).
+   * failed open, so a client cannot spend the server's parsing on bodies that never pass.
    */
   refuse(address: string): void {
     this.failures.fail(address, this.now());

@@ -7,8 +7,7 @@ import type { ResponseOf } from '../../src/lib/api/contract';
 import type { Db } from '../db';
 import { seconds } from '../time';
 import { ApiFailure } from './failure';
-
-type Row = Record<string, unknown>;
+import type { Row } from './rows';
 
 /** What the provider reports; each is also the order's state afterwards. */
 export type ProviderOutcome = Exclude<ResponseOf<'vipOrderStatus'>['order']['state'], 'created'>;

@@ -1,5 +1,5 @@
 /**
- * What the personal-data export prints (issue 27): the sections and fields of /accountData.html and
+ * What the personal-data export prints: the sections and fields of /accountData.html and
  * /deviceData.html (src/lib/personal/info.ts), labelled with those pages' own messages in the locale
  * of the page that asked, so the file holds what the pages show, and more only where it is the user's
  * own copy: the phone number whole, not masked. A field nobody knows reads as the pages' "No data".

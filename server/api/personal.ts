@@ -1,5 +1,5 @@
 /**
- * Personal data (issue 8): the account's details and the once-a-day export. The contract is
+ * Personal data: the account's details and the once-a-day export. The contract is
  * src/lib/api/endpoints/personal.ts; docs/api.md (section Personal data) describes the behaviour; the
  * rules are src/lib/personal/rules.ts.
  *
@@ -10,7 +10,7 @@
  * what /accountData.html and /deviceData.html show in the page's language (./personal-pdf.ts), made
  * when the request is accepted, the only moment the password is in hand (it is kept only as a scrypt
  * hash). The file reaches the page only through `exportPdf`, a sealed request of the owner's live
- * session like every other: there is no link to it (issue 40: a link was a bearer URL).
+ * session like every other: there is no link to it (a link would be a bearer URL).
  */
 import { randomBytes, scryptSync } from 'node:crypto';
 import { getRegionCodeForCountryCode, parsePhoneNumber } from 'awesome-phonenumber';
@@ -24,11 +24,10 @@ import { ApiFailure } from './failure';
 import { pdfOf } from './pdf';
 import { exportDocument, type AccountRow } from './personal-pdf';
 import type { Handlers } from './pipeline';
-import { rowAs } from './rows';
+import { rowAs, type Row } from './rows';
 import { DAY, seconds } from '../time';
 
 type Record_ = ResponseOf<'exportStatus'>['exports'][number];
-type Row = Record<string, unknown>;
 
 /** The export link works for 7 days after the e-mail goes out. */
 const FILE_DAYS = 7;
@@ -62,7 +61,7 @@ function accountRow(db: Db, uid: string): AccountRow | null {
 
 /**
  * Where "once a day" is counted: the time zone of the user's region, as the account service knows it
- * (the country of the account's phone number), never a zone the request names (issue 28 g: two
+ * (the country of the account's phone number), never a zone the request names (that gave two
  * exports in one real day, asked for from `Etc/GMT+12` and then `Etc/GMT-14`). A region with several
  * zones counts in its capital's; a user with no account row, or a region not listed, in the service's.
  */
@@ -173,7 +172,10 @@ export const PERSONAL_HANDLERS: PersonalHandlers = {
       // (`appInfo`, checked against the contract's allow-list) go into this file and nowhere else.
       const printed = exportDocument(body.locale ?? 'en-US', body.timeZone, accountRow(db, uid), body.appInfo);
       const file = pdfOf(printed.title, printed.lines, body.password);
-      db.prepare("INSERT INTO exports VALUES (?, ?, ?, ?, ?, ?, 'sent', ?, ?, ?, ?, ?)").run(
+      db.prepare(
+        `INSERT INTO exports (id, uid, attempt, email, password_hash, day, state, requested_at, sent_at, expires_at, token, file)
+         VALUES (?, ?, ?, ?, ?, ?, 'sent', ?, ?, ?, ?, ?)`,
+      ).run(
         id,
         uid,
         body.attempt,

@@ -93,7 +93,7 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener = n
   async function answerRequest(c: Context, name: EndpointName, endpoint: (typeof ENDPOINTS)[EndpointName], client: string): Promise<Response> {
     try {
       const time = now();
-      // A public endpoint needs no seal (issue 28, item 2): it answers everyone the same, so a seal
+      // A public endpoint needs no seal: it answers everyone the same, so a seal
       // would protect nothing and cost an RSA step. Its body comes as one JSON `request` field.
       const plain = endpoint.public ? await plainRequest(c, client) : undefined;
       const { user, input } = plain !== undefined ? { user: null, input: plain } : await sealedRequest(c, endpoint, time, client);
@@ -193,7 +193,7 @@ export function apiRoutes({ db, privateKey, handlers, now = Date.now, opener = n
 }
 
 /**
- * A client past its failure limit is refused before its body is read (issue 40): reading 0.8 MB that
+ * A client past its failure limit is refused before its body is read: reading 0.8 MB that
  * will never be opened costs the thread all other clients share. The body is left unread, so the
  * connection closes with the answer.
  * @example app.use('/api/*', refuseFailing(opener, (c) => clientOf(c, trust)))

@@ -1,5 +1,5 @@
 /**
- * Which currency a region pays in (issue 41). The region is the app's `dev_region` as the request
+ * Which currency a region pays in. The region is the app's `dev_region` as the request
  * carries it, read like payment's (./regions.ts knownRegion); the prices in each currency are the
  * catalogue's (tables plan_prices, package_prices, coin_rates; seed/prices.json). Orders take their
  * amount and currency from there, never from the page.

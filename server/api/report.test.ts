@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEMO_UID } from '../db/seed';
+import { DAY } from '../time';
 import { useApiServer } from '../../tests/fixtures/api-server';
 
 // Each test reports as its own user, so one test's reports do not make another's a duplicate.
@@ -138,7 +139,7 @@ describe('appeal', () => {
       ['c-demo-removed', 'comment', null],
     ]);
     const ban = list.find((s) => s.kind === 'restriction');
-    expect(ban.until - ban.at).toBe(7 * 86_400);
+    expect(ban.until - ban.at).toBe(7 * DAY);
     expect(list.find((s) => s.kind === 'comment').text).toBe('The drummer on this track is out of his mind, in the best way.');
   });
 

@@ -1,5 +1,5 @@
 /**
- * Comment reports and appeals (issue 5). The contract is src/lib/api/endpoints/report.ts; docs/api.md
+ * Comment reports and appeals. The contract is src/lib/api/endpoints/report.ts; docs/api.md
  * (section Reports and appeals) describes the behaviour. The form rules are the pages' own
  * (src/lib/forms/rules.ts, src/lib/report/reasons.ts), applied again here: a client is untrusted.
  *
@@ -18,14 +18,13 @@ import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import { ApiFailure } from './failure';
 import type { Handlers } from './pipeline';
-import { rowAs } from './rows';
-import { seconds } from '../time';
+import { rowAs, type Row } from './rows';
+import { DAY, seconds } from '../time';
 
 type Target = ResponseOf<'reportTarget'>['target'];
 type Report = ResponseOf<'reportSubmit'>['report'];
 type Appeal = ResponseOf<'appealSubmit'>['appeal'];
 type Subject = ResponseOf<'appealStatus'>['subjects'][number];
-type Row = Record<string, unknown>;
 
 const randomId = (prefix: string) => `${prefix}${randomBytes(12).toString('base64url')}`;
 
@@ -52,7 +51,7 @@ function findTarget(db: Db, type: TargetType, id: string, locale: string | null)
   }
   // Accounts live in the provider's system; this server stands in for its directory with the users it
   // has seen: a comment's author, or someone the account service signed in (sessions are swept a day
-  // after they expire). A user it never saw is gone, like a song that never existed (issue 41, item 4).
+  // after they expire). A user it never saw is gone, like a song that never existed.
   const known = db.prepare('SELECT 1 FROM comments WHERE uid = ? UNION ALL SELECT 1 FROM sessions WHERE uid = ? LIMIT 1').get(id, id);
   return known && { type, id, title: null, detail: null };
 }
@@ -124,11 +123,14 @@ export function moderate(db: Db, uid: string, kind: 'comment' | 'restriction', n
   const now = seconds(nowMs);
   if (kind === 'comment') {
     const id = randomId('c-');
-    db.prepare("INSERT INTO comments VALUES (?, 's01', ?, ?, ?, 'removed', ?, ?)").run(id, uid, uid, content, now - 3_600, now);
+    db.prepare(
+      `INSERT INTO comments (id, song_id, uid, author, content, state, created_at, removed_at)
+       VALUES (?, 's01', ?, ?, ?, 'removed', ?, ?)`,
+    ).run(id, uid, uid, content, now - 3_600, now);
     return id;
   }
   const id = randomId('r-');
-  db.prepare("INSERT INTO restrictions VALUES (?, ?, 'comment', ?, ?)").run(id, uid, now, now + 7 * 86_400);
+  db.prepare("INSERT INTO restrictions (id, uid, kind, began_at, until) VALUES (?, ?, 'comment', ?, ?)").run(id, uid, now, now + 7 * DAY);
   return id;
 }
 
@@ -164,16 +166,10 @@ export const REPORT_HANDLERS: ReportHandlers = {
         .get(uid, body.type, body.id);
       if (open) return { report: toReport(open), duplicate: true };
       const id = randomId('rp-');
-      db.prepare("INSERT INTO reports VALUES (?, ?, ?, ?, ?, ?, ?, 'received', ?)").run(
-        id,
-        uid,
-        body.attempt,
-        body.type,
-        body.id,
-        body.reason,
-        described.text,
-        seconds(now),
-      );
+      db.prepare(
+        `INSERT INTO reports (id, uid, attempt, target_type, target_id, reason, description, state, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'received', ?)`,
+      ).run(id, uid, body.attempt, body.type, body.id, body.reason, described.text, seconds(now));
       return { report: toReport(db.prepare('SELECT * FROM reports WHERE id = ?').get(id)!), duplicate: false };
     });
   },
@@ -194,18 +190,10 @@ export const REPORT_HANDLERS: ReportHandlers = {
       if (!contact.ok) throw refuse('The contact must be a phone number or an e-mail address.');
       if (!body.screenshots.every(isScreenshot)) throw refuse('Screenshots must be jpg, png or bmp.');
       const id = randomId('ap-');
-      db.prepare("INSERT INTO appeals VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'submitted', ?, NULL)").run(
-        id,
-        uid,
-        body.attempt,
-        subject.id,
-        body.reason,
-        described.text,
-        contact.value,
-        contact.kind,
-        JSON.stringify(body.screenshots),
-        seconds(now),
-      );
+      db.prepare(
+        `INSERT INTO appeals (id, uid, attempt, subject_id, reason, description, contact, contact_kind, screenshots, state, created_at, decided_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'submitted', ?, NULL)`,
+      ).run(id, uid, body.attempt, subject.id, body.reason, described.text, contact.value, contact.kind, JSON.stringify(body.screenshots), seconds(now));
       return { appeal: toAppeal(db.prepare('SELECT * FROM appeals WHERE id = ?').get(id)!) };
     });
   },

@@ -6,6 +6,9 @@
  */
 import * as v from 'valibot';
 
+/** A row as node:sqlite hands it back: its columns by name, values unchecked until a mapper reads them. */
+export type Row = Record<string, unknown>;
+
 /**
  * The value built from a row of `what` (a table, or a kind of row), checked against `schema`.
  * @throws Error naming `what` and each failing field's path, with valibot's message (which quotes the

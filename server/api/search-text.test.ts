@@ -73,7 +73,7 @@ describe('matching', () => {
 });
 
 describe('the synonym lists', () => {
-  // The UI's glossary where there is one (issue 41), else the legal texts'; a term may be a stem
+  // The UI's glossary where there is one, else the legal texts'; a term may be a stem
   // (fil-PH "top" for top up), so a group holds it when one of its terms holds it.
   const glossary = (locale: string): Record<string, unknown> => {
     const ui = `src/i18n/glossary/${locale}.json`;

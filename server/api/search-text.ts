@@ -1,5 +1,5 @@
 /**
- * How the help centre matches what a user types against its texts (issue 41): without caring for
+ * How the help centre matches what a user types against its texts: without caring for
  * case or accents, and with the words a locale's users use for the same thing.
  *
  * - Folding (src/lib/fold.ts, which the page uses to mark what matched): "Lời Bài Hát" and "loi bai

@@ -8,9 +8,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db';
 import { ApiFailure } from './failure';
+import { DAY_MS } from '../time';
 
 /** Sessions last 30 days from issue (the account service's usual sign-in lifetime). */
-export const SESSION_TTL_MS = 30 * 86_400_000;
+export const SESSION_TTL_MS = 30 * DAY_MS;
 /** Live sessions one user may hold (one per device and sign-in is typical); issuing another drops the oldest. */
 export const SESSIONS_PER_USER = 20;
 /** `uid`: the provider's account id. Bounded so a body cannot grow the sessions table without end. */
@@ -83,7 +84,7 @@ export function expireSession(db: Db, app_sessionid: string, now: number): boole
  * @example sweepSessions(db, Date.now()) // how many rows went
  */
 export function sweepSessions(db: Db, now: number): number {
-  return Number(db.prepare('DELETE FROM sessions WHERE expires_at < ?').run(now - 86_400_000).changes);
+  return Number(db.prepare('DELETE FROM sessions WHERE expires_at < ?').run(now - DAY_MS).changes);
 }
 
 /** Whether an expired (not yet swept) session has this id: it answers loginExpired, an unknown one notLoggedIn. */
@@ -94,8 +95,8 @@ export function wasSession(db: Db, app_sessionid: string): boolean {
 
 /**
  * Who a request speaks for: the owner of the live session `app_sessionid`, or why not, as the refusal
- * to answer with. The request must also carry the host's uid, and it must be the session's (issue 28
- * e): a session alone, or under another uid, is one that reached the page some other way, such as
+ * to answer with. The request must also carry the host's uid, and it must be the session's: a
+ * session alone, or under another uid, is one that reached the page some other way, such as
  * an `?app_sessionid=` planted in a link, and the page would act as its owner. Used by every path
  * that needs a user: the sealed API, uploads, tracking.
  * @example const who = sessionUser(db, sessionId, '10001', Date.now()); if ('failure' in who) throw who.failure

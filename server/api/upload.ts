@@ -6,7 +6,7 @@
  * audio and video are taken, stored under the MIME type their content shows, readable by their owner
  * alone (`GET /api/upload/:id`).
  *
- * All or nothing (issue 28): a file arrives as `<id>.part` and takes its name only once its row is
+ * All or nothing: a file arrives as `<id>.part` and takes its name only once its row is
  * written, so a server killed mid-upload leaves a `.part` file, and those (and any file without a
  * row) are removed when the server starts: nothing on disk is outside the quota.
  */
@@ -18,6 +18,7 @@ import { randomId } from '../../src/lib/id';
 import { UPLOAD_MAX_BYTES } from '../../src/lib/limits';
 import type { Db } from '../db';
 import { closeWith, type HttpLimits } from '../http-limits';
+import { DAY_MS } from '../time';
 import { ApiFailure, failureBody } from './failure';
 import { findSession, sessionUser } from './sessions';
 import { SNIFF_BYTES, detectMedia } from './sniff';
@@ -28,7 +29,7 @@ import { SNIFF_BYTES, detectMedia } from './sniff';
  * disk hold; rolling rather than per calendar day, so there is no time zone to agree on.
  */
 export const UPLOAD_QUOTA_BYTES = 1024 * 1024 * 1024;
-export const UPLOAD_QUOTA_WINDOW_MS = 86_400_000;
+export const UPLOAD_QUOTA_WINDOW_MS = DAY_MS;
 
 export interface UploadOptions {
   db: Db;
@@ -153,7 +154,7 @@ export function uploadRoutes({ db, dir, limits, now = Date.now }: UploadOptions)
         }
         if (chunk.done) break;
       }
-      // Byte for byte or not at all (issue 39): a body shorter or longer than it said is refused, never
+      // Byte for byte or not at all: a body shorter or longer than it said is refused, never
       // stored as if it were the file.
       if (c.req.header('content-length') !== undefined && size !== declared) {
         return await giveUp(new ApiFailure('uploadFailed', 400, `The upload brought ${size} of the ${declared} bytes it announced.`));
@@ -219,7 +220,7 @@ function removeStrays(db: Db, dir: string): void {
  * Reads `body` a chunk at a time, each read given `ms` to bring one ('stalled' when it does not). A
  * read the timer beat is not abandoned: it is still the stream's next chunk, so the next call waits on
  * it rather than reading past it. (Abandoned, it took the next chunk with it: an upload slower than a
- * pace window lost a chunk at every window's end, and was stored short, issue 39.)
+ * pace window lost a chunk at every window's end, and was stored short.)
  * @example const read = timedReader(body.getReader()); const chunk = await read(30_000)
  */
 function timedReader(body: ReadableStreamDefaultReader<Uint8Array>): (ms: number) => Promise<Read> {

@@ -3,13 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { installFakeHost } from '../fake-host';
 import { schemaVersion } from '../db';
 import { DEMO_UID } from '../db/seed';
+import { DAY } from '../time';
 import { useApiServer } from '../../tests/fixtures/api-server';
 import en from '../../src/i18n/messages/en-US.json';
 
-const DAY = 86_400;
-
 // Each test uses its own user, so tests do not see each other's orders. The server's clock, seeding
-// included, stands still: times are compared with it exactly, however busy the machine (issue 39).
+// included, stands still: times are compared with it exactly, however busy the machine.
 const CLOCK = Date.UTC(2026, 10, 1, 12);
 const api = useApiServer('vip-', { now: () => CLOCK });
 const { call, dev } = api;
@@ -237,7 +236,7 @@ describe('the payment provider notification', () => {
     const vip = await order('pay-6', 'vip-year');
     await notify(vip.orderId, 'paid');
     const year = (await status('pay-6')).membership.expiresAt;
-    // Issue 38's repro: a day of SVIP must not upgrade a year of VIP.
+    // A day of SVIP on a year of VIP upgrades one day, and keeps the whole VIP year after it.
     const svip = await order('pay-6', 'svip-day');
     await notify(svip.orderId, 'paid');
     const upgraded = (await orderStatus('pay-6', svip.orderId)).body.data;

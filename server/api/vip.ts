@@ -1,5 +1,5 @@
 /**
- * VIP membership and payment (issue 4): plans, orders, membership, auto-renewal, redeem codes. The
+ * VIP membership and payment: plans, orders, membership, auto-renewal, redeem codes. The
  * contract is src/lib/api/endpoints/vip.ts; docs/api.md (section VIP) describes the behaviour.
  *
  * Only the payment provider's notification turns an order into membership: here the development
@@ -20,21 +20,21 @@ import { abandon, settles, type ProviderOutcome } from './orders';
 import type { Handlers } from './pipeline';
 import { currencyOf } from './prices';
 import { paymentAllowed } from './regions';
-import { rowAs } from './rows';
+import { rowAs, type Row } from './rows';
 import { extendMembership, ledgerRow, membershipOf } from '../db/membership';
 import { seconds } from '../time';
 
 /**
  * Refused redeem codes one user, and one session, may have in an hour (`max`), and one client address
- * (`perClient`; issue 28 i: a new account started with fresh tries, its address does not). An address
+ * (`perClient`: a new account starts with fresh tries, its address does not). An address
  * gets more, since a carrier's NAT puts many phones behind one; against a code of 48 random bits
  * (the development route's; a printed code must be at least as long) 100 tries an hour are still
  * hopeless. The next try is refused with `redeemLimit` 429
  * before any code is looked up, until the oldest of them is an hour old. Ten cover typos in a printed
  * code many times over; an hour makes guessing a code a matter of centuries.
  *
- * Every refused code gets the same answer, `redeemInvalid` 422, whether it is unknown, expired or used
- * (issue 40): an answer that told them apart, even for the first tries of each account, told a
+ * Every refused code gets the same answer, `redeemInvalid` 422, whether it is unknown, expired or used:
+ * an answer that told them apart, even for the first tries of each account, told a
  * guesser which codes exist, and each new account asked again. The page's message names all three.
  */
 export const REDEEM_FAILURES = { max: 10, perClient: 100, windowSeconds: 3_600 } as const;
@@ -43,7 +43,6 @@ type Plan = ResponseOf<'vipPlans'>['plans'][number];
 type Renewal = ResponseOf<'vipStatus'>['renewals'][number];
 type Order = ResponseOf<'vipOrders'>['orders'][number];
 type Grant = NonNullable<ResponseOf<'vipOrderStatus'>['grant']>;
-type Row = Record<string, unknown>;
 
 /**
  * The plans with their prices in `currency` (./prices.ts), in catalogue order; `id` picks one. The

@@ -5,12 +5,13 @@
  * they did, and only `npm start` and the tests get it (openDb's `demo`): the accounts `10001` (the
  * fake host's default user) and `10002` (a member with past orders, membership and downloads), coin
  * history and balances, comments and a ban to appeal, feedback threads, and the redeem codes
- * docs/api.md prints. On a release server those codes would redeem for anyone (issue 40), and
+ * docs/api.md prints. On a release server those codes would redeem for anyone, and
  * whoever the account service numbers 10002 would see a stranger's orders.
  * Help-centre texts are in nine locales (seed/faq.json, seed/feedback-types.json), and since migration
  * 20 the playlist names, search keywords and demo threads too.
  */
 import { readFileSync } from 'node:fs';
+import { DAY } from '../time';
 import type { DatabaseSync } from 'node:sqlite';
 import { BENEFITS } from '../../src/lib/vip/benefits';
 import { grant, NO_LEDGER, type Tier } from '../../src/lib/vip/ledger';
@@ -26,37 +27,40 @@ type Texts = Record<string, string>;
 /** Plans, coin packages, songs and playlists, help questions and feedback types. */
 function seedCatalogue(db: DatabaseSync): void {
   const catalogue = load('catalogue.json');
-  const plan = db.prepare('INSERT INTO plans VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const plan = db.prepare(
+    `INSERT INTO plans (id, tier, period, days, price_cents, original_cents, currency, auto_renew, sort)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
   for (const [i, p] of catalogue.plans.entries()) plan.run(p.id, p.tier, p.period, p.days, p.price, p.original, p.currency, p.autoRenew ? 1 : 0, i);
-  const coins = db.prepare('INSERT INTO coin_packages VALUES (?, ?, ?, ?, ?, ?)');
+  const coins = db.prepare('INSERT INTO coin_packages (id, coins, bonus, price_cents, currency, sort) VALUES (?, ?, ?, ?, ?, ?)');
   for (const [i, p] of catalogue.coinPackages.entries()) coins.run(p.id, p.coins, p.bonus, p.price, p.currency, i);
-  const song = db.prepare('INSERT INTO songs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const song = db.prepare('INSERT INTO songs (id, name, artist, cover, seconds, vip, paid, spatial, lyrics, copyright) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   for (const s of catalogue.songs) {
     song.run(s.id, s.name, s.artist, `/covers/${s.cover}.svg`, s.seconds, +!!s.vip, +!!s.paid, +!!s.spatial, +(s.lyrics ?? true), +(s.copyright ?? true));
   }
-  const playlist = db.prepare('INSERT INTO playlists VALUES (?, ?, ?, ?, ?)');
-  const entry = db.prepare('INSERT INTO playlist_songs VALUES (?, ?, ?)');
+  const playlist = db.prepare('INSERT INTO playlists (id, name, cover, kind, sort) VALUES (?, ?, ?, ?, ?)');
+  const entry = db.prepare('INSERT INTO playlist_songs (playlist, song, sort) VALUES (?, ?, ?)');
   for (const [i, p] of catalogue.playlists.entries()) {
     playlist.run(p.id, p.name, `/covers/${p.cover}.svg`, p.kind, i);
     p.songs.forEach((id: string, j: number) => entry.run(p.id, id, j));
   }
 
   const faq = load('faq.json');
-  const category = db.prepare('INSERT INTO faq_categories VALUES (?, ?)');
-  const categoryTitle = db.prepare('INSERT INTO faq_category_titles VALUES (?, ?, ?)');
+  const category = db.prepare('INSERT INTO faq_categories (id, sort) VALUES (?, ?)');
+  const categoryTitle = db.prepare('INSERT INTO faq_category_titles (category, locale, title) VALUES (?, ?, ?)');
   for (const c of faq.categories) {
     category.run(c.id, c.order);
     for (const [locale, title] of Object.entries(c.title as Texts)) categoryTitle.run(c.id, locale, title);
   }
-  const question = db.prepare('INSERT INTO faqs VALUES (?, ?, ?, ?)');
-  const text = db.prepare('INSERT INTO faq_texts VALUES (?, ?, ?, ?)');
+  const question = db.prepare('INSERT INTO faqs (id, category, sort, keywords) VALUES (?, ?, ?, ?)');
+  const text = db.prepare('INSERT INTO faq_texts (faq, locale, question, answer) VALUES (?, ?, ?, ?)');
   for (const q of faq.questions) {
     question.run(q.id, q.category, q.order, q.keywords.join(' '));
     for (const locale of Object.keys(q.question)) text.run(q.id, locale, q.question[locale], q.answer[locale]);
   }
 
-  const type = db.prepare('INSERT INTO feedback_types VALUES (?, ?)');
-  const label = db.prepare('INSERT INTO feedback_type_labels VALUES (?, ?, ?)');
+  const type = db.prepare('INSERT INTO feedback_types (id, sort) VALUES (?, ?)');
+  const label = db.prepare('INSERT INTO feedback_type_labels (type, locale, label) VALUES (?, ?, ?)');
   for (const t of load('feedback-types.json')) {
     type.run(t.id, t.order);
     for (const [locale, text] of Object.entries(t.label as Texts)) label.run(t.id, locale, text);
@@ -69,7 +73,10 @@ function seedCatalogue(db: DatabaseSync): void {
  */
 function seedTransactions(db: DatabaseSync, now: number): void {
   const packages: { coins: number; price: number; currency: string }[] = load('catalogue.json').coinPackages;
-  const insert = db.prepare('INSERT INTO coin_transactions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const insert = db.prepare(
+    `INSERT INTO coin_transactions (id, uid, kind, coins, price_cents, currency, state, note, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
   const hour = 3_600_000;
   insert.run('t-pending', DEMO_UID, 'recharge', 300, 3000, 'CNY', 'pending', null, now - 40 * 60_000);
   for (let i = 1; i <= 44; i++) {
@@ -93,11 +100,10 @@ function seedVip(db: DatabaseSync, nowMs: number): void {
   const vip = load('vip.json') as VipSeed;
   if (vip.memberUid === DEMO_UID) throw new Error('seed/vip.json: the default user must start without membership');
   const now = Math.floor(nowMs / 1000);
-  const day = 86_400;
   const code = db.prepare('INSERT INTO redeem_codes (code, tier, days, expires_at, used_by, used_at) VALUES (?, ?, ?, ?, ?, ?)');
   for (const c of vip.redeemCodes) {
-    const expiresAt = c.expiresAt ? Math.floor(Date.parse(c.expiresAt) / 1000) : now + (c.validDays ?? 365) * day;
-    code.run(c.code.toUpperCase(), c.tier, c.days, expiresAt, c.usedBy ?? null, c.usedBy ? now - (c.usedDaysAgo ?? 0) * day : null);
+    const expiresAt = c.expiresAt ? Math.floor(Date.parse(c.expiresAt) / 1000) : now + (c.validDays ?? 365) * DAY;
+    code.run(c.code.toUpperCase(), c.tier, c.days, expiresAt, c.usedBy ?? null, c.usedBy ? now - (c.usedDaysAgo ?? 0) * DAY : null);
   }
   const insert = db.prepare(
     `INSERT INTO vip_orders (order_id, uid, plan_id, attempt, pay_type, amount, currency, state, created_at, paid_at, renewed)
@@ -113,7 +119,7 @@ function seedVip(db: DatabaseSync, nowMs: number): void {
   for (const o of vip.orders) {
     const plan = db.prepare('SELECT tier, days, auto_renew FROM plans WHERE id = ?').get(o.planId);
     if (!plan) throw new Error(`seed/vip.json: no plan ${o.planId}`);
-    const at = now - o.daysAgo * day;
+    const at = now - o.daysAgo * DAY;
     const paid = o.state === 'paid' ? grant(ledger, plan.tier as Tier, Number(plan.days), at) : null;
     if (paid) ledger = paid.ledger;
     insert.run(
@@ -149,7 +155,10 @@ function seedCoins(db: DatabaseSync): void {
   const sums = db
     .prepare("SELECT uid, SUM(CASE WHEN state = 'credited' THEN coins ELSE 0 END) AS sum, MIN(created_at) AS oldest FROM coin_transactions GROUP BY uid")
     .all();
-  const opening = db.prepare("INSERT INTO coin_transactions VALUES (?, ?, 'refund', ?, NULL, NULL, 'credited', 'opening', ?)");
+  const opening = db.prepare(
+    `INSERT INTO coin_transactions (id, uid, kind, coins, price_cents, currency, state, note, created_at)
+     VALUES (?, ?, 'refund', ?, NULL, NULL, 'credited', 'opening', ?)`,
+  );
   const balance = db.prepare('INSERT INTO coin_balances (uid, balance) VALUES (?, ?)');
   for (const row of sums) {
     const uid = String(row.uid);
@@ -172,12 +181,12 @@ function seedModeration(db: DatabaseSync, nowMs: number): void {
   const seed = load('comments.json') as ModerationSeed;
   const now = Math.floor(nowMs / 1000);
   const hour = 3_600;
-  const comment = db.prepare('INSERT INTO comments VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const comment = db.prepare('INSERT INTO comments (id, song_id, uid, author, content, state, created_at, removed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   for (const c of seed.comments) {
     const removed = c.removedHoursAgo === undefined ? null : now - c.removedHoursAgo * hour;
     comment.run(c.id, c.song, c.uid, c.author, c.content, removed === null ? 'visible' : 'removed', now - c.hoursAgo * hour, removed);
   }
-  const restriction = db.prepare('INSERT INTO restrictions VALUES (?, ?, ?, ?, ?)');
+  const restriction = db.prepare('INSERT INTO restrictions (id, uid, kind, began_at, until) VALUES (?, ?, ?, ?, ?)');
   for (const r of seed.restrictions) {
     const began = now - r.beganHoursAgo * hour;
     restriction.run(r.id, r.uid, r.kind, began, r.days === null ? null : began + r.days * 24 * hour);
@@ -190,7 +199,6 @@ function seedModeration(db: DatabaseSync, nowMs: number): void {
  */
 function seedFeedback(db: DatabaseSync, nowMs: number): void {
   const now = Math.floor(nowMs / 1000);
-  const day = 86_400;
   const insert = db.prepare(
     `INSERT INTO feedback (id, uid, attempt, type, description, contact, important, phone, attachments, screenshots, log, song, locale, state, unread, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, 'test.user@example.com', 0, '', '[]', '[]', NULL, ?, 'en-US', ?, ?, ?, ?)`,
@@ -205,15 +213,15 @@ function seedFeedback(db: DatabaseSync, nowMs: number): void {
     's04',
     'replied',
     1,
-    now - 6 * day,
-    now - 2 * day,
+    now - 6 * DAY,
+    now - 2 * DAY,
   );
   message.run(
     'm-demo-1',
     'fb-demo-replied',
     'support',
     'Thanks for telling us. We have corrected the timing of the lyrics; the fix reaches your app within a day.',
-    now - 2 * day,
+    now - 2 * DAY,
   );
   insert.run(
     'fb-demo-progress',
@@ -224,11 +232,11 @@ function seedFeedback(db: DatabaseSync, nowMs: number): void {
     null,
     'inProgress',
     0,
-    now - 3 * day,
-    now - day,
+    now - 3 * DAY,
+    now - DAY,
   );
-  message.run('m-demo-2', 'fb-demo-progress', 'support', 'We are looking into this. Which phone model and Android version do you use?', now - 2 * day);
-  message.run('m-demo-3', 'fb-demo-progress', 'user', 'OPPO Find X5, Android 14.', now - day);
+  message.run('m-demo-2', 'fb-demo-progress', 'support', 'We are looking into this. Which phone model and Android version do you use?', now - 2 * DAY);
+  message.run('m-demo-3', 'fb-demo-progress', 'user', 'OPPO Find X5, Android 14.', now - DAY);
   insert.run(
     'fb-demo-new',
     DEMO_UID,
@@ -253,19 +261,19 @@ function seedDownloads(db: DatabaseSync, nowMs: number): void {
     .prepare('SELECT id FROM songs ORDER BY id')
     .all()
     .map((row) => String(row.id));
-  const insert = db.prepare('INSERT INTO downloads VALUES (?, ?, ?, ?, ?)');
+  const insert = db.prepare('INSERT INTO downloads (id, uid, song, quality, created_at) VALUES (?, ?, ?, ?, ?)');
   const now = Math.floor(nowMs / 1000);
   const qualities = ['standard', 'high', 'lossless'];
   for (let i = 0; i < 30; i++) {
     // The member's current period began 10 days before seeding; the last six are from the one before.
-    const at = i < 24 ? now - (i * 9 + 1) * 3_600 : now - (35 + i) * 86_400;
+    const at = i < 24 ? now - (i * 9 + 1) * 3_600 : now - (35 + i) * DAY;
     insert.run(`d-seed-${i}`, memberUid, songs[i % songs.length]!, qualities[i % 3]!, at);
   }
 }
 
 /** The accounts behind the personal-data pages: the default user and the member account. */
 function seedAccounts(db: DatabaseSync): void {
-  const insert = db.prepare('INSERT INTO accounts VALUES (?, ?, ?, ?)');
+  const insert = db.prepare('INSERT INTO accounts (uid, nickname, phone, registered_at) VALUES (?, ?, ?, ?)');
   insert.run(DEMO_UID, 'Test User', '+65 8000 0000', Math.floor(Date.UTC(2024, 0, 2, 2) / 1000));
   insert.run((load('vip.json') as VipSeed).memberUid, 'Mira Member', '+60 12 345 6789', Math.floor(Date.UTC(2023, 5, 14, 9) / 1000));
 }
@@ -274,16 +282,19 @@ function seedAccounts(db: DatabaseSync): void {
 function seedOffers(db: DatabaseSync, nowMs: number): void {
   const now = Math.floor(nowMs / 1000);
   const offer = db.prepare('UPDATE plans SET offer_ends_at = ? WHERE id = ?');
-  for (const p of load('catalogue.json').plans) if (p.offerDays) offer.run(now + p.offerDays * 86_400, p.id);
+  for (const p of load('catalogue.json').plans) if (p.offerDays) offer.run(now + p.offerDays * DAY, p.id);
 }
 
 /** SVIP by the day and the quarter (migration 16), offers included, and every SVIP plan in VIP's order. */
 function seedSvipPlans(db: DatabaseSync, nowMs: number): void {
   const { plans, order } = load('svip-plans.json');
   const now = Math.floor(nowMs / 1000);
-  const plan = db.prepare('INSERT INTO plans VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const plan = db.prepare(
+    `INSERT INTO plans (id, tier, period, days, price_cents, original_cents, currency, auto_renew, sort, offer_ends_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
   for (const p of plans)
-    plan.run(p.id, p.tier, p.period, p.days, p.price, p.original, p.currency, p.autoRenew ? 1 : 0, 0, p.offerDays ? now + p.offerDays * 86_400 : null);
+    plan.run(p.id, p.tier, p.period, p.days, p.price, p.original, p.currency, p.autoRenew ? 1 : 0, 0, p.offerDays ? now + p.offerDays * DAY : null);
   // After every VIP plan, in `order`.
   const last = Number(db.prepare("SELECT MAX(sort) AS n FROM plans WHERE tier = 'vip'").get()!.n);
   const sort = db.prepare('UPDATE plans SET sort = ? WHERE id = ?');
@@ -291,7 +302,7 @@ function seedSvipPlans(db: DatabaseSync, nowMs: number): void {
 }
 
 /**
- * What SVIP adds (migration 18, issue 38): a question on it, and the answers that named only VIP's
+ * What SVIP adds (migration 18): a question on it, and the answers that named only VIP's
  * download figures, all with the figures of the benefits table (src/lib/vip/benefits.ts).
  */
 function seedSvipAnswers(db: DatabaseSync): void {
@@ -306,10 +317,10 @@ function seedSvipAnswers(db: DatabaseSync): void {
     svipDay: BENEFITS.svip.downloadsPerDay,
   };
   const fill = (text: string) => text.replace(/\{(\w+)\}/g, (whole, name: string) => String(figures[name] ?? whole));
-  const text = db.prepare('INSERT INTO faq_texts VALUES (?, ?, ?, ?)');
+  const text = db.prepare('INSERT INTO faq_texts (faq, locale, question, answer) VALUES (?, ?, ?, ?)');
   for (const q of questions) {
     db.prepare('UPDATE faqs SET sort = sort + 1 WHERE category = ? AND sort >= ?').run(q.category, q.order);
-    db.prepare('INSERT INTO faqs VALUES (?, ?, ?, ?)').run(q.id, q.category, q.order, q.keywords.join(' '));
+    db.prepare('INSERT INTO faqs (id, category, sort, keywords) VALUES (?, ?, ?, ?)').run(q.id, q.category, q.order, q.keywords.join(' '));
     for (const locale of Object.keys(q.question)) text.run(q.id, locale, q.question[locale]!, fill(q.answer[locale]!));
   }
   const answer = db.prepare('UPDATE faq_texts SET answer = ? WHERE faq = ? AND locale = ?');
@@ -323,21 +334,21 @@ function seedPrices(db: DatabaseSync): void {
     coinPackages: Record<string, Record<string, number>>;
     centsPerCoin: Record<string, number>;
   };
-  const plan = db.prepare('INSERT INTO plan_prices VALUES (?, ?, ?, ?)');
+  const plan = db.prepare('INSERT INTO plan_prices (plan_id, currency, price_cents, original_cents) VALUES (?, ?, ?, ?)');
   for (const [id, prices] of Object.entries(plans)) for (const [currency, [price, original]] of Object.entries(prices)) plan.run(id, currency, price, original);
-  const pack = db.prepare('INSERT INTO package_prices VALUES (?, ?, ?)');
+  const pack = db.prepare('INSERT INTO package_prices (package_id, currency, price_cents) VALUES (?, ?, ?)');
   for (const [id, prices] of Object.entries(coinPackages)) for (const [currency, price] of Object.entries(prices)) pack.run(id, currency, price);
-  const rate = db.prepare('INSERT INTO coin_rates VALUES (?, ?)');
+  const rate = db.prepare('INSERT INTO coin_rates (currency, cents_per_coin) VALUES (?, ?)');
   for (const [currency, cents] of Object.entries(centsPerCoin)) rate.run(currency, cents);
 }
 
 /**
- * The catalogue in the user's language (migration 20, issue 41): the editorial playlists' names, the
+ * The catalogue in the user's language (migration 20): the editorial playlists' names, the
  * refund questions (answers as docs/help.md says: the Membership Agreement's refund rules), every
  * question's search keywords per locale, and the feedback types that were English in fil-PH.
  */
 function seedLocaleCatalogue(db: DatabaseSync): void {
-  const name = db.prepare('INSERT INTO playlist_names VALUES (?, ?, ?)');
+  const name = db.prepare('INSERT INTO playlist_names (playlist, locale, name) VALUES (?, ?, ?)');
   for (const [playlist, names] of Object.entries(load('playlist-names.json') as Record<string, Texts>))
     for (const [locale, text] of Object.entries(names)) name.run(playlist, locale, text);
 
@@ -347,7 +358,7 @@ function seedLocaleCatalogue(db: DatabaseSync): void {
   const text = db.prepare('INSERT INTO faq_texts (faq, locale, question, answer) VALUES (?, ?, ?, ?)');
   for (const q of questions) {
     db.prepare('UPDATE faqs SET sort = sort + 1 WHERE category = ? AND sort >= ?').run(q.category, q.order);
-    db.prepare('INSERT INTO faqs VALUES (?, ?, ?, ?)').run(q.id, q.category, q.order, q.keywords.join(' '));
+    db.prepare('INSERT INTO faqs (id, category, sort, keywords) VALUES (?, ?, ?, ?)').run(q.id, q.category, q.order, q.keywords.join(' '));
     for (const locale of Object.keys(q.question)) text.run(q.id, locale, q.question[locale]!, q.answer[locale]!);
   }
   const keywords = db.prepare('UPDATE faq_texts SET keywords = ? WHERE faq = ? AND locale = ?');
@@ -372,7 +383,7 @@ function seedLocaleCatalogue(db: DatabaseSync): void {
  * in Thai; the rows keep their English.
  */
 function seedFeedbackTexts(db: DatabaseSync): void {
-  const insert = db.prepare('INSERT INTO feedback_texts VALUES (?, ?, ?)');
+  const insert = db.prepare('INSERT INTO feedback_texts (ref, locale, text) VALUES (?, ?, ?)');
   for (const [ref, texts] of Object.entries(load('feedback-demo.json') as Record<string, Texts>))
     for (const [locale, text] of Object.entries(texts)) insert.run(ref, locale, text);
 }

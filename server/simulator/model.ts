@@ -3,6 +3,7 @@
  * the app would open (route, locale, theme, status bar) and the fake host's state (account, device,
  * outcomes). Pure, so it is unit-tested (model.test.ts) and shared by the panel.
  */
+import { DAY_MS } from '../time';
 import type { FakeHostState } from '../fake-host';
 import { LOCALES, type Locale } from '../../src/lib/locale';
 import type { Theme } from '../../src/lib/shell-rules';
@@ -95,7 +96,6 @@ export const FILES = {
   document: { name: 'notes.pdf', size: 300 * 1024, mime: 'application/pdf' },
 } as const;
 
-const DAY_MS = 86_400_000;
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** @example defaultSettings(Date.now()).route // 'feedback' */

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 /**
- * The forms a limit can refuse (issue 14): the server's 429 codes reach the user as a message in their
- * language, where the fix is (the code field for codes), and nothing typed is lost.
+ * The forms a limit can refuse (the server's abuse limits, docs/api.md): its 429 codes reach the
+ * user as a message in their language, where the fix is (the code field for codes), and nothing
+ * typed is lost.
  */
 import { render } from 'preact';
 import { act } from 'preact/test-utils';

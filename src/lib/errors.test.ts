@@ -11,7 +11,7 @@ describe('error catalogue (spec §8)', () => {
   });
 
   it('keeps the spec wording in en-US', () => {
-    // Issue 41: the spec's "More than 200M limit, please re-upload" read as 200 million or 200 metres to a
+    // The spec's "More than 200M limit, please re-upload" read as 200 million or 200 metres to a
     // reviewer; the limit is 200 MiB, which the pages' file sizes write as 200 MB (src/lib/file-size.ts).
     expect(en.error.fileTooLarge).toBe('Over the 200 MB limit. Please upload a smaller file.');
     expect(en.error.contactInvalid).toBe('Please enter the correct mobile phone number or email number');

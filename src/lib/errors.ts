@@ -38,14 +38,15 @@ export const ERROR_CODES = [
   'appealOpen',
   'codeRequired',
   'submissionOpen',
-  // Abuse limits (issue 14), each a 429 of the reference server (docs/api.md): a code voided by wrong
+  // Abuse limits, each a 429 of the reference server (docs/api.md): a code voided by wrong
   // tries, codes asked for too soon or too often, too many refused redeem codes, feedback over the day's cap.
   'codeVoid',
   'codeTooSoon',
   'codeLimit',
   'redeemLimit',
   'feedbackLimit',
-  // A refused redeem code, whichever of unknown, expired or used it was: one answer (issue 40).
+  // A refused redeem code, whichever of unknown, expired or used it was: one answer, so refusals
+  // cannot be used to tell codes apart.
   'redeemInvalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

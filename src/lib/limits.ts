@@ -25,7 +25,7 @@ export const QUOTA_PER_DAY = 10;
 /** spec §9: tracking batches. */
 export const TRACK_BATCH_SIZE = 20;
 export const TRACK_DELAY_MS = 2_000;
-/** Requests more than this far from the server's clock are refused as replays (issue 3). */
+/** Requests more than this far from the server's clock are refused as replays (docs/api.md). */
 export const REQUEST_SKEW_MS = 5 * 60_000;
 /** Encrypted API bodies larger than this are refused (uploads have their own limit). */
 export const BODY_MAX_BYTES = 1024 * 1024;

@@ -88,7 +88,7 @@ describe('theme (spec §4)', () => {
     ['1', '#262626', 'dark2', '#262626'],
     ['1', 'ffffff', 'light', '#ffffff'],
     // spec §4: any other value gives light, on bgColor where black text reads; on a darker colour the
-    // light palette keeps its own background (issue 41).
+    // light palette keeps its own background, where its text reads.
     ['1', '123456', 'light', null],
     ['0', '000000', 'light', null],
     ['true', '000000', 'light', null],

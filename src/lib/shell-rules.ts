@@ -99,7 +99,7 @@ export interface ShellQuery extends Query {
   /**
    * The query without `app_sessionid`, every other pair exactly as written (escapes, order), no `?`:
    * the shell takes the 30-day session out of the address once it has stored it, so no Referer, history
-   * entry, shared link or access log after the first load carries it (issue 40).
+   * entry, shared link or access log after the first load carries it.
    */
   rest: string;
 }

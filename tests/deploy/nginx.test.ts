@@ -1,5 +1,5 @@
 /**
- * Issue 28 (10): the CDN configuration is a file, deploy/nginx/h5.conf, and it is proven here by
+ * The CDN configuration is a file, deploy/nginx/h5.conf, and it is proven here by
  * serving the built dist/ through Debian's nginx (with libnginx-mod-http-brotli-static; .ci/run
  * installs both). The reference server's static files (server/static.ts, server/app.ts) are the
  * oracle: for every route in every locale, and for the `language` query in any spelling, nginx must

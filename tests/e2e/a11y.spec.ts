@@ -4,7 +4,7 @@ import { hostCalls, sessionOf, withHost } from '../fixtures/pages';
 import { axeOf, settle } from '../fixtures/sweep';
 import { t } from '../fixtures/text';
 
-// Issue 9 §5's axe-core and touch-target check of every route in light and dark runs inside the sweep's
+// The axe-core and touch-target check of every route in light and dark runs inside the sweep's
 // own page loads (tests/e2e/sweep.spec.ts). Here: the states and the keyboard that a sweep does not reach.
 
 test.describe.configure({ mode: 'parallel' });

@@ -1,5 +1,5 @@
 /**
- * The conformance kit (/bridge-check, issue 30) as the app team meets it: on the fake host every
+ * The conformance kit (/bridge-check) as the app team meets it: on the fake host every
  * automatic check passes and a tapped command is checked; on the deviant host
  * (tests/fixtures/deviant-host.ts) each broken rule shows on its own call, in the page's language,
  * with what the host sent; the report is there for tools and reaches the development server.
@@ -98,7 +98,7 @@ test('on a deviant host, in en-US: each broken rule is a failure on its own call
   expect(errors).toEqual([]);
 });
 
-// Issue 41, item 6: the report leaves the tester's phone, so their own data stays out of it.
+// The report leaves the tester's phone, so their own data stays out of it.
 test("the report keeps the tester's personal data out, and a yes/no or signed-in account that breaks the contract says how", async ({ page }) => {
   const errors = watch(page);
   const account = { isLogin: true, avatar: 'https://cdn.example.com/a/42.png', nickname: 'Test User', vipType: 1, svipType: 0, is_member: 1 };

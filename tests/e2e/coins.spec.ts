@@ -261,7 +261,8 @@ test.describe('coins', () => {
   });
 });
 
-// Issue 41, item 1: an OPPO phone's browser (no app, no NativeBridge) saw grey placeholders for ever.
+// Outside the app (an OPPO phone's browser: no app, no NativeBridge) the page once showed grey
+// placeholders for ever.
 test.describe('outside the app', () => {
   test('the packages and their prices show, the balance says where to see it, and paying opens the app', async ({ page }) => {
     const problems = watch(page);
@@ -286,7 +287,7 @@ test.describe('outside the app', () => {
     await expect(page.getByRole('button', { name: pattern(t('en-US', 'coins.coins', { coins: 300 })) })).toBeVisible();
     await expect(page.locator('.coins-package.skeleton')).toHaveCount(0);
     await expect(page.locator('.gate:visible').getByRole('button', { name: t('en-US', 'shell.signIn') })).toBeVisible();
-    // The balance says how to see it, not a grey box for ever (issue 41).
+    // The balance says how to see it, not a grey box for ever.
     await expect(page.locator('.coins-where:visible')).toHaveText(t('en-US', 'coins.balanceSignIn'));
     await expect(page.locator('main .skeleton:visible')).toHaveCount(0);
   });

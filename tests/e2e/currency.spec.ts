@@ -1,5 +1,5 @@
 /**
- * Prices in the region's currency (issue 41): the host's `dev_region` picks the region, the server
+ * Prices in the region's currency: the host's `dev_region` picks the region, the server
  * prices the plans and packages for it, and the order is charged at that price. Before, a user in
  * Bangkok read "CN¥12.00" and paid yuan.
  */

@@ -1,7 +1,7 @@
 /**
- * Issue 26 on today's engine: the notice for engines below the floor, run as such an engine runs it
- * (the `nomodule` script as a classic script), and the modern build alone for a modern engine. The
- * old engines themselves run the flows in `npm run test:engines` (tests/engines).
+ * The old-engine support on today's engine: the notice for engines below the floor, run as such an
+ * engine runs it (the `nomodule` script as a classic script), and the modern build alone for a
+ * modern engine. The old engines themselves run the flows in `npm run test:engines` (tests/engines).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -17,9 +17,9 @@ test.beforeEach(() => {
   patience = 5_000;
 });
 
-// Issue 9 §2: faults injected into every submit and payment flow. For each: the spec's message, every
+// Faults injected into every submit and payment flow. For each: the spec's message, every
 // input kept, a retry that works, and exactly one row on the backend. The table of results is
-// docs/reliability.md, written by tests/reporters/reliability.ts.
+// test-results/reliability.md, written by tests/reporters/reliability.ts (published to docs/reliability.md).
 
 type Table = 'vip_orders' | 'coin_orders' | 'reports' | 'appeals' | 'feedback' | 'exports';
 
@@ -162,7 +162,7 @@ const FLOWS: FlowSpec[] = [
     choice: 'User experience',
     texts: { [t('en-US', 'help.descriptionLabel')]: 'Downloads pause when the screen locks.', [t('en-US', 'form.contact')]: 'me@example.com' },
     sent: t('en-US', 'help.sentTitle'),
-    // A screenshot and a video, as the app picks and uploads them (issue 39: feedback with an attachment).
+    // A screenshot and a video, as the app picks and uploads them: feedback with an attachment.
     attach: {
       async add(page) {
         await page.getByRole('button', { name: t('en-US', 'form.addScreenshot') }).click();
@@ -204,8 +204,8 @@ const FLOWS: FlowSpec[] = [
       await expect(page.getByLabel(t('en-US', 'personal.passwordLabel'))).toHaveValue('123456');
     },
     done: (page) => expect(page.locator('.personal-sent')).toBeVisible(),
-    // Back after a request that arrived: today's request is used, so the form is closed (issue 27) and
-    // the page says when the next may be made, with the way to see this one.
+    // Back after a request that arrived: today's request is used, so the form is closed (one request
+    // a day) and the page says when the next may be made, with the way to see this one.
     async received(page) {
       await expect(page.locator('.personal-limit')).toContainText(before(t('en-US', 'personal.limitNext'), 'date'));
       await expect(page.locator('.personal-limit').getByRole('link', { name: t('en-US', 'personal.viewRequests') })).toBeVisible();
@@ -303,7 +303,7 @@ async function tapOnline(flow: FlowSpec, page: Page) {
 }
 
 /**
- * Issue 39's network profiles, through DevTools (the page's own target): a slow link as Lighthouse's
+ * The network profiles, through DevTools (the page's own target): a slow link as Lighthouse's
  * mobile run (150 ms RTT, 1.6 Mbps down, 750 Kbps up) and a bad one (400 ms RTT, 400 Kbps).
  */
 const LINKS = {

@@ -1,5 +1,5 @@
 /**
- * Field reports (issue 42, docs/field.md): a page inside the app meets an error thrown after load, a
+ * Field reports (docs/field.md): a page inside the app meets an error thrown after load, a
  * chunk that does not come, and a host answer that breaks the bridge contract; once the page is left,
  * `npm run field` shows exactly those, with the route, the engine, the app version and the page's
  * timings, and nothing of the user.

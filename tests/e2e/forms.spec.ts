@@ -1,5 +1,5 @@
 /**
- * What the forms do alike (issue 16): files the rules refuse take no attachment place, a sent form
+ * What the forms do alike: files the rules refuse take no attachment place, a sent form
  * starts without the last one's notices, and the submit button stays reachable above a keyboard
  * that does not resize the WebView.
  */
@@ -152,7 +152,7 @@ test.describe('the submit button above a keyboard that does not resize the page'
       ['/private.html', t('en-US', 'personal.passwordAgain')],
     ] as const) {
       await open(path);
-      // A form's first screen is drawn disabled until its code and data arrive (issue 18).
+      // A form's first screen is drawn disabled until its code and data arrive, so no tap is lost.
       await expect(page.getByLabel(field)).toBeEnabled();
       await page.getByLabel(field).focus();
       await expect(page.locator('form')).toHaveCSS('padding-bottom', '351px');

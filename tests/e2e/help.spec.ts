@@ -14,8 +14,8 @@ test.use({ hostDefaults: { replyDelayMs: 30 } });
 const submit = (page: Page) => page.getByRole('button', { name: t('en-US', 'form.submit') });
 const describe = (page: Page) => page.getByLabel(t('en-US', 'help.descriptionLabel'));
 
-// Issue 41, item 1: an OPPO phone's browser (no app, no NativeBridge) saw grey placeholders for ever
-// and "Call … / E-mail …".
+// Outside the app (an OPPO phone's browser: no app, no NativeBridge) the page once showed grey
+// placeholders for ever and "Call … / E-mail …".
 test('outside the app: the common questions by category and the contacts, with the link into the app', async ({ page }) => {
   const problems = watch(page);
   await page.goto('/help-feedback?status_height=24');
@@ -385,7 +385,8 @@ test.describe('feedback form', () => {
   });
 });
 
-// Issue 16: Done on "Feedback sent" leaves the way the user came, closing the WebView only when the app opened the form.
+// Done on "Feedback sent" leaves the way the user came, closing the WebView only when the app opened
+// the form.
 test.describe('done with feedback', () => {
   const send = async (page: Page) => {
     await page.getByRole('radio', { name: 'Other' }).check();

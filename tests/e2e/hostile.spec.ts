@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { hostileNumberText, hugeString, shortHostileString } from '../unit/hostile';
 import { watch, withHost } from '../fixtures/pages';
 
-// Issue 9 §1: the shell's query parameters, generated. Every URL carries all seven at once (some
+// The shell's query parameters, generated. Every URL carries all seven at once (some
 // repeated), so 1,000 page loads give each parameter 1,000 hostile values in a real browser. The
 // same generators drive the unit properties (tests/unit/shell-query.property.test.ts).
 const URLS = 1000;

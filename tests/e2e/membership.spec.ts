@@ -1,7 +1,8 @@
 /**
- * Where two membership paths meet (issue 38): the eight repros of the issue, replayed through the
- * pages, each giving the result docs/vip.md ("The membership ledger") writes down. The rules
- * themselves are held by random sequences in tests/unit/membership-model.property.test.ts.
+ * Where two membership paths meet: the eight cases where money once went wrong (issue 38's repros),
+ * replayed through the pages, each giving the result docs/vip.md ("The membership ledger") writes
+ * down. The rules themselves are held by random sequences in
+ * tests/unit/membership-model.property.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';

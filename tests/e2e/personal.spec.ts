@@ -164,7 +164,7 @@ test.describe('the exported file', () => {
     await expect(page.getByRole('heading', { name: say('personal.sentTitle') })).toBeVisible();
 
     await open('/th-TH/AccountOrDevicePdf.html', '&dark=1&bgColor=171717');
-    // Issue 41, item 2: the page shows what the file holds, where it said "No data" for the app's values.
+    // The page shows what the file holds: it once said "No data" for the app's values.
     const shown = (key: MessageKey) =>
       page
         .locator('.file-table tr')

@@ -1,5 +1,5 @@
 /**
- * Purchases as one model for VIP and coins (issue 15): an abandoned purchase is cancelled on the
+ * Purchases as one model for VIP and coins: an abandoned purchase is cancelled on the
  * server, a payment that may still arrive is never ordered twice, and membership reads the same on
  * every page (the server's word over the host's). Each of these failed on the islands before.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 40, item 1: the 30-day session the host puts in a page's query leaks nowhere. The shell
+ * The 30-day session the host puts in a page's query leaks nowhere. The shell
  * stores it and takes it out of the address; pages are sent with `Referrer-Policy: strict-origin`, so
  * what the head asks for before the shell runs names the origin only. Every request a page makes is
  * read here as the browser sent it (its headers after the network stack), and the page's address at

@@ -160,7 +160,7 @@ test.describe('report other content', () => {
     await expect(page.locator('.reported-type')).toHaveText(t('vi-VN', 'report.typePlaylist'));
   });
 
-  // Issue 41, item 4: a user is checked as a song is; one the server never saw is not offered a form.
+  // A user is checked as a song is; one the server never saw is not offered a form.
   test('a user who does not exist is gone, with no form; one who does is reported by id', async ({ page, signIn, open }) => {
     await signIn();
     await open('/k-feedback', '&type=user&id=zzz-not-a-user');

@@ -30,7 +30,7 @@ test.describe('a session the server refuses', () => {
     expect(problems).toEqual([]);
   });
 
-  // On /k-transactions: /k-recharge's packages are public (issue 41), and its balance keeps the app's figure.
+  // On /k-transactions: /k-recharge's packages are public, and its balance keeps the app's figure.
   test('none at all, in zh-CN: declining keeps the page as it was, with the message and no sign-in', async ({ page, signIn }) => {
     await signIn();
     await page.goto('/zh-CN/k-transactions?status_height=24');
@@ -43,7 +43,7 @@ test.describe('a session the server refuses', () => {
   });
 });
 
-// Issue 16: the sign-in prompt of a signed-out user, and the open-in-app prompt outside the app.
+// The sign-in prompt of a signed-out user, and the open-in-app prompt outside the app.
 test.describe('the sign-in prompt', () => {
   const SIGNED_OUT = { account: { ...defaultState().account, isLogin: false } };
   const prompt = (page: Page) => page.locator('.gate:visible');

@@ -17,8 +17,9 @@ test.describe('shell rules before first paint', () => {
     expect(problems).toEqual([]);
   });
 
-  // Issue 27 (over issue 16's "no blank space"): the spec's default status bar height is 32, and the app's
-  // status bar may cover the top of a page opened without the query: the title sits in the bar's place.
+  // The blank above the title is kept on purpose: the spec's default status bar height is 32, and the
+  // app's status bar may cover the top of a page opened without the query: the title sits in the
+  // bar's place.
   test("without status_height there is no back button, and the title sits below the default 32 px status bar in the bar's 50 px", async ({ page }) => {
     await page.goto('/vi-VN/feedback?dark=1&bgColor=171717');
     await expect(page.locator('.bar-back')).toBeHidden();
@@ -80,7 +81,7 @@ test.describe('theme', () => {
   }
 
   // spec §4: any value but dark=1 with one of the three dark colours gives light; the page is painted
-  // bgColor where the light palette's text reads on it (issue 16), else its own white (issue 41).
+  // bgColor where the light palette's text reads on it, else its own white.
   for (const [query, theme, rgb] of [
     ['dark=1&bgColor=123456', 'light', 'rgb(255, 255, 255)'],
     ['dark=0&bgColor=000000', 'light', 'rgb(255, 255, 255)'],
@@ -131,7 +132,7 @@ test.describe('theme', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   });
 
-  // Issue 28 (j): the pages could connect to and load images from any https host.
+  // The pages once could connect to and load images from any https host.
   test("a page's policy names its own origin for connections and images, and no site may frame it but this one", async ({ request }) => {
     for (const path of ['/vip-center', '/th-TH/license.html']) {
       const response = await request.get(path);
@@ -150,7 +151,7 @@ test.describe('theme', () => {
     }
   });
 
-  // Issue 27, spec §7: the two helpers that give a JSON string from the page's creation on.
+  // Spec §7: the two helpers that give a JSON string from the page's creation on.
   test('getH5Theme and getH5Language give the host what the page shows, as JSON strings, live', async ({ page }) => {
     await withHost(page);
     await page.goto('/vi-VN/feedback?dark=1&bgColor=171717');
@@ -241,7 +242,7 @@ test.describe('titles, storage and back', () => {
     await page.goto(`/feedback?status_height=24&app_sessionid=${sessionOf(page)}`);
     await page.goto(`/my-feedback?status_height=24&app_sessionid=${sessionOf(page)}`);
     await page.locator('.bar-back').click();
-    // The entry as the shell left it: without the session (issue 40).
+    // The entry as the shell left it: without the session, which the shell took out of the address.
     await expect(page).toHaveURL(/\/feedback\?status_height=24$/);
     expect(await hostCalls(page, 'finishPage')).toHaveLength(0);
   });

@@ -25,7 +25,7 @@ test.describe('host simulator', () => {
     await control(page, 'route').selectOption('license.html');
     await expect(page.locator('#frame')).toHaveAttribute('src', /^\/license\.html\?status_height=24&dark=0&bgColor=ffffff&app_sessionid=[A-Za-z0-9_-]{43}$/);
     await expect(framed(page).locator('#page-title')).toHaveText(/\S/);
-    // The frame's address as the page left it: the shell took the session out (issue 40).
+    // The frame's address as the page left it: the shell took the session out.
     await expect(page.locator('#address')).toHaveText(/^\/license\.html\?status_height=24&dark=0&bgColor=ffffff$/);
     const frame = await (await page.locator('#frame').elementHandle())!.contentFrame();
     expect(await frame!.evaluate(() => typeof (window as any).NativeBridge?.getAppBaseInfo)).toBe('function');

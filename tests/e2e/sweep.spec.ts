@@ -4,7 +4,7 @@ import { LOCALES } from '../../src/lib/locale';
 import { ROUTES } from '../../src/lib/routes';
 import { MESSAGE_KEYS, NAMES, audit, axeOf, barTitleContrast, englishPhrases, settle, smallTargets, squeezedText, textUnderBar } from '../fixtures/sweep';
 
-// Every route in every locale, at the two smallest phones the app supports (issue 9 §4): a user
+// Every route in every locale, at the two smallest phones the app supports: a user
 // signed in, as the app opens the page. One test per route, so a failure names it.
 const SIZES = [
   { width: 320, height: 640 },
@@ -13,7 +13,7 @@ const SIZES = [
 const NON_LATIN = new Set(['zh-CN', 'zh-TW', 'zh-HK', 'th-TH']);
 // Long words and long labels: the locale most likely to overflow when the text doubles.
 const ZOOM_LOCALE = 'id-ID';
-// Issue 9 §5, axe-core and touch targets on every route in light and in dark, in the sweep's own loads:
+// Axe-core and touch targets on every route in light and in dark, in the sweep's own loads:
 // light in en-US, dark in zh-CN (a second script, and the dark1 palette the app uses most). zh-CN is
 // swept in dark for every other check too.
 const AXE_THEMES: Record<string, { name: string; query: string }> = {
@@ -28,7 +28,7 @@ const frames = (page: import('@playwright/test').Page) =>
   page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 /**
- * Each route in the state with the most to show (issue 16): a list that holds something, conditions
+ * Each route in the state with the most to show: a list that holds something, conditions
  * unmet. The rest open as the app opens them, signed in as the default user.
  */
 const STATES: Record<string, { query?: string; host?: Record<string, unknown> }> = {

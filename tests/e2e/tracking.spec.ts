@@ -4,7 +4,7 @@ import { issueSession, watch, withHost } from '../fixtures/pages';
 import { tag } from '../fixtures/reliability';
 import { t } from '../fixtures/text';
 
-// Issue 9: tracking under faults. Each test generates a known set of events through the pages, then
+// Tracking under faults. Each test generates a known set of events through the pages, then
 // counts on the reference server what arrived for its own user: every event exactly as often as it
 // happened (0 lost, 0 duplicates), nothing else.
 

@@ -9,7 +9,7 @@ import { before, pattern, t } from '../fixtures/text';
 // Each test a user of its own (the e2e database keeps what earlier tests bought), paying through the dev provider.
 test.use({ hostDefaults: { providerUrl: '/api/dev/provider', replyDelayMs: 50 } });
 
-/** A plan's name as the page writes it (planLabel in src/islands/vip/text.ts): its tier, then its period. */
+/** A plan's name as the page writes it (planLabel in src/islands/vip/parts/plan-words.ts): its tier, then its period. */
 const month = (tier: 'VIP' | 'SVIP', locale: Locale = 'en-US') => `${tier} · ${t(locale, 'vip.periodMonth')}`;
 
 /** Back on the VIP Center from a paid order: the banner says what it did, and the order has left the address (announced once). */
@@ -167,7 +167,7 @@ test.describe('VIP: the page holds still while it loads', () => {
   ] as const) {
     test(`for ${who}, the plans and prompts take their place without moving the benefits`, async ({ page, uid, signIn, open }) => {
       await signIn(host());
-      // A member by the server's word too, which wins over the host's (issue 15): a month bought.
+      // A member by the server's word too, which wins over the host's: a month bought.
       if (who === 'a member') await buyOnServer(page, uid, 'vip-month');
       await open('/vip-center');
       await expect(page.locator(loaded).first()).toBeVisible();
@@ -413,7 +413,7 @@ test.describe('VIP: every screen as a user meets it (issue 16)', () => {
     });
     await expect(page.locator('.vip-card img.vip-avatar')).toHaveAttribute('src', 'https://cdn.example.com/a.png');
     await expect(page.locator('.vip-nickname')).toHaveText('Lee');
-    // An image host the build does not name (PUBLIC_IMAGE_HOSTS; issue 28 j): the policy refuses it,
+    // An image host the build does not name (PUBLIC_IMAGE_HOSTS): the policy refuses it,
     // and the row shows the initial, not a broken image.
     await page.route('https://elsewhere.example.org/**', (route) =>
       route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>' }),

@@ -1,5 +1,5 @@
 /**
- * The engine matrix (issue 26): on each real old Chromium of scripts/lib/old-chromium.mjs, the shell
+ * The engine matrix: on each real old Chromium of scripts/lib/old-chromium.mjs, the shell
  * on a text page and the main flow of every area, through the real pages, with the fake host
  * injected and a session the reference server issued, as inside the app. No page error anywhere,
  * and each area's first screen passes the layout checks (tests/engines/layout.ts). The locales are
@@ -95,7 +95,7 @@ describe.each(ENGINES)('Chromium $chromium', ({ chromium }) => {
         barTop: Math.round(bar.top),
         barBottom: Math.round(bar.bottom),
         query: location.search,
-        // Spec §7's helpers the host may call (issue 27).
+        // Spec §7's helpers the host may call.
         helpers: [(window as any).getH5Theme(), (window as any).getH5Language()],
       };
     });
@@ -242,7 +242,7 @@ describe.each(ENGINES)('Chromium $chromium', ({ chromium }) => {
     await done(page);
   });
 
-  // Issue 42: what happened to a page on this engine reaches `npm run field`, and nothing of the user.
+  // What happened to a page on this engine reaches `npm run field`, and nothing of the user.
   test('field reports: an error after load, a chunk that fails and a broken host answer reach npm run field', async () => {
     const { page, uid } = await inApp('/vi-VN/vip-center', {
       state: { overrides: { accountInfo: JSON.stringify({ isLogin: true, nickname: 'Field Tester', vip: { is_vip: 'yes', valid_time: 0 } }) } },

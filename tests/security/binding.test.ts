@@ -1,5 +1,5 @@
 /**
- * Issue 28 (d): a sealed request was not bound to its endpoint. Whoever captured one (a proxy log, a
+ * A sealed request was once not bound to its endpoint. Whoever captured one (a proxy log, a
  * shared network) could deliver it elsewhere: an order-status poll sent to `/api/vip/order/cancel`
  * cancelled the order, a feedback body sent to `/api/vip/redeem` used one of the victim's redeem
  * tries. Since wire format 2 the sealed body names its endpoint and the server answers it there only.

@@ -1,5 +1,5 @@
 /**
- * Unbounded fields (issue 14): a request could make the server store a string of any length, up to
+ * Unbounded fields: a request could once make the server store a string of any length, up to
  * the 1 MB body. Every request schema the server parses must bound every string (a maximum length,
  * an exact length, a choice from a list, or a pattern whose length is bounded) and every array, so
  * no field it stores can grow beyond what it was made for. Walks the schemas themselves, so a field

@@ -1,5 +1,5 @@
 /**
- * Issue 30: the development server keeps what /bridge-check sends (POST /api/dev/bridge-report) for
+ * The development server keeps what /bridge-check sends (POST /api/dev/bridge-report) for
  * the simulator to list. Whoever can reach it could try to fill its memory or plant something in the
  * simulator's page: a report is kept only in the kit's bounded shape, at most twenty of them, and
  * the route answers loopback only, like every development route (release.test.ts: none in a release).

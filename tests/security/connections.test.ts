@@ -1,5 +1,5 @@
 /**
- * Resource attacks on the reference server's connections (issue 14): before server/http-limits.ts,
+ * Resource attacks on the reference server's connections: before server/http-limits.ts,
  * 20,000 connections trickling request bodies from one machine held 1 GB and made the server reset
  * new ones. Each test is such an attack, against a server with small limits (so it runs in seconds):
  * connections over a cap are closed at once, unread; slow ones are cut by their deadline; and a client
@@ -134,7 +134,7 @@ describe('many addresses', () => {
     const probes = addresses.flatMap((address) =>
       Array.from({ length: limits.perAddress }, () => attack(address, 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n', 'X-Slow: 1\r\n', startedAt)),
     );
-    // While they are held, clients from new addresses still get in (issue 28: 17 addresses × 64 slow
+    // While they are held, clients from new addresses still get in (once, 17 addresses × 64 slow
     // heads filled the total and locked everyone out until the header timeout).
     await new Promise((resolve) => setTimeout(resolve, 300));
     const newcomers = await Promise.all(['127.0.0.6', '127.0.0.7', '127.0.0.8', '127.0.0.9'].map((address) => normalRequest(address)));

@@ -1,5 +1,5 @@
 /**
- * Issue 40 (item 5): `npm start`'s development routes mint a session for any uid and set any balance,
+ * `npm start`'s development routes mint a session for any uid and set any balance,
  * and answered whatever a browser could be made to send them. A web page the developer visits could
  * post `{"uid":"10001"}` as `text/plain` (a "simple request": no CORS preflight, so the server acts
  * before the browser hides the answer); a DNS-rebinding name (attacker.example resolving to 127.0.0.1

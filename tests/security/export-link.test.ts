@@ -1,5 +1,5 @@
 /**
- * Issue 40: the personal-data export link died with the owner's session, but until then it was a
+ * The personal-data export link once died with the owner's session, but until then it was a
  * bearer URL for 15 minutes: `GET /api/personal/file/<grant>` from another address, with no session,
  * answered 200 and the PDF. Now there is no link: the page asks for the file's bytes with a sealed
  * request of the owner's live session (`exportPdf`), like every other call, and saves them itself.

@@ -1,5 +1,5 @@
 /**
- * Issue 40 (3): the server's shared budgets went to whoever came first. With 40 addresses sending
+ * The server's shared budgets once went to whoever came first. With 40 addresses sending
  * requests under fresh keys, 18 of 39 legitimate first page loads got 429 (the RSA budget); 82
  * addresses holding 1,048 slow request heads reset every newcomer for 10 s, and once 750 connections
  * were open an address behind a carrier NAT got 4 of 12 requests through (the connection cap). Each
@@ -93,7 +93,7 @@ describe('the connection cap under a flood of slow request heads', () => {
   const held: Socket[] = [];
   /**
    * Connections the server has decided on: taken in, refused, or closed to make room (`evicted`, new
-   * with issue 40, is absent when the test replays against the server from before).
+   * with fair sharing, is absent when the test replays against the server from before).
    */
   const decided = () => {
     const { open, refused, evicted } = api.stats();

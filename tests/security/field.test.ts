@@ -1,5 +1,5 @@
 /**
- * Attacks on `POST /api/field` (issue 42). Anyone may post field reports, signed in or not, so each
+ * Attacks on `POST /api/field`. Anyone may post field reports, signed in or not, so each
  * defence is tested by the request it stops: junk and oversized bodies refused with nothing stored,
  * personal data refused however a page let it slip, and one address's flood held to its own share
  * while other addresses' reports still land.

@@ -1,5 +1,5 @@
 /**
- * Issue 40 (6): behind a trusted proxy that wrote `X-Forwarded-For: addr:port`, the server could not
+ * Behind a trusted proxy that wrote `X-Forwarded-For: addr:port`, the server could not
  * read the hop and counted the request under the proxy's own address, so every client was one client:
  * after one client's 20 bad seals, another got 429. Each test plays the proxy (127.0.0.1, listed in
  * TRUST_PROXY) writing the header in one of the forms proxies use, for two clients: the first sends

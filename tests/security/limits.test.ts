@@ -1,5 +1,5 @@
 /**
- * Abuse attacks on the reference server (issue 14), each of which worked before the limits: guessing a
+ * Abuse attacks on the reference server, each of which worked before the limits: guessing a
  * six-digit code at hundreds of tries a second, flooding one phone with codes, guessing redeem codes,
  * burying support in feedback, paying from a blocked region by spelling it differently, and reading
  * codes out of a world-readable app.db. Every test is the attack, and what the caller sees now.
@@ -162,7 +162,7 @@ describe('flooding a phone or a mailbox with codes', () => {
     expect(targetKey('me@example.com')).not.toBe(targetKey('you@example.com'));
   });
 
-  // Issue 28 (f): each of these reached the victim's phone or inbox and was counted as a new contact.
+  // Each of these once reached the victim's phone or inbox and was counted as a new contact.
   it('counts a phone however it is written: 00 for +, a national number in the app region, a trunk 0 after the country code', async () => {
     const digits = singaporeMobile();
     expect(targetKey(`+65${digits}`)).toBe(`+65${digits}`);

@@ -1,5 +1,5 @@
 /**
- * Issue 40: redeem refusals still told codes apart. The first 5 refused codes of every account
+ * Redeem refusals once told codes apart. The first 5 refused codes of every account
  * answered `redeemUnknown` 404, `redeemExpired` 410 or `redeemUsed` 409, so a guesser learnt which
  * codes exist (an expired or used one is a printed batch's neighbour), and each new account asked
  * again from the same address. Now every refused code gets one answer, and the tries are counted per

@@ -1,5 +1,5 @@
 /**
- * Issue 40 (item 4): `npm run start:release` seeded the development data: the demo accounts and the
+ * `npm run start:release` once seeded the development data: the demo accounts and the
  * redeem codes docs/api.md prints. `SVIP30` redeemed on a release server made its redeemer SVIP for
  * 30 days, and an account the real account service numbers 10002 would have found a stranger's
  * orders and membership. Now a release database gets the catalogue only (plans, coin packages, songs,

@@ -1,5 +1,5 @@
 /**
- * Issue 28, the development door: `/api/dev/*` mints any user's session and sets any balance, guarded
+ * The development door: `/api/dev/*` mints any user's session and sets any balance, guarded
  * only by "the connection comes from loopback", and it was mounted in every start. Behind a same-host
  * proxy every client is loopback: through a 10-line proxy, `POST /api/dev/session {"uid":"10001"}`
  * returned a live session for 10001, and one client's 20 bad seals got every other user 429. Now a
@@ -222,7 +222,7 @@ describe('clients behind a proxy', () => {
   });
 });
 
-// Issue 28 (j): no frame-ancestors and no X-Frame-Options: any site could frame a page (a payment
+// Without frame-ancestors and X-Frame-Options, any site could frame a page (a payment
 // button under a decoy). Release: no frame at all; development: only the simulator's own origin.
 describe('framing', () => {
   describe('a release server', () => {
@@ -236,7 +236,7 @@ describe('framing', () => {
         expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
         expect(response.headers.get('x-frame-options'), path).toBe('DENY');
         expect(response.headers.get('content-security-policy'), path).toBe("frame-ancestors 'none'");
-        // The session the host put in the page's query must not reach a Referer (issue 40).
+        // The session the host put in the page's query must not reach a Referer.
         expect(response.headers.get('referrer-policy'), path).toBe('strict-origin');
       }
     });

@@ -1,5 +1,5 @@
 /**
- * Attacks on the request seal (docs/api.md, issue 14), through the real app over HTTP. Before the
+ * Attacks on the request seal (docs/api.md), through the real app over HTTP. Before the
  * MAC, flipping IV bits rewrote the first block of the body (the uid) undetected, and a padding error
  * answered differently from a bad key: an oracle. Now any changed bit is refused, every refusal is
  * the same answer, and an address that keeps sending what does not open is cut off before it costs
@@ -273,7 +273,7 @@ describe('replay', () => {
   });
 });
 
-// Issue 28 (a): valid requests, each under a freshly wrapped key, cost one RSA decryption each and
+// Valid requests, each under a freshly wrapped key, cost one RSA decryption each, and unbounded they
 // were never refused (681 a second at /api/health; everyone's requests slowed from 12 to 67 ms).
 describe('RSA work is a budget', () => {
   const { rsa, unwrap } = countingUnwrap();
@@ -300,7 +300,7 @@ describe('RSA work is a budget', () => {
     expect((await post(api.base, '/api/health', known, '127.0.0.7')).status).toBe(409);
   });
 
-  // Issue 28 (2): /api/health answered a fresh RSA-wrapped key per request, one private-key operation
+  // /api/health once answered a fresh RSA-wrapped key per request, one private-key operation
   // each, to anyone. A public endpoint needs no seal now, and its plain form costs no RSA at all.
   it('answers a public endpoint unsealed with no RSA step, also past the unwrap budget; a private one still needs the seal', async () => {
     clock += 180_000;

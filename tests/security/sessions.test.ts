@@ -1,6 +1,6 @@
 /**
  * Identity attacks on the reference server: the user is whoever the session belongs to. Each test
- * is an attack that worked before sessions were verified (issue 14) and must now be refused with
+ * is an attack that worked before sessions were verified and must now be refused with
  * nothing read or written.
  */
 import { describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ describe('impersonation', () => {
     expect(await rows('10002')).toEqual(before);
   });
 
-  // Issue 28 (e): a host reporting `uid: ""` plus `?app_sessionid=` planted in a link ran the victim's
+  // A host reporting `uid: ""` plus `?app_sessionid=` planted in a link once ran the victim's
   // page as the attacker's account: what the victim then sent (feedback, a data request) was the attacker's.
   it("refuses a session that arrives without the host's uid, as a planted link's does, writing nothing", async () => {
     const planted = await api.session('planter-1');

@@ -1,5 +1,5 @@
 /**
- * Attacks on `POST /api/track` (issue 14). Before the shared contract (src/lib/track/batch.ts), props
+ * Attacks on `POST /api/track`. Before the shared contract (src/lib/track/batch.ts), props
  * nested deep enough made the server answer 500 with a stack trace after storing part of the batch,
  * and anyone could store events under any uid. Each test is such a request: refused with a 4xx JSON
  * answer, nothing stored, and the server still answering.
@@ -108,7 +108,7 @@ describe('batches without a live session', () => {
     expect(rows()).toBe(before);
   });
 
-  // Issue 28 (e): a batch naming no uid under someone's session is a page running on a planted session.
+  // A batch naming no uid under someone's session is a page running on a planted session.
   it("refuses a batch that names no uid under a session: nothing is stored under the session's owner", async () => {
     const app_sessionid = await api.session('track-owner');
     const reply = await post(JSON.stringify({ common: { uid: '', app_sessionid }, events: [event()] }));

@@ -1,5 +1,5 @@
 /**
- * Attacks on `POST /api/upload` (issue 14). Before, an upload needed no session (an `x-uid` header
+ * Attacks on `POST /api/upload`. Before, an upload needed no session (an `x-uid` header
  * was enough), any bytes were stored under the content-type the client claimed, one user could fill
  * the disk, and the answer's URL led nowhere. Each test is such an attack, refused before the body is
  * read where the headers suffice; a file is served back only to its owner.
@@ -203,7 +203,7 @@ describe('slow uploads', () => {
   });
 });
 
-// Issue 28 (h): a SIGKILL during an upload left a 59.6 MB file with no row, kept after restart and
+// A SIGKILL during an upload once left a 59.6 MB file with no row, kept after restart and
 // outside the quota. A file now arrives under `<id>.part` and is named only once its row exists; a
 // restart removes whatever has no row.
 describe('a server killed mid-upload', () => {
@@ -247,7 +247,7 @@ describe('a server killed mid-upload', () => {
   });
 });
 
-// Issue 28 (b): an upload trickled at 1 byte every 20 s stayed open past 80 s, and may last an hour.
+// An upload trickled at 1 byte every 20 s once stayed open past 80 s, and could have lasted an hour.
 describe('a trickled upload', () => {
   const slow = useApiServer('uploads-trickle-', { uploadStallMs: 5_000, uploadMinBytes: 1024, uploadRateWindowMs: 1_000 });
 
@@ -297,7 +297,7 @@ describe('a large upload', () => {
   });
 });
 
-// Issue 39: an upload slower than a pace window (a 2 MB screenshot at 20 KB/s) was stored one chunk
+// Once, an upload slower than a pace window (a 2 MB screenshot at 20 KB/s) was stored one chunk
 // short at every window's end, and answered 200 with the short size. The windows are short here, so
 // a paced sender crosses several of them in a second or two.
 describe('a paced upload', () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 40, item 2: a body is bounded in work, not only in bytes. The attack: 0.8 MB bodies of nested
+ * A body is bounded in work, not only in bytes. The attack: 0.8 MB bodies of nested
  * arrays posted to the public /api/vip/plans, 32 at a time from one address: each cost the server
  * about 168 ms of its one thread, none was refused (a 422 counted as no failure), and another
  * client's read went from 2–14 ms to 1.0–4.5 s. Here: the shape is bounded before parsing, every

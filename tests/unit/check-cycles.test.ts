@@ -17,7 +17,7 @@ describe('npm run test:cycles', () => {
     expect(run.stderr).toMatch(/1 circular import\(s\):\n .*(a\.ts → .*b\.ts → .*a|b\.ts → .*a\.ts → .*b)\.ts/);
   });
 
-  // Issue 29: three type-only circles had passed (server/db/index ↔ seed ↔ membership, the seal and
+  // Three type-only circles once passed (server/db/index ↔ seed ↔ membership, the seal and
   // its library fallback, the coins pair). Gone at run time, they still tie two modules into one.
   it('fails on a cycle made of a type-only import too; an import named only in a comment is none', () => {
     const typed = mkdtempSync(join(dir, 'typed-'));
@@ -50,7 +50,7 @@ describe('npm run test:cycles', () => {
     expect(run.stderr).toMatch(/seed\.ts imports \.\.\/api\/vip: the data layer sits below the API/);
   });
 
-  // Issue 29: 23 files of src/lib imported src/i18n (for the MessageKey type), which imports src/lib.
+  // Once, 23 files of src/lib imported src/i18n (for the MessageKey type), which imports src/lib.
   it('fails on src/lib importing src/i18n, and tells it from src/lib/i18n.ts by where the path leads', () => {
     const app = mkdtempSync(join(dir, 'i18n-'));
     for (const folder of ['src/lib/help', 'src/i18n']) mkdirSync(join(app, folder), { recursive: true });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cspSources } from '../../scripts/lib/csp-sources.mjs';
 
-// Issue 28 (j): the pages could connect to and load images from any https host.
+// The pages once could connect to and load images from any https host.
 describe('the CSP sources of a build', () => {
   it('are the page\'s own origin alone by default: no "https:" wildcard', () => {
     expect(cspSources({})).toEqual({ connect: ["'self'"], img: ["'self'", 'data:'] });

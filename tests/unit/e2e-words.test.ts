@@ -1,9 +1,10 @@
 /**
- * The end-to-end tests name the product's words by key, never paste them (issue 29): every string
- * literal in tests/e2e/*.spec.ts and tests/engines/*.ts that is a message of any locale (12 characters
- * or more, as written or without its closing punctuation) is reported with its file, line and key, to be
- * written `t(locale, key)` (tests/fixtures/text.ts). Shorter texts are left alone: a name such as "VIP"
- * or a word such as "OK" is a message and a test's own data at once.
+ * The end-to-end tests name the product's words by key, never paste them, so a translator's edit
+ * cannot break them: every string literal in tests/e2e/*.spec.ts and tests/engines/*.ts that is a
+ * message of any locale (12 characters or more, as written or without its closing punctuation) is
+ * reported with its file, line and key, to be written `t(locale, key)` (tests/fixtures/text.ts).
+ * Shorter texts are left alone: a name such as "VIP" or a word such as "OK" is a message and a
+ * test's own data at once.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import ts from 'typescript';

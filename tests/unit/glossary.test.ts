@@ -1,5 +1,5 @@
 /**
- * What a native reader of each locale would catch (issue 41), checked over every message, every legal text
+ * What a native reader of each locale would catch, checked over every message, every legal text
  * and the help seed (the FAQ): a word the locale's glossary avoids, spoken Cantonese in zh-HK's written UI,
  * and a quoted label that no page or app screen shows. The glossary's terms themselves (one word per
  * concept, in the texts and the messages alike) are checked by tests/unit/legal.test.ts; values equal to

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 
-/** Issue 9: at least 1,000 generated values per property. */
+/** At least 1,000 generated values per property (docs/quality.md). */
 export const RUNS = { numRuns: 1000 };
 /** 1,000 runs take seconds on an idle machine; a busy CI runner may need many more. */
 export const PROPERTY_TIMEOUT_MS = 120_000;

@@ -1,5 +1,5 @@
 /**
- * The legal texts in nine languages (issue 17): every locale has every text, written in its own language,
+ * The legal texts in nine languages: every locale has every text, written in its own language,
  * with the same structure, anchors and facts as en-US, and with the glossary's terms, in the texts and
  * in the UI messages that name the same things. Reads the Markdown sources; the built pages' `<html
  * lang>` is checked by tests/e2e/legal.spec.ts.

@@ -1,5 +1,5 @@
 /**
- * Why (issue 38): each membership path was built and tested alone, and where two met, money went wrong
+ * Why: each membership path was built and tested alone, and where two met, money went wrong
  * (two auto-renewals charging at once, a day of SVIP upgrading a year of VIP). This runs random
  * sequences of what a user and the provider do (buy VIP or SVIP, one-off or auto-renewing; pay, fail,
  * cancel or abandon; renewal charges paid or declined; auto-renewal off and on; VIP and SVIP codes;

@@ -54,7 +54,7 @@ describe.each(LOCALES)('messages %s', (locale) => {
   if (locale !== 'en-US') {
     it("translates every value: none equals en-US but those the locale's glossary allows", () => {
       const english = new Map(base);
-      // Issue 41: a rule of "more than 3 words" let 37 short English labels through in fil-PH ("Customer
+      // A rule of "more than 3 words" once let 37 short English labels through in fil-PH ("Customer
       // service", "Phone number"). Only what the locale writes as English itself is listed: VIP, OK, formats.
       const { sameAsEnglish } = JSON.parse(readFileSync(`src/i18n/glossary/${locale}.json`, 'utf8')) as { sameAsEnglish: string[] };
       const copied = entries.filter(([key, value]) => english.get(key) === value && !sameAsEnglish.includes(key));

@@ -1,5 +1,5 @@
 /**
- * Issue 26: the inline scripts parse and work on any engine that runs JavaScript at all. The build
+ * The inline scripts parse and work on any engine that runs JavaScript at all. The build
  * refuses a script that is not ES5 (scripts/inline-script.mjs); here the exact bytes a page carries
  * run in a context stripped of everything newer than ES5 (no Map, Promise, Symbol, Array.from,
  * Object.assign, String.prototype.includes…, no URLSearchParams or URL), with the few DOM properties
@@ -98,7 +98,7 @@ describe('the shell script on an engine with nothing newer than ES5', () => {
     expect(page.classes).toEqual(['has-bar', 'title-swap']);
     expect(page.title).toBe('帮助 中心');
     expect(page.storage).toEqual({ app_sessionid: 'abc.123', bgColor: '171717' });
-    // Stored, the session leaves the address (issue 40).
+    // Stored, the session leaves the address.
     expect(page.address).toBe('https://h5.example/zh-CN/help-feedback?status_height=40&dark=1&bgColor=171717&title=%E5%B8%AE%E5%8A%A9+%E4%B8%AD%E5%BF%83');
   });
 

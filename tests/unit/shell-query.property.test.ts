@@ -430,7 +430,7 @@ describe('the inline shell script under hostile URLs (happy-dom)', () => {
           expect(new URLSearchParams(new URL(target, ORIGIN).search).has('app_sessionid')).toBe(false);
           return;
         }
-        // The session is out of the address, whatever it was (issue 40); every other parameter stays.
+        // The session is out of the address, whatever it was; every other parameter stays.
         expect(new URLSearchParams(location.search).has('app_sessionid')).toBe(false);
         expect([...new URLSearchParams(location.search).keys()]).toEqual([...params.keys()].filter((name) => name !== 'app_sessionid'));
 

@@ -4,7 +4,7 @@
  * draws is on the path to first paint, and its script is not fetched ahead of it: nothing shares the
  * link with the HTML (Lighthouse's simulation counts a script asked for before the paint into the
  * paint). At the paint, the whole first screen's chunks are asked for at once, not a tier of imports
- * at a time (issue 39: five round trips before the prices on a 150 ms link).
+ * at a time (a tier at a time made five round trips before the prices on a 150 ms link).
  * "Painted" is the browser's first-contentful-paint entry; a page that paints nothing, or a WebView
  * without paint timing, hydrates after PAINT_WAIT_MS all the same.
  */

@@ -25,7 +25,6 @@ import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
 import type { PayMethod } from '../../lib/pay/methods';
 import type { MessageParams } from '../../lib/i18n';
-import { useHydrated } from '../ui/hydrated';
 import { usePage } from '../ui/page';
 import '../ui/controls.css';
 import '../ui/placeholder.css';
@@ -33,9 +32,7 @@ import { Packages } from './parts/Packages';
 import './coins.css';
 
 export default function KRecharge() {
-  const { t, locale, session } = usePage();
-  const hydrated = useHydrated();
-  const signedIn = hydrated && session === 'signed-in';
+  const { t, locale, session, signedIn } = usePage();
   const balance = useStore($balance);
   const offerState = useStore($offer);
   const purchase = useStore($recharge);

@@ -11,9 +11,10 @@ import { pageHref } from '../../lib/nav';
 import { TextBox } from '../forms/parts/TextBox';
 import { Failure } from '../ui/parts/Failure';
 import { useLater } from '../ui/use-later';
-import type { Text } from '../ui/text';
+import type { Text } from '../../lib/i18n';
 import '../ui/controls.css';
 import '../ui/placeholder.css';
+import '../ui/sent.css';
 import './help.css';
 import { usePage } from '../ui/page';
 

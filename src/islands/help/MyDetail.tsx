@@ -12,7 +12,7 @@ import { $selfInfo } from '../../lib/stores/self-info';
 import { Failure } from '../ui/parts/Failure';
 import { useLater } from '../ui/use-later';
 import '../ui/placeholder.css';
-import { STATE_KEY } from './text';
+import { FEEDBACK_STATE_KEY } from '../../lib/help/feedback-state';
 import './help.css';
 import { usePage } from '../ui/page';
 
@@ -55,7 +55,7 @@ export default function MyDetail() {
       <article className="answer">
         <div className="feedback-head">
           <strong>{feedback.typeLabel}</strong>
-          <span className={`feedback-state is-${feedback.state}`}>{t(STATE_KEY[feedback.state])}</span>
+          <span className={`feedback-state is-${feedback.state}`}>{t(FEEDBACK_STATE_KEY[feedback.state])}</span>
         </div>
         <p dir="auto">{feedback.description}</p>
         {feedback.song && <p className="answer-category">{t('help.songAbout', { name: feedback.song.name, artist: feedback.song.artist })}</p>}

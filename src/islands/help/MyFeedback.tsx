@@ -13,7 +13,7 @@ import { $selfInfo } from '../../lib/stores/self-info';
 import { useNearEnd } from '../lists/use-near-end';
 import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
-import { STATE_KEY } from './text';
+import { FEEDBACK_STATE_KEY } from '../../lib/help/feedback-state';
 import './help.css';
 import { usePage } from '../ui/page';
 
@@ -35,7 +35,7 @@ export default function MyFeedback({ detail }: { detail: 'my-detail' | 'my-detai
                 <strong>{item.typeLabel}</strong>
                 <span className={`feedback-state is-${item.state}`}>
                   {item.unread && <span className="dot-mark" aria-hidden="true" />}
-                  {t(STATE_KEY[item.state])}
+                  {t(FEEDBACK_STATE_KEY[item.state])}
                   {item.unread && <span className="visually-hidden"> · {t('help.newReply')}</span>}
                 </span>
               </span>

@@ -9,15 +9,12 @@ import { guidesFor } from '../../lib/help/guides';
 import { highlight } from '../../lib/help/highlight';
 import { $recent, $search, changeQuery, clearRecent, keep, leaveSearch, startSearch, submit } from '../../lib/help/search';
 import { pageHref } from '../../lib/nav';
-import { useHydrated } from '../ui/hydrated';
 import '../ui/controls.css';
 import './help.css';
 import { usePage } from '../ui/page';
 
 export default function SearchKeyword() {
-  const { t, signedIn } = usePage();
-  const hydrated = useHydrated();
-  const ready = hydrated && signedIn;
+  const { t, signedIn: ready } = usePage();
   const input = useRef<HTMLInputElement>(null);
   const { query, results, failure } = useStore($search);
   const recent = useStore($recent);

@@ -13,7 +13,7 @@ import { usePage } from '../ui/page';
 const TIPS = ['music.tip1', 'music.tip2', 'music.tip3', 'music.tip4'] as const;
 
 export default function GoodList() {
-  const { t, session } = usePage();
+  const { t, session, signedIn } = usePage();
   const hydrated = useHydrated();
   const playlist = useStore($playlist);
   const sending = useStore($sending);
@@ -37,7 +37,7 @@ export default function GoodList() {
       <button
         type="button"
         className="button music-continue"
-        disabled={!hydrated || session !== 'signed-in' || !playlist || sending.state === 'sending' || sending.state === 'sent'}
+        disabled={!signedIn || !playlist || sending.state === 'sending' || sending.state === 'sent'}
         onClick={submit}
       >
         {t('music.submit')}

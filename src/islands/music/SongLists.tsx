@@ -9,7 +9,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { SONGS_PAGE_SIZE as PAGE_SIZE } from '../../lib/limits';
 import { $lists, $playingId, editList, findMusic, loadLists, playList, playSong, watchLists, type Page, type Song, type SongList } from '../../lib/music/lists';
 import { Failure } from '../ui/parts/Failure';
-import type { Text } from '../ui/text';
+import type { Text } from '../../lib/i18n';
 import '../ui/controls.css';
 import '../ui/placeholder.css';
 import './music.css';

@@ -27,14 +27,14 @@ interface Row {
 }
 
 export default function SongTest() {
-  const { t, locale, session, signedIn } = usePage();
+  const { t, locale, session } = usePage();
   const hydrated = useHydrated();
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
   const playlist = useStore($playlist);
   const status = useStore($status);
   const met = useStore($conditions);
 
-  useEffect(() => watchConditions(signedIn), [session]);
+  useEffect(() => watchConditions(session === 'signed-in'), [session]);
 
   if (!hydrated)
     return (

@@ -11,7 +11,7 @@ import { pageHref } from '../../lib/nav';
 import { $downloading, $file, download, openFile } from '../../lib/personal/export';
 import { $selfInfo } from '../../lib/stores/self-info';
 import '../ui/placeholder.css';
-import { userTimeZone } from './text';
+import { userTimeZone } from '../../lib/personal/time-zone';
 import './personal.css';
 import { usePage } from '../ui/page';
 

@@ -13,7 +13,7 @@ import { $exports, $sentTo, loadExports, markRequested } from '../../lib/persona
 import { $selfInfo } from '../../lib/stores/self-info';
 import { useLater } from '../ui/use-later';
 import '../ui/placeholder.css';
-import { userTimeZone } from './text';
+import { userTimeZone } from '../../lib/personal/time-zone';
 import './personal.css';
 import { usePage } from '../ui/page';
 

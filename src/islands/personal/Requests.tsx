@@ -13,7 +13,7 @@ import { $exports, loadExports } from '../../lib/personal/requests';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { useHydrated } from '../ui/hydrated';
 import '../ui/placeholder.css';
-import { userTimeZone } from './text';
+import { userTimeZone } from '../../lib/personal/time-zone';
 import './personal.css';
 import { usePage } from '../ui/page';
 

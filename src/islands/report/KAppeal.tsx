@@ -10,8 +10,9 @@ import { $appealSent, $open, $subjects, loadSubjects, type Subject } from '../..
 import { $selfInfo } from '../../lib/stores/self-info';
 import { Failure } from '../ui/parts/Failure';
 import { useLater } from '../ui/use-later';
-import type { Text } from '../ui/text';
+import type { Text } from '../../lib/i18n';
 import '../ui/placeholder.css';
+import '../ui/sent.css';
 import './report.css';
 import { usePage } from '../ui/page';
 

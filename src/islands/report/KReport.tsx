@@ -13,8 +13,9 @@ import { Choices } from '../forms/parts/Choices';
 import { TextBox } from '../forms/parts/TextBox';
 import { Failure } from '../ui/parts/Failure';
 import { useLater } from '../ui/use-later';
-import type { Text } from '../ui/text';
+import type { Text } from '../../lib/i18n';
 import '../ui/placeholder.css';
+import '../ui/sent.css';
 import './report.css';
 import { usePage } from '../ui/page';
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 
 /**
  * False on the first render, true from the next: an island rendered on the server must hydrate with the
@@ -8,6 +8,9 @@ import { useEffect, useState } from 'preact/hooks';
  */
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // A layout effect: the next render comes before the browser paints, so the server's state is not
+  // painted again once the page runs, and the effects that load data run after the same paint as
+  // they would without this render (Preact runs the first render's effects as the next one starts).
+  useLayoutEffect(() => setHydrated(true), []);
   return hydrated;
 }

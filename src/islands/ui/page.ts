@@ -1,4 +1,5 @@
 /** What every island reads of its page, from one hook. */
+import { useHydrated } from './hydrated';
 import { useStore } from './use-store';
 import { pageLocale, text, type Text } from '../../lib/i18n';
 import type { Locale } from '../../lib/locale';
@@ -14,17 +15,26 @@ export interface Page {
   t: Text;
   /** The page's locale: it never changes while the page is open. */
   locale: Locale;
-  /** The sign-in state: checking, no app, signed out or signed in (the island re-renders when it changes). */
+  /**
+   * The sign-in state: checking, no app, signed out or signed in (the island re-renders when it
+   * changes). As the store has it now: for effects; what is drawn from it waits for hydration, as
+   * `signedIn` does.
+   */
   session: Session;
-  /** `session === 'signed-in'`, the one question most islands ask of it. */
+  /**
+   * Signed in, as the island draws it: false on the first render, which hydrates the markup the build
+   * made before any session was known (Preact keeps the server's attributes, so a first render that
+   * knew more would leave a button disabled for good); from the next render, `session === 'signed-in'`.
+   */
   signedIn: boolean;
 }
 
 /**
  * The page's text, locale and sign-in state.
- * @example const { t, locale, signedIn } = usePage();
+ * @example const { t, locale, signedIn } = usePage(); <button disabled={!signedIn}>
  */
 export function usePage(): Page {
   const session = useStore($session);
-  return { t: text, locale: pageLocale(), session, signedIn: session === 'signed-in' };
+  const hydrated = useHydrated();
+  return { t: text, locale: pageLocale(), session, signedIn: hydrated && session === 'signed-in' };
 }

@@ -10,17 +10,15 @@ import { pageHref } from '../../lib/nav';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { $vipStatus, loadMembership } from '../../lib/vip/membership';
 import { $redeem, redeem, restoreCode, typeCode } from '../../lib/vip/redeem';
-import { dateIn } from './text';
+import { dateIn } from './parts/plan-words';
 import { useLater } from '../ui/use-later';
-import { useHydrated } from '../ui/hydrated';
 import { usePage } from '../ui/page';
 import '../ui/controls.css';
 
 import './vip.css';
 
 export default function ExchangeMembers() {
-  const { t, locale, session } = usePage();
-  const signedIn = useHydrated() && session === 'signed-in';
+  const { t, locale, signedIn } = usePage();
   const timeZone = useStore($selfInfo).dev_timezone;
   const input = useRef<HTMLInputElement>(null);
   const { code, error, busy, redeemed } = useStore($redeem);

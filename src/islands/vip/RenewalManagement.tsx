@@ -16,7 +16,7 @@ import { $plans, loadPlans, type Plan } from '../../lib/vip/plans';
 import { $switching, switchRenewal } from '../../lib/vip/renewal';
 import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
-import { dateIn, planLabel, unitKey } from './text';
+import { dateIn, planLabel, unitKey } from './parts/plan-words';
 import './vip.css';
 import { usePage } from '../ui/page';
 

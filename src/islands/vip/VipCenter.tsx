@@ -22,7 +22,7 @@ import { MembershipCard } from './parts/MembershipCard';
 import '../ui/controls.css';
 import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
-import { planLabel } from './text';
+import { planLabel } from './parts/plan-words';
 import './vip.css';
 
 // Day, month, quarter, year: the usual offer, so the placeholders take the plans' place.
@@ -36,9 +36,8 @@ export interface Agreement {
 }
 
 export default function VipCenter({ agreements = [], renewalAgreement = '' }: { agreements?: Agreement[]; renewalAgreement?: string }) {
-  const { t, session } = usePage();
+  const { t, session, signedIn } = usePage();
   const hydrated = useHydrated();
-  const signedIn = hydrated && session === 'signed-in';
   const member = useStore($isMember);
   const offer = useStore($plans);
   // The parts drawn from what the page learns after it runs: the plans' (loading while the plans are

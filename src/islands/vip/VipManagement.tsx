@@ -20,7 +20,7 @@ import { usePage } from '../ui/page';
 import { MembershipCard } from './parts/MembershipCard';
 import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';
-import { planLabel } from './text';
+import { planLabel } from './parts/plan-words';
 import './vip.css';
 
 const STATE_KEY = { paid: 'vip.orderPaid', failed: 'vip.orderFailed', cancelled: 'vip.orderCancelled', created: 'vip.orderCreated' } as const;
@@ -33,9 +33,8 @@ const load = () => {
 };
 
 export default function VipManagement() {
-  const { t, locale, session } = usePage();
+  const { t, locale, session, signedIn } = usePage();
   const hydrated = useHydrated();
-  const signedIn = hydrated && session === 'signed-in';
   const member = useStore($isMember);
   const orders = useStore($orders);
   const offer = useStore($plans);

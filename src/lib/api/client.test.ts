@@ -86,7 +86,7 @@ describe('request', () => {
     expect(body).toMatchObject({ uid: '', app_sessionid: '' });
   });
 
-  // Issue 28 (2): a public endpoint answers everyone alike, so a seal protects nothing there and costs
+  // A public endpoint answers everyone alike, so a seal protects nothing there and costs
   // the server an RSA step: its body goes as one JSON field, with no identity.
   it('sends a public endpoint unsealed: one JSON request field, no session', async () => {
     setIdentity(() => ({ uid: 'u1', app_sessionid: 'sess-1' }));

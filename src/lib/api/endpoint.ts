@@ -54,7 +54,7 @@ export const WIRE_VERSION = 2;
  * @example v.parse(WIRE_FIELDS, decrypted).uid
  */
 export const WIRE_FIELDS = v.object({
-  /** The wire format's version: 2 since requests name their endpoint (issue 28). */
+  /** The wire format's version: 2 since requests name their endpoint, binding a sealed request to it. */
   v: v.literal(WIRE_VERSION),
   /**
    * The endpoint the request is for, sealed with it: the server answers it only at that path, so a

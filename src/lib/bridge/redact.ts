@@ -1,6 +1,6 @@
 /**
  * The conformance kit's report leaves the tester's phone (copied into an issue, sent to a server), so
- * what identifies the tester never goes in it (issue 41, item 6): the value of each personal field of
+ * what identifies the tester never goes in it: the value of each personal field of
  * the contract (bridge-contract.md: accountInfo, getAppBaseInfo, getPersonalInfo, onLoginCallback)
  * becomes a placeholder of the same JSON type. Everything else stays as the host sent it: the
  * spacing, the field order, a value of the wrong type and broken JSON are what a host developer needs.

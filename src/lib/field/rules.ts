@@ -1,5 +1,5 @@
 /**
- * The bounds of a field report (issue 42, docs/field.md), shared by the reporter, which builds its
+ * The bounds of a field report (docs/field.md), shared by the reporter, which builds its
  * batches inside them, and the reference server, which refuses anything outside them
  * (./contract.ts). No dependencies and erasable TypeScript only: the reporter imports this on every
  * page without bundling a schema library, and scripts may run it under Node's type stripping.

@@ -510,7 +510,8 @@ describe('what the page accepts, the server accepts unchanged (server/api uses t
           const form = { type: 'music', description: 'Lyrics are late.', contact: typed, important, phone: important ? '+65 8123 4567' : '', code: '' };
           // The page: "send code" sends the contact as typed, trimmed (FeedbackForm sendCode).
           if (!typed.trim()) return;
-          // A contact the form refuses gets no code from the server either (issue 28 f), in the same words.
+          // A contact the form refuses gets no code from the server either, in the same words: the
+          // server checks what the page checks.
           const rule = checkContact(typed);
           if (!rule.ok) {
             expect(() => HELP_HANDLERS.feedbackCode({ db, user, body: { contact: typed.trim() }, now, client: '127.0.0.1' })).toThrow(

@@ -41,7 +41,7 @@ export async function loadQuestion(page: 'question' | 'playback'): Promise<void>
   await fill(
     $question,
     async (): Promise<QuestionPage> => {
-      // The questions and answers are public (issue 41): without a signed-in user, read without a vote.
+      // The questions and answers are public: without a signed-in user, read without a vote.
       if (!id) {
         const home = await request(helpCommon, { locale });
         return { kind: 'playback', questions: home.categories.find((c) => c.id === 'playback')?.questions ?? [] };

@@ -1,5 +1,5 @@
 /**
- * The pay flow, one for every product (membership, issue 4; coin recharge, issue 5): guard → create
+ * The pay flow, one for every product (membership and coin recharge): guard → create
  * the order once per attempt → `startPayWeb` → `onPayCallback` → on success, confirm with the server
  * (only the server's order state turns a purchase into membership or coins) → `paySuccess`. A plain
  * function over injected dependencies, so every outcome is unit-tested without a page; each product
@@ -49,7 +49,7 @@ export interface PayDeps<Order extends PayOrder = PayOrder, Status extends PaySt
   sleep(ms: number): Promise<void>;
 }
 
-/** Server confirmation: polled with backoff for about 30 s (issue 4), then reported as pending. */
+/** Server confirmation: polled with backoff for about 30 s, then reported as pending. */
 export const CONFIRM_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 8000, 8000];
 
 /**

@@ -17,7 +17,7 @@ const CASHIER_WAIT_MS = 30 * 60_000;
 // The cashier's answer normally arrives as the page comes back (onResume). Still none this long after:
 // it was lost (the app restarted, an old app version), and the flow asks the server instead.
 export const LOST_ANSWER_MS = 3000;
-// An app that sends neither the answer nor onResume (issue 38: seen stuck on "Confirming" for minutes):
+// An app that sends neither the answer nor onResume (seen: pages stuck on "Confirming" for minutes):
 // after this long without either, the flow asks the server too, so the page reaches "Check again" and
 // support as soon as with onResume. A user still in the cashier then is not hurt: the page under it
 // waits on "pending", and the answer that comes later is still taken (src/lib/pay/purchase.ts).

@@ -1,5 +1,5 @@
 /**
- * The payment methods the host offers for a product: WeChat only when it is installed (issue 4), and
+ * The payment methods the host offers for a product: WeChat only when the phone has it installed, and
  * whether the user may choose among them (`supportSelectPayType`; otherwise the first one is used).
  */
 import { query } from '../bridge';

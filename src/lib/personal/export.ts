@@ -2,8 +2,8 @@
  * The exported file of a request (/AccountOrDevicePdf.html): the one the `id` query names, else the
  * latest one sent; what it holds, and the PDF to download until it expires. What it holds is what the
  * PDF prints (server/api/personal-pdf.ts): the backend's account with the app's `getPersonalInfo`
- * filling its gaps, and the device as the app tells it (issue 41, item 2: the page said "No data"
- * where the PDF held the app's values).
+ * filling its gaps, and the device as the app tells it, so the page never says "No data" where
+ * the PDF holds the app's values.
  */
 import { atom } from 'nanostores';
 import { ApiError, messageKey, type DataOf } from '../api';

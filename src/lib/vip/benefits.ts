@@ -1,5 +1,5 @@
 /**
- * What each tier gives (issue 38: what the extra price of SVIP buys), in one table: the server applies
+ * What each tier gives (what the extra price of SVIP buys), in one table: the server applies
  * it (the download quota, server/api/music.ts through ../music/quota.ts) and the pages show it (the
  * benefits table on /vip-center and /vip-management, the SVIP tab, /download, the Q&A answer seeded
  * from it). Spec §9's quota is VIP's: 300 songs a cycle, valid days × 10 for a shorter package.

@@ -1,5 +1,5 @@
 /**
- * What a purchase will do, said before the user pays (issue 38; docs/vip.md, "Before paying"): what
+ * What a purchase will do, said before the user pays (docs/vip.md, "Before paying"): what
  * they get in the ledger's own numbers (./ledger.ts), what they pay now, and for an auto-renewing plan
  * the amount, the period, the first renewal date and the contract it replaces. The server applies the
  * same rules when the payment arrives (server/api/vip.ts), so what is said is what happens:

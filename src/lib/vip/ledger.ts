@@ -1,5 +1,5 @@
 /**
- * The membership ledger (issue 38; docs/vip.md, "The membership ledger"): how VIP and SVIP days
+ * The membership ledger (docs/vip.md, "The membership ledger"): how VIP and SVIP days
  * combine, written once for the server that grants them (server/db/membership.ts) and for the pages
  * that say, before the user pays or redeems, what it will do. Times are Unix seconds.
  *

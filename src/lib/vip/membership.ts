@@ -48,7 +48,7 @@ export async function loadMembership(): Promise<void> {
     async () => {
       const status = await request(vipStatus, {});
       // The membership store first: once the status says the server answered, the figures shown are
-      // already the server's (the card would otherwise draw the host's for a frame, issue 38).
+      // already the server's (the card would otherwise draw the host's for a frame).
       setServerMembership(status.membership);
       return status;
     },

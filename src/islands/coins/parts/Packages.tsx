@@ -2,7 +2,7 @@
 import type { Package } from '../../../lib/coins/recharge';
 import { formatPrice } from '../../../lib/format';
 import { pageLocale } from '../../../lib/i18n';
-import type { Text } from '../../ui/text';
+import type { Text } from '../../../lib/i18n';
 
 const PLACEHOLDERS = [0, 1, 2, 3, 4, 5];
 

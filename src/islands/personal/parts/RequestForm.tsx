@@ -14,7 +14,7 @@ import { SubmitBar } from '../../forms/parts/SubmitBar';
 import { focusFirst, onSubmit, sendThen, useOpenForm } from '../../forms/use-form';
 import '../../forms/forms.css';
 import '../../ui/controls.css';
-import { userTimeZone } from '../text';
+import { userTimeZone } from '../../../lib/personal/time-zone';
 import { Digits } from './Digits';
 import { usePage } from '../../ui/page';
 

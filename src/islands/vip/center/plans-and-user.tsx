@@ -18,7 +18,7 @@ import { defaultPlan, type Plan } from '../../../lib/vip/plans';
 import { BENEFITS } from '../../../lib/vip/benefits';
 import { Disclosure } from '../parts/Disclosure';
 import { tierOf } from '../parts/MembershipCard';
-import { periodKey } from '../text';
+import { periodKey } from '../parts/plan-words';
 import { usePage } from '../../ui/page';
 
 interface Props {

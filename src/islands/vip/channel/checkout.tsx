@@ -15,7 +15,7 @@ import type { Plan } from '../../../lib/vip/plans';
 import { $vipPurchase, payPlan, recheckPlan } from '../../../lib/vip/purchase';
 import { usePage } from '../../ui/page';
 import { Disclosure } from '../parts/Disclosure';
-import { planLabel } from '../text';
+import { planLabel } from '../parts/plan-words';
 
 interface Props {
   plan: Plan;

@@ -1,10 +1,11 @@
 /**
- * What a plan will do, next to its pay button on /vip-center and /channel (issue 38): what the user
- * gets in the ledger's numbers (the days, their tier, until when, what happens to the days they have),
- * what they pay now, and for an auto-renewing plan the amount, the period, the first renewal date, how
- * to turn it off, the agreement, and the auto-renewal it replaces. Worked out by src/lib/vip/disclosure.ts,
- * the rules the server applies when the payment arrives. Until the server's membership is known the
- * lines wait, in a placeholder of their size; if it cannot be had, they say why and offer to ask again.
+ * What a plan will do, next to its pay button on /vip-center and /channel, before the user pays:
+ * what the user gets in the ledger's numbers (the days, their tier, until when, what happens to the
+ * days they have), what they pay now, and for an auto-renewing plan the amount, the period, the
+ * first renewal date, how to turn it off, the agreement, and the auto-renewal it replaces. Worked
+ * out by src/lib/vip/disclosure.ts, the rules the server applies when the payment arrives. Until the
+ * server's membership is known the lines wait, in a placeholder of their size; if it cannot be had,
+ * they say why and offer to ask again.
  */
 import type { ComponentChildren } from 'preact';
 import { useStore } from '../../ui/use-store';
@@ -18,7 +19,7 @@ import { $vipStatus, loadMembership } from '../../../lib/vip/membership';
 import type { Plan } from '../../../lib/vip/plans';
 import { Failure } from '../../ui/parts/Failure';
 import { usePage } from '../../ui/page';
-import { dateIn, planLabel, unitKey } from '../text';
+import { dateIn, planLabel, unitKey } from './plan-words';
 import { grantWords } from './grant-words';
 
 const GETS_KEY = { activated: 'vip.getsActivated', extended: 'vip.getsExtended', upgraded: 'vip.getsUpgraded', queued: 'vip.getsQueued' } as const;

@@ -1,14 +1,14 @@
 /**
- * What a paid order or a redeemed code did, in the ledger's numbers (issue 38): the days it added,
- * their tier, until when, the VIP time that follows SVIP, and the auto-renewal it turned off. Loaded
- * once there is something to announce (/vip-center after paying, /exchange-members after a code), so
- * the pages do not carry it before.
+ * What a paid order or a redeemed code did, in the ledger's numbers (src/lib/vip/ledger.ts): the
+ * days it added, their tier, until when, the VIP time that follows SVIP, and the auto-renewal it
+ * turned off. Loaded once there is something to announce (/vip-center after paying,
+ * /exchange-members after a code), so the pages do not carry it before.
  */
 import { useStore } from '../../ui/use-store';
 import { $selfInfo } from '../../../lib/stores/self-info';
 import type { Grant, Standing } from '../../../lib/vip/ledger';
 import { usePage } from '../../ui/page';
-import { dateIn } from '../text';
+import { dateIn } from './plan-words';
 import { grantWords } from './grant-words';
 
 const DONE_KEY = { activated: 'vip.doneActivated', extended: 'vip.doneExtended', upgraded: 'vip.doneUpgraded', queued: 'vip.doneQueued' } as const;

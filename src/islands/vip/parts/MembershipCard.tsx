@@ -46,8 +46,8 @@ export function MembershipCard({ signedIn, signedOut = false, showTier = false, 
   // SVIP first: its days left and end, then the VIP that follows it (src/lib/vip/ledger.ts).
   const svipEnds = svipUntil !== null && svipUntil < expiresAt ? svipUntil : null;
   const days = t('vip.daysLeft', { days: svipEnds === null ? daysLeft : Math.max(0, Math.ceil((svipEnds * 1000 - now) / 86_400_000)) });
-  // One number on screen (issue 38): the server's. The app's figures wait for it, and show (marked as
-  // not confirmed) only when the server cannot be asked.
+  // One number on screen, the server's, so two sources never show two figures. The app's figures wait
+  // for it, and show (marked as not confirmed) only when the server cannot be asked.
   const confirmed = dataOf(status) !== undefined;
   const waiting = signedIn && !confirmed && status.state !== 'failed';
 

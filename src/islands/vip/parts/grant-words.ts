@@ -8,7 +8,7 @@ import type { MessageKey } from '../../../lib/message-key';
 import { counted } from '../../../lib/plural';
 import { vipAfterSvip } from '../../../lib/vip/disclosure';
 import type { Effect, Grant, Standing } from '../../../lib/vip/ledger';
-import type { Text } from '../../ui/text';
+import type { Text } from '../../../lib/i18n';
 
 /**
  * @param keys the message of each effect (before paying: `vip.gets…`; after: `vip.done…`)

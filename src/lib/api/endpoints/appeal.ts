@@ -1,5 +1,5 @@
 /**
- * Appeals of a removed comment or a restriction (issue 5): what the user may appeal, each with its
+ * Appeals of a removed comment or a restriction: what the user may appeal, each with its
  * appeal, and the appeal. Times are Unix seconds; the form rules are those of reports, plus the
  * contact (src/lib/forms/contact.ts) and screenshot (src/lib/forms/pictures.ts) rules.
  */

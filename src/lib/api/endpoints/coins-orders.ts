@@ -1,5 +1,5 @@
 /**
- * Coin recharge orders (issue 5): made, asked about and abandoned only once the user pays, so a page
+ * Coin recharge orders: made, asked about and abandoned only once the user pays, so a page
  * loads these schemas with the pay flow (src/lib/coins/checkout.ts), not with its first screen.
  * Prices are in the currency's minor unit; times are Unix seconds.
  */

@@ -1,5 +1,5 @@
 /**
- * Coin records (issue 5), for /k-transactions only: its own module, so the recharge page does not
+ * Coin records, for /k-transactions only: its own module, so the recharge page does not
  * load their schemas. Amounts are integers, signed (a spend is negative); times are Unix seconds.
  */
 import * as v from 'valibot';
@@ -9,7 +9,7 @@ const int = v.pipe(v.number(), v.integer());
 const money = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 export const transactionKind = v.picklist(['recharge', 'spend', 'refund']);
-/** `cancelled`: the user abandoned the recharge before paying (issue 15). */
+/** `cancelled`: the user abandoned the recharge before paying. */
 export const transactionState = v.picklist(['pending', 'credited', 'failed', 'cancelled']);
 
 export const transaction = v.object({

@@ -1,5 +1,5 @@
 /**
- * Coin recharge and records (issue 5). Prices are integers in the currency's minor unit (cents); times
+ * Coin recharge and records. Prices are integers in the currency's minor unit (cents); times
  * are Unix seconds; coin amounts are integers, signed in records (a spend is negative).
  */
 import * as v from 'valibot';
@@ -36,6 +36,6 @@ export const coinPackages = endpoint(
   '/api/coins/packages',
   v.object({ region }),
   v.object({ packages: v.array(coinPackage), custom: customAmount, paymentAvailable: v.boolean() }),
-  // /k-recharge shows what coins cost outside the app too (issue 41), as /vip-center shows the plans.
+  // /k-recharge shows what coins cost outside the app too, as /vip-center shows the plans.
   { public: true },
 );

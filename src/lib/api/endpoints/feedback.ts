@@ -1,5 +1,5 @@
 /**
- * Feedback (issue 6): the form's options, the verification code, sending, and the user's feedback
+ * Feedback: the form's options, the verification code, sending, and the user's feedback
  * with support's replies. The form rules are src/lib/help/feedback-rules.ts, applied by the page and
  * again by the server. Times are Unix seconds.
  */

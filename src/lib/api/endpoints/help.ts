@@ -1,5 +1,5 @@
 /**
- * The help centre (issue 6): common questions in the user's locale, search, "was this helpful?", and
+ * The help centre: common questions in the user's locale, search, "was this helpful?", and
  * customer service. Question ids are the seed's (`playback-trial`); texts are plain text, with blank
  * lines between paragraphs. Feedback is ./feedback.ts.
  */
@@ -31,7 +31,7 @@ export const helpHome = endpoint(
 
 /**
  * The help centre's first screen as everyone sees it: the questions and how to reach a person, without
- * the user's unread replies; public, so /help-feedback shows it outside the app too (issue 41).
+ * the user's unread replies; public, so /help-feedback shows it outside the app too.
  */
 export const helpCommon = endpoint(
   '/api/help/common',
@@ -48,7 +48,7 @@ const answer = {
 /** One question with its answer, the user's vote if any, and others of its category. */
 export const helpQuestion = endpoint('/api/help/question', v.object({ id: questionId, locale }), v.object({ ...answer, vote: v.nullable(v.boolean()) }));
 
-/** `helpQuestion` as everyone sees it, without a vote: public, for /q-and-a outside the app (issue 41). */
+/** `helpQuestion` as everyone sees it, without a vote: public, for /q-and-a outside the app. */
 export const helpAnswer = endpoint('/api/help/answer', v.object({ id: questionId, locale }), v.object(answer), { public: true });
 
 /** Questions whose text or keywords contain every word of the query, best first, at most 20. */

@@ -1,5 +1,5 @@
 /**
- * Music (issue 7), for /download only: the download quota and history. Times are Unix seconds. The
+ * Music, for /download only: the download quota and history. Times are Unix seconds. The
  * quota arithmetic is src/lib/music/quota.ts, shared with the server.
  */
 import * as v from 'valibot';

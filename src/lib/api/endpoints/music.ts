@@ -1,5 +1,5 @@
 /**
- * Music (issue 7): the song lists of the music area. The download quota and history are
+ * Music: the song lists of the music area. The download quota and history are
  * ./music-downloads.ts, so the list pages do not load their schemas.
  */
 import * as v from 'valibot';

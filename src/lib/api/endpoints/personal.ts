@@ -1,5 +1,5 @@
 /**
- * Personal data (issue 8): what the backend holds about the account, and the once-a-day export of a
+ * Personal data: what the backend holds about the account, and the once-a-day export of a
  * copy sent by e-mail as a PDF encrypted with the user's six-digit password. Times are Unix seconds.
  * The rules are src/lib/personal/rules.ts, shared with the server.
  */
@@ -113,9 +113,9 @@ export const exportFile = endpoint(
 );
 
 /**
- * The encrypted PDF of an export, as base64, for its owner's live session only: a sealed request like
- * any other, so no link to it exists that could be logged or passed on (issue 40). Refused with
- * `noContent` when it has expired or is not the user's.
+ * The encrypted PDF of an export, as base64, for its owner's live session only: a sealed request
+ * like any other, so no link to it exists that could be logged or passed on (a link would be a
+ * bearer URL). Refused with `noContent` when it has expired or is not the user's.
  */
 export const exportPdf = endpoint(
   '/api/personal/export/pdf',

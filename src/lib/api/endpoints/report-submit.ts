@@ -1,5 +1,5 @@
 /**
- * Sending a report (issue 5), from the report form, which loads after the page: apart from
+ * Sending a report, from the report form, which loads after the page: apart from
  * ./report.ts (what the page checks as it opens), so that the page's first load carries none of it.
  * Times are Unix seconds; reasons are the list of src/lib/report/reasons.ts.
  */

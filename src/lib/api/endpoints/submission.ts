@@ -1,5 +1,5 @@
 /**
- * Playlist submission (issue 7, /song-test → /good-list → /submit-success): the user submits one of
+ * Playlist submission (/song-test → /good-list → /submit-success): the user submits one of
  * their playlists to be featured. The rules: at least 10 and at most 200 songs, one submission under
  * review at a time. Times are Unix seconds.
  */

@@ -1,6 +1,7 @@
 /**
- * What a paid order or a redeemed code did (issue 38), shared by ./vip-order.ts and ./vip-redeem.ts;
- * a module of its own so that neither page loads the other's endpoint. Shapes as in ./vip.ts.
+ * What a paid order or a redeemed code did (in the ledger's terms, src/lib/vip/ledger.ts), shared by
+ * ./vip-order.ts and ./vip-redeem.ts; a module of its own so that neither page loads the other's
+ * endpoint. Shapes as in ./vip.ts.
  */
 import * as v from 'valibot';
 import { seconds, tier } from './vip';

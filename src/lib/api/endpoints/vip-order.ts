@@ -1,5 +1,5 @@
 /**
- * What a payment did (issue 38): an order's state and what it did to the membership, asked once the
+ * What a payment did: an order's state and what it did to the membership, asked once the
  * user has paid (/vip-center after /channel, the pay flow's confirmation), apart from ./vip.ts so
  * that no page loads it before. Shapes as in ./vip.ts.
  */

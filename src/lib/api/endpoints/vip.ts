@@ -1,5 +1,5 @@
 /**
- * VIP membership and payment endpoints (issue 4) that every VIP page may need: plans and status.
+ * VIP membership and payment endpoints that every VIP page may need: plans and status.
  * Buying and cancelling, an order's status, the order list, renewal and redeeming, each used by one
  * page or once the page has run, are in ./vip-buy.ts, ./vip-order.ts, ./vip-orders.ts, ./vip-renewal.ts
  * and ./vip-redeem.ts, so the VIP chunk every VIP page loads does not carry them. Prices are
@@ -14,7 +14,10 @@ const money = v.pipe(v.number(), v.integer(), v.minValue(0));
 /** An ISO 4217 code: Intl formats a price in any code of this shape and throws on others (src/lib/format.ts formatPrice). */
 const currency = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/));
 export const seconds = v.pipe(v.number(), v.integer());
-/** Request ids are bounded like every request string (issue 14); catalogue and order ids are far shorter. */
+/**
+ * Request ids are bounded like every request string, so no request can fill the database; catalogue
+ * and order ids are far shorter.
+ */
 export const planId = v.pipe(v.string(), v.maxLength(40));
 export const orderId = v.pipe(v.string(), v.maxLength(64));
 

@@ -1,6 +1,9 @@
-/** The VIP area's messages for islands: declared here, the text embedded by the page (src/lib/i18n.ts). */
-import { formatDate } from '../../lib/format';
-import type { Text } from '../ui/text';
+/**
+ * A plan in the user's words, for the VIP pages and their parts: its tier and period, the unit of its
+ * renewal, and the long date its days run to.
+ */
+import { formatDate } from '../../../lib/format';
+import type { Text } from '../../../lib/i18n';
 
 const PERIOD_KEY = { day: 'vip.periodDay', month: 'vip.periodMonth', quarter: 'vip.periodQuarter', year: 'vip.periodYear' } as const;
 const UNIT_KEY = { day: 'vip.unitDay', month: 'vip.unitMonth', quarter: 'vip.unitQuarter', year: 'vip.unitYear' } as const;

@@ -1,2 +1,0 @@
-/** The message types islands pass around; the lookup itself comes from usePage() (./page). */
-export type { MessageParams, Text } from '../../lib/i18n';
