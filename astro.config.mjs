@@ -5,15 +5,15 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import preact from '@astrojs/preact';
 import { satteri } from '@astrojs/markdown-satteri';
-import { inlineScript } from './scripts/inline-script.mjs';
-import { DEVELOPMENT_IMAGE_HOSTS, cspSources } from './scripts/lib/csp-sources.mjs';
-import { CSS_TARGETS, JS_TARGET, MODERN_TARGET } from './scripts/lib/engines.mjs';
-import kitBundle from './scripts/kit-bundle.mjs';
-import legacyChunks from './scripts/legacy-chunks.mjs';
-import lowerInlineScripts from './scripts/lower-inline.mjs';
-import precompress from './scripts/precompress.mjs';
-import preloadChunks from './scripts/preload-chunks.mjs';
-import pruneMessages from './scripts/prune-messages.mjs';
+import { inlineScript } from './build/inline-script.ts';
+import { DEVELOPMENT_IMAGE_HOSTS, cspSources } from './build/csp-sources.ts';
+import { CSS_TARGETS, JS_TARGET, MODERN_TARGET } from './build/engines.ts';
+import kitBundle from './build/kit-bundle.ts';
+import legacyChunks from './build/legacy-chunks.ts';
+import lowerInlineScripts from './build/lower-inline.ts';
+import precompress from './build/precompress.ts';
+import preloadChunks from './build/preload-chunks.ts';
+import pruneMessages from './build/prune-messages.ts';
 
 // Before first paint (first in <body>), and event wiring (last in <body>).
 const shell = inlineScript('src/layouts/shell-script.ts');
@@ -53,8 +53,8 @@ function noPreloadHelper() {
 }
 
 /**
- * The chunks are built for modern engines (MODERN_TARGET, scripts/lib/engines.mjs) and copied lowered
- * to the floor after the build (scripts/legacy-chunks.mjs); CSS, inlined in the page, for the floor.
+ * The chunks are built for modern engines (MODERN_TARGET, build/engines.ts) and copied lowered
+ * to the floor after the build (build/legacy-chunks.ts); CSS, inlined in the page, for the floor.
  * Astro builds every environment for `esnext` whatever `vite.build` says, and CSS minified for
  * `esnext` folds what Lightning CSS lowered back into shorthands Chromium 64 lacks (`inset`), so each
  * environment gets its targets here.
@@ -180,9 +180,9 @@ export default defineConfig({
     legacyChunks(),
     precompress(),
     kitBundle(),
-    // Each page's embedded messages cut to the keys its code names (scripts/prune-messages.mjs).
+    // Each page's embedded messages cut to the keys its code names (build/prune-messages.ts).
     pruneMessages(),
-    // Each page names its first screen's chunks, which the island directive asks for at once (scripts/preload-chunks.mjs).
+    // Each page names its first screen's chunks, which the island directive asks for at once (build/preload-chunks.ts).
     preloadChunks(),
   ],
   devToolbar: { enabled: false },
@@ -206,7 +206,7 @@ export default defineConfig({
   },
   vite: {
     plugins: [shellModule(), noPreloadHelper(), engineTargets(), islandExports(), retryingImports(), plan],
-    // The floor (package.json's browserslist, scripts/lib/engines.mjs): CSS through Lightning CSS
+    // The floor (package.json's browserslist, build/engines.ts): CSS through Lightning CSS
     // (nesting, `inset`, colour functions lowered); JS: engineTargets() and legacyChunks().
     css: { transformer: 'lightningcss', lightningcss: { targets: CSS_TARGETS } },
     build: {

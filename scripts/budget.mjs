@@ -21,7 +21,7 @@
 //     Issue 43: preact/compat gone, 18.8 KB on the heaviest page.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { KIT_FILE } from './kit-bundle.mjs';
+import { KIT_FILE } from '../build/kit-bundle.ts';
 import { BUDGET, DIST, assetSize, htmlFiles, kb, measure } from './lib/pages.mjs';
 
 const failures = [];
@@ -38,7 +38,7 @@ for (const file of pages) {
     html: { gzip: htmlGz },
     js: { files: js, gzip: firstLoadGz },
   } = measure(file);
-  // The bridge check imports its model at once from a file of its own (scripts/kit-bundle.mjs): counted.
+  // The bridge check imports its model at once from a file of its own (build/kit-bundle.ts): counted.
   const jsGz = firstLoadGz + (tool ? assetSize(`/${KIT_FILE}`).gzip : 0);
   const where = `${route} (${locale})`;
   if (htmlGz > BUDGET.html) failures.push(`${where}: HTML ${kb(htmlGz)} KB gzip > ${kb(BUDGET.html)} KB`);

@@ -1,6 +1,6 @@
 // What a built page loads, read from its HTML and its chunks' import lines: shared by the byte budgets
-// (scripts/lib/pages.mjs), the message pruning (scripts/prune-messages.mjs) and the first screen's
-// chunk list (scripts/preload-chunks.mjs). Chunks are named by their URL path (`/_astro/core.x.js`);
+// (scripts/lib/pages.mjs), the message pruning (build/prune-messages.ts) and the first screen's
+// chunk list (build/preload-chunks.ts). Chunks are named by their URL path (`/_astro/core.x.js`);
 // `read(url)` gives a chunk's code.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,10 +1,10 @@
 /**
- * scripts/lower-inline.mjs: Astro's inline scripts lowered to the floor, ours left as they are, and
+ * build/lower-inline.ts: Astro's inline scripts lowered to the floor, ours left as they are, and
  * each page's CSP naming exactly the inline scripts and styles it carries.
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { lowerPage } from '../../scripts/lower-inline.mjs';
+import { lowerPage } from '../../build/lower-inline.ts';
 
 const hash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 const policy = (html: string) => /content="([^"]*)"/.exec(html)![1]!;

@@ -4,7 +4,7 @@
  * that it does not run (tracking, a part drawn later) takes link time from those it does.
  */
 import { describe, expect, it } from 'vitest';
-import { preloadList } from '../../scripts/preload-chunks.mjs';
+import { preloadList } from '../../build/preload-chunks.ts';
 
 const files: Record<string, string> = {
   '/_astro/Island.a1.js': 'import{t}from"./core.b2.js";import"./area.c3.js";const later=()=>__importAgain(`./plans.d4.js`,import.meta.url);',

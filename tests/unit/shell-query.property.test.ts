@@ -17,7 +17,7 @@
  * - With neither `dark` nor `bgColor` in the query the theme comes from the host's dark() (or light
  *   without a host); either one in the query decides it (a light bgColor alone paints the page).
  */
-import { inlineScript } from '../../scripts/inline-script.mjs';
+import { inlineScript } from '../../build/inline-script.ts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOCALES, normalizeLocale, pickLocale } from '../../src/lib/locale';

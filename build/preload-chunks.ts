@@ -13,23 +13,23 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { entryUrls, htmlFilesIn, reachableGraph, staticGraph } from './lib/chunk-graph.mjs';
+import type { AstroIntegration } from 'astro';
+import { entryUrls, htmlFilesIn, reachableGraph, staticGraph } from '../scripts/lib/chunk-graph.mjs';
 
 // `client:painted="late"`: an island that is no part of the first screen (tracking: Page.astro).
 const LATE = /\bopts="[^"]*&quot;value&quot;:&quot;late&quot;/;
 const DECLARED = / data-first="([^"]*)"/;
 /** `/_astro/core.zmr0Ks3Y.js` → `core.zmr0Ks3Y`, as data-js names it. */
-const nameOf = (/** @type {string} */ url) => url.replace(/^\/_astro\/|\.js$/g, '');
+const nameOf = (url: string) => url.replace(/^\/_astro\/|\.js$/g, '');
 /** `core.zmr0Ks3Y` → `core`, the source file's name. */
-const moduleOf = (/** @type {string} */ chunk) => chunk.replace(/\.[\w-]+$/, '');
+const moduleOf = (chunk: string) => chunk.replace(/\.[\w-]+$/, '');
 
 /**
  * The page's `<html>` with `data-js` written and `data-first` gone; the page as it was without islands.
- * @param {string} html
- * @param {(url: string) => string} read the code of a chunk by its URL path
+ * `read` gives the code of a chunk by its URL path.
  * @example preloadList(html, read) // '<html lang="en-US" … data-js="core.zmr0Ks3Y VipCenter.B2pPNG7u|seal.BOHeU10E plans-and-user.FeG8pKJT …">…'
  */
-export function preloadList(html, read) {
+export function preloadList(html: string, read: (url: string) => string): string {
   if (!/<astro-island\b/.test(html)) return html.replace(DECLARED, '');
   // Signed in, every page's first reads are sealed (docs/api.md): the seal is on every first screen.
   const declared = [...new Set(['seal', ...(DECLARED.exec(html)?.[1].split(' ').filter(Boolean) ?? [])])];
@@ -48,15 +48,18 @@ export function preloadList(html, read) {
   return html.replace(DECLARED, '').replace(/<html\b[^>]*/, (tag) => `${tag} data-js="${list}"`);
 }
 
+/**
+ * The integration, after the build.
+ * @example integrations: [preloadChunks()]
+ */
 export default function preloadChunks() {
   return {
     name: 'preload-chunks',
     hooks: {
-      'astro:build:done': (/** @type {{ dir: URL, logger: { info: (message: string) => void } }} */ { dir, logger }) => {
+      'astro:build:done': ({ dir, logger }) => {
         const root = fileURLToPath(dir);
-        /** @type {Map<string, string>} */
-        const cache = new Map();
-        const read = (/** @type {string} */ url) => cache.get(url) ?? cache.set(url, readFileSync(join(root, url), 'utf8')).get(url) ?? '';
+        const cache = new Map<string, string>();
+        const read = (url: string) => cache.get(url) ?? cache.set(url, readFileSync(join(root, url), 'utf8')).get(url) ?? '';
         let pages = 0;
         for (const file of htmlFilesIn(root)) {
           const html = readFileSync(file, 'utf8');
@@ -68,5 +71,5 @@ export default function preloadChunks() {
         logger.info(`${pages} pages name the chunks of their first screen (data-js)`);
       },
     },
-  };
+  } satisfies AstroIntegration;
 }

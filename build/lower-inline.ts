@@ -1,19 +1,24 @@
 /**
  * Astro integration: after the build, every inline script Astro wrote itself (the island loader, the
- * client directives; built for the newest engines) is lowered to the floor (scripts/lib/engines.mjs),
- * and the page's CSP names the hashes of the inline scripts and styles it carries, no others. Our
- * own inline scripts are ES5 already (scripts/inline-script.mjs) and are left as they are (`keep`):
- * minified again for Chromium 64 they would no longer be ES5.
+ * client directives; built for the newest engines) is lowered to the floor (build/engines.ts), and the
+ * page's CSP names the hashes of the inline scripts and styles it carries, no others. Our own inline
+ * scripts are ES5 already (build/inline-script.ts) and are left as they are (`keep`): minified again
+ * for Chromium 64 they would no longer be ES5.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
 import { transformSync } from 'esbuild';
-import { JS_TARGET } from './lib/engines.mjs';
+import { JS_TARGET } from './engines.ts';
 
-const hash = (code) => `sha256-${createHash('sha256').update(code).digest('base64')}`;
-const walk = (dir) => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+// The inline scripts this lowers: classic ones, as Astro writes its loader and directives.
+const CLASSIC = /(<script(?: nomodule)?>)([\s\S]*?)<\/script>/g;
+
+const hash = (code: string) => `sha256-${createHash('sha256').update(code).digest('base64')}`;
+const walk = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
 
 /**
  * One page's HTML with its classic inline scripts lowered, and its CSP naming exactly the inline
@@ -22,8 +27,8 @@ const walk = (dir) => readdirSync(dir).flatMap((name) => (statSync(join(dir, nam
  * trip). `cache` keeps each distinct script's result (500 pages share a handful).
  * @example lowerPage('<script>try{}catch{}</script>…', new Map(), new Set([shell.code]))
  */
-export function lowerPage(html, cache, keep) {
-  const out = html.replace(/(<script(?: nomodule)?>)([\s\S]*?)<\/script>/g, (whole, open, code) => {
+export function lowerPage(html: string, cache: Map<string, string>, keep: Set<string>): string {
+  const out = html.replace(CLASSIC, (whole, open: string, code: string) => {
     if (keep.has(code)) return whole;
     let lowered = cache.get(code);
     if (lowered === undefined) {
@@ -33,9 +38,9 @@ export function lowerPage(html, cache, keep) {
     return `${open}${lowered}</script>`;
   });
   // Executable inline scripts (a JSON data block is not one: CSP does not apply to it) and styles.
-  const scripts = [...out.matchAll(/<script(?: nomodule)?>([\s\S]*?)<\/script>/g)].map((m) => `'${hash(m[1])}'`);
-  const styles = [...out.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => `'${hash(m[1])}'`);
-  const sources = (list) => ["'self'", ...new Set(list)].join(' ');
+  const scripts = [...out.matchAll(CLASSIC)].map((m) => `'${hash(m[2]!)}'`);
+  const styles = [...out.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => `'${hash(m[1]!)}'`);
+  const sources = (list: string[]) => ["'self'", ...new Set(list)].join(' ');
   return out.replace(/(<meta http-equiv="content-security-policy" content="[^"]*)/, (policy) =>
     policy
       .replace(/script-src 'self'(?: 'sha256-[^']+')*/, `script-src ${sources(scripts)}`)
@@ -43,17 +48,21 @@ export function lowerPage(html, cache, keep) {
   );
 }
 
-/** @example lowerInlineScripts([shell.code, events.code]) */
-export default function lowerInlineScriptsIntegration(keep) {
+/**
+ * The integration, after the build: `keep` holds our own inline scripts, byte for byte.
+ * @example lowerInlineScripts([shell.code, events.code])
+ */
+export default function lowerInlineScripts(keep: string[]) {
   return {
     name: 'lower-inline-scripts',
     hooks: {
       'astro:build:done': ({ dir, logger }) => {
-        const cache = new Map();
+        const cache = new Map<string, string>();
+        const ours = new Set(keep);
         let pages = 0;
         for (const file of walk(fileURLToPath(dir)).filter((f) => f.endsWith('.html'))) {
           const html = readFileSync(file, 'utf8');
-          const lowered = lowerPage(html, cache, new Set(keep));
+          const lowered = lowerPage(html, cache, ours);
           if (lowered !== html) {
             writeFileSync(file, lowered);
             pages++;
@@ -62,5 +71,5 @@ export default function lowerInlineScriptsIntegration(keep) {
         logger.info(`${pages} pages: inline scripts lowered to ${JS_TARGET}, their CSP pruned`);
       },
     },
-  };
+  } satisfies AstroIntegration;
 }
