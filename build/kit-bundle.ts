@@ -23,7 +23,7 @@ export const KIT_FILE = 'bridge-check-kit.js';
  * The integration, after the build.
  * @example integrations: [kitBundle()]
  */
-export default function kitBundle() {
+export function kitBundle() {
   return {
     name: 'kit-bundle',
     hooks: {

@@ -47,7 +47,7 @@ export function legacyCopies(dir: string): number {
  * The integration, after the build.
  * @example integrations: [legacyChunks()]
  */
-export default function legacyChunks() {
+export function legacyChunks() {
   return {
     name: 'legacy-chunks',
     hooks: {

@@ -40,7 +40,7 @@ export function precompress(dir: string): number {
  * The integration, after the build.
  * @example integrations: [precompressAssets()]
  */
-export default function precompressAssets() {
+export function precompressAssets() {
   return {
     name: 'precompress',
     hooks: {

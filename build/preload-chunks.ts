@@ -32,7 +32,7 @@ const moduleOf = (chunk: string) => chunk.replace(/\.[\w-]+$/, '');
 export function preloadList(html: string, read: (url: string) => string): string {
   if (!/<astro-island\b/.test(html)) return html.replace(DECLARED, '');
   // Signed in, every page's first reads are sealed (docs/api.md): the seal is on every first screen.
-  const declared = [...new Set(['seal', ...(DECLARED.exec(html)?.[1].split(' ').filter(Boolean) ?? [])])];
+  const declared = [...new Set(['seal', ...(DECLARED.exec(html)?.[1]?.split(' ').filter(Boolean) ?? [])])];
   const entries = entryUrls(html, (island) => !LATE.test(island));
   const always = staticGraph(entries, read);
   // A declared name is looked for among the chunks the page's code can load at all; where two modules
@@ -52,7 +52,7 @@ export function preloadList(html: string, read: (url: string) => string): string
  * The integration, after the build.
  * @example integrations: [preloadChunks()]
  */
-export default function preloadChunks() {
+export function preloadChunks() {
   return {
     name: 'preload-chunks',
     hooks: {

@@ -54,7 +54,7 @@ export function prunePage(html: string, code: string, areas: string[] = PRUNED_A
  * The integration, after the build.
  * @example integrations: [pruneMessages()]
  */
-export default function pruneMessages() {
+export function pruneMessages() {
   return {
     name: 'prune-messages',
     hooks: {
