@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run test:size`: byte budgets over dist/, deterministic (gzip level 9). Prints a table and exits
 // non-zero past a budget. Budgets (BUDGET in scripts/lib/pages.mjs; ARCHITECTURE.md, issue 2):
 //   - every page's HTML (with its inline CSS and inline script) <= 14 KB gzip: first paint in one round trip;
@@ -58,10 +59,10 @@ const shell = sample.match(/<body[^>]*>\s*<script>([\s\S]*?)<\/script>/)?.[1] ??
 const events = sample.match(/<script>((?:(?!<script>)[\s\S])*?)<\/script>\s*<\/body>/)?.[1] ?? '';
 if (!shell) failures.push('the inline shell script was not found first in <body>');
 if (!events) failures.push('the inline event script was not found last in <body>');
-for (const [name, code, budget] of [
+for (const [name, code, budget] of /** @type {const} */ ([
   ['shell', shell, BUDGET.shell],
   ['event', events, BUDGET.events],
-]) {
+])) {
   if (code.length > budget) failures.push(`inline ${name} script ${code.length} B > ${budget} B minified`);
 }
 
@@ -70,6 +71,7 @@ console.log('route | kind | URLs | HTML gzip KB (max) | first-load JS gzip KB (m
 console.log('--- | --- | --- | --- | --- | ---');
 for (const r of sorted) console.log(`${r.route} | ${r.kind} | ${r.files} | ${kb(r.html)} | ${kb(r.js)} | ${r.scripts}`);
 
+/** @param {string} kind @param {'html' | 'js'} key */
 const max = (kind, key) => Math.max(0, ...sorted.filter((r) => !kind || r.kind === kind).map((r) => r[key]));
 const summary = {
   pages: pages.length,
@@ -144,11 +146,13 @@ function writeChunkBreakdown() {
 /**
  * Do the README's figures match the build's? Sizes in KB may differ by 0.1: Astro gives each island
  * a random uid per build, so the same source gzips a few bytes apart and can round either way.
+ * @param {string} quoted
+ * @param {string} measured
  */
 function sameFigures(quoted, measured) {
   const a = quoted.split('\n');
   const b = measured.split('\n');
-  const kbOf = (line) => Number(/\| ([\d.]+) KB \|$/.exec(line)?.[1]);
+  const kbOf = (/** @type {string | undefined} */ line) => Number(/\| ([\d.]+) KB \|$/.exec(String(line))?.[1]);
   return a.length === b.length && a.every((line, i) => line === b[i] || Math.abs(kbOf(line) - kbOf(b[i])) <= 0.1);
 }
 
