@@ -38,7 +38,7 @@ export function retryingImports() {
       handler(code, chunk) {
         const out = retrying(code);
         const left = LEFT.exec(out);
-        if (left) throw new Error(`retrying-imports: ${chunk.fileName} still has \`${left[0]}…\`, not retried (docs/upgrading.md, "Retrying imports")`);
+        if (left) throw new Error(`retrying-imports: the ${chunk.name} chunk still has \`${left[0]}…\`, not retried (docs/upgrading.md, "Retrying imports")`);
         if (out === code) return null;
         rewritten++;
         return { code: out, map: null };

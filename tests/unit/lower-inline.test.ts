@@ -1,10 +1,11 @@
 /**
  * build/lower-inline.ts: Astro's inline scripts lowered to the floor, ours left as they are, and
- * each page's CSP naming exactly the inline scripts and styles it carries.
+ * each page's CSP naming exactly the inline scripts and styles it carries; and the build stops on a
+ * page whose Astro scripts it could not lower (docs/upgrading.md, "Astro's inline scripts").
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { lowerPage } from '../../build/lower-inline.ts';
+import { lowerPage, unlowered } from '../../build/lower-inline.ts';
 
 const hash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 const policy = (html: string) => /content="([^"]*)"/.exec(html)![1]!;
@@ -44,5 +45,24 @@ describe('lowerPage', () => {
   it('does not count a JSON data block, which runs no code', () => {
     const out = lowerPage(page([], [], []), new Map(), new Set());
     expect(policy(out)).not.toContain(hash('{"a":1}'));
+  });
+});
+
+describe('unlowered', () => {
+  const island = '<astro-island component-url="/_astro/A.x1.js"></astro-island>';
+  const shell = '(function(){var a=1})();';
+  const keep = new Set([shell]);
+
+  it('passes a page whose islands come with Astro’s classic inline scripts, and a page without islands', () => {
+    expect(unlowered(`<script>${shell}</script><script>(()=>{})()</script>${island}`, keep)).toBeNull();
+    expect(unlowered(`<script>${shell}</script><script type="application/json" id="messages">{}</script>`, keep)).toBeNull();
+  });
+
+  it('stops on islands whose loader is no inline script of Astro’s any more', () => {
+    expect(unlowered(`<script>${shell}</script>${island}<script type="module" src="/_astro/loader.js"></script>`, keep)).toMatch(/no inline script of Astro/);
+  });
+
+  it('stops on an inline script written in a way it does not lower', () => {
+    expect(unlowered(`<script type="module">(()=>{})()</script>${island}`, keep)).toMatch(/<script type="module">/);
   });
 });
