@@ -7,8 +7,8 @@
  * island's chunk, by its `default`. Measured: k-recharge 20,461 → 20,340 B gzip of first-load JS,
  * k-appeal −151 B, the music pages −88 B, no page more.
  *
- * Astro's setting is its internals, not an API (docs/upgrading.md): a client build that does not end
- * up with this one stops here.
+ * Astro's setting is its internals, and the merge Rolldown's behaviour, not an API (docs/upgrading.md):
+ * a client build given another setting, or with no island chunk that took in a common one, stops here.
  */
 import type { Plugin } from 'vite';
 
@@ -30,6 +30,16 @@ export function islandExports() {
           `island-exports: the client is built with preserveEntrySignatures ${found}, not 'allow-extension' (docs/upgrading.md, "Island chunks")`,
         );
       },
+    },
+    // The point of it: some island's chunk took in a common chunk, and exports what it shares.
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== 'client') return;
+      const extended = Object.values(bundle).filter((file) => file.type === 'chunk' && file.isEntry && file.exports.some((name) => name !== 'default'));
+      if (!extended.length) {
+        throw new Error(
+          'island-exports: no island chunk exports more than its component, so Rolldown merged no common chunk into one; if no island shares a module with its lazy part any more, this plugin can go (docs/upgrading.md, "Island chunks")',
+        );
+      }
     },
   } satisfies Plugin;
 }

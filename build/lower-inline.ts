@@ -15,6 +15,8 @@ import { JS_TARGET } from './engines.ts';
 
 // The inline scripts this lowers: classic ones, as Astro writes its loader and directives.
 const CLASSIC = /(<script(?: nomodule)?>)([\s\S]*?)<\/script>/g;
+const STYLE = /<style>([\s\S]*?)<\/style>/g;
+const POLICY = /(<meta http-equiv="content-security-policy" content="[^"]*)/;
 // Any other inline script: a data block (no code), or one Astro began to write otherwise.
 const OTHER = /<script\b(?![^>]*\bsrc=)(?! nomodule>)(?!>)([^>]*)>/g;
 
@@ -41,9 +43,9 @@ export function lowerPage(html: string, cache: Map<string, string>, keep: Set<st
   });
   // Executable inline scripts (a JSON data block is not one: CSP does not apply to it) and styles.
   const scripts = [...out.matchAll(CLASSIC)].map((m) => `'${hash(m[2]!)}'`);
-  const styles = [...out.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => `'${hash(m[1]!)}'`);
+  const styles = [...out.matchAll(STYLE)].map((m) => `'${hash(m[1]!)}'`);
   const sources = (list: string[]) => ["'self'", ...new Set(list)].join(' ');
-  return out.replace(/(<meta http-equiv="content-security-policy" content="[^"]*)/, (policy) =>
+  return out.replace(POLICY, (policy) =>
     policy
       .replace(/script-src 'self'(?: 'sha256-[^']+')*/, `script-src ${sources(scripts)}`)
       .replace(/style-src 'self'(?: 'sha256-[^']+')*/, `style-src ${sources(styles)}`),
@@ -67,6 +69,23 @@ export function unlowered(html: string, keep: Set<string>): string | null {
 }
 
 /**
+ * What a lowered page runs or applies inline that its CSP does not name, or null. Astro's CSP meta is
+ * rewritten as text (docs/upgrading.md, "Astro's inline scripts"): where it changed shape, the page
+ * would refuse its own loader, or carry no CSP at all.
+ * @example unlisted(lowerPage(html, cache, keep)) // null
+ */
+export function unlisted(html: string): string | null {
+  const policy = POLICY.exec(html)?.[1];
+  if (policy === undefined) return 'no CSP meta';
+  const listed = (directive: string, code: string) => (new RegExp(`${directive} ([^;]*)`).exec(policy)?.[1] ?? '').split(' ').includes(`'${hash(code)}'`);
+  const script = [...html.matchAll(CLASSIC)].find((m) => !listed('script-src', m[2]!));
+  if (script) return `an inline script its CSP does not name: ${script[2]!.slice(0, 60)}…`;
+  const style = [...html.matchAll(STYLE)].find((m) => !listed('style-src', m[1]!));
+  if (style) return `an inline style its CSP does not name: ${style[1]!.slice(0, 60)}…`;
+  return null;
+}
+
+/**
  * The integration, after the build: `keep` holds our own inline scripts, byte for byte.
  * @example lowerInlineScripts([shell.code, events.code])
  */
@@ -83,6 +102,8 @@ export function lowerInlineScripts(keep: string[]) {
           const problem = unlowered(html, ours);
           if (problem) throw new Error(`${file}: ${problem} (docs/upgrading.md, "Astro's inline scripts")`);
           const lowered = lowerPage(html, cache, ours);
+          const unnamed = unlisted(lowered);
+          if (unnamed) throw new Error(`${file}: ${unnamed} (docs/upgrading.md, "Astro's inline scripts")`);
           if (lowered !== html) {
             writeFileSync(file, lowered);
             pages++;

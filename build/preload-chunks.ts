@@ -35,6 +35,13 @@ export function preloadList(html: string, read: (url: string) => string): string
   const declared = [...new Set(['seal', ...(DECLARED.exec(html)?.[1]?.split(' ').filter(Boolean) ?? [])])];
   const entries = entryUrls(html, (island) => !LATE.test(island));
   const always = staticGraph(entries, read);
+  // Astro's island tags and Rolldown's import lines are read as text (docs/upgrading.md, "What a page
+  // loads"): where either changed shape, the list would be short, and the byte budget with it.
+  const upgrade = 'docs/upgrading.md, "What a page loads"';
+  if ((html.match(/<astro-island\b[^>]*>/g) ?? []).some((tag) => !/\bcomponent-url="/.test(tag))) {
+    throw new Error(`an island tag without component-url: Astro writes its islands otherwise (${upgrade})`);
+  }
+  if ([...always].every((url) => entries.includes(url))) throw new Error(`the islands import no chunk: ${entries.join(' ')} (${upgrade})`);
   // A declared name is looked for among the chunks the page's code can load at all; where two modules
   // of that graph share the file name (the checkout part and the pay flow's checkout), both are asked for.
   const reachable = [...reachableGraph(entries, read)];
@@ -61,13 +68,17 @@ export function preloadChunks() {
         const cache = new Map<string, string>();
         const read = (url: string) => cache.get(url) ?? cache.set(url, readFileSync(join(root, url), 'utf8')).get(url) ?? '';
         let pages = 0;
+        let late = 0;
         for (const file of htmlFilesIn(root)) {
           const html = readFileSync(file, 'utf8');
           const listed = preloadList(html, read);
           if (listed === html) continue;
           writeFileSync(file, listed);
           if (listed.includes(' data-js="')) pages++;
+          if (LATE.test(html)) late++;
         }
+        // Every page with islands draws tracking late (Page.astro): none found, Astro writes a directive's value otherwise.
+        if (pages && !late) throw new Error('no island is client:painted="late" any more, as LATE reads it (docs/upgrading.md, "What a page loads")');
         logger.info(`${pages} pages name the chunks of their first screen (data-js)`);
       },
     },

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { lowerPage, unlowered } from '../../build/lower-inline.ts';
+import { lowerPage, unlisted, unlowered } from '../../build/lower-inline.ts';
 
 const hash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 const policy = (html: string) => /content="([^"]*)"/.exec(html)![1]!;
@@ -64,5 +64,21 @@ describe('unlowered', () => {
 
   it('stops on an inline script written in a way it does not lower', () => {
     expect(unlowered(`<script type="module">(()=>{})()</script>${island}`, keep)).toMatch(/<script type="module">/);
+  });
+});
+
+describe('unlisted', () => {
+  it('passes a lowered page, whose CSP names each inline script and style', () => {
+    expect(unlisted(lowerPage(page(['try{x()}catch{}'], ['a{color:red}'], []), new Map(), new Set()))).toBeNull();
+  });
+
+  it('stops on a CSP it could not rewrite, which still names Astro’s unlowered script', () => {
+    const astro = 'try{x()}catch{}';
+    const other = page([astro], [], [hash(astro)]).replace("script-src 'self'", "script-src 'strict-dynamic' 'self'");
+    expect(unlisted(lowerPage(other, new Map(), new Set()))).toMatch(/an inline script its CSP does not name/);
+  });
+
+  it('stops on a page with no CSP', () => {
+    expect(unlisted('<html><body><script>1</script></body></html>')).toBe('no CSP meta');
   });
 });
