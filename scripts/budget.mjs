@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run test:size`: byte budgets over dist/, deterministic (gzip level 9). Prints a table and exits
 // non-zero past a budget. Budgets (BUDGET in scripts/lib/pages.mjs; ARCHITECTURE.md, issue 2):
 //   - every page's HTML (with its inline CSS and inline script) <= 14 KB gzip: first paint in one round trip;
@@ -21,7 +22,7 @@
 //     Issue 43: preact/compat gone, 18.8 KB on the heaviest page.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { KIT_FILE } from './kit-bundle.mjs';
+import { KIT_FILE } from '../build/kit-bundle.ts';
 import { BUDGET, DIST, POLICY, assetSize, htmlFiles, islandsOf, kb, measure } from './lib/pages.mjs';
 
 const failures = [];
@@ -40,7 +41,7 @@ for (const file of pages) {
     html: { gzip: htmlGz },
     js: { files: js, gzip: firstLoadGz },
   } = measure(file);
-  // The bridge check imports its model at once from a file of its own (scripts/kit-bundle.mjs): counted.
+  // The bridge check imports its model at once from a file of its own (build/kit-bundle.ts): counted.
   const jsGz = firstLoadGz + (tool ? assetSize(`/${KIT_FILE}`).gzip : 0);
   const where = `${route} (${locale})`;
   if (htmlGz > BUDGET.html) failures.push(`${where}: HTML ${kb(htmlGz)} KB gzip > ${kb(BUDGET.html)} KB`);
@@ -71,10 +72,10 @@ const shell = sample.match(/<body[^>]*>\s*<script>([\s\S]*?)<\/script>/)?.[1] ??
 const events = sample.match(/<script>((?:(?!<script>)[\s\S])*?)<\/script>\s*<\/body>/)?.[1] ?? '';
 if (!shell) failures.push('the inline shell script was not found first in <body>');
 if (!events) failures.push('the inline event script was not found last in <body>');
-for (const [name, code, budget] of [
+for (const [name, code, budget] of /** @type {const} */ ([
   ['shell', shell, BUDGET.shell],
   ['event', events, BUDGET.events],
-]) {
+])) {
   if (code.length > budget) failures.push(`inline ${name} script ${code.length} B > ${budget} B minified`);
 }
 
@@ -83,6 +84,7 @@ console.log('route | kind | URLs | HTML gzip KB (max) | first-load JS gzip KB (m
 console.log('--- | --- | --- | --- | --- | ---');
 for (const r of sorted) console.log(`${r.route} | ${r.kind} | ${r.files} | ${kb(r.html)} | ${kb(r.js)} | ${r.scripts}`);
 
+/** @param {string} kind @param {'html' | 'js'} key */
 const max = (kind, key) => Math.max(0, ...sorted.filter((r) => !kind || r.kind === kind).map((r) => r[key]));
 const summary = {
   pages: pages.length,
@@ -161,13 +163,15 @@ function writeChunkBreakdown() {
 /**
  * Do the README's figures match the build's? Sizes may differ by 0.1 KB: Astro gives each island a
  * random uid per build, so the same source gzips a few bytes apart and can round either way.
+ * @param {string} quoted
+ * @param {string} measured
  */
 function sameFigures(quoted, measured) {
   const a = quoted.split('\n');
   const b = measured.split('\n');
   // In bytes: the measured figure in KB or in B, the same 0.1 KB apart at most.
-  const bytesOf = (line) => {
-    const [, figure, unit] = /\| ([\d.]+) (KB|B) \|$/.exec(line) ?? [];
+  const bytesOf = (/** @type {string | undefined} */ line) => {
+    const [, figure, unit] = /\| ([\d.]+) (KB|B) \|$/.exec(String(line)) ?? [];
     return Number(figure) * (unit === 'KB' ? 1024 : 1);
   };
   return a.length === b.length && a.every((line, i) => line === b[i] || Math.abs(bytesOf(line) - bytesOf(b[i])) <= 0.1 * 1024);

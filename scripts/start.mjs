@@ -13,7 +13,8 @@ function newest(dir) {
 }
 
 const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
-const sources = Math.max(newest('src'), newest('public'), statSync('astro.config.mjs').mtimeMs);
+// build/ holds the build's own steps: a change there changes the pages too.
+const sources = Math.max(newest('src'), newest('public'), newest('build'), statSync('astro.config.mjs').mtimeMs);
 if (built < sources) {
   console.log(built ? 'Sources changed since the last build: building…' : 'No build yet: building…');
   execFileSync('npx', ['astro', 'build'], { stdio: 'inherit' });

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { openDb } from './db';
-import { precompress } from '../scripts/precompress.mjs';
+import { precompress } from '../build/precompress.ts';
 import { cacheControl, resolveFile } from './static';
 
 let root: string;

@@ -76,7 +76,7 @@ export async function serveStatic(root: string, url: URL, acceptEncoding = ''): 
 }
 
 /**
- * The build's brotli or gzip copy of an asset (scripts/precompress.mjs) that the client accepts, brotli
+ * The build's brotli or gzip copy of an asset (build/precompress.ts) that the client accepts, brotli
  * first; null when there is none, and the response is compressed in flight instead.
  */
 async function precompressed(file: string, acceptEncoding: string): Promise<{ encoding: string; body: Buffer } | null> {

@@ -15,7 +15,7 @@ declare module '../node_modules/preact/src/jsx' {
   }
 }
 
-// The project's own client directive (src/components/shell/painted.ts, added in astro.config.mjs).
+// The project's own client directive (src/components/shell/painted.ts, added by build/painted-directive.ts).
 declare global {
   namespace Astro {
     interface ClientDirectives {

@@ -1,6 +1,7 @@
+// @ts-check
 // What a built page loads, read from its HTML and its chunks' import lines: shared by the byte budgets
-// (scripts/lib/pages.mjs), the message pruning (scripts/prune-messages.mjs) and the first screen's
-// chunk list (scripts/preload-chunks.mjs). Chunks are named by their URL path (`/_astro/core.x.js`);
+// (scripts/lib/pages.mjs), the message pruning (build/prune-messages.ts) and the first screen's
+// chunk list (build/preload-chunks.ts). Chunks are named by their URL path (`/_astro/core.x.js`);
 // `read(url)` gives a chunk's code.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,10 +30,14 @@ export const htmlFilesIn = (dir) =>
  * @example entryUrls(html) // ['/_astro/AppGate.x.js', '/_astro/client.y.js', …]
  * @param {string} html
  * @param {(islandTag: string) => boolean} [keep]
+ * @returns {string[]}
  */
 export function entryUrls(html, keep = () => true) {
-  const scripts = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
-  const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)].filter((m) => keep(m[0])).flatMap((m) => [...m[0].matchAll(ENTRY_URLS)].map((u) => u[1]));
+  // A group that is no optional part of its pattern always holds a string.
+  const scripts = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => /** @type {string} */ (m[1]));
+  const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)]
+    .filter((m) => keep(m[0]))
+    .flatMap((m) => [...m[0].matchAll(ENTRY_URLS)].map((u) => /** @type {string} */ (u[1])));
   return [...new Set([...scripts, ...islands])];
 }
 
@@ -68,7 +73,7 @@ function graph(entries, read, imports, seen) {
   const visit = (/** @type {string} */ url) => {
     if (!url.startsWith('/') || seen.has(url)) return;
     seen.add(url);
-    for (const m of read(url).matchAll(imports)) visit(new URL(m[1], `http://x${url}`).pathname);
+    for (const m of read(url).matchAll(imports)) visit(new URL(/** @type {string} */ (m[1]), `http://x${url}`).pathname);
   };
   entries.forEach(visit);
   return seen;

@@ -1,3 +1,4 @@
+// @ts-check
 // The built pages of dist/ and what each one loads, measured in bytes: shared by `npm run test:size`
 // (scripts/budget.mjs, the budgets) and `npm run bench` (scripts/bench.mjs, docs/performance.md).
 import { readFileSync } from 'node:fs';
@@ -24,15 +25,16 @@ export const POLICY = { js: 19 * KB, island: 3.5 * KB };
 /**
  * The name a route's page has in the build (and in src/pages): its path without `.html`, `index` for `/`.
  * @example pageName('license.html') // 'license'
+ * @param {string} path
  */
 export const pageName = (path) => path.replace(/\.html$/, '') || 'index';
 /** Pages that ship no JS of their own (the legal texts), by page name. */
 export const TEXT_PAGES = ROUTES.filter(isTextPage).map((r) => pageName(r.path));
 export const TOOL_PAGES = ROUTES.filter((r) => r.tool).map((r) => pageName(r.path));
 
-/** Gzip size at level 9: deterministic, and what the CDN's `gzip_static` copies are. */
+/** Gzip size at level 9: deterministic, and what the CDN's `gzip_static` copies are. @param {string | Buffer} buffer */
 export const gz = (buffer) => gzipSync(buffer, { level: 9 }).length;
-/** @example kb(2048) // '2.0' */
+/** @example kb(2048) // '2.0' @param {number} bytes */
 export const kb = (bytes) => (bytes / KB).toFixed(1);
 
 /** Every HTML file of the build, in directory order. @example htmlFiles()[0] // 'dist/AccountOrDevicePdf.html' */
@@ -41,6 +43,7 @@ export const htmlFiles = () => htmlFilesIn(DIST);
 /**
  * The JS files a page loads before any interaction: entry scripts, islands, and what they import statically.
  * @example firstLoadJs(html) // ['/_astro/page.x.js', '/_astro/core.y.js', ...]
+ * @param {string} html
  */
 export const firstLoadJs = (html) => [...staticGraph(entryUrls(html), (url) => readFileSync(join(DIST, url), 'utf8'))];
 
@@ -48,11 +51,13 @@ export const firstLoadJs = (html) => [...staticGraph(entryUrls(html), (url) => r
  * Each island of a page and its own first-load JS: the island's chunk and what it imports statically,
  * core (every island page's) left out. By island chunk URL, legacy copies left out (the same code).
  * @example islandsOf(html).get('/_astro/KReport.x.js') // { files: ['/_astro/KReport.x.js', '/_astro/report.y.js', …], gzip: 3180 }
+ * @param {string} html
+ * @returns {Map<string, { files: string[], gzip: number }>}
  */
 export function islandsOf(html) {
-  const read = (url) => readFileSync(join(DIST, url), 'utf8');
+  const read = (/** @type {string} */ url) => readFileSync(join(DIST, url), 'utf8');
   const islands = new Map();
-  for (const [, url] of html.matchAll(/<astro-island\b[^>]*\bcomponent-url="([^"]+)"/g)) {
+  for (const [, url = ''] of html.matchAll(/<astro-island\b[^>]*\bcomponent-url="([^"]+)"/g)) {
     if (islands.has(url) || url.includes('/legacy/')) continue;
     const files = [...staticGraph([url], read)].filter((file) => !/\/core\.[\w-]+\.js$/.test(file));
     islands.set(url, { files, gzip: total(files, 'gzip') });
@@ -60,41 +65,65 @@ export function islandsOf(html) {
   return islands;
 }
 
-/** The external stylesheets a page links (the build inlines CSS, so normally none). */
+/**
+ * The external stylesheets a page links (the build inlines CSS, so normally none).
+ * @param {string} html
+ * @returns {string[]}
+ */
 export function stylesheets(html) {
   return [...html.matchAll(/<link\b[^>]*>/g)]
     .map((m) => m[0])
     .filter((tag) => /\brel="?stylesheet\b/.test(tag))
-    .map((tag) => /\bhref="([^"]+)"/.exec(tag)?.[1])
-    .filter((url) => url?.startsWith('/'));
+    .flatMap((tag) => {
+      const url = /\bhref="([^"]+)"/.exec(tag)?.[1];
+      return url?.startsWith('/') ? [url] : [];
+    });
 }
 
 /** What pageOf calls the locale of a page built without a prefix (served as en-US). */
 export const UNPREFIXED = 'en-US (unprefixed)';
-/** Route name of a dist file, without locale prefix or `.html`. @example pageOf('dist/th-TH/license.html') // { locale: 'th-TH', route: 'license' } */
+/** @type {readonly string[]} */
+const LOCALE_NAMES = LOCALES;
+/**
+ * Route name of a dist file, without locale prefix or `.html`.
+ * @example pageOf('dist/th-TH/license.html') // { locale: 'th-TH', route: 'license' }
+ * @param {string} file
+ * @returns {{ locale: string, route: string }}
+ */
 export function pageOf(file) {
   const path = relative(DIST, file).replace(/\.html$/, '');
-  const [first, ...rest] = path.split('/');
-  if (LOCALES.includes(first)) return { locale: first, route: rest.join('/') || 'index' };
-  if (LOCALES.includes(path)) return { locale: path, route: 'index' };
+  const [first = '', ...rest] = path.split('/');
+  if (LOCALE_NAMES.includes(first)) return { locale: first, route: rest.join('/') || 'index' };
+  if (LOCALE_NAMES.includes(path)) return { locale: path, route: 'index' };
   return { locale: UNPREFIXED, route: path };
 }
 
-const assetSizes = new Map(); // url → { raw, gzip }: shared assets are read and compressed once
-/** Raw and gzip bytes of a built asset. @example assetSize('/_astro/core.C4u9dPfa.js') // { raw: 38407, gzip: 15035 } */
+/** @typedef {{ raw: number, gzip: number }} Size raw and gzip -9 bytes */
+/** @type {Map<string, Size>} url → sizes: shared assets are read and compressed once */
+const assetSizes = new Map();
+/**
+ * Raw and gzip bytes of a built asset.
+ * @example assetSize('/_astro/core.C4u9dPfa.js') // { raw: 38407, gzip: 15035 }
+ * @param {string} url
+ * @returns {Size}
+ */
 export const assetSize = (url) => {
-  if (!assetSizes.has(url)) {
+  let size = assetSizes.get(url);
+  if (!size) {
     const body = readFileSync(join(DIST, url));
-    assetSizes.set(url, { raw: body.length, gzip: gz(body) });
+    size = { raw: body.length, gzip: gz(body) };
+    assetSizes.set(url, size);
   }
-  return assetSizes.get(url);
+  return size;
 };
+/** @param {string[]} urls @param {keyof Size} key */
 const total = (urls, key) => urls.reduce((sum, url) => sum + assetSize(url)[key], 0);
 
 /**
  * One built page and the bytes it loads first: its HTML (inline CSS and scripts included), its
  * external CSS, and its first-load JS; each raw and gzip -9.
  * @example measure('dist/vip-center.html').js.files // ['/_astro/...js', ...]: entry, islands, static imports
+ * @param {string} file
  */
 export function measure(file) {
   const html = readFileSync(file, 'utf8');

@@ -3,7 +3,7 @@
  * hashed into the CSP: only an engine without module scripts (Chromium < 61) runs it. No island can
  * load there, so the page says what to update (the notice is in the HTML, in the page's language)
  * and hides the islands' controls, which could not work. ES5, like every inline script
- * (scripts/inline-script.mjs).
+ * (build/inline-script.ts).
  */
 const notice = document.getElementById('old-engine');
 if (notice) {

@@ -1,5 +1,5 @@
 /**
- * The inline shell script: bundled and minified at build time (astro.config.mjs), inlined as the
+ * The inline shell script: bundled and minified at build time (build/shell-module.ts), inlined as the
  * first thing in <body> of every page (after the CSP meta, so the policy covers it), hashed into the
  * CSP. It does what must happen before first paint; event wiring waits in shell-events.ts at the end
  * of <body>. Route flags come from `<html data-*>` so the script is byte-identical on every page.

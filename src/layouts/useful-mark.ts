@@ -3,7 +3,7 @@
  * soon as an element with `data-useful` is in the document. An island puts the attribute on what the
  * user came for (the prices, the balance, the list) in the render that draws it from the server's
  * data, and this observer runs before that frame paints. An inline script of pages with islands,
- * bundled to ES5 and hashed into the CSP like the shell script (astro.config.mjs), rather than code of
+ * bundled to ES5 and hashed into the CSP like the shell script (build/shell-module.ts), rather than code of
  * the islands', where it would weigh on every page's first-load JavaScript.
  */
 const doc = document;

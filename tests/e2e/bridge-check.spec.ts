@@ -6,7 +6,7 @@
  */
 import { buildSync } from 'esbuild';
 import { expect, test, type Page } from '@playwright/test';
-import { JS_TARGET } from '../../scripts/lib/engines.mjs';
+import { JS_TARGET } from '../../build/engines.ts';
 import { watch, withHost } from '../fixtures/pages';
 import { pattern, t } from '../fixtures/text';
 

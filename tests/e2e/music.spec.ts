@@ -251,7 +251,7 @@ test.describe('previews, quality and lyrics', () => {
   }
 
   test('offline when the play code would load: a tap says No internet, the next tap online plays and follows the host', async ({ page, signIn, open }) => {
-    // Any URL of the chunk, as a fresh one is asked for after a failure (astro.config.mjs, retryingImports).
+    // Any URL of the chunk, as a fresh one is asked for after a failure (build/retrying-imports.ts).
     const chunk = /\/_astro\/play\.[\w-]+\.js(\?.*)?$/;
     await page.route(chunk, (route) => route.abort('internetdisconnected'));
     await signIn();

@@ -143,7 +143,7 @@ test.describe('theme', () => {
           .map((d) => d.trim())
           .find((d) => d.startsWith(`${name} `));
       expect(directive('connect-src'), path).toBe("connect-src 'self'");
-      // The development build's one image host (scripts/lib/csp-sources.mjs); a release names its own.
+      // The development build's one image host (build/csp-sources.ts); a release names its own.
       expect(directive('img-src'), path).toBe("img-src 'self' data: https://cdn.example.com");
       // The development server: the simulator's own origin frames the pages (release: 'none', DENY).
       expect(response.headers()['content-security-policy']).toBe("frame-ancestors 'self'");

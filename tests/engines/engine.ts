@@ -6,7 +6,7 @@
  */
 import { transformSync } from 'esbuild';
 import { Cdp, launchChromium } from '../../scripts/lib/cdp.mjs';
-import { JS_TARGET } from '../../scripts/lib/engines.mjs';
+import { JS_TARGET } from '../../build/engines.ts';
 
 const WAIT_MS = 15_000;
 

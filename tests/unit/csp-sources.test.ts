@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cspSources } from '../../scripts/lib/csp-sources.mjs';
+import { cspSources } from '../../build/csp-sources.ts';
 
 // The pages once could connect to and load images from any https host.
 describe('the CSP sources of a build', () => {

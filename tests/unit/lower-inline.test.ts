@@ -1,10 +1,11 @@
 /**
- * scripts/lower-inline.mjs: Astro's inline scripts lowered to the floor, ours left as they are, and
- * each page's CSP naming exactly the inline scripts and styles it carries.
+ * build/lower-inline.ts: Astro's inline scripts lowered to the floor, ours left as they are, and
+ * each page's CSP naming exactly the inline scripts and styles it carries; and the build stops on a
+ * page whose Astro scripts it could not lower (docs/upgrading.md, "Astro's inline scripts").
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { lowerPage } from '../../scripts/lower-inline.mjs';
+import { lowerPage, unlisted, unlowered } from '../../build/lower-inline.ts';
 
 const hash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 const policy = (html: string) => /content="([^"]*)"/.exec(html)![1]!;
@@ -44,5 +45,40 @@ describe('lowerPage', () => {
   it('does not count a JSON data block, which runs no code', () => {
     const out = lowerPage(page([], [], []), new Map(), new Set());
     expect(policy(out)).not.toContain(hash('{"a":1}'));
+  });
+});
+
+describe('unlowered', () => {
+  const island = '<astro-island component-url="/_astro/A.x1.js"></astro-island>';
+  const shell = '(function(){var a=1})();';
+  const keep = new Set([shell]);
+
+  it('passes a page whose islands come with Astro’s classic inline scripts, and a page without islands', () => {
+    expect(unlowered(`<script>${shell}</script><script>(()=>{})()</script>${island}`, keep)).toBeNull();
+    expect(unlowered(`<script>${shell}</script><script type="application/json" id="messages">{}</script>`, keep)).toBeNull();
+  });
+
+  it('stops on islands whose loader is no inline script of Astro’s any more', () => {
+    expect(unlowered(`<script>${shell}</script>${island}<script type="module" src="/_astro/loader.js"></script>`, keep)).toMatch(/no inline script of Astro/);
+  });
+
+  it('stops on an inline script written in a way it does not lower', () => {
+    expect(unlowered(`<script type="module">(()=>{})()</script>${island}`, keep)).toMatch(/<script type="module">/);
+  });
+});
+
+describe('unlisted', () => {
+  it('passes a lowered page, whose CSP names each inline script and style', () => {
+    expect(unlisted(lowerPage(page(['try{x()}catch{}'], ['a{color:red}'], []), new Map(), new Set()))).toBeNull();
+  });
+
+  it('stops on a CSP it could not rewrite, which still names Astro’s unlowered script', () => {
+    const astro = 'try{x()}catch{}';
+    const other = page([astro], [], [hash(astro)]).replace("script-src 'self'", "script-src 'strict-dynamic' 'self'");
+    expect(unlisted(lowerPage(other, new Map(), new Set()))).toMatch(/an inline script its CSP does not name/);
+  });
+
+  it('stops on a page with no CSP', () => {
+    expect(unlisted('<html><body><script>1</script></body></html>')).toBe('no CSP meta');
   });
 });

@@ -4,7 +4,7 @@
  * that it does not run (tracking, a part drawn later) takes link time from those it does.
  */
 import { describe, expect, it } from 'vitest';
-import { preloadList } from '../../scripts/preload-chunks.mjs';
+import { preloadList } from '../../build/preload-chunks.ts';
 
 const files: Record<string, string> = {
   '/_astro/Island.a1.js': 'import{t}from"./core.b2.js";import"./area.c3.js";const later=()=>__importAgain(`./plans.d4.js`,import.meta.url);',
@@ -44,6 +44,12 @@ describe('preload-chunks', () => {
 
   it('fails the build on a declared part the page cannot load', () => {
     expect(() => preloadList(page('plan'), read)).toThrow('firstScreen names "plan", which is no chunk the page can load');
+  });
+
+  it('fails the build on islands it reads wrong: a tag without its chunk, or islands that import nothing', () => {
+    expect(() => preloadList(page().replace(/component-url="[^"]*"/, 'component="x"'), read)).toThrow('an island tag without component-url');
+    const flat = (url: string) => (url === '/_astro/Island.a1.js' || url === '/_astro/client.h8.js' ? 'export default 1;' : read(url));
+    expect(() => preloadList(page(), flat)).toThrow('the islands import no chunk');
   });
 
   it('leaves a page without islands as it was, its declaration gone', () => {

@@ -1,12 +1,12 @@
 /**
  * Why: each page embeds the messages its islands show (src/layouts/Page.astro), and the build cuts the
- * areas of PRUNED_AREAS to the keys the page's code names (scripts/prune-messages.mjs). A key the
+ * areas of PRUNED_AREAS to the keys the page's code names (build/prune-messages.ts). A key the
  * code builds at run time would then be missing from the page and show as its key.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PRUNED_AREAS, pageCode, prunePage } from '../../scripts/prune-messages.mjs';
+import { PRUNED_AREAS, pageCode, prunePage } from '../../build/prune-messages.ts';
 
 const page = (messages: object, islands = '<astro-island component-url="/_astro/Island.a.js"></astro-island>') =>
   // As the layout writes it: `<` escaped, so the JSON cannot close its element.

@@ -1,13 +1,13 @@
 /**
  * The inline scripts parse and work on any engine that runs JavaScript at all. The build
- * refuses a script that is not ES5 (scripts/inline-script.mjs); here the exact bytes a page carries
+ * refuses a script that is not ES5 (build/inline-script.ts); here the exact bytes a page carries
  * run in a context stripped of everything newer than ES5 (no Map, Promise, Symbol, Array.from,
  * Object.assign, String.prototype.includes…, no URLSearchParams or URL), with the few DOM properties
  * the shell touches, as an Android 4.4 WebView would run them.
  */
 import { createContext, runInContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { inlineScript } from '../../scripts/inline-script.mjs';
+import { inlineScript } from '../../build/inline-script.ts';
 
 const shell = inlineScript('src/layouts/shell-script.ts').code;
 const notice = inlineScript('src/layouts/old-engine.ts').code;

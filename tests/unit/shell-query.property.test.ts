@@ -5,7 +5,7 @@
  * These properties feed them markup, CSS breakouts, huge and odd numbers, bidi and zero-width text,
  * 100 KB values and repeated parameters, and check each decision against an oracle written here from
  * spec §2/§4 (not the implementation called again). The last property runs the real inline script,
- * bundled exactly as astro.config.mjs bundles it, under happy-dom.
+ * bundled exactly as the build bundles it (build/shell-module.ts), under happy-dom.
  *
  * Decisions the oracles document:
  * - status_height is read as the code documents it: 1–3 ASCII digits, optionally "." and 1–2 more,
@@ -17,7 +17,7 @@
  * - With neither `dark` nor `bgColor` in the query the theme comes from the host's dark() (or light
  *   without a host); either one in the query decides it (a light bgColor alone paints the page).
  */
-import { inlineScript } from '../../scripts/inline-script.mjs';
+import { inlineScript } from '../../build/inline-script.ts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOCALES, normalizeLocale, pickLocale } from '../../src/lib/locale';
@@ -297,7 +297,7 @@ describe('shell query parameters under hostile input (spec §2, §4)', () => {
 
 // ---- The real inline script under happy-dom ---------------------------------------------------------
 
-/** The shell script exactly as astro.config.mjs inlines it, run like the page runs it. */
+/** The shell script exactly as the build inlines it, run like the page runs it. */
 const SHELL = inlineScript('src/layouts/shell-script.ts').code;
 // The page runs it as an inline classic script in the global scope; a Function body is the closest.
 const runShell = new Function(SHELL) as () => void;

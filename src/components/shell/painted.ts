@@ -25,8 +25,8 @@ if (!Object.fromEntries) {
 }
 
 // The chunks are built for engines with structuredClone (Chromium 98: MODERN_TARGET in
-// scripts/lib/engines.mjs); an older engine loads the same chunks lowered to the floor, which the
-// build copies into /_astro/legacy/ (scripts/legacy-chunks.mjs). They import each other by relative
+// build/engines.ts); an older engine loads the same chunks lowered to the floor, which the
+// build copies into /_astro/legacy/ (build/legacy-chunks.ts). They import each other by relative
 // paths, so pointing the island at its legacy module is all it takes.
 const LEGACY = typeof structuredClone != 'function';
 const MODULE_URLS = ['component-url', 'renderer-url', 'before-hydration-url'];
@@ -39,7 +39,7 @@ let asked = false;
 
 /**
  * Asks, once per page, for the chunks its first screen runs (`<html data-js>`,
- * scripts/preload-chunks.mjs); signed in, also the lazy ones its data screen draws with (the seal of
+ * build/preload-chunks.ts); signed in, also the lazy ones its data screen draws with (the seal of
  * its first reads, say). Where `modulepreload` is unknown (Chromium 64, 65), as module scripts: these
  * chunks only define what the islands import. A page the shell script is moving to its locale's URL
  * has no session flag, and asks for nothing.
@@ -75,7 +75,7 @@ const painted: ClientDirective = (load, _options, island) => {
     }
   }
   // Fetched at the paint, with the whole first screen's chunks (`client:painted="late"`, tracking, is
-  // not among those: scripts/preload-chunks.mjs).
+  // not among those: build/preload-chunks.ts).
   let started = false;
   const start = async () => {
     if (started) return;

@@ -14,7 +14,7 @@ import { ReportActions } from './parts/ReportActions';
 import { ResultRow } from './parts/ResultRow';
 import './kit.css';
 
-/** The kit's model, built by scripts/kit-bundle.mjs (KIT_FILE). */
+/** The kit's model, built by build/kit-bundle.ts (KIT_FILE). */
 const KIT_URL = '/bridge-check-kit.js';
 
 /** `?wait=` seconds (1–120) for every answer: a test host answers at once; a person needs a minute. */
@@ -30,7 +30,7 @@ export default function BridgeCheck() {
   useEffect(() => {
     const reasonText = ({ code, params }: Reason) => t(`kit.${code}` as MessageKey, params);
     // The kit imports the whole bridge contract, so it is bundled apart from the islands
-    // (scripts/kit-bundle.mjs): in their graph it split the call modules it shares off users' pages.
+    // (build/kit-bundle.ts): in their graph it split the call modules it shares off users' pages.
     void (import(/* @vite-ignore */ KIT_URL) as Promise<typeof import('../../lib/kit/kit')>).then(
       ({ createKit }) => {
         const created = createKit({

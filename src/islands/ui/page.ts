@@ -4,7 +4,7 @@ import { useStore } from './use-store';
 import { pageLocale, text, type Text } from '../../lib/i18n';
 import type { Locale } from '../../lib/locale';
 import { $session, type Session } from '../../lib/session';
-// Installs __importAgain, which the build puts in place of our chunks' import() (astro.config.mjs): here,
+// Installs __importAgain, which the build puts in place of our chunks' import() (build/retrying-imports.ts): here,
 // in the module every island reads, so it is in core and runs before any island's code.
 import '../../lib/model/import-again';
 // Notes uncaught errors for the field report from the start (src/lib/field/note.ts).

@@ -11,7 +11,7 @@
  * a host, sessionStorage keeps the same object, so a browser reload behaves the same.
  *
  * Here, beside the drafts, rather than in src/lib: modules of src/lib itself go into the `core` chunk
- * every interactive page loads first (astro.config.mjs), and this one is needed only once a page runs.
+ * every interactive page loads first (build/chunk-plan.ts), and this one is needed only once a page runs.
  */
 import type * as v from 'valibot';
 import { safeParse } from 'valibot';

@@ -2,8 +2,8 @@
  * A lazy chunk that failed to load (the network went while it was on its way) loads on the next try.
  * An engine keeps a failed module fetch in its module map for the page's life (the old WebViews do,
  * and Chromium 150), so the same `import()` would fail again until a reload. The build turns each of
- * our chunks' `import("./x.js")` into `__importAgain("./x.js", import.meta.url)` (astro.config.mjs,
- * retryingImports), which asks under a fresh URL once a URL has failed. Its own imports resolve to the
+ * our chunks' `import("./x.js")` into `__importAgain("./x.js", import.meta.url)`, which asks under a
+ * fresh URL once a URL has failed (build/retrying-imports.ts). Its own imports resolve to the
  * usual URLs, so nothing loaded before loads twice; if one of those is what failed, the fresh URL
  * fails too, and the page says it did not finish loading (#chunk-error, src/layouts/Page.astro), whose
  * Reload keeps what the user entered. One copy on `window`, in core: every island page loads it first.

@@ -13,28 +13,35 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { entryUrls, htmlFilesIn, reachableGraph, staticGraph } from './lib/chunk-graph.mjs';
+import type { AstroIntegration } from 'astro';
+import { entryUrls, htmlFilesIn, reachableGraph, staticGraph } from '../scripts/lib/chunk-graph.mjs';
 
 // `client:painted="late"`: an island that is no part of the first screen (tracking: Page.astro).
 const LATE = /\bopts="[^"]*&quot;value&quot;:&quot;late&quot;/;
 const DECLARED = / data-first="([^"]*)"/;
 /** `/_astro/core.zmr0Ks3Y.js` → `core.zmr0Ks3Y`, as data-js names it. */
-const nameOf = (/** @type {string} */ url) => url.replace(/^\/_astro\/|\.js$/g, '');
+const nameOf = (url: string) => url.replace(/^\/_astro\/|\.js$/g, '');
 /** `core.zmr0Ks3Y` → `core`, the source file's name. */
-const moduleOf = (/** @type {string} */ chunk) => chunk.replace(/\.[\w-]+$/, '');
+const moduleOf = (chunk: string) => chunk.replace(/\.[\w-]+$/, '');
 
 /**
  * The page's `<html>` with `data-js` written and `data-first` gone; the page as it was without islands.
- * @param {string} html
- * @param {(url: string) => string} read the code of a chunk by its URL path
+ * `read` gives the code of a chunk by its URL path.
  * @example preloadList(html, read) // '<html lang="en-US" … data-js="core.zmr0Ks3Y VipCenter.B2pPNG7u|seal.BOHeU10E plans-and-user.FeG8pKJT …">…'
  */
-export function preloadList(html, read) {
+export function preloadList(html: string, read: (url: string) => string): string {
   if (!/<astro-island\b/.test(html)) return html.replace(DECLARED, '');
   // Signed in, every page's first reads are sealed (docs/api.md): the seal is on every first screen.
-  const declared = [...new Set(['seal', ...(DECLARED.exec(html)?.[1].split(' ').filter(Boolean) ?? [])])];
+  const declared = [...new Set(['seal', ...(DECLARED.exec(html)?.[1]?.split(' ').filter(Boolean) ?? [])])];
   const entries = entryUrls(html, (island) => !LATE.test(island));
   const always = staticGraph(entries, read);
+  // Astro's island tags and Rolldown's import lines are read as text (docs/upgrading.md, "What a page
+  // loads"): where either changed shape, the list would be short, and the byte budget with it.
+  const upgrade = 'docs/upgrading.md, "What a page loads"';
+  if ((html.match(/<astro-island\b[^>]*>/g) ?? []).some((tag) => !/\bcomponent-url="/.test(tag))) {
+    throw new Error(`an island tag without component-url: Astro writes its islands otherwise (${upgrade})`);
+  }
+  if ([...always].every((url) => entries.includes(url))) throw new Error(`the islands import no chunk: ${entries.join(' ')} (${upgrade})`);
   // A declared name is looked for among the chunks the page's code can load at all; where two modules
   // of that graph share the file name (the checkout part and the pay flow's checkout), both are asked for.
   const reachable = [...reachableGraph(entries, read)];
@@ -48,25 +55,32 @@ export function preloadList(html, read) {
   return html.replace(DECLARED, '').replace(/<html\b[^>]*/, (tag) => `${tag} data-js="${list}"`);
 }
 
-export default function preloadChunks() {
+/**
+ * The integration, after the build.
+ * @example integrations: [preloadChunks()]
+ */
+export function preloadChunks() {
   return {
     name: 'preload-chunks',
     hooks: {
-      'astro:build:done': (/** @type {{ dir: URL, logger: { info: (message: string) => void } }} */ { dir, logger }) => {
+      'astro:build:done': ({ dir, logger }) => {
         const root = fileURLToPath(dir);
-        /** @type {Map<string, string>} */
-        const cache = new Map();
-        const read = (/** @type {string} */ url) => cache.get(url) ?? cache.set(url, readFileSync(join(root, url), 'utf8')).get(url) ?? '';
+        const cache = new Map<string, string>();
+        const read = (url: string) => cache.get(url) ?? cache.set(url, readFileSync(join(root, url), 'utf8')).get(url) ?? '';
         let pages = 0;
+        let late = 0;
         for (const file of htmlFilesIn(root)) {
           const html = readFileSync(file, 'utf8');
           const listed = preloadList(html, read);
           if (listed === html) continue;
           writeFileSync(file, listed);
           if (listed.includes(' data-js="')) pages++;
+          if (LATE.test(html)) late++;
         }
+        // Every page with islands draws tracking late (Page.astro): none found, Astro writes a directive's value otherwise.
+        if (pages && !late) throw new Error('no island is client:painted="late" any more, as LATE reads it (docs/upgrading.md, "What a page loads")');
         logger.info(`${pages} pages name the chunks of their first screen (data-js)`);
       },
     },
-  };
+  } satisfies AstroIntegration;
 }

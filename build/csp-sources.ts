@@ -7,14 +7,12 @@
  * PUBLIC_IMAGE_HOSTS is unset: a reserved example domain (RFC 2606) that the tests and the simulator
  * serve the app's avatars from, as the development key pair stands in for the production one. A
  * release names its own hosts or allows none (avatars then show the initial).
+ * @example cspSources({ PUBLIC_IMAGE_HOSTS: DEVELOPMENT_IMAGE_HOSTS }).img // ["'self'", 'data:', 'https://cdn.example.com']
  */
 export const DEVELOPMENT_IMAGE_HOSTS = 'https://cdn.example.com';
 
-/**
- * The https origin of one configured URL; throws with the variable's name when it is not one.
- * @param {string} name @param {string} value
- */
-function httpsOrigin(name, value) {
+/** The https origin of one configured URL; throws with the variable's name when it is not one. */
+function httpsOrigin(name: string, value: string): string {
   let url;
   try {
     url = new URL(value.trim());
@@ -27,11 +25,9 @@ function httpsOrigin(name, value) {
 
 /**
  * The CSP sources of `connect-src` and `img-src`.
- * @param {Record<string, string | undefined>} env
- * @returns {{ connect: string[], img: string[] }}
  * @example cspSources({ PUBLIC_IMAGE_HOSTS: 'https://img.example.com' }).img // ["'self'", 'data:', 'https://img.example.com']
  */
-export function cspSources(env) {
+export function cspSources(env: Record<string, string | undefined>): { connect: string[]; img: string[] } {
   const api = env.PUBLIC_API_HOST ? [httpsOrigin('PUBLIC_API_HOST', env.PUBLIC_API_HOST)] : [];
   const images = (env.PUBLIC_IMAGE_HOSTS ?? '')
     .split(',')

@@ -8,11 +8,19 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { AstroIntegration } from 'astro';
 
+/**
+ * The files given compressed copies, by name.
+ * @example COMPRESSIBLE.test('core.zmr0Ks3Y.js') // true
+ */
 export const COMPRESSIBLE = /\.(js|css|svg|json)$/;
 
-/** @example precompress('dist/_astro') // writes a.js.br and a.js.gz for each a.js */
-export function precompress(dir) {
+/**
+ * Writes the brotli and gzip copies of each compressible file of `dir` (not its folders); returns how many.
+ * @example precompress('dist/_astro') // writes a.js.br and a.js.gz for each a.js
+ */
+export function precompress(dir: string): number {
   let count = 0;
   for (const name of readdirSync(dir)) {
     if (!COMPRESSIBLE.test(name)) continue;
@@ -28,7 +36,11 @@ export function precompress(dir) {
   return count;
 }
 
-export default function precompressIntegration() {
+/**
+ * The integration, after the build.
+ * @example integrations: [precompressAssets()]
+ */
+export function precompressAssets() {
   return {
     name: 'precompress',
     hooks: {
@@ -37,5 +49,5 @@ export default function precompressIntegration() {
         logger.info(`${count} assets precompressed (brotli, gzip)`);
       },
     },
-  };
+  } satisfies AstroIntegration;
 }

@@ -13,9 +13,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { entryUrls, htmlFilesIn, reachableGraph } from './lib/chunk-graph.mjs';
+import type { AstroIntegration } from 'astro';
+import { entryUrls, htmlFilesIn, reachableGraph } from '../scripts/lib/chunk-graph.mjs';
 
-/** Areas whose keys are only ever named whole in the code. */
+/**
+ * Areas whose keys are only ever named whole in the code.
+ * @example PRUNED_AREAS // ['vip']
+ */
 export const PRUNED_AREAS = ['vip'];
 
 const EMBED = /(<script type="application\/json" id="messages">)([\s\S]*?)(<\/script>)/;
@@ -26,19 +30,19 @@ const EMBED = /(<script type="application\/json" id="messages">)([\s\S]*?)(<\/sc
  * @param read the text of a file of the build by its URL path
  * @example pageCode(html, (url) => readFileSync(join('dist', url), 'utf8'))
  */
-export const pageCode = (html, read) => [...reachableGraph(entryUrls(html), read)].map(read).join('\n');
+export const pageCode = (html: string, read: (url: string) => string): string => [...reachableGraph(entryUrls(html), read)].map(read).join('\n');
 
 /**
  * The page with its embedded messages pruned: of each area in `areas`, the keys `code` names whole.
  * @example prunePage(html, code) // the same page, `vip` cut to what its islands use
  */
-export function prunePage(html, code, areas = PRUNED_AREAS) {
+export function prunePage(html: string, code: string, areas: string[] = PRUNED_AREAS): string {
   const found = EMBED.exec(html);
   if (!found) return html;
-  const messages = JSON.parse(found[2]);
+  const messages = JSON.parse(found[2]!) as Record<string, Record<string, unknown> | undefined>;
   for (const area of areas) {
     if (!messages[area]) continue;
-    const named = (key) => new RegExp(`(?<![\\w.$])${area}\\.${key.replace(/\$/g, '\\$')}(?![\\w$])`).test(code);
+    const named = (key: string) => new RegExp(`(?<![\\w.$])${area}\\.${key.replace(/\$/g, '\\$')}(?![\\w$])`).test(code);
     messages[area] = Object.fromEntries(Object.entries(messages[area]).filter(([key]) => named(key)));
   }
   // As the layout writes it: JSON inside <script> must not be able to close the element.
@@ -46,14 +50,18 @@ export function prunePage(html, code, areas = PRUNED_AREAS) {
   return html.replace(EMBED, (_, open, _json, close) => `${open}${json}${close}`);
 }
 
-export default function pruneMessages() {
+/**
+ * The integration, after the build.
+ * @example integrations: [pruneMessages()]
+ */
+export function pruneMessages() {
   return {
     name: 'prune-messages',
     hooks: {
       'astro:build:done': ({ dir, logger }) => {
         const root = fileURLToPath(dir);
-        const cache = new Map();
-        const read = (url) => cache.get(url) ?? cache.set(url, readFileSync(join(root, url), 'utf8')).get(url);
+        const cache = new Map<string, string>();
+        const read = (url: string) => cache.get(url) ?? cache.set(url, readFileSync(join(root, url), 'utf8')).get(url)!;
         let before = 0;
         let after = 0;
         for (const file of htmlFilesIn(root)) {
@@ -67,5 +75,5 @@ export default function pruneMessages() {
         logger.info(`embedded messages of ${PRUNED_AREAS.join(', ')} cut to what each page's code names: ${before - after} characters fewer in all`);
       },
     },
-  };
+  } satisfies AstroIntegration;
 }

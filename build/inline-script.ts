@@ -1,9 +1,15 @@
-// One inline script (the shell's), compiled to ES5 and minified, with its CSP hash. Shared by
-// astro.config.mjs, which inlines it, and the tests that run the exact bytes a page runs.
+// One inline script (the shell's), compiled to ES5 and minified, with its CSP hash. Shared by the
+// build (build/shell-module.ts), which inlines it, and the tests that run the exact bytes a page runs.
 import { createHash } from 'node:crypto';
 import { parse } from 'acorn';
 import { buildSync, transformSync } from 'esbuild';
 import ts from 'typescript';
+
+/** A script as a page carries it inline, and the hash its CSP names it by. */
+export interface InlineScript {
+  code: string;
+  hash: `sha256-${string}`;
+}
 
 /**
  * The inline scripts run first on every page, the text pages included, and the `nomodule` notice runs
@@ -14,7 +20,7 @@ import ts from 'typescript';
  * compiler lowers).
  * @example const { code, hash } = inlineScript('src/layouts/shell-script.ts')
  */
-export function inlineScript(entry) {
+export function inlineScript(entry: string): InlineScript {
   const bundle = buildSync({
     entryPoints: [entry],
     bundle: true,
@@ -23,7 +29,7 @@ export function inlineScript(entry) {
     target: 'es2015',
     tsconfigRaw: { compilerOptions: { alwaysStrict: false } },
     write: false,
-  }).outputFiles[0].text;
+  }).outputFiles[0]!.text;
   const es5 = ts.transpileModule(bundle, {
     compilerOptions: { target: ts.ScriptTarget.ES5, module: ts.ModuleKind.None, removeComments: true, alwaysStrict: false, noImplicitUseStrict: true },
   }).outputText;
@@ -37,7 +43,9 @@ export function inlineScript(entry) {
   try {
     parse(code, { ecmaVersion: 5, sourceType: 'script' });
   } catch (error) {
-    throw new Error(`${entry} is not ES5 once compiled (${error.message}): ${code.slice(Math.max(0, error.pos - 60), error.pos + 60)}`);
+    // acorn's SyntaxError says where: `pos`, the offset in the code.
+    const { message, pos } = error as SyntaxError & { pos: number };
+    throw new Error(`${entry} is not ES5 once compiled (${message}): ${code.slice(Math.max(0, pos - 60), pos + 60)}`);
   }
   return { code, hash: `sha256-${createHash('sha256').update(code).digest('base64')}` };
 }

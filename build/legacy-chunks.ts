@@ -8,17 +8,22 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
 import { transformSync } from 'esbuild';
-import { JS_TARGET } from './lib/engines.mjs';
-import { precompress } from './precompress.mjs';
+import { JS_TARGET } from './engines.ts';
+import { precompress } from './precompress.ts';
 
+/**
+ * The folder of dist/_astro/ that holds the lowered copies.
+ * @example join('dist/_astro', LEGACY_DIR) // 'dist/_astro/legacy'
+ */
 export const LEGACY_DIR = 'legacy';
 
 /**
  * Writes the lowered copy of each `.js` of `dir` into `dir/legacy/`; returns how many.
  * @example legacyCopies('dist/_astro') // 62
  */
-export function legacyCopies(dir) {
+export function legacyCopies(dir: string): number {
   const out = join(dir, LEGACY_DIR);
   mkdirSync(out, { recursive: true });
   let count = 0;
@@ -38,7 +43,11 @@ export function legacyCopies(dir) {
   return count;
 }
 
-export default function legacyChunksIntegration() {
+/**
+ * The integration, after the build.
+ * @example integrations: [legacyChunks()]
+ */
+export function legacyChunks() {
   return {
     name: 'legacy-chunks',
     hooks: {
@@ -49,5 +58,5 @@ export default function legacyChunksIntegration() {
         logger.info(`${count} chunks copied for engines older than the modern build, lowered to ${JS_TARGET}`);
       },
     },
-  };
+  } satisfies AstroIntegration;
 }

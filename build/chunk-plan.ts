@@ -1,0 +1,93 @@
+/**
+ * Vite plugin: the chunk plan, read from the module graph, not from a list of paths (docs/models.md,
+ * "Chunks"):
+ * - `core`: what at least a fifth of the islands import before any interaction, statically (the
+ *   runtime, the bridge, the API client, the stores they all read, the form parts most pages draw);
+ * - an area's chunk: what two or more islands of one area (src/islands/<area>/) share and core lacks;
+ * - the rest is Rolldown's: a module goes with the one island that imports it, or into a chunk of the
+ *   islands that share it, and what is only imported dynamically stays lazy.
+ * The fifth is measured: of the shares tried (a half, a third, a fourth, a fifth, a sixth, an eighth,
+ * a tenth), it gives the lightest heaviest page (20,397 B gzip, measured again once the bridge's calls
+ * were declared per area; a third or a fourth 20,454 B, a half 20,701 B in 12 files, a sixth 20,752 B,
+ * a tenth 23,181 B) where many small chunks each cost their own gzip header and import lines, and a
+ * large core costs every page what few use. A new model, page or area needs no line here.
+ *
+ * Rolldown's `codeSplitting.groups` decide where a module goes (docs/upgrading.md): a client build
+ * whose `core` chunk is missing or lacks a module the plan put there stops here.
+ */
+import type { Plugin } from 'vite';
+
+/** The share of the islands that must import a module for it to go to `core`. */
+const CORE_SHARE = 1 / 5;
+
+/**
+ * Where the plan puts each module of a graph: `core`, an area's name, or nothing (Rolldown decides).
+ * `importsOf` gives a module's static imports; `islands` are the graph's entries.
+ * @example chunksOf(['/src/islands/vip/A.tsx', '/src/islands/vip/B.tsx'], importsOf).get('/src/lib/vip/model.ts') // 'core'
+ */
+export function chunksOf(islands: string[], importsOf: (id: string) => readonly string[]): Map<string, string> {
+  const areaOf = (island: string) => /\/src\/islands\/(\w+)\//.exec(island)?.[1];
+  const users = new Map<string, string[]>();
+  for (const island of islands) {
+    const seen = new Set<string>();
+    const stack = [island];
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...importsOf(id));
+    }
+    for (const id of seen) users.set(id, [...(users.get(id) ?? []), island]);
+  }
+  const chunks = new Map<string, string>();
+  for (const [id, by] of users) {
+    if (islands.includes(id)) continue;
+    const areas = new Set(by.map(areaOf));
+    if (by.length >= islands.length * CORE_SHARE) chunks.set(id, 'core');
+    else if (by.length >= 2 && areas.size === 1 && !areas.has(undefined)) chunks.set(id, [...areas][0]!);
+  }
+  return chunks;
+}
+
+/**
+ * The plugin: it reads each environment's graph (the pages', then the islands') once it is built, and
+ * gives Rolldown the groups that follow it. Core first: a name function alone let Rolldown file core
+ * modules under an area's chunk.
+ * @example vite: { plugins: [chunkPlan()] }
+ */
+export function chunkPlan() {
+  let chunks = new Map<string, string>();
+  const chunkOf = (id: string) => chunks.get(id) ?? null;
+  return {
+    name: 'chunk-plan',
+    configEnvironment: () => ({
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'core', test: (id: string) => chunkOf(id) === 'core', priority: 2 },
+                { name: (id: string) => (chunkOf(id) === 'core' ? null : chunkOf(id)), priority: 1 },
+              ],
+            },
+          },
+        },
+      },
+    }),
+    buildEnd() {
+      const islands = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      chunks = chunksOf(islands, (id) => this.getModuleInfo(id)?.importedIds ?? []);
+    },
+    // Where each module the plan put in core went (one that tree-shaking emptied went nowhere).
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== 'client') return;
+      const chunkOfModule = new Map<string, string>();
+      for (const file of Object.values(bundle)) if (file.type === 'chunk') for (const id of file.moduleIds) chunkOfModule.set(id, file.name);
+      const astray = [...chunks].filter(([id, chunk]) => chunk === 'core' && (chunkOfModule.get(id) ?? 'core') !== 'core').map(([id]) => id);
+      const why = 'docs/upgrading.md, "Chunk plan"';
+      if (![...chunkOfModule.values()].includes('core')) throw new Error(`chunk-plan: the client build has no core chunk (${why})`);
+      if (astray.length)
+        throw new Error(`chunk-plan: ${astray.length} modules planned for core are elsewhere, ${astray[0]} in ${chunkOfModule.get(astray[0]!)} (${why})`);
+    },
+  } satisfies Plugin;
+}
