@@ -8,7 +8,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { BODY_MAX_BYTES } from '../../src/lib/limits';
+import { BODY_MAX_BYTES } from '../../src/shared/limits';
 import { KIT_REPORT } from '../../src/lib/kit/report-schema';
 import type { Db } from '../db';
 import { clientKey } from '../client';

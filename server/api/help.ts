@@ -10,12 +10,12 @@
 import { randomBytes } from 'node:crypto';
 import type { ResponseOf } from '../../src/lib/api/contract';
 import { feedbackSummary, feedbackTypeOption, fullFeedback, message } from '../../src/lib/api/endpoints/feedback';
-import { fold } from '../../src/lib/fold';
+import { fold } from '../../src/shared/fold';
 import { isScreenshot } from '../../src/lib/forms/pictures';
 import { checkContact } from '../../src/lib/forms/contact';
 import { checkText } from '../../src/lib/forms/rules';
 import { checkFeedback } from '../../src/lib/help/feedback-rules';
-import type { Locale } from '../../src/lib/locale';
+import type { Locale } from '../../src/shared/locale';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import { CODE_LIMITS, codeInMailbox, sendCode, verifyCode } from './codes';

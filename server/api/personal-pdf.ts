@@ -14,8 +14,8 @@ import viVN from '../../src/i18n/messages/vi-VN.json';
 import zhCN from '../../src/i18n/messages/zh-CN.json';
 import zhHK from '../../src/i18n/messages/zh-HK.json';
 import zhTW from '../../src/i18n/messages/zh-TW.json';
-import { formatDate } from '../../src/lib/format';
-import type { Locale } from '../../src/lib/locale';
+import { formatDate } from '../../src/shared/format';
+import type { Locale } from '../../src/shared/locale';
 import type { PdfLine } from './pdf';
 
 type Messages = typeof enUS;

@@ -4,7 +4,7 @@ import { defaultState } from '../fake-host/state';
 import enUS from '../../src/i18n/messages/en-US.json';
 import thTH from '../../src/i18n/messages/th-TH.json';
 import zhCN from '../../src/i18n/messages/zh-CN.json';
-import { formatDate } from '../../src/lib/format';
+import { formatDate } from '../../src/shared/format';
 import { nextDayStart } from '../../src/lib/personal/rules';
 import { PdfPasswordError, openPdf } from '../../tests/fixtures/pdf-reader';
 import { DEMO_UID } from '../db/seed';

@@ -11,7 +11,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { ENDPOINTS, WIRE_FIELDS, type EndpointName, type ResponseOf } from '../../src/lib/api/contract';
 import { WireError } from './wire-node';
-import { REQUEST_SKEW_MS } from '../../src/lib/limits';
+import { REQUEST_SKEW_MS } from '../../src/shared/limits';
 import type { Db } from '../db';
 import { ApiFailure, WIRE_MESSAGES, failureBody } from './failure';
 import { withinShape } from './json-shape';

@@ -1,5 +1,5 @@
 /** Message files, one per locale, read at build time by `.astro` files and embedded for islands. */
-import type { Locale } from '../lib/locale';
+import type { Locale } from '../shared/locale';
 
 import type { Area, MessageKey, Messages } from '../lib/message-key';
 

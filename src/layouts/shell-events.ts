@@ -3,10 +3,10 @@
  * CSP like shell-script.ts. Nothing here is needed for first paint, so it does not delay it. It works
  * on text pages, which load no other JavaScript. Budget: 2.5 KB minified (scripts/budget.mjs).
  */
-import { CHUNK_ERROR_MS } from '../lib/limits';
-import { KEEP } from '../lib/shell-rules';
+import { CHUNK_ERROR_MS } from '../shared/limits';
+import { KEEP } from '../shared/shell-rules';
 import { appLink } from '../lib/platform';
-import { applyTheme, themeOf } from '../lib/shell-rules';
+import { applyTheme, themeOf } from '../shared/shell-rules';
 
 type Host = Record<string, (() => unknown) | undefined>;
 

@@ -6,7 +6,7 @@
  * library, no subscription (issue 18 dropped `@nanostores/i18n`, 0.9 KB of first-load JS, for this).
  */
 import type { MessageKey } from './message-key';
-import { DEFAULT_LOCALE, isLocale, type Locale } from './locale';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../shared/locale';
 
 /** Message areas by name, each a map of message names to strings. */
 export type PageMessages = Record<string, Record<string, unknown>>;

@@ -5,8 +5,8 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/lib/locale';
-import { ROUTES, titleKey } from '../../src/lib/routes';
+import { LOCALES } from '../../src/shared/locale';
+import { ROUTES, titleKey } from '../../src/shared/routes';
 import { branches, PLURAL_BLOCK } from '../../src/lib/plural';
 
 type Tree = { [key: string]: string | Tree };

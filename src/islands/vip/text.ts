@@ -1,5 +1,5 @@
 /** The VIP area's messages for islands: declared here, the text embedded by the page (src/lib/i18n.ts). */
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../shared/format';
 import type { Text } from '../ui/text';
 
 const PERIOD_KEY = { day: 'vip.periodDay', month: 'vip.periodMonth', quarter: 'vip.periodQuarter', year: 'vip.periodYear' } as const;

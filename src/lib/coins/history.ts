@@ -2,7 +2,7 @@
 import { request } from '../request';
 import type { DataOf } from '../api/endpoint';
 import { coinTransactions } from '../api/endpoints/coins-records';
-import { RECORDS_PAGE_SIZE } from '../limits';
+import { RECORDS_PAGE_SIZE } from '../../shared/limits';
 import { pagedList } from '../model/paged';
 
 export type CoinRecord = DataOf<typeof coinTransactions>['items'][number];

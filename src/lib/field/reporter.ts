@@ -7,9 +7,9 @@
  */
 import * as v from 'valibot';
 import { isInApp } from '../bridge';
-import { randomId } from '../id';
-import type { Locale } from '../locale';
-import type { RoutePath } from '../routes';
+import { randomId } from '../../shared/id';
+import type { Locale } from '../../shared/locale';
+import type { RoutePath } from '../../shared/routes';
 import { $selfInfo } from '../stores/self-info';
 import { beaconBatch, browserBeacon, postBatch } from '../track/sender';
 import type { FieldBatch, FieldEvent } from './contract';

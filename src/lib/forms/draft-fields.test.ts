@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ATTACHMENT_MAX } from '../limits';
+import { ATTACHMENT_MAX } from '../../shared/limits';
 import { draftAttempt, draftChoice, draftFlag, draftId, draftText, draftUploads } from './draft-fields';
 
 const JUNK = [42, -1, null, undefined, true, [], ['a'], {}, { length: 1 }, 'x'.repeat(5000)];

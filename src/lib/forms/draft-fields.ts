@@ -5,7 +5,7 @@
  * Only a draft without its attempt key is refused whole: the form then starts afresh.
  */
 import * as v from 'valibot';
-import { ATTACHMENT_MAX } from '../limits';
+import { ATTACHMENT_MAX } from '../../shared/limits';
 import { addPictures, type Picture } from './pictures';
 import type { Upload } from './upload';
 

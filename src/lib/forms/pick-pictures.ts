@@ -7,7 +7,7 @@ import type { ReadableAtom } from 'nanostores';
 import { messageKey } from '../api/api-error';
 import { BridgeError, commandWithReply } from '../bridge';
 import { acquirePictureCallback } from '../bridge/calls/forms';
-import { SCREENSHOT_MAX } from '../limits';
+import { SCREENSHOT_MAX } from '../../shared/limits';
 import { addPictures, type Picture } from './pictures';
 
 // The picker is the user's to close; a host that never answers must not hold the form, so no wait is forever.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SCREENSHOT_MAX } from '../limits';
+import { SCREENSHOT_MAX } from '../../shared/limits';
 import * as v from 'valibot';
 import { draftPictures } from './draft-fields';
 import { addPictures, safeThumbnail, type Picture } from './pictures';

@@ -46,7 +46,7 @@ import { feedbackSubmit } from '../api/endpoints/feedback';
 import { exportRequest } from '../api/endpoints/personal';
 import { reportSubmit } from '../api/endpoints/report-submit';
 import { checkFeedback, type FeedbackInput } from '../help/feedback-rules';
-import { LOCALES } from '../locale';
+import { LOCALES } from '../../shared/locale';
 import { checkEmail, checkPassword } from '../personal/rules';
 import { APPEAL_REASONS, REPORT_REASONS, needsDescription, reportTarget } from '../report/reasons';
 import { checkContact, checkPhone, isEmail } from './contact';

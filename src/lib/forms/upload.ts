@@ -4,7 +4,7 @@
  * state machine: the form keeps a list of these and feeds every host event through `onUploadEvent`.
  */
 import type { MessageKey } from '../message-key';
-import { UPLOAD_MAX_BYTES } from '../limits';
+import { UPLOAD_MAX_BYTES } from '../../shared/limits';
 
 export type UploadState = 'uploading' | 'done' | 'failed' | 'cancelled' | 'tooLarge' | 'wrongType';
 

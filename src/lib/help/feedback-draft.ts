@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { draftAttempt, draftChoice, draftFlag, draftPictures, draftText, draftUploads } from '../forms/draft-fields';
 import type { Picture } from '../forms/pictures';
 import type { Upload } from '../forms/upload';
-import { randomId } from '../id';
+import { randomId } from '../../shared/id';
 import { FEEDBACK_TYPES, type FeedbackType } from './feedback-types';
 
 export interface FeedbackDraft {

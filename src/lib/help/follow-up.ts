@@ -9,7 +9,7 @@ import { feedbackFollowUp } from '../api/endpoints/feedback';
 import { draftAttempt, draftText } from '../forms/draft-fields';
 import { createForm } from '../forms/form';
 import { checkText } from '../forms/rules';
-import { randomId } from '../id';
+import { randomId } from '../../shared/id';
 
 /** A message of the thread, as the server answers the follow-up. */
 export type ThreadMessage = DataOf<typeof feedbackFollowUp>['message'];

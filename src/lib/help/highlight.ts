@@ -3,7 +3,7 @@
  * `<mark>` around the matches): never built as HTML, so the text and the query stay inert.
  */
 
-import { fold, foldedWithSources } from '../fold';
+import { fold, foldedWithSources } from '../../shared/fold';
 
 export interface Piece {
   text: string;

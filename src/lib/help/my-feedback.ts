@@ -5,7 +5,7 @@
 import { request } from '../request';
 import { feedbackList } from '../api/endpoints/feedback';
 import { pageLocale } from '../i18n';
-import { RECORDS_PAGE_SIZE } from '../limits';
+import { RECORDS_PAGE_SIZE } from '../../shared/limits';
 import { pagedList } from '../model/paged';
 import { onShownAgain } from '../model/shown-again';
 

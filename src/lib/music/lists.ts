@@ -11,7 +11,7 @@ import { request } from '../request';
 import { musicLists } from '../api/endpoints/music';
 import { command, query } from '../bridge';
 import { getSonglistInfo } from '../bridge/calls/music';
-import { isContentId } from '../id';
+import { isContentId } from '../../shared/id';
 import { fill, loading, type Loadable } from '../model/loadable';
 import { queryParam } from '../nav';
 import { showToast } from '../stores/ui';

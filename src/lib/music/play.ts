@@ -10,7 +10,7 @@ import { command, isInApp, onHost, query } from '../bridge';
 import { getUserAuth, isSupportSpatialAudio, onPlayCallback, onPlayErrorCallback } from '../bridge/calls/music';
 import { getPlayerState } from '../bridge/calls/player';
 import { playErrorKey } from './play-errors';
-import { MIN_PLAY_APP_VERSION } from '../limits';
+import { MIN_PLAY_APP_VERSION } from '../../shared/limits';
 import { pageHref } from '../nav';
 import { olderThan } from '../app-version';
 import { $isMember } from '../stores/membership';

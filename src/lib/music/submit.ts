@@ -7,7 +7,7 @@ import { atom } from 'nanostores';
 import { messageKey } from '../api';
 import { request } from '../request';
 import { submitPlaylist } from '../api/endpoints/submission';
-import { randomId } from '../id';
+import { randomId } from '../../shared/id';
 import { pageHref } from '../nav';
 import { $playlist } from './submission';
 

@@ -9,7 +9,7 @@ import { request } from '../request';
 import { personalInfo } from '../api/endpoints/personal';
 import { query } from '../bridge';
 import { getPersonalInfo } from '../bridge/calls/personal';
-import { formatDate } from '../format';
+import { formatDate } from '../../shared/format';
 import { pageLocale } from '../i18n';
 import { showToast } from '../stores/ui';
 import { maskPhone } from './rules';

@@ -17,7 +17,7 @@ import { countdown } from '../forms/countdown';
 import { draftAttempt, draftText } from '../forms/draft-fields';
 import { createForm } from '../forms/form';
 import { pageLocale } from '../i18n';
-import { randomId } from '../id';
+import { randomId } from '../../shared/id';
 import { checkEmail, checkPassword } from './rules';
 
 /** The app lets a code be asked for again after a minute. */

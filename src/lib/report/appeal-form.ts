@@ -15,7 +15,7 @@ import { createForm } from '../forms/form';
 import { screenshotsOf } from '../forms/pick-pictures';
 import type { Picture } from '../forms/pictures';
 import { checkText } from '../forms/rules';
-import { randomId } from '../id';
+import { randomId } from '../../shared/id';
 import { $appealSent, $open, loadSubjects, type Subject } from './appeal';
 import { APPEAL_REASONS, type AppealReason } from './reasons';
 

@@ -11,7 +11,7 @@ import { reportSubmit } from '../api/endpoints/report-submit';
 import { draftAttempt, draftChoice, draftText } from '../forms/draft-fields';
 import { createForm } from '../forms/form';
 import { checkText } from '../forms/rules';
-import { randomId } from '../id';
+import { randomId } from '../../shared/id';
 import { REASONS_BY_TYPE, REPORT_REASONS, needsDescription, type ReportReason, type ReportTarget } from './reasons';
 import type { ReportOutcome } from './report';
 

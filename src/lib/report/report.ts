@@ -4,7 +4,7 @@
  * where the page stands. Light on purpose: the form's model (./report-form) loads with the form.
  */
 import type { MessageKey } from '../message-key';
-import type { Locale } from '../locale';
+import type { Locale } from '../../shared/locale';
 import { atom } from 'nanostores';
 import { messageKey } from '../api';
 import { request } from '../request';

@@ -24,7 +24,7 @@ export interface DialogRequest {
 }
 
 /** spec §8/§9: toast 1.5 s. */
-import { TOAST_MS } from '../limits';
+import { TOAST_MS } from '../../shared/limits';
 
 export { TOAST_MS };
 

@@ -3,7 +3,7 @@
  * nothing: items stay stored until the server has taken them. Storage is read on every operation, not
  * cached, so two tabs of the site do not overwrite each other's items.
  */
-import { randomId } from '../id';
+import { randomId } from '../../shared/id';
 import { PROPS_MAX_KEYS, TRACK_TEXT_MAX } from './rules';
 
 export const TRACK_KINDS = ['exposure', 'click', 'input', 'touchstart'] as const;

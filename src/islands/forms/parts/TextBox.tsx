@@ -3,7 +3,7 @@
  * red and the rule's message shows as the user types, so a long paste can be edited down instead of
  * silently lost (which a `maxlength` would do).
  */
-import { TEXT_MAX } from '../../../lib/limits';
+import { TEXT_MAX } from '../../../shared/limits';
 import { textLength } from '../../../lib/forms/rules';
 import { usePage } from '../../ui/page';
 

@@ -9,7 +9,7 @@
  */
 import { useStore } from '../../ui/use-store';
 import { useState } from 'preact/hooks';
-import { formatDate, formatPrice } from '../../../lib/format';
+import { formatDate, formatPrice } from '../../../shared/format';
 import { pageHref } from '../../../lib/nav';
 import { signIn } from '../../../lib/session';
 import { $isMember, $membership } from '../../../lib/stores/membership';

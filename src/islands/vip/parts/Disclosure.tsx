@@ -8,7 +8,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useStore } from '../../ui/use-store';
-import { formatPrice } from '../../../lib/format';
+import { formatPrice } from '../../../shared/format';
 import { dataOf } from '../../../lib/model/loadable';
 import { pageHref } from '../../../lib/nav';
 import { $selfInfo } from '../../../lib/stores/self-info';

@@ -7,7 +7,7 @@
  */
 import { useStore } from '../../ui/use-store';
 import type { ComponentChildren } from 'preact';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../shared/format';
 import { $daysLeft, $isMember, $membership } from '../../../lib/stores/membership';
 import { dataOf } from '../../../lib/model/loadable';
 import { $vipStatus } from '../../../lib/vip/membership';

@@ -5,7 +5,7 @@
  * sent from the form (loaded later), is ./report-submit.ts; appeals are ./appeal.ts.
  */
 import * as v from 'valibot';
-import { LOCALES } from '../../locale';
+import { LOCALES } from '../../../shared/locale';
 import { TARGET_TYPES } from '../../report/reasons';
 import { endpoint } from '../endpoint';
 

@@ -11,7 +11,7 @@ import { endpoint } from '../endpoint';
 export const tier = v.picklist(['vip', 'svip']);
 const period = v.picklist(['day', 'month', 'quarter', 'year']);
 const money = v.pipe(v.number(), v.integer(), v.minValue(0));
-/** An ISO 4217 code: Intl formats a price in any code of this shape and throws on others (src/lib/format.ts formatPrice). */
+/** An ISO 4217 code: Intl formats a price in any code of this shape and throws on others (src/shared/format.ts formatPrice). */
 const currency = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/));
 export const seconds = v.pipe(v.number(), v.integer());
 /** Request ids are bounded like every request string (issue 14); catalogue and order ids are far shorter. */
