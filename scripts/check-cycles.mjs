@@ -49,7 +49,7 @@ const LAYERS = [
   {
     from: /(^|\/)src\/lib\//,
     resolved: /\/src\/i18n\/[^/]+\.ts$/,
-    why: 'src/i18n reads the message files for the build and sits above src/lib (the keys are src/lib/message-key.ts)',
+    why: 'src/i18n reads the message files for the build and sits above src/lib (the keys are src/shared/message-key.ts)',
   },
 ];
 const crossings = [];

@@ -4,7 +4,7 @@ import { installFakeHost } from '../fake-host';
 import { schemaVersion } from '../db';
 import { DEMO_UID } from '../db/seed';
 import { useApiServer } from '../../tests/fixtures/api-server';
-import en from '../../src/i18n/messages/en-US.json';
+import en from '../../src/shared/messages/en-US.json';
 
 const DAY = 86_400;
 

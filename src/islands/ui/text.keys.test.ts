@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { MessageKey } from '../../i18n';
-import en from '../../i18n/messages/en-US.json';
+import en from '../../shared/messages/en-US.json';
 import type { Text } from './text';
 
 const lookup: Text = (key, params) => {

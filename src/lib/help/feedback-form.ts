@@ -4,7 +4,7 @@
  * verification code when the backend asks for one, app logs, and (from the player) the song playing.
  * Every value but the code's wait is kept in a draft until sent; one tap sends once.
  */
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import { atom } from 'nanostores';
 import { messageKey, type BodyOf } from '../api';
 import { request } from '../request';

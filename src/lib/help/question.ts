@@ -3,7 +3,7 @@
  * allow-listed) with related questions, and "was this helpful?" sent once. /detail-questions without
  * an id lists the playback questions instead.
  */
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import { atom } from 'nanostores';
 import { messageKey, type DataOf } from '../api';
 import { request } from '../request';

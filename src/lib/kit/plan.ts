@@ -6,7 +6,7 @@
 import type { COMMANDS } from '../bridge/commands';
 import type { HandlerName, QueryMethod } from '../bridge/contract';
 import { QUERIES } from '../bridge/contract';
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 
 /** The key the kit saves and restores its page state under. */
 export const KIT_KEY = 'bridge-check';

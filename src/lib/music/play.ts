@@ -5,7 +5,7 @@
  * starts and while it plays, and follows what the host reports (onPlayCallback, onPlayErrorCallback)
  * in `$playingId`, `$notice` and a toast. Loaded after the page (./lists.ts).
  */
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import { command, isInApp, onHost, query } from '../bridge';
 import { getUserAuth, isSupportSpatialAudio, onPlayCallback, onPlayErrorCallback } from '../bridge/calls/music';
 import { getPlayerState } from '../bridge/calls/player';

@@ -2,7 +2,7 @@
  * /good-list: the playlist (./submission.ts) sent once per page (the backend's rules answer any
  * condition that changed since /song-test), then /submit-success.
  */
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import { atom } from 'nanostores';
 import { messageKey } from '../api';
 import { request } from '../request';

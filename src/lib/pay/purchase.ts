@@ -6,7 +6,7 @@
  * first tap (`load`), not with the page.
  */
 import type { WritableAtom } from 'nanostores';
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import { messageKey } from '../api/api-error';
 import { cleanReason } from './reason';
 import { onHost } from '../bridge';

@@ -5,7 +5,7 @@
  * written to storage. The request carries the page's locale and what the app's `getPersonalInfo`
  * says, for the file to hold what /accountData.html and /deviceData.html show.
  */
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import { atom } from 'nanostores';
 import * as v from 'valibot';
 import { messageKey, type BodyOf } from '../api';

@@ -3,7 +3,7 @@
  * explanation, up to five screenshots from the app, and a phone number or e-mail to reply to. The
  * draft, screenshots included, survives a reload until it is sent.
  */
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import * as v from 'valibot';
 import { messageKey, type BodyOf } from '../api';

@@ -3,7 +3,7 @@
  * description, optional unless the reason is "other". The draft, one per reported content, survives
  * a reload until it is sent.
  */
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import * as v from 'valibot';
 import { messageKey } from '../api';
 import { request } from '../request';

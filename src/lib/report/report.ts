@@ -3,7 +3,7 @@
  * names): what is reported, shown from the host's words at once, then checked with the backend, and
  * where the page stands. Light on purpose: the form's model (./report-form) loads with the form.
  */
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import type { Locale } from '../../shared/locale';
 import { atom } from 'nanostores';
 import { messageKey } from '../api';

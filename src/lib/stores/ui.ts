@@ -3,7 +3,7 @@
  * cancel asks for confirmation). Any island calls these; the Overlay island draws them.
  */
 import { atom } from 'nanostores';
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import type { MessageParams } from '../i18n';
 
 export interface Toast {

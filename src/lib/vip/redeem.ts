@@ -2,7 +2,7 @@
  * Redeeming a membership code (/exchange-members): the code typed so far survives a reload
  * (sessionStorage: the route is "cached"), stays on any error, and one redemption runs at a time.
  */
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import { map } from 'nanostores';
 import { messageKey } from '../api';
 import { request } from '../request';

@@ -4,7 +4,7 @@
  * behind it, where the VIP days went. One sentence a line, so no locale's punctuation is joined to
  * another's. Imported only by parts that load after the page.
  */
-import type { MessageKey } from '../../../lib/message-key';
+import type { MessageKey } from '../../../shared/message-key';
 import { counted } from '../../../lib/plural';
 import { vipAfterSvip } from '../../../lib/vip/disclosure';
 import type { Effect, Grant, Standing } from '../../../lib/vip/ledger';
