@@ -1,5 +1,5 @@
 /**
- * The help centre and feedback (issue 6). Contracts: src/lib/api/endpoints/help.ts and feedback.ts;
+ * The help centre and feedback (issue 6). Contracts: src/shared/api/endpoints/help.ts and feedback.ts;
  * docs/api.md (section Help and feedback) describes the behaviour. The feedback form's rules are the
  * page's own (src/lib/help/feedback-rules.ts), applied again here.
  *
@@ -8,8 +8,8 @@
  * verification code and its limits are server/api/codes.ts.
  */
 import { randomBytes } from 'node:crypto';
-import type { ResponseOf } from '../../src/lib/api/contract';
-import { feedbackSummary, feedbackTypeOption, fullFeedback, message } from '../../src/lib/api/endpoints/feedback';
+import type { ResponseOf } from '../../src/shared/api/contract';
+import { feedbackSummary, feedbackTypeOption, fullFeedback, message } from '../../src/shared/api/endpoints/feedback';
 import { fold } from '../../src/shared/fold';
 import { isScreenshot } from '../../src/lib/forms/pictures';
 import { checkContact } from '../../src/lib/forms/contact';

@@ -1,16 +1,16 @@
 /**
  * Music (issue 7): the download quota and history, the song lists, playlist submission. The
- * contracts are src/lib/api/endpoints/music.ts and submission.ts; docs/api.md (section Music)
+ * contracts are src/shared/api/endpoints/music.ts and submission.ts; docs/api.md (section Music)
  * describes the behaviour.
  *
  * Downloads themselves happen in the app, which reports each one to the backend; the development
  * route `POST /api/dev/download` stands in for that report.
  */
 import { randomBytes } from 'node:crypto';
-import type { ResponseOf } from '../../src/lib/api/contract';
-import { playlist } from '../../src/lib/api/endpoints/music';
-import { download } from '../../src/lib/api/endpoints/music-downloads';
-import { SUBMISSION_RULES, submission } from '../../src/lib/api/endpoints/submission';
+import type { ResponseOf } from '../../src/shared/api/contract';
+import { playlist } from '../../src/shared/api/endpoints/music';
+import { download } from '../../src/shared/api/endpoints/music-downloads';
+import { SUBMISSION_RULES, submission } from '../../src/shared/api/endpoints/submission';
 import { downloadQuota, type MembershipPeriod } from '../../src/lib/music/quota';
 import { BENEFITS } from '../../src/lib/vip/benefits';
 import type { Db } from '../db';

@@ -4,7 +4,7 @@
  * of the page that asked, so the file holds what the pages show, and more only where it is the user's
  * own copy: the phone number whole, not masked. A field nobody knows reads as the pages' "No data".
  */
-import type { ExportAppInfo } from '../../src/lib/api/endpoints/personal';
+import type { ExportAppInfo } from '../../src/shared/api/endpoints/personal';
 import enUS from '../../src/shared/messages/en-US.json';
 import filPH from '../../src/shared/messages/fil-PH.json';
 import idID from '../../src/shared/messages/id-ID.json';

@@ -1,6 +1,6 @@
 /**
  * Personal data (issue 8): the account's details and the once-a-day export. The contract is
- * src/lib/api/endpoints/personal.ts; docs/api.md (section Personal data) describes the behaviour; the
+ * src/shared/api/endpoints/personal.ts; docs/api.md (section Personal data) describes the behaviour; the
  * rules are src/lib/personal/rules.ts.
  *
  * The verification code is sent by the app's own server when the page calls
@@ -14,8 +14,8 @@
  */
 import { randomBytes, scryptSync } from 'node:crypto';
 import { getRegionCodeForCountryCode, parsePhoneNumber } from 'awesome-phonenumber';
-import type { ResponseOf } from '../../src/lib/api/contract';
-import { exportRecord } from '../../src/lib/api/endpoints/personal';
+import type { ResponseOf } from '../../src/shared/api/contract';
+import { exportRecord } from '../../src/shared/api/endpoints/personal';
 import { checkEmail, checkPassword, dayIn, maskEmail, maskPhone, nextDayStart } from '../../src/lib/personal/rules';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';

@@ -1,6 +1,6 @@
 /**
  * VIP membership and payment (issue 4): plans, orders, membership, auto-renewal, redeem codes. The
- * contract is src/lib/api/endpoints/vip.ts; docs/api.md (section VIP) describes the behaviour.
+ * contract is src/shared/api/endpoints/vip.ts; docs/api.md (section VIP) describes the behaviour.
  *
  * Only the payment provider's notification turns an order into membership: here the development
  * route `POST /api/dev/provider` (server/api/dev.ts) stands for the provider's server-to-server
@@ -8,9 +8,9 @@
  * seconds.
  */
 import { randomBytes } from 'node:crypto';
-import type { ResponseOf } from '../../src/lib/api/contract';
-import { order as vipOrder, plan as vipPlan, tier as planTier } from '../../src/lib/api/endpoints/vip';
-import { grant as vipGrant } from '../../src/lib/api/endpoints/vip-grant';
+import type { ResponseOf } from '../../src/shared/api/contract';
+import { order as vipOrder, plan as vipPlan, tier as planTier } from '../../src/shared/api/endpoints/vip';
+import { grant as vipGrant } from '../../src/shared/api/endpoints/vip-grant';
 import { chargeDate } from '../../src/lib/vip/ledger';
 import type { Db } from '../db';
 import { keyedHash } from '../db/secret';
@@ -220,7 +220,7 @@ type VipHandlers = Pick<
 
 /** The VIP area's handlers, spread into HANDLERS (server/api/handlers.ts). */
 export const VIP_HANDLERS: VipHandlers = {
-  // Public (no session, src/lib/api/endpoints/vip.ts): the catalogue only, nothing of any user's.
+  // Public (no session, src/shared/api/endpoints/vip.ts): the catalogue only, nothing of any user's.
   vipPlans: ({ db, body, now }) => ({
     plans: planRows(db, currencyOf(body.region)).map((row) => toPlan(row, seconds(now))),
     paymentAvailable: paymentAllowed(body.region),

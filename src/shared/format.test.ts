@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { coinPackage } from '../lib/api/endpoints/coins';
-import { plan } from '../lib/api/endpoints/vip';
+import { coinPackage } from './api/endpoints/coins';
+import { plan } from './api/endpoints/vip';
 import { formatDate, formatPrice } from './format';
 
 // 2026-01-01T00:00:00Z, as the host sends valid_time (Unix seconds).

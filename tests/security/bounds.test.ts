@@ -7,8 +7,8 @@
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../src/lib/api/contract';
-import { WIRE_FIELDS } from '../../src/lib/api/endpoint';
+import { ENDPOINTS } from '../../src/shared/api/contract';
+import { WIRE_FIELDS } from '../../src/shared/api/endpoint';
 import { TRACK_BATCH } from '../../src/lib/track/batch';
 
 type Schema = { type: string; pipe?: Array<{ type: string; requirement?: unknown }>; [key: string]: unknown };

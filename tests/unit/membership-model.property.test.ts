@@ -20,7 +20,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, type EndpointName, type ResponseOf } from '../../src/lib/api/contract';
+import { ENDPOINTS, type EndpointName, type ResponseOf } from '../../src/shared/api/contract';
 import { $isMember, $membership, setClock } from '../../src/lib/stores/membership';
 import { disclose, type Disclosure } from '../../src/lib/vip/disclosure';
 import { chargeDate, DAY_SECONDS as DAY, ledgerOf, remaining, type Tier } from '../../src/lib/vip/ledger';

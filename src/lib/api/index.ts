@@ -5,4 +5,4 @@
  */
 export { request, setReauth, setIdentity, TIMEOUT_MS, type Identity, type Reauth, type RequestOptions } from './client';
 export { ApiError, messageKey, serverCode, type ApiErrorCode } from './api-error';
-export { ENVELOPE, WIRE_FIELDS, endpoint, type BodyOf, type DataOf, type Endpoint, type WireFields } from './endpoint';
+export { ENVELOPE, WIRE_FIELDS, endpoint, type BodyOf, type DataOf, type Endpoint, type WireFields } from '../../shared/api/endpoint';

@@ -7,7 +7,7 @@
  */
 import { atom, computed } from 'nanostores';
 import { request } from '../request';
-import { coinBalance, coinPackages } from '../api/endpoints/coins';
+import { coinBalance, coinPackages } from '../../shared/api/endpoints/coins';
 import { onHost, query } from '../bridge';
 import { onResume } from '../bridge/calls/app';
 import { getKCoins } from '../bridge/calls/coins';

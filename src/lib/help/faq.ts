@@ -6,7 +6,7 @@
 import { atom } from 'nanostores';
 import { type DataOf } from '../api';
 import { request } from '../request';
-import { helpCommon, helpHome } from '../api/endpoints/help';
+import { helpCommon, helpHome } from '../../shared/api/endpoints/help';
 import { command, onHost } from '../bridge';
 import { onResume } from '../bridge/calls/app';
 import { isEmail } from '../forms/contact';

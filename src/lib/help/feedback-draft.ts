@@ -4,7 +4,7 @@ import { draftAttempt, draftChoice, draftFlag, draftPictures, draftText, draftUp
 import type { Picture } from '../forms/pictures';
 import type { Upload } from '../forms/upload';
 import { randomId } from '../../shared/id';
-import { FEEDBACK_TYPES, type FeedbackType } from './feedback-types';
+import { FEEDBACK_TYPES, type FeedbackType } from '../../shared/help/feedback-types';
 
 export interface FeedbackDraft {
   type: FeedbackType | null;

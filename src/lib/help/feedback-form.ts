@@ -8,7 +8,7 @@ import type { MessageKey } from '../../shared/message-key';
 import { atom } from 'nanostores';
 import { messageKey, type BodyOf } from '../api';
 import { request } from '../request';
-import { feedbackCode, feedbackSong, feedbackSubmit } from '../api/endpoints/feedback';
+import { feedbackCode, feedbackSong, feedbackSubmit } from '../../shared/api/endpoints/feedback';
 import { countdown } from '../forms/countdown';
 import { createForm, type Checked } from '../forms/form';
 import { screenshotsOf } from '../forms/pick-pictures';

@@ -6,7 +6,7 @@
 import type { MessageKey } from '../../shared/message-key';
 import { checkContact, checkPhone } from '../forms/contact';
 import { checkText } from '../forms/rules';
-import { FEEDBACK_TYPES, type FeedbackType } from './feedback-types';
+import { FEEDBACK_TYPES, type FeedbackType } from '../../shared/help/feedback-types';
 
 /** A verification code is six digits. */
 export const CODE_PATTERN = /^\d{6}$/;

@@ -4,8 +4,8 @@
  */
 import * as v from 'valibot';
 import { request } from '../request';
-import type { DataOf } from '../api/endpoint';
-import { feedbackFollowUp } from '../api/endpoints/feedback';
+import type { DataOf } from '../../shared/api/endpoint';
+import { feedbackFollowUp } from '../../shared/api/endpoints/feedback';
 import { draftAttempt, draftText } from '../forms/draft-fields';
 import { createForm } from '../forms/form';
 import { checkText } from '../forms/rules';

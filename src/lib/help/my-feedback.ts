@@ -3,7 +3,7 @@
  * and a mark while support's reply is unread.
  */
 import { request } from '../request';
-import { feedbackList } from '../api/endpoints/feedback';
+import { feedbackList } from '../../shared/api/endpoints/feedback';
 import { pageLocale } from '../i18n';
 import { RECORDS_PAGE_SIZE } from '../../shared/limits';
 import { pagedList } from '../model/paged';

@@ -6,7 +6,7 @@ import type { MessageKey } from '../../shared/message-key';
 import { atom } from 'nanostores';
 import { messageKey, type DataOf } from '../api';
 import { request } from '../request';
-import { helpSearch } from '../api/endpoints/help';
+import { helpSearch } from '../../shared/api/endpoints/help';
 import { debounce } from '../debounce';
 import { pageLocale } from '../i18n';
 import { remember } from './highlight';

@@ -5,7 +5,7 @@
 import { atom } from 'nanostores';
 import { type DataOf } from '../api';
 import { request } from '../request';
-import { feedbackDetail } from '../api/endpoints/feedback';
+import { feedbackDetail } from '../../shared/api/endpoints/feedback';
 import { pageLocale } from '../i18n';
 import { isContentId } from '../../shared/id';
 import { fill, loading, type Loadable } from '../model/loadable';

@@ -8,7 +8,7 @@ import { atom } from 'nanostores';
 import { type DataOf } from '../api';
 import { pageLocale } from '../i18n';
 import { request } from '../request';
-import { musicLists } from '../api/endpoints/music';
+import { musicLists } from '../../shared/api/endpoints/music';
 import { command, query } from '../bridge';
 import { getSonglistInfo } from '../bridge/calls/music';
 import { isContentId } from '../../shared/id';

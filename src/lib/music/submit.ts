@@ -6,7 +6,7 @@ import type { MessageKey } from '../../shared/message-key';
 import { atom } from 'nanostores';
 import { messageKey } from '../api';
 import { request } from '../request';
-import { submitPlaylist } from '../api/endpoints/submission';
+import { submitPlaylist } from '../../shared/api/endpoints/submission';
 import { randomId } from '../../shared/id';
 import { pageHref } from '../nav';
 import { $playlist } from './submission';

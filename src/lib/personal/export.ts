@@ -8,7 +8,7 @@
 import { atom } from 'nanostores';
 import { ApiError, messageKey, type DataOf } from '../api';
 import { request } from '../request';
-import { exportFile, exportPdf, exportStatus } from '../api/endpoints/personal';
+import { exportFile, exportPdf, exportStatus } from '../../shared/api/endpoints/personal';
 import { query } from '../bridge';
 import { getPersonalInfo } from '../bridge/calls/personal';
 import { fill, loading, type Loadable } from '../model/loadable';

@@ -6,7 +6,7 @@
  */
 import { atom } from 'nanostores';
 import { request } from '../request';
-import { personalInfo } from '../api/endpoints/personal';
+import { personalInfo } from '../../shared/api/endpoints/personal';
 import { query } from '../bridge';
 import { getPersonalInfo } from '../bridge/calls/personal';
 import { formatDate } from '../../shared/format';

@@ -10,7 +10,7 @@ import { atom } from 'nanostores';
 import * as v from 'valibot';
 import { messageKey, type BodyOf } from '../api';
 import { request } from '../request';
-import { APP_INFO_MAX, exportRequest, type ExportAppInfo } from '../api/endpoints/personal';
+import { APP_INFO_MAX, exportRequest, type ExportAppInfo } from '../../shared/api/endpoints/personal';
 import { command, query } from '../bridge';
 import { getPersonalInfo } from '../bridge/calls/personal';
 import { countdown } from '../forms/countdown';

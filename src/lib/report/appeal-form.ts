@@ -8,7 +8,7 @@ import { atom, computed, type ReadableAtom } from 'nanostores';
 import * as v from 'valibot';
 import { messageKey, type BodyOf } from '../api';
 import { request } from '../request';
-import { appealSubmit } from '../api/endpoints/appeal';
+import { appealSubmit } from '../../shared/api/endpoints/appeal';
 import { checkContact } from '../forms/contact';
 import { draftAttempt, draftChoice, draftId, draftPictures, draftText } from '../forms/draft-fields';
 import { createForm } from '../forms/form';
@@ -17,9 +17,9 @@ import type { Picture } from '../forms/pictures';
 import { checkText } from '../forms/rules';
 import { randomId } from '../../shared/id';
 import { $appealSent, $open, loadSubjects, type Subject } from './appeal';
-import { APPEAL_REASONS, type AppealReason } from './reasons';
+import { APPEAL_REASONS, type AppealReason } from '../../shared/report/reasons';
 
-export type { AppealReason } from './reasons';
+export type { AppealReason } from '../../shared/report/reasons';
 type Field = 'subject' | 'reason' | 'text' | 'contact' | 'pictures';
 
 interface AppealDraft {

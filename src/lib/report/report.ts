@@ -8,12 +8,12 @@ import type { Locale } from '../../shared/locale';
 import { atom } from 'nanostores';
 import { messageKey } from '../api';
 import { request } from '../request';
-import { reportTarget as fetchTarget } from '../api/endpoints/report';
+import { reportTarget as fetchTarget } from '../../shared/api/endpoints/report';
 import { query } from '../bridge';
 import { getKReportInfo } from '../bridge/calls/report';
-import { reportTarget, type ReportTarget } from './reasons';
+import { reportTarget, type ReportTarget } from '../../shared/report/reasons';
 
-export type { ReportTarget, TargetType } from './reasons';
+export type { ReportTarget, TargetType } from '../../shared/report/reasons';
 
 export type ReportState =
   | { state: 'loading' }

@@ -7,7 +7,7 @@
  */
 import { chargeDate, grant, ledgerOf, standing, type Grant, type Standing, type Tier } from './ledger';
 
-/** The parts of a plan and of a renewal that a disclosure reads (src/lib/api/endpoints/vip.ts). */
+/** The parts of a plan and of a renewal that a disclosure reads (src/shared/api/endpoints/vip.ts). */
 export interface PlanTerms {
   id: string;
   tier: Tier;

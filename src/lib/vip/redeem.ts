@@ -6,8 +6,8 @@ import type { MessageKey } from '../../shared/message-key';
 import { map } from 'nanostores';
 import { messageKey } from '../api';
 import { request } from '../request';
-import type { DataOf } from '../api/endpoint';
-import { vipRedeem } from '../api/endpoints/vip-redeem';
+import type { DataOf } from '../../shared/api/endpoint';
+import { vipRedeem } from '../../shared/api/endpoints/vip-redeem';
 import { syncMembership } from './membership';
 import { normalizeCode } from './redeem-code';
 

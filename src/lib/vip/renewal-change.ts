@@ -4,7 +4,7 @@
  * are what the switches then show. Loaded on the tap.
  */
 import { request } from '../request';
-import { vipSetRenewal } from '../api/endpoints/vip-renewal';
+import { vipSetRenewal } from '../../shared/api/endpoints/vip-renewal';
 import { confirmDialog, showToast } from '../stores/ui';
 import type { Standing, Tier } from './ledger';
 import { setRenewals } from './membership';

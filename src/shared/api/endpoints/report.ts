@@ -1,11 +1,11 @@
 /**
  * Reports of comments and other content (issue 5): what is reported, checked as the page opens.
- * Target types are the list of src/lib/report/reasons.ts; descriptions follow the text rule of
+ * Target types are the list of src/shared/report/reasons.ts; descriptions follow the text rule of
  * src/lib/forms/rules.ts (trimmed, under 400 characters), checked again here. The report itself,
  * sent from the form (loaded later), is ./report-submit.ts; appeals are ./appeal.ts.
  */
 import * as v from 'valibot';
-import { LOCALES } from '../../../shared/locale';
+import { LOCALES } from '../../locale';
 import { TARGET_TYPES } from '../../report/reasons';
 import { endpoint } from '../endpoint';
 

@@ -4,7 +4,7 @@
  * contact (src/lib/forms/contact.ts) and screenshot (src/lib/forms/pictures.ts) rules.
  */
 import * as v from 'valibot';
-import { SCREENSHOT_MAX } from '../../../shared/limits';
+import { SCREENSHOT_MAX } from '../../limits';
 import { APPEAL_REASONS, SUBJECT_KINDS } from '../../report/reasons';
 import { endpoint } from '../endpoint';
 import { attempt, contentId as id, description } from './report';

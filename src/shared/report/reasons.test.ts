@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isContentId } from '../../shared/id';
+import { isContentId } from '../id';
 import { REASONS_BY_TYPE, REPORT_REASONS, TARGET_TYPES, reportTarget } from './reasons';
 
 describe('reasons', () => {

@@ -3,7 +3,7 @@
  * ./music-downloads.ts, so the list pages do not load their schemas.
  */
 import * as v from 'valibot';
-import { LOCALES } from '../../../shared/locale';
+import { LOCALES } from '../../locale';
 import { endpoint } from '../endpoint';
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));

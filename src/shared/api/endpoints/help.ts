@@ -4,7 +4,7 @@
  * lines between paragraphs. Feedback is ./feedback.ts.
  */
 import * as v from 'valibot';
-import { LOCALES } from '../../../shared/locale';
+import { LOCALES } from '../../locale';
 import { endpoint } from '../endpoint';
 
 const locale = v.picklist(LOCALES);

@@ -2,7 +2,7 @@
  * What can be reported or appealed, and the reasons offered for each: one list for the pages (which
  * label each reason `report.<reason>`) and the reference server (which refuses any other).
  */
-import { isContentId } from '../../shared/id';
+import { isContentId } from '../id';
 
 /** A comment (/k-report) or other content (/k-feedback). */
 export const TARGET_TYPES = ['comment', 'song', 'lyrics', 'playlist', 'user'] as const;

@@ -4,8 +4,8 @@
  * again by the server. Times are Unix seconds.
  */
 import * as v from 'valibot';
-import { ATTACHMENT_MAX, SCREENSHOT_MAX } from '../../../shared/limits';
-import { LOCALES } from '../../../shared/locale';
+import { ATTACHMENT_MAX, SCREENSHOT_MAX } from '../../limits';
+import { LOCALES } from '../../locale';
 import { FEEDBACK_TYPES } from '../../help/feedback-types';
 import { endpoint } from '../endpoint';
 

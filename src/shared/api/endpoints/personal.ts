@@ -4,7 +4,7 @@
  * The rules are src/lib/personal/rules.ts, shared with the server.
  */
 import * as v from 'valibot';
-import { LOCALES } from '../../../shared/locale';
+import { LOCALES } from '../../locale';
 import { endpoint } from '../endpoint';
 
 const int = v.pipe(v.number(), v.integer());
