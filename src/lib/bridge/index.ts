@@ -21,4 +21,4 @@ export type {
   QueryMethod,
   QueryResult,
   QuerySpec,
-} from './contract';
+} from '../../shared/bridge/contract';

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
-import { account } from '../bridge/calls/app';
+import { account } from '../../shared/bridge/calls/app';
 import { $selfInfo, SELF_INFO_FIELDS, type SelfInfo } from '../stores/self-info';
 import { FIELD_BATCH, type FieldBatch, type FieldEvent } from './contract';
 import { noteField, queueHolder, type FieldNote } from './note';

@@ -6,7 +6,7 @@
 import type { ReadableAtom } from 'nanostores';
 import { messageKey } from '../api/api-error';
 import { BridgeError, commandWithReply } from '../bridge';
-import { acquirePictureCallback } from '../bridge/calls/forms';
+import { acquirePictureCallback } from '../../shared/bridge/calls/forms';
 import { SCREENSHOT_MAX } from '../../shared/limits';
 import { addPictures, type Picture } from './pictures';
 

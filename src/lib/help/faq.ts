@@ -8,7 +8,7 @@ import { type DataOf } from '../api';
 import { request } from '../request';
 import { helpCommon, helpHome } from '../../shared/api/endpoints/help';
 import { command, onHost } from '../bridge';
-import { onResume } from '../bridge/calls/app';
+import { onResume } from '../../shared/bridge/calls/app';
 import { isEmail } from '../forms/contact';
 import { pageLocale } from '../i18n';
 import { dataOf, fill, loading, type Loadable } from '../model/loadable';

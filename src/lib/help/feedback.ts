@@ -9,7 +9,7 @@ import { request } from '../request';
 import type { DataOf } from '../../shared/api/endpoint';
 import { feedbackConfig } from '../../shared/api/endpoints/feedback';
 import { query } from '../bridge';
-import { getPlayerState } from '../bridge/calls/player';
+import { getPlayerState } from '../../shared/bridge/calls/player';
 import { isContentId } from '../../shared/id';
 import type { Locale } from '../../shared/locale';
 import { fill, loading, type Loadable } from '../model/loadable';

@@ -10,7 +10,7 @@ import { pageLocale } from '../i18n';
 import { request } from '../request';
 import { musicLists } from '../../shared/api/endpoints/music';
 import { command, query } from '../bridge';
-import { getSonglistInfo } from '../bridge/calls/music';
+import { getSonglistInfo } from '../../shared/bridge/calls/music';
 import { isContentId } from '../../shared/id';
 import { fill, loading, type Loadable } from '../model/loadable';
 import { queryParam } from '../nav';

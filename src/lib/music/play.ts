@@ -7,8 +7,8 @@
  */
 import type { MessageKey } from '../../shared/message-key';
 import { command, isInApp, onHost, query } from '../bridge';
-import { getUserAuth, isSupportSpatialAudio, onPlayCallback, onPlayErrorCallback } from '../bridge/calls/music';
-import { getPlayerState } from '../bridge/calls/player';
+import { getUserAuth, isSupportSpatialAudio, onPlayCallback, onPlayErrorCallback } from '../../shared/bridge/calls/music';
+import { getPlayerState } from '../../shared/bridge/calls/player';
 import { playErrorKey } from './play-errors';
 import { MIN_PLAY_APP_VERSION } from '../../shared/limits';
 import { pageHref } from '../nav';

@@ -6,7 +6,7 @@
  */
 import { atom } from 'nanostores';
 import { query } from '../bridge';
-import { getSonglistInfo } from '../bridge/calls/music';
+import { getSonglistInfo } from '../../shared/bridge/calls/music';
 import { isContentId } from '../../shared/id';
 import { queryParam } from '../nav';
 

@@ -6,8 +6,8 @@
  */
 import type { MessageKey } from '../../shared/message-key';
 import { command, commandWithReply, onHost, query, type ReplySignal } from '../bridge';
-import { accountInfo, onResume } from '../bridge/calls/app';
-import { isHeytapLogin, launchHTDialogCallback, onPayCallback } from '../bridge/calls/pay';
+import { accountInfo, onResume } from '../../shared/bridge/calls/app';
+import { isHeytapLogin, launchHTDialogCallback, onPayCallback } from '../../shared/bridge/calls/pay';
 import { text } from '../i18n';
 import { answerDialog, confirmDialog, type DialogRequest } from '../stores/ui';
 import type { PayDeps, PayOrder, PayResult } from './flow';

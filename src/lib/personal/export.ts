@@ -10,7 +10,7 @@ import { ApiError, messageKey, type DataOf } from '../api';
 import { request } from '../request';
 import { exportFile, exportPdf, exportStatus } from '../../shared/api/endpoints/personal';
 import { query } from '../bridge';
-import { getPersonalInfo } from '../bridge/calls/personal';
+import { getPersonalInfo } from '../../shared/bridge/calls/personal';
 import { fill, loading, type Loadable } from '../model/loadable';
 import { queryParam } from '../nav';
 import { maskPhone } from './mask-phone';

@@ -8,7 +8,7 @@ import { atom } from 'nanostores';
 import { request } from '../request';
 import { personalInfo } from '../../shared/api/endpoints/personal';
 import { query } from '../bridge';
-import { getPersonalInfo } from '../bridge/calls/personal';
+import { getPersonalInfo } from '../../shared/bridge/calls/personal';
 import { formatDate } from '../../shared/format';
 import { pageLocale } from '../i18n';
 import { showToast } from '../stores/ui';

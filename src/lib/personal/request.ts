@@ -12,7 +12,7 @@ import { messageKey, type BodyOf } from '../api';
 import { request } from '../request';
 import { APP_INFO_MAX, exportRequest, type ExportAppInfo } from '../../shared/api/endpoints/personal';
 import { command, query } from '../bridge';
-import { getPersonalInfo } from '../bridge/calls/personal';
+import { getPersonalInfo } from '../../shared/bridge/calls/personal';
 import { countdown } from '../forms/countdown';
 import { draftAttempt, draftText } from '../forms/draft-fields';
 import { createForm } from '../forms/form';

@@ -10,7 +10,7 @@ import { messageKey } from '../api';
 import { request } from '../request';
 import { reportTarget as fetchTarget } from '../../shared/api/endpoints/report';
 import { query } from '../bridge';
-import { getKReportInfo } from '../bridge/calls/report';
+import { getKReportInfo } from '../../shared/bridge/calls/report';
 import { reportTarget, type ReportTarget } from '../../shared/report/reasons';
 
 export type { ReportTarget, TargetType } from '../../shared/report/reasons';
