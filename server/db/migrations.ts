@@ -599,7 +599,7 @@ export const MIGRATIONS: Migration[] = [
     version: 21,
     name: "field reports (issue 42): one row per event a page reported, with its page view's context",
     // Anonymous: no uid, no session, no address (server/api/field.ts). `data` is the event's own
-    // fields but `kind`, as JSON (src/lib/field/contract.ts). `id` orders rows by arrival: the
+    // fields but `kind`, as JSON (src/shared/field/contract.ts). `id` orders rows by arrival: the
     // oldest go first past the row bound; `received_at` is what the 30-day sweep reads.
     sql: `
       CREATE TABLE field_events (

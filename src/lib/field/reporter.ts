@@ -12,7 +12,7 @@ import type { Locale } from '../../shared/locale';
 import type { RoutePath } from '../../shared/routes';
 import { $selfInfo } from '../stores/self-info';
 import { beaconBatch, browserBeacon, postBatch } from '../track/sender';
-import type { FieldBatch, FieldEvent } from './contract';
+import type { FieldBatch, FieldEvent } from '../../shared/field/contract';
 import { queueHolder, type FieldNote } from './note';
 import {
   FIELD_APP_PATTERN,
@@ -25,7 +25,7 @@ import {
   FIELD_VIEW_EVENTS_MAX,
   ENGINE_MAJOR_MAX,
   redactPersonal,
-} from './rules';
+} from '../../shared/field/rules';
 import { watchTimings } from './timings';
 
 /** Where batches go: the API's host (`PUBLIC_API_HOST`, unset → this origin), like tracking's. */

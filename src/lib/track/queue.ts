@@ -4,10 +4,8 @@
  * cached, so two tabs of the site do not overwrite each other's items.
  */
 import { randomId } from '../../shared/id';
-import { PROPS_MAX_KEYS, TRACK_TEXT_MAX } from './rules';
+import { PROPS_MAX_KEYS, TRACK_KINDS, TRACK_TEXT_MAX, type TrackKind } from '../../shared/track/rules';
 
-export const TRACK_KINDS = ['exposure', 'click', 'input', 'touchstart'] as const;
-export type TrackKind = (typeof TRACK_KINDS)[number];
 export type TrackProps = Record<string, string | number | boolean | null>;
 
 export interface TrackItem {

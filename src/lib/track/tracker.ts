@@ -7,8 +7,8 @@
  */
 import { TRACK_BATCH_SIZE, TRACK_DELAY_MS } from '../../shared/limits';
 import { readCommon, type CommonFields, type CommonProvider } from './common';
-import { browserStorage, createItem, createQueueStore, isTrackKind, type TrackItem, type TrackKind, type TrackProps } from './queue';
-import { TRACK_BODY_MAX_BYTES } from './rules';
+import { browserStorage, createItem, createQueueStore, isTrackKind, type TrackItem, type TrackProps } from './queue';
+import { TRACK_BODY_MAX_BYTES, type TrackKind } from '../../shared/track/rules';
 import { beaconBatch, browserBeacon, postBatch, type BeaconLike, type FetchLike, type Payload } from './sender';
 
 export const BATCH_SIZE = TRACK_BATCH_SIZE;

@@ -5,8 +5,8 @@
  * without bundling a schema library on every page.
  */
 import * as v from 'valibot';
-import { LOCALES } from '../../shared/locale';
-import { ROUTES } from '../../shared/routes';
+import { LOCALES } from '../locale';
+import { ROUTES } from '../routes';
 import {
   API_CODE_PATTERN,
   API_ENDPOINT_PATTERN,
