@@ -9,7 +9,7 @@ import { Hono, type Context, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { BODY_MAX_BYTES } from '../../src/shared/limits';
-import { KIT_REPORT } from '../../src/lib/kit/report-schema';
+import { KIT_REPORT } from '../../src/shared/kit/report-schema';
 import type { Db } from '../db';
 import { clientKey } from '../client';
 import { COIN_ORDER_PREFIX, balanceOf, setBalance, settleCoinOrder } from './coins';

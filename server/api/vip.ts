@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { ResponseOf } from '../../src/shared/api/contract';
 import { order as vipOrder, plan as vipPlan, tier as planTier } from '../../src/shared/api/endpoints/vip';
 import { grant as vipGrant } from '../../src/shared/api/endpoints/vip-grant';
-import { chargeDate } from '../../src/lib/vip/ledger';
+import { chargeDate } from '../../src/shared/vip/ledger';
 import type { Db } from '../db';
 import { keyedHash } from '../db/secret';
 import { transaction } from '../db/transaction';
@@ -106,7 +106,7 @@ function termsOf(db: Db, id: string): Pick<Plan, 'id' | 'tier' | 'days' | 'autoR
 
 /**
  * The user's auto-renewals; the next charge of the one that is on is read from the ledger (when its
- * tier's time runs out, src/lib/vip/ledger.ts chargeDate), so no grant can leave it stale.
+ * tier's time runs out, src/shared/vip/ledger.ts chargeDate), so no grant can leave it stale.
  */
 function renewalsOf(db: Db, uid: string, nowSec: number): Renewal[] {
   const ledger = ledgerRow(db, uid);

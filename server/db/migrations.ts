@@ -518,7 +518,7 @@ export const MIGRATIONS: Migration[] = [
   {
     version: 18,
     name: 'the membership ledger (issue 38): SVIP then VIP, what each order did, one auto-renewal at a time',
-    // memberships: one tier and an expiry become two runs (src/lib/vip/ledger.ts): SVIP until
+    // memberships: one tier and an expiry become two runs (src/shared/vip/ledger.ts): SVIP until
     // svip_until, VIP from then until expires_at. An SVIP membership of before was SVIP to its end.
     // vip_orders: what a paid order did (effect; when its days run, runs_from and runs_until; the
     // auto-renewal it turned off, replaced), instead of `renewed`. renewals: the next charge is no

@@ -12,7 +12,7 @@ import { $quota, downloads, retryDownloads, watchDownloads } from '../../lib/mus
 import { findMusic } from '../../lib/music/find';
 import { pageHref } from '../../lib/nav';
 import { $selfInfo } from '../../lib/stores/self-info';
-import { BENEFITS } from '../../lib/vip/benefits';
+import { BENEFITS } from '../../shared/vip/benefits';
 import { useNearEnd } from '../lists/use-near-end';
 import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { ATTACHMENT_MAX } from '../../shared/limits';
-import { addPictures, type Picture } from './pictures';
+import { addPictures, type Picture } from '../../shared/forms/pictures';
 import type { Upload } from './upload';
 
 // Far more than any field takes (descriptions stop at 400 characters, addresses at 320): a longer

@@ -9,7 +9,7 @@ import { request } from '../request';
 import { helpCommon, helpHome } from '../../shared/api/endpoints/help';
 import { command, onHost } from '../bridge';
 import { onResume } from '../../shared/bridge/calls/app';
-import { isEmail } from '../forms/contact';
+import { isEmail } from '../../shared/forms/contact';
 import { pageLocale } from '../i18n';
 import { dataOf, fill, loading, type Loadable } from '../model/loadable';
 import { $session } from '../session';

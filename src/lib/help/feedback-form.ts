@@ -19,7 +19,7 @@ import { $selfInfo } from '../stores/self-info';
 import type { FeedbackConfig, FeedbackOrigin } from './feedback';
 import { logUpload } from './feedback-log';
 import { emptyFeedback, feedbackDraft, type FeedbackDraft } from './feedback-draft';
-import { checkFeedback, type FeedbackField } from './feedback-rules';
+import { checkFeedback, type FeedbackField } from '../../shared/help/feedback-rules';
 
 export type FeedbackFormField = FeedbackField | 'uploads' | 'pictures' | 'log';
 export type { Kind, Upload } from '../forms/uploads';

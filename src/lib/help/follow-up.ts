@@ -8,7 +8,7 @@ import type { DataOf } from '../../shared/api/endpoint';
 import { feedbackFollowUp } from '../../shared/api/endpoints/feedback';
 import { draftAttempt, draftText } from '../forms/draft-fields';
 import { createForm } from '../forms/form';
-import { checkText } from '../forms/rules';
+import { checkText } from '../../shared/forms/rules';
 import { randomId } from '../../shared/id';
 
 /** A message of the thread, as the server answers the follow-up. */

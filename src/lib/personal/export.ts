@@ -13,7 +13,7 @@ import { query } from '../bridge';
 import { getPersonalInfo } from '../../shared/bridge/calls/personal';
 import { fill, loading, type Loadable } from '../model/loadable';
 import { queryParam } from '../nav';
-import { maskPhone } from './mask-phone';
+import { maskPhone } from '../../shared/personal/mask-phone';
 import { saveFile } from './save-file';
 import { currentTimeZone } from './time-zone';
 

@@ -12,7 +12,7 @@ import { getPersonalInfo } from '../../shared/bridge/calls/personal';
 import { formatDate } from '../../shared/format';
 import { pageLocale } from '../i18n';
 import { showToast } from '../stores/ui';
-import { maskPhone } from './rules';
+import { maskPhone } from '../../shared/personal/rules';
 import { currentTimeZone } from './time-zone';
 
 /** One value with its message key under `personal.`; '' when nobody knows it. */

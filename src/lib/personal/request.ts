@@ -18,7 +18,7 @@ import { draftAttempt, draftText } from '../forms/draft-fields';
 import { createForm } from '../forms/form';
 import { pageLocale } from '../i18n';
 import { randomId } from '../../shared/id';
-import { checkEmail, checkPassword } from './rules';
+import { checkEmail, checkPassword } from '../../shared/personal/rules';
 
 /** The app lets a code be asked for again after a minute. */
 const RESEND_SECONDS = 60;

@@ -10,7 +10,7 @@ import { request } from '../request';
 import { reportSubmit } from '../../shared/api/endpoints/report-submit';
 import { draftAttempt, draftChoice, draftText } from '../forms/draft-fields';
 import { createForm } from '../forms/form';
-import { checkText } from '../forms/rules';
+import { checkText } from '../../shared/forms/rules';
 import { randomId } from '../../shared/id';
 import { REASONS_BY_TYPE, REPORT_REASONS, needsDescription, type ReportReason, type ReportTarget } from '../../shared/report/reasons';
 import type { ReportOutcome } from './report';

@@ -5,7 +5,7 @@
  * same rules when the payment arrives (server/api/vip.ts), so what is said is what happens:
  * tests/unit/membership-model.property.test.ts holds the two together.
  */
-import { chargeDate, grant, ledgerOf, standing, type Grant, type Standing, type Tier } from './ledger';
+import { chargeDate, grant, ledgerOf, standing, type Grant, type Standing, type Tier } from '../../shared/vip/ledger';
 
 /** The parts of a plan and of a renewal that a disclosure reads (src/shared/api/endpoints/vip.ts). */
 export interface PlanTerms {

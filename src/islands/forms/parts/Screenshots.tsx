@@ -3,7 +3,7 @@
  * an add button while there is room. The host holds the files; the form sends their ids.
  */
 import { SCREENSHOT_MAX } from '../../../shared/limits';
-import { safeThumbnail, type Picture } from '../../../lib/forms/pictures';
+import { safeThumbnail, type Picture } from '../../../shared/forms/pictures';
 import { usePage } from '../../ui/page';
 
 interface Props {

@@ -4,7 +4,7 @@
  * silently lost (which a `maxlength` would do).
  */
 import { TEXT_MAX } from '../../../shared/limits';
-import { textLength } from '../../../lib/forms/rules';
+import { textLength } from '../../../shared/forms/rules';
 import { usePage } from '../../ui/page';
 
 interface Props {

@@ -13,7 +13,7 @@ import { dataOf } from '../../../lib/model/loadable';
 import { pageHref } from '../../../lib/nav';
 import { $selfInfo } from '../../../lib/stores/self-info';
 import { disclose } from '../../../lib/vip/disclosure';
-import { standing, NO_LEDGER } from '../../../lib/vip/ledger';
+import { standing, NO_LEDGER } from '../../../shared/vip/ledger';
 import { $vipStatus, loadMembership } from '../../../lib/vip/membership';
 import type { Plan } from '../../../lib/vip/plans';
 import { Failure } from '../../ui/parts/Failure';

@@ -31,7 +31,7 @@ export const plan = v.object({
   offerEndsAt: v.nullable(seconds),
 });
 
-/** The ledger's standing (src/lib/vip/ledger.ts): SVIP runs until `svipUntil`, then VIP until `expiresAt`. */
+/** The ledger's standing (src/shared/vip/ledger.ts): SVIP runs until `svipUntil`, then VIP until `expiresAt`. */
 export const membership = v.object({
   tier: v.picklist(['none', 'vip', 'svip']),
   /** Unix seconds: the end of the whole membership; null when never a member. */

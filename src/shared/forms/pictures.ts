@@ -1,5 +1,5 @@
 /** The screenshot rule of spec §5 (jpg, png or bmp, at most five) and the safe display of a host's thumbnail. */
-import { SCREENSHOT_MAX } from '../../shared/limits';
+import { SCREENSHOT_MAX } from '../limits';
 
 /** Screenshot types of spec §5, by MIME type and by file name (hosts differ in which they fill well). */
 const PICTURE_MIME = new Set(['image/jpeg', 'image/jpg', 'image/png', 'image/bmp', 'image/x-ms-bmp']);

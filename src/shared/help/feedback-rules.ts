@@ -3,10 +3,10 @@
  * /feedback2 before sending and by the reference server on what arrives. Each failed rule names its
  * field and its message key; the form shows them all at once.
  */
-import type { MessageKey } from '../../shared/message-key';
+import type { MessageKey } from '../message-key';
 import { checkContact, checkPhone } from '../forms/contact';
 import { checkText } from '../forms/rules';
-import { FEEDBACK_TYPES, type FeedbackType } from '../../shared/help/feedback-types';
+import { FEEDBACK_TYPES, type FeedbackType } from './feedback-types';
 
 /** A verification code is six digits. */
 export const CODE_PATTERN = /^\d{6}$/;

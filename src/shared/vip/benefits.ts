@@ -4,7 +4,7 @@
  * benefits table on /vip-center and /vip-management, the SVIP tab, /download, the Q&A answer seeded
  * from it). Spec §9's quota is VIP's: 300 songs a cycle, valid days × 10 for a shorter package.
  */
-import { QUOTA_PER_CYCLE, QUOTA_PER_DAY } from '../../shared/limits';
+import { QUOTA_PER_CYCLE, QUOTA_PER_DAY } from '../limits';
 import type { Tier } from './ledger';
 
 export interface Benefits {

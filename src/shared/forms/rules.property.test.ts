@@ -41,18 +41,18 @@ import {
   PROPERTY_TIMEOUT_MS,
   RUNS,
 } from '../../../tests/unit/hostile';
-import { appealSubmit } from '../../shared/api/endpoints/appeal';
-import { feedbackSubmit } from '../../shared/api/endpoints/feedback';
-import { exportRequest } from '../../shared/api/endpoints/personal';
-import { reportSubmit } from '../../shared/api/endpoints/report-submit';
+import { appealSubmit } from '../api/endpoints/appeal';
+import { feedbackSubmit } from '../api/endpoints/feedback';
+import { exportRequest } from '../api/endpoints/personal';
+import { reportSubmit } from '../api/endpoints/report-submit';
 import { checkFeedback, type FeedbackInput } from '../help/feedback-rules';
-import { LOCALES } from '../../shared/locale';
+import { LOCALES } from '../locale';
 import { checkEmail, checkPassword } from '../personal/rules';
-import { APPEAL_REASONS, REPORT_REASONS, needsDescription, reportTarget } from '../../shared/report/reasons';
+import { APPEAL_REASONS, REPORT_REASONS, needsDescription, reportTarget } from '../report/reasons';
 import { checkContact, checkPhone, isEmail } from './contact';
 import { addPictures, isScreenshot, type Picture } from './pictures';
 import { checkText, textLength } from './rules';
-import { picked, uploadMessage } from './upload';
+import { picked, uploadMessage } from '../../lib/forms/upload';
 
 vi.setConfig({ testTimeout: PROPERTY_TIMEOUT_MS });
 

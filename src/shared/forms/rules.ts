@@ -5,7 +5,7 @@
  * key's text next to the field; the reference server applies the same functions, so a rule cannot
  * differ between the two.
  */
-import { TEXT_MAX } from '../../shared/limits';
+import { TEXT_MAX } from '../limits';
 
 /**
  * How long a text is, as the rules count it: Unicode code points of the trimmed text, so an emoji is

@@ -6,7 +6,7 @@
  * (../vip/benefits.ts), and the tier held now sets them. The reference server and the /download page
  * use this one function.
  */
-import { QUOTA_CYCLE_DAYS } from '../../shared/limits';
+import { QUOTA_CYCLE_DAYS } from '../limits';
 import { BENEFITS, type Benefits } from '../vip/benefits';
 
 const DAY = 86_400;
