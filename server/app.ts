@@ -1,7 +1,8 @@
 /**
  * The reference server as one Hono app on one port: the built site as the CDN serves it, the API
- * (every endpoint of src/shared/api/contract.ts), uploads, tracking, field reports, and, in development only, the
- * routes that stand for other services (server/api/dev.ts) and the host simulator (server/simulator).
+ * (every endpoint of src/shared/api/contract.ts), uploads, tracking, field reports, and, in
+ * development only, the routes that stand for other services (server/api/dev.ts) and the host
+ * simulator (server/simulator).
  * A release server (`npm run start:release`, server/config.ts) has neither: they answer 404.
  */
 import type { KeyObject } from 'node:crypto';

@@ -1,9 +1,9 @@
 /**
- * Text as search compares it (issue 41), on the server (server/api/search-text.ts) and in the page
- * that marks what matched (./help/highlight.ts): "Lời Bài Hát" and "loi bai hat" are one text, as are
- * "Đăng nhập" and "dang nhap", and a full-width "ＶＩＰ" and "vip". Thai keeps its marks: its vowels
- * and tone marks are combining marks, and without them a Thai word is another word or none (คืน,
- * return, would read คน, person). Chinese has no marks to lose.
+ * Text as search compares it (issue 41), on the server (server/api/search-text.ts) and in the page that
+ * marks what matched (src/lib/help/highlight.ts): "Lời Bài Hát" and "loi bai hat" are one text, as are
+ * "Đăng nhập" and "dang nhap", and a full-width "ＶＩＰ" and "vip". Thai keeps its marks: its vowels and
+ * tone marks are combining marks, and without them a Thai word is another word or none (คืน, return,
+ * would read คน, person). Chinese has no marks to lose.
  */
 
 // Combining marks of every script but Thai (U+0E00–U+0E7F), where they are letters of the word.

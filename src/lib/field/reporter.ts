@@ -1,9 +1,9 @@
 /**
  * The field reporter (docs/field.md): loaded once the page is idle (src/islands/ui/Tracking.tsx), it
- * takes over the notes core queued from the start (./note.ts), turns each into an event of the
- * contract (./contract.ts) with nothing personal left, adds the page's timings when the page is first
- * hidden, and hands batches to `sendBeacon` (a keepalive `fetch` where there is none). A page view
- * sends at most FIELD_VIEW_EVENTS_MAX events, each batch once: a report lost is never sent again.
+ * takes over the notes core queued from the start (./note.ts), turns each into an event of the contract
+ * (src/shared/field/contract.ts) with nothing personal left, adds the page's timings when the page is
+ * first hidden, and hands batches to `sendBeacon` (a keepalive `fetch` where there is none). A page
+ * view sends at most FIELD_VIEW_EVENTS_MAX events, each batch once: a report lost is never sent again.
  */
 import * as v from 'valibot';
 import { isInApp } from '../bridge';

@@ -12,7 +12,7 @@ export interface Piece {
 
 /**
  * Matches of any word of the query, without caring for case or accents as the search does
- * (../fold.ts: "loi" marks "Lời"); overlapping or touching matches merge.
+ * (src/shared/fold.ts: "loi" marks "Lời"); overlapping or touching matches merge.
  * @example highlight('Lyrics out of sync', 'sync lyr') // [{ text: 'Lyr', match: true }, { text: 'ics out of ', match: false }, { text: 'sync', match: true }]
  */
 export function highlight(text: string, query: string): Piece[] {

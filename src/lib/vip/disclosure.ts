@@ -1,9 +1,9 @@
 /**
  * What a purchase will do, said before the user pays (issue 38; docs/vip.md, "Before paying"): what
- * they get in the ledger's own numbers (./ledger.ts), what they pay now, and for an auto-renewing plan
- * the amount, the period, the first renewal date and the contract it replaces. The server applies the
- * same rules when the payment arrives (server/api/vip.ts), so what is said is what happens:
- * tests/unit/membership-model.property.test.ts holds the two together.
+ * they get in the ledger's own numbers (src/shared/vip/ledger.ts), what they pay now, and for an
+ * auto-renewing plan the amount, the period, the first renewal date and the contract it replaces. The
+ * server applies the same rules when the payment arrives (server/api/vip.ts), so what is said is what
+ * happens: tests/unit/membership-model.property.test.ts holds the two together.
  */
 import { chargeDate, grant, ledgerOf, standing, type Grant, type Standing, type Tier } from '../../shared/vip/ledger';
 
