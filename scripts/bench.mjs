@@ -4,7 +4,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { ROUTES, isTextPage, routeFor } from '../src/lib/routes.ts';
+import { ROUTES, isTextPage, routeFor } from '../src/shared/routes.ts';
 import { IN_APP_UID, hostScript, issueSession } from './lib/in-app.mjs';
 import { BARE, BARE_HTML, startLab } from './lib/lab.mjs';
 import { CHROME_PATH, firstScreenNeeds, lighthouseRun, medianRun } from './lib/lighthouse-runs.mjs';
@@ -13,7 +13,7 @@ import { BUDGET, assetSize, htmlFiles, kb, measure, pageName } from './lib/pages
 const started = performance.now();
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const OUT = 'docs/performance.md';
-// One page per area (src/lib/routes.ts), as the host app opens them: with a status bar height.
+// One page per area (src/shared/routes.ts), as the host app opens them: with a status bar height.
 const AREA_PAGES = [
   ['none', '/', 'empty by spec §2: "nothing shown"'],
   ['vip', '/vip-center'],
@@ -60,7 +60,7 @@ const routes = ROUTES.map((r) => {
   };
 });
 const counted = routes.reduce((sum, r) => sum + r.urls, 0);
-if (counted !== pages.length) throw new Error(`${pages.length - counted} built pages match no route of src/lib/routes.ts`);
+if (counted !== pages.length) throw new Error(`${pages.length - counted} built pages match no route of src/shared/routes.ts`);
 console.log(`${pages.length} pages built in ${buildSeconds.toFixed(1)} s; bytes measured.`);
 
 // 3. Lighthouse against the reference server, in rounds (every page once, three times over), so that

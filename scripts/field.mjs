@@ -19,7 +19,7 @@ if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'fi
   process.exit(0);
 }
 
-// The report is TypeScript that imports src/lib without file extensions, which Node's type stripping
+// The report is TypeScript that imports src/shared without file extensions, which Node's type stripping
 // cannot resolve: bundled in memory, with no package to import, and loaded from a data: URL.
 const entry = "export { fieldRecords, fieldReport } from './server/field-report'; export { formatFieldReport } from './server/field-report-text';";
 const [bundle] = buildSync({

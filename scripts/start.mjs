@@ -20,7 +20,7 @@ if (built < sources) {
   execFileSync('npx', ['astro', 'build'], { stdio: 'inherit' });
 }
 
-// The server is TypeScript that imports src/lib; one esbuild bundle runs it on plain Node. The bundle
+// The server is TypeScript that imports src/shared; one esbuild bundle runs it on plain Node. The bundle
 // lives in this checkout's .data/ (not node_modules/, which a second worktree may share by symlink).
 const outfile = '.data/server-bundle/main.mjs';
 buildSync({ entryPoints: ['server/main.ts'], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, logLevel: 'warning' });

@@ -1,15 +1,16 @@
 /**
  * The reference server as one Hono app on one port: the built site as the CDN serves it, the API
- * (every endpoint of src/lib/api/contract.ts), uploads, tracking, field reports, and, in development only, the
- * routes that stand for other services (server/api/dev.ts) and the host simulator (server/simulator).
+ * (every endpoint of src/shared/api/contract.ts), uploads, tracking, field reports, and, in
+ * development only, the routes that stand for other services (server/api/dev.ts) and the host
+ * simulator (server/simulator).
  * A release server (`npm run start:release`, server/config.ts) has neither: they answer 404.
  */
 import type { KeyObject } from 'node:crypto';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
-import { BODY_MAX_BYTES } from '../src/lib/limits';
-import { isLocale } from '../src/lib/locale';
+import { BODY_MAX_BYTES } from '../src/shared/limits';
+import { isLocale } from '../src/shared/locale';
 import { devRoutes } from './api/dev';
 import { HANDLERS } from './api/handlers';
 import { FairShare, fairTurns } from './api/fair';

@@ -2,7 +2,7 @@
  * The field report as text (`npm run field`), and the cells both it and the simulator's page
  * (server/simulator/field-page.ts) show, so the two say the same in the same words.
  */
-import { TIMING_NAMES } from '../src/lib/field/rules';
+import { TIMING_NAMES } from '../src/shared/field/rules';
 import type { FieldReport, TimingName } from './field-report';
 
 /** What a missing figure shows. */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { FieldBatch, FieldEvent } from '../src/lib/field/contract';
+import type { FieldBatch, FieldEvent } from '../src/shared/field/contract';
 import { error, fieldBatch, timing } from '../tests/fixtures/field';
 import { fieldRoutes } from './api/field';
 import { openDb, type Db } from './db';

@@ -3,7 +3,7 @@
  * that `npm run field` prints (./field-report-text.ts) and the simulator shows (/__host/field). Reads
  * only, so it runs on a read-only database beside a running server.
  */
-import { TIMING_NAMES } from '../src/lib/field/rules';
+import { TIMING_NAMES } from '../src/shared/field/rules';
 import type { Db } from './db';
 
 export type TimingName = (typeof TIMING_NAMES)[number];

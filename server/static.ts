@@ -5,7 +5,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
-import { DEFAULT_LOCALE, isLocale, normalizeLocale } from '../src/lib/locale';
+import { DEFAULT_LOCALE, isLocale, normalizeLocale } from '../src/shared/locale';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

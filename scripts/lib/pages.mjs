@@ -6,8 +6,8 @@ import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { entryUrls, htmlFilesIn, staticGraph } from './chunk-graph.mjs';
 // Node 24 strips the types of these two: the route table and the locales are read, not restated.
-import { LOCALES } from '../../src/lib/locale.ts';
-import { ROUTES, isTextPage } from '../../src/lib/routes.ts';
+import { LOCALES } from '../../src/shared/locale.ts';
+import { ROUTES, isTextPage } from '../../src/shared/routes.ts';
 
 export const DIST = 'dist';
 export const KB = 1024;

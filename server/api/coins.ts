@@ -1,6 +1,6 @@
 /**
  * Coin recharge and records: balance, packages, recharge orders, the records list. The
- * contract is src/lib/api/endpoints/coins.ts; docs/api.md (section Coins) describes the behaviour.
+ * contract is src/shared/api/endpoints/coins.ts; docs/api.md (section Coins) describes the behaviour.
  *
  * As for VIP, only the payment provider's notification credits coins: the development route
  * `POST /api/dev/provider` (server/api/dev.ts) settles orders whose id starts with `c-` here.
@@ -14,9 +14,9 @@
  * milliseconds (as seeded since migration 2), answered in seconds.
  */
 import { randomBytes } from 'node:crypto';
-import type { ResponseOf } from '../../src/lib/api/contract';
-import { coinOrder } from '../../src/lib/api/endpoints/coins-orders';
-import { transaction as coinTransaction } from '../../src/lib/api/endpoints/coins-records';
+import type { ResponseOf } from '../../src/shared/api/contract';
+import { coinOrder } from '../../src/shared/api/endpoints/coins-orders';
+import { transaction as coinTransaction } from '../../src/shared/api/endpoints/coins-records';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import { pageRows } from './cursor';

@@ -12,7 +12,7 @@
  *   (`gmail.com`, `googlemail.com`, one mailbox) the dots of the local part, which Gmail ignores.
  */
 import { getRegionCodeForCountryCode, parsePhoneNumber } from 'awesome-phonenumber';
-import { checkContact } from '../../src/lib/forms/contact';
+import { checkContact } from '../../src/shared/forms/contact';
 import { knownRegion } from './regions';
 
 const GMAIL = new Set(['gmail.com', 'googlemail.com']);

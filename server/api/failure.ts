@@ -1,5 +1,5 @@
 /** API failures as values: a code from the client's catalogue (or a wire code), an HTTP status, a message. */
-import en from '../../src/i18n/messages/en-US.json';
+import en from '../../src/shared/messages/en-US.json';
 
 const CATALOGUE = en.error as Record<string, string>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_VIEW_EVENTS_MAX } from '../../src/lib/field/rules';
+import { FIELD_VIEW_EVENTS_MAX } from '../../src/shared/field/rules';
 import { useApiServer } from '../../tests/fixtures/api-server';
 import { error, fieldBatch, postField, timing } from '../../tests/fixtures/field';
 import { fieldReport } from '../field-report';

@@ -1,14 +1,14 @@
 /**
  * Field reports (docs/field.md): what each page reports about itself on the phone it ran on,
- * checked against the shared contract (src/lib/field/contract.ts) and stored one row per event.
+ * checked against the shared contract (src/shared/field/contract.ts) and stored one row per event.
  * Anonymous: pages report signed out too, and nothing here says who sent a batch. That makes the
  * address the only thing to bound a sender by, so every bound is one an anonymous flood cannot
  * escape: batches per address before the body is read (fieldGate), events per address and per page
  * view as they are stored, rows in all and their age (fieldRoutes).
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { parseFieldBatch } from '../../src/lib/field/contract';
-import { FIELD_BODY_MAX_BYTES, FIELD_VIEW_EVENTS_MAX } from '../../src/lib/field/rules';
+import { parseFieldBatch } from '../../src/shared/field/contract';
+import { FIELD_BODY_MAX_BYTES, FIELD_VIEW_EVENTS_MAX } from '../../src/shared/field/rules';
 import { TRUST_NOBODY } from '../client';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';

@@ -1,21 +1,21 @@
 /**
- * The help centre and feedback. Contracts: src/lib/api/endpoints/help.ts and feedback.ts;
+ * The help centre and feedback. Contracts: src/shared/api/endpoints/help.ts and feedback.ts;
  * docs/api.md (section Help and feedback) describes the behaviour. The feedback form's rules are the
- * page's own (src/lib/help/feedback-rules.ts), applied again here.
+ * page's own (src/shared/help/feedback-rules.ts), applied again here.
  *
  * Support's side (replying, picking a feedback up) is the support team's tool, not this API; the
  * development routes in server/api/dev.ts stand in for it, and for the code's e-mail or SMS. The
  * verification code and its limits are server/api/codes.ts.
  */
 import { randomBytes } from 'node:crypto';
-import type { ResponseOf } from '../../src/lib/api/contract';
-import { feedbackSummary, feedbackTypeOption, fullFeedback, message } from '../../src/lib/api/endpoints/feedback';
-import { fold } from '../../src/lib/fold';
-import { isScreenshot } from '../../src/lib/forms/pictures';
-import { checkContact } from '../../src/lib/forms/contact';
-import { checkText } from '../../src/lib/forms/rules';
-import { checkFeedback } from '../../src/lib/help/feedback-rules';
-import type { Locale } from '../../src/lib/locale';
+import type { ResponseOf } from '../../src/shared/api/contract';
+import { feedbackSummary, feedbackTypeOption, fullFeedback, message } from '../../src/shared/api/endpoints/feedback';
+import { fold } from '../../src/shared/fold';
+import { isScreenshot } from '../../src/shared/forms/pictures';
+import { checkContact } from '../../src/shared/forms/contact';
+import { checkText } from '../../src/shared/forms/rules';
+import { checkFeedback } from '../../src/shared/help/feedback-rules';
+import type { Locale } from '../../src/shared/locale';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import { CODE_LIMITS, codeInMailbox, sendCode, verifyCode } from './codes';

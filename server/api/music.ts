@@ -1,18 +1,18 @@
 /**
  * Music: the download quota and history, the song lists, playlist submission. The
- * contracts are src/lib/api/endpoints/music.ts and submission.ts; docs/api.md (section Music)
+ * contracts are src/shared/api/endpoints/music.ts and submission.ts; docs/api.md (section Music)
  * describes the behaviour.
  *
  * Downloads themselves happen in the app, which reports each one to the backend; the development
  * route `POST /api/dev/download` stands in for that report.
  */
 import { randomBytes } from 'node:crypto';
-import type { ResponseOf } from '../../src/lib/api/contract';
-import { playlist } from '../../src/lib/api/endpoints/music';
-import { download } from '../../src/lib/api/endpoints/music-downloads';
-import { SUBMISSION_RULES, submission } from '../../src/lib/api/endpoints/submission';
-import { downloadQuota, type MembershipPeriod } from '../../src/lib/music/quota';
-import { BENEFITS } from '../../src/lib/vip/benefits';
+import type { ResponseOf } from '../../src/shared/api/contract';
+import { playlist } from '../../src/shared/api/endpoints/music';
+import { download } from '../../src/shared/api/endpoints/music-downloads';
+import { SUBMISSION_RULES, submission } from '../../src/shared/api/endpoints/submission';
+import { downloadQuota, type MembershipPeriod } from '../../src/shared/music/quota';
+import { BENEFITS } from '../../src/shared/vip/benefits';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import { pageRows } from './cursor';
@@ -27,7 +27,7 @@ type Song = ResponseOf<'musicLists'>['playlists'][number]['songs'][number];
 /**
  * The user's unbroken membership at `now`: its expiry from the memberships table, its start found by
  * replaying what granted days (paid orders and redeemed codes) in time order: whatever their tier, a
- * grant adds its days to the end of the membership (src/lib/vip/ledger.ts), and days granted while
+ * grant adds its days to the end of the membership (src/shared/vip/ledger.ts), and days granted while
  * lapsed start a new period. Null when not a member at `now`.
  */
 export function membershipPeriod(db: Db, uid: string, now: number): MembershipPeriod | null {

@@ -3,7 +3,7 @@
  * the user abandoning one. What a paid order grants is its area's (settleOrder in ./vip.ts,
  * settleCoinOrder in ./coins.ts).
  */
-import type { ResponseOf } from '../../src/lib/api/contract';
+import type { ResponseOf } from '../../src/shared/api/contract';
 import type { Db } from '../db';
 import { seconds } from '../time';
 import { ApiFailure } from './failure';

@@ -4,18 +4,18 @@
  * of the page that asked, so the file holds what the pages show, and more only where it is the user's
  * own copy: the phone number whole, not masked. A field nobody knows reads as the pages' "No data".
  */
-import type { ExportAppInfo } from '../../src/lib/api/endpoints/personal';
-import enUS from '../../src/i18n/messages/en-US.json';
-import filPH from '../../src/i18n/messages/fil-PH.json';
-import idID from '../../src/i18n/messages/id-ID.json';
-import msMY from '../../src/i18n/messages/ms-MY.json';
-import thTH from '../../src/i18n/messages/th-TH.json';
-import viVN from '../../src/i18n/messages/vi-VN.json';
-import zhCN from '../../src/i18n/messages/zh-CN.json';
-import zhHK from '../../src/i18n/messages/zh-HK.json';
-import zhTW from '../../src/i18n/messages/zh-TW.json';
-import { formatDate } from '../../src/lib/format';
-import type { Locale } from '../../src/lib/locale';
+import type { ExportAppInfo } from '../../src/shared/api/endpoints/personal';
+import enUS from '../../src/shared/messages/en-US.json';
+import filPH from '../../src/shared/messages/fil-PH.json';
+import idID from '../../src/shared/messages/id-ID.json';
+import msMY from '../../src/shared/messages/ms-MY.json';
+import thTH from '../../src/shared/messages/th-TH.json';
+import viVN from '../../src/shared/messages/vi-VN.json';
+import zhCN from '../../src/shared/messages/zh-CN.json';
+import zhHK from '../../src/shared/messages/zh-HK.json';
+import zhTW from '../../src/shared/messages/zh-TW.json';
+import { formatDate } from '../../src/shared/format';
+import type { Locale } from '../../src/shared/locale';
 import type { PdfLine } from './pdf';
 
 type Messages = typeof enUS;

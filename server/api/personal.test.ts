@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { defaultState } from '../fake-host/state';
-import enUS from '../../src/i18n/messages/en-US.json';
-import thTH from '../../src/i18n/messages/th-TH.json';
-import zhCN from '../../src/i18n/messages/zh-CN.json';
-import { formatDate } from '../../src/lib/format';
-import { nextDayStart } from '../../src/lib/personal/rules';
+import enUS from '../../src/shared/messages/en-US.json';
+import thTH from '../../src/shared/messages/th-TH.json';
+import zhCN from '../../src/shared/messages/zh-CN.json';
+import { formatDate } from '../../src/shared/format';
+import { nextDayStart } from '../../src/shared/personal/rules';
 import { PdfPasswordError, openPdf } from '../../tests/fixtures/pdf-reader';
 import { DEMO_UID } from '../db/seed';
 import { SERVICE_TIME_ZONE, exportTimeZone } from './personal';

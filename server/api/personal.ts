@@ -1,7 +1,7 @@
 /**
  * Personal data: the account's details and the once-a-day export. The contract is
- * src/lib/api/endpoints/personal.ts; docs/api.md (section Personal data) describes the behaviour; the
- * rules are src/lib/personal/rules.ts.
+ * src/shared/api/endpoints/personal.ts; docs/api.md (section Personal data) describes the behaviour; the
+ * rules are src/shared/personal/rules.ts.
  *
  * The verification code is sent by the app's own server when the page calls
  * `sendPersonalInfoDownloadEmailCaptcha`; the development route `POST /api/dev/export-captcha` stands
@@ -14,9 +14,9 @@
  */
 import { randomBytes, scryptSync } from 'node:crypto';
 import { getRegionCodeForCountryCode, parsePhoneNumber } from 'awesome-phonenumber';
-import type { ResponseOf } from '../../src/lib/api/contract';
-import { exportRecord } from '../../src/lib/api/endpoints/personal';
-import { checkEmail, checkPassword, dayIn, maskEmail, maskPhone, nextDayStart } from '../../src/lib/personal/rules';
+import type { ResponseOf } from '../../src/shared/api/contract';
+import { exportRecord } from '../../src/shared/api/endpoints/personal';
+import { checkEmail, checkPassword, dayIn, maskEmail, maskPhone, nextDayStart } from '../../src/shared/personal/rules';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import { codeInMailbox, sendCode, verifyCode } from './codes';

@@ -1,6 +1,6 @@
 /**
  * The API as the reference server answers it: one POST route per endpoint of the contract
- * (src/lib/api/contract.ts). Each request goes through the same steps, and any failing step answers
+ * (src/shared/api/contract.ts). Each request goes through the same steps, and any failing step answers
  * `{ code, message }` with a 4xx without touching the data: size, form, decryption, wire fields,
  * clock skew, replay, user, the endpoint's own schema. Then the handler, whose answer is checked
  * against the contract too, so the server cannot drift from what the client expects.
@@ -9,9 +9,9 @@ import type { KeyObject } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import { ENDPOINTS, WIRE_FIELDS, type EndpointName, type ResponseOf } from '../../src/lib/api/contract';
+import { ENDPOINTS, WIRE_FIELDS, type EndpointName, type ResponseOf } from '../../src/shared/api/contract';
 import { WireError } from './wire-node';
-import { REQUEST_SKEW_MS } from '../../src/lib/limits';
+import { REQUEST_SKEW_MS } from '../../src/shared/limits';
 import type { Db } from '../db';
 import { ApiFailure, WIRE_MESSAGES, failureBody } from './failure';
 import { withinShape } from './json-shape';

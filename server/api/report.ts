@@ -1,19 +1,19 @@
 /**
- * Comment reports and appeals. The contract is src/lib/api/endpoints/report.ts; docs/api.md
+ * Comment reports and appeals. The contract is src/shared/api/endpoints/report.ts; docs/api.md
  * (section Reports and appeals) describes the behaviour. The form rules are the pages' own
- * (src/lib/forms/rules.ts, src/lib/report/reasons.ts), applied again here: a client is untrusted.
+ * (src/shared/forms/rules.ts, src/shared/report/reasons.ts), applied again here: a client is untrusted.
  *
  * Moderation itself (removing comments, restricting accounts, deciding appeals) is the operations
  * team's tool, not this API; the development routes in server/api/dev.ts stand in for it.
  */
 import { randomBytes } from 'node:crypto';
-import type { ResponseOf } from '../../src/lib/api/contract';
-import { appeal } from '../../src/lib/api/endpoints/appeal';
-import { report } from '../../src/lib/api/endpoints/report-submit';
-import { checkContact } from '../../src/lib/forms/contact';
-import { isScreenshot } from '../../src/lib/forms/pictures';
-import { checkText } from '../../src/lib/forms/rules';
-import { REASONS_BY_TYPE, needsDescription, type TargetType } from '../../src/lib/report/reasons';
+import type { ResponseOf } from '../../src/shared/api/contract';
+import { appeal } from '../../src/shared/api/endpoints/appeal';
+import { report } from '../../src/shared/api/endpoints/report-submit';
+import { checkContact } from '../../src/shared/forms/contact';
+import { isScreenshot } from '../../src/shared/forms/pictures';
+import { checkText } from '../../src/shared/forms/rules';
+import { REASONS_BY_TYPE, needsDescription, type TargetType } from '../../src/shared/report/reasons';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import { ApiFailure } from './failure';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { coinOrder } from '../../src/lib/api/endpoints/coins-orders';
-import { fullFeedback } from '../../src/lib/api/endpoints/feedback';
+import { coinOrder } from '../../src/shared/api/endpoints/coins-orders';
+import { fullFeedback } from '../../src/shared/api/endpoints/feedback';
 import { rowAs } from './rows';
 
 const order = {

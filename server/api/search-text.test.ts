@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/lib/locale';
-import { fold } from '../../src/lib/fold';
+import { LOCALES } from '../../src/shared/locale';
+import { fold } from '../../src/shared/fold';
 import { matcher, needles } from './search-text';
 import SYNONYMS from './search-synonyms.json';
 

@@ -2,7 +2,7 @@
  * How the help centre matches what a user types against its texts: without caring for
  * case or accents, and with the words a locale's users use for the same thing.
  *
- * - Folding (src/lib/fold.ts, which the page uses to mark what matched): "Lời Bài Hát" and "loi bai
+ * - Folding (src/shared/fold.ts, which the page uses to mark what matched): "Lời Bài Hát" and "loi bai
  *   hat" are one text; Thai keeps its vowel and tone marks, Chinese is as it is.
  * - Synonyms (search-synonyms.json): per locale, groups of terms a user may type for one concept,
  *   the glossary's term first (src/content/legal/glossary); a term of the group in the query finds
@@ -12,8 +12,8 @@
  *   beginning is another syllable: "xu" is not "xuất"). Thai and Chinese are written without spaces
  *   between words, so they match anywhere.
  */
-import { fold } from '../../src/lib/fold';
-import type { Locale } from '../../src/lib/locale';
+import { fold } from '../../src/shared/fold';
+import type { Locale } from '../../src/shared/locale';
 import SYNONYMS from './search-synonyms.json';
 
 /** Locales whose words are matched whole, not by their start. */

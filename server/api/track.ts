@@ -1,12 +1,12 @@
 /**
  * Tracking batches (src/lib/track): plain JSON, as `sendBeacon` sends it, checked against the shared
- * contract (src/lib/track/batch.ts) and stored whole or not at all. A batch speaks for the session in
+ * contract (src/shared/track/batch.ts) and stored whole or not at all. A batch speaks for the session in
  * its `common`, like an API request; its events are stored under that session's user. Each event
  * carries a random id and is stored once, so a batch sent twice (a retry after a lost answer) counts once.
  */
 import { Hono } from 'hono';
-import { parseTrackBatch } from '../../src/lib/track/batch';
-import { TRACK_BODY_MAX_BYTES } from '../../src/lib/track/rules';
+import { parseTrackBatch } from '../../src/shared/track/batch';
+import { TRACK_BODY_MAX_BYTES } from '../../src/shared/track/rules';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import { ApiFailure, failureBody } from './failure';

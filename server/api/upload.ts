@@ -14,8 +14,8 @@ import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
-import { randomId } from '../../src/lib/id';
-import { UPLOAD_MAX_BYTES } from '../../src/lib/limits';
+import { randomId } from '../../src/shared/id';
+import { UPLOAD_MAX_BYTES } from '../../src/shared/limits';
 import type { Db } from '../db';
 import { closeWith, type HttpLimits } from '../http-limits';
 import { DAY_MS } from '../time';

@@ -5,7 +5,7 @@ import { schemaVersion } from '../db';
 import { DEMO_UID } from '../db/seed';
 import { DAY } from '../time';
 import { useApiServer } from '../../tests/fixtures/api-server';
-import en from '../../src/i18n/messages/en-US.json';
+import en from '../../src/shared/messages/en-US.json';
 
 // Each test uses its own user, so tests do not see each other's orders. The server's clock, seeding
 // included, stands still: times are compared with it exactly, however busy the machine.

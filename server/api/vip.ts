@@ -1,6 +1,6 @@
 /**
  * VIP membership and payment: plans, orders, membership, auto-renewal, redeem codes. The
- * contract is src/lib/api/endpoints/vip.ts; docs/api.md (section VIP) describes the behaviour.
+ * contract is src/shared/api/endpoints/vip.ts; docs/api.md (section VIP) describes the behaviour.
  *
  * Only the payment provider's notification turns an order into membership: here the development
  * route `POST /api/dev/provider` (server/api/dev.ts) stands for the provider's server-to-server
@@ -8,10 +8,10 @@
  * seconds.
  */
 import { randomBytes } from 'node:crypto';
-import type { ResponseOf } from '../../src/lib/api/contract';
-import { order as vipOrder, plan as vipPlan, tier as planTier } from '../../src/lib/api/endpoints/vip';
-import { grant as vipGrant } from '../../src/lib/api/endpoints/vip-grant';
-import { chargeDate } from '../../src/lib/vip/ledger';
+import type { ResponseOf } from '../../src/shared/api/contract';
+import { order as vipOrder, plan as vipPlan, tier as planTier } from '../../src/shared/api/endpoints/vip';
+import { grant as vipGrant } from '../../src/shared/api/endpoints/vip-grant';
+import { chargeDate } from '../../src/shared/vip/ledger';
 import type { Db } from '../db';
 import { keyedHash } from '../db/secret';
 import { transaction } from '../db/transaction';
@@ -105,7 +105,7 @@ function termsOf(db: Db, id: string): Pick<Plan, 'id' | 'tier' | 'days' | 'autoR
 
 /**
  * The user's auto-renewals; the next charge of the one that is on is read from the ledger (when its
- * tier's time runs out, src/lib/vip/ledger.ts chargeDate), so no grant can leave it stale.
+ * tier's time runs out, src/shared/vip/ledger.ts chargeDate), so no grant can leave it stale.
  */
 function renewalsOf(db: Db, uid: string, nowSec: number): Renewal[] {
   const ledger = ledgerRow(db, uid);
@@ -219,7 +219,7 @@ type VipHandlers = Pick<
 
 /** The VIP area's handlers, spread into HANDLERS (server/api/handlers.ts). */
 export const VIP_HANDLERS: VipHandlers = {
-  // Public (no session, src/lib/api/endpoints/vip.ts): the catalogue only, nothing of any user's.
+  // Public (no session, src/shared/api/endpoints/vip.ts): the catalogue only, nothing of any user's.
   vipPlans: ({ db, body, now }) => ({
     plans: planRows(db, currencyOf(body.region)).map((row) => toPlan(row, seconds(now))),
     paymentAvailable: paymentAllowed(body.region),

@@ -1,11 +1,11 @@
 /**
  * Membership in the database: what the pages read, and the days a paid order, a renewal charge, a
- * redeemed code or the seed adds, by the ledger's rules (src/lib/vip/ledger.ts: SVIP first, VIP after
+ * redeemed code or the seed adds, by the ledger's rules (src/shared/vip/ledger.ts: SVIP first, VIP after
  * it, nothing converted). Here, below the API, so the seed and the handlers share it without the data
  * layer importing the API.
  */
 import type { DatabaseSync as Db } from 'node:sqlite';
-import { grant, NO_LEDGER, standing, type Grant, type Ledger, type Standing, type Tier } from '../../src/lib/vip/ledger';
+import { grant, NO_LEDGER, standing, type Grant, type Ledger, type Standing, type Tier } from '../../src/shared/vip/ledger';
 
 /** The user's ledger row; NO_LEDGER when never a member. */
 export function ledgerRow(db: Db, uid: string): Ledger {

@@ -518,7 +518,7 @@ export const MIGRATIONS: Migration[] = [
   {
     version: 18,
     name: 'the membership ledger (issue 38): SVIP then VIP, what each order did, one auto-renewal at a time',
-    // memberships: one tier and an expiry become two runs (src/lib/vip/ledger.ts): SVIP until
+    // memberships: one tier and an expiry become two runs (src/shared/vip/ledger.ts): SVIP until
     // svip_until, VIP from then until expires_at. An SVIP membership of before was SVIP to its end.
     // vip_orders: what a paid order did (effect; when its days run, runs_from and runs_until; the
     // auto-renewal it turned off, replaced), instead of `renewed`. renewals: the next charge is no
@@ -599,7 +599,7 @@ export const MIGRATIONS: Migration[] = [
     version: 21,
     name: "field reports (issue 42): one row per event a page reported, with its page view's context",
     // Anonymous: no uid, no session, no address (server/api/field.ts). `data` is the event's own
-    // fields but `kind`, as JSON (src/lib/field/contract.ts). `id` orders rows by arrival: the
+    // fields but `kind`, as JSON (src/shared/field/contract.ts). `id` orders rows by arrival: the
     // oldest go first past the row bound; `received_at` is what the 30-day sweep reads.
     sql: `
       CREATE TABLE field_events (

@@ -13,8 +13,8 @@
 import { readFileSync } from 'node:fs';
 import { DAY } from '../time';
 import type { DatabaseSync } from 'node:sqlite';
-import { BENEFITS } from '../../src/lib/vip/benefits';
-import { grant, NO_LEDGER, type Tier } from '../../src/lib/vip/ledger';
+import { BENEFITS } from '../../src/shared/vip/benefits';
+import { grant, NO_LEDGER, type Tier } from '../../src/shared/vip/ledger';
 
 // Paths from the project root: the server runs from there, bundled or not (scripts/start.mjs).
 const load = (name: string) => JSON.parse(readFileSync(`server/db/seed/${name}`, 'utf8'));
@@ -303,7 +303,7 @@ function seedSvipPlans(db: DatabaseSync, nowMs: number): void {
 
 /**
  * What SVIP adds (migration 18): a question on it, and the answers that named only VIP's
- * download figures, all with the figures of the benefits table (src/lib/vip/benefits.ts).
+ * download figures, all with the figures of the benefits table (src/shared/vip/benefits.ts).
  */
 function seedSvipAnswers(db: DatabaseSync): void {
   const { questions, answers } = load('faq-svip.json') as {

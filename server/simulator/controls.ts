@@ -2,8 +2,8 @@
  * The control panel as a form whose fields are named after `Settings` (model.ts): fills the route and
  * locale lists, shows settings, reads one changed field back, and says what a change means for the frame.
  */
-import { LOCALES } from '../../src/lib/locale';
-import { ROUTES } from '../../src/lib/routes';
+import { LOCALES } from '../../src/shared/locale';
+import { ROUTES } from '../../src/shared/routes';
 import type { Settings } from './model';
 
 /** What a changed field does to the framed page. */
@@ -27,7 +27,7 @@ type Field = HTMLInputElement | HTMLSelectElement;
 
 const option = (value: string, label: string) => Object.assign(document.createElement('option'), { value, textContent: label });
 
-/** Puts every route of src/lib/routes.ts and every locale into their selects. */
+/** Puts every route of src/shared/routes.ts and every locale into their selects. */
 export function fillOptions(form: HTMLFormElement): void {
   const routes = form.elements.namedItem('route') as HTMLSelectElement;
   routes.replaceChildren(...ROUTES.map((r) => option(r.path, `/${r.path}${r.signIn ? '' : '  (no sign-in)'}`)));

@@ -5,8 +5,8 @@
  */
 import { DAY_MS } from '../time';
 import type { FakeHostState } from '../fake-host';
-import { LOCALES, type Locale } from '../../src/lib/locale';
-import type { Theme } from '../../src/lib/shell-rules';
+import { LOCALES, type Locale } from '../../src/shared/locale';
+import type { Theme } from '../../src/shared/shell-rules';
 
 // The app's four themes, and a bgColor of the host's choosing on which the light palette's links would not read (light-ink).
 export const THEMES: Record<Theme, { dark: 0 | 1; bgColor: string }> = {
@@ -46,7 +46,7 @@ const REGION: Record<Locale, string> = {
 };
 
 export interface Settings {
-  /** A path of src/lib/routes.ts ('' is the home page). */
+  /** A path of src/shared/routes.ts ('' is the home page). */
   route: string;
   locale: Locale;
   /** How the app tells the page its locale: a path prefix, the `language` query, or only getAppBaseInfo. */

@@ -1,18 +1,21 @@
-/** Message files, one per locale, read at build time by `.astro` files and embedded for islands. */
-import type { Locale } from '../lib/locale';
+/**
+ * Message files, one per locale, read at build time by `.astro` files and embedded for islands. The
+ * files are src/shared/messages/, since the server prints the same texts (failure messages, the export).
+ */
+import type { Locale } from '../shared/locale';
 
-import type { Area, MessageKey, Messages } from '../lib/message-key';
+import type { Area, MessageKey, Messages } from '../shared/message-key';
 
-export type { Area, MessageKey, Messages } from '../lib/message-key';
+export type { Area, MessageKey, Messages } from '../shared/message-key';
 
-const files = import.meta.glob<Messages>('./messages/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Messages>('../shared/messages/*.json', { eager: true, import: 'default' });
 
 /**
  * The message file of a locale.
  * @example messages('th-TH').layout.back
  */
 export function messages(locale: Locale): Messages {
-  const file = files[`./messages/${locale}.json`];
+  const file = files[`../shared/messages/${locale}.json`];
   if (!file) throw new Error(`No message file for ${locale}`);
   return file;
 }

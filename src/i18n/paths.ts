@@ -1,5 +1,5 @@
 /** Every page is built unprefixed (en-US) and under each of the nine locale prefixes. */
-import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '../lib/locale';
+import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '../shared/locale';
 
 /**
  * `getStaticPaths` for every page: `/license.html` and `/th-TH/license.html` alike.

@@ -7,7 +7,7 @@
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import en from '../i18n/messages/en-US.json';
+import en from '../shared/messages/en-US.json';
 import { ApiError, request } from '../lib/api';
 import { setPageText } from '../lib/i18n';
 import { $session } from '../lib/session';

@@ -3,9 +3,9 @@
  * CSP like shell-script.ts. Nothing here is needed for first paint, so it does not delay it. It works
  * on text pages, which load no other JavaScript. Budget: 2.5 KB minified (scripts/budget.mjs).
  */
-import { CHUNK_ERROR_MS } from '../lib/limits';
+import { CHUNK_ERROR_MS } from '../shared/limits';
 import { appLink } from '../lib/platform';
-import { KEEP, applyTheme, themeOf } from '../lib/shell-rules';
+import { KEEP, applyTheme, themeOf } from '../shared/shell-rules';
 
 type Host = Record<string, (() => unknown) | undefined>;
 

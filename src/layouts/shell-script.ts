@@ -6,10 +6,10 @@
  * It never writes a query value into the DOM as HTML: only validated attributes, CSS variables and
  * textContent. Budget: 3 KB minified (scripts/budget.mjs).
  */
-import { normalizeLocale } from '../lib/locale';
+import { normalizeLocale } from '../shared/locale';
 import { isMemberAt, type MemberFields } from '../lib/membership-rule';
 import { detectBrand } from '../lib/platform';
-import { SESSION_ID, applyTheme, hexColor, readQuery, themeOf } from '../lib/shell-rules';
+import { SESSION_ID, applyTheme, hexColor, readQuery, themeOf } from '../shared/shell-rules';
 import { shellState } from '../lib/shell-state';
 
 type Host = Record<string, ((arg?: string) => unknown) | undefined>;

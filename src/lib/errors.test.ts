@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, errorKey } from './errors';
 import { playErrorKey } from './music/play-errors';
 
-const en = JSON.parse(readFileSync('src/i18n/messages/en-US.json', 'utf8'));
+const en = JSON.parse(readFileSync('src/shared/messages/en-US.json', 'utf8'));
 
 describe('error catalogue (spec §8)', () => {
   it('has an en-US message for every code', () => {

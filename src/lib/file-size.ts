@@ -1,4 +1,7 @@
-/** File sizes for people (spec §9), apart from ./format: only the pages with attachments need it. */
+/**
+ * File sizes for people (spec §9), apart from src/shared/format.ts: only the pages with attachments need
+ * it, and the server none.
+ */
 
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 const SYMBOLS = ['B', 'kB', 'MB', 'GB', 'TB'] as const;

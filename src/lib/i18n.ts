@@ -5,8 +5,8 @@
  * page never changes language (each locale has its own URL), so this is plain data, not a store: no
  * library, no subscription (`@nanostores/i18n` cost 0.9 KB of first-load JS for this).
  */
-import type { MessageKey } from './message-key';
-import { DEFAULT_LOCALE, isLocale, type Locale } from './locale';
+import type { MessageKey } from '../shared/message-key';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../shared/locale';
 
 /** Message areas by name, each a map of message names to strings. */
 export type PageMessages = Record<string, Record<string, unknown>>;

@@ -4,9 +4,9 @@
  * strings again, the directives would be unused and tsc would fail on them.
  */
 import { describe, expect, it } from 'vitest';
-import en from '../i18n/messages/en-US.json';
+import en from '../shared/messages/en-US.json';
 import type { Text } from './i18n';
-import type { MessageKey } from './message-key';
+import type { MessageKey } from '../shared/message-key';
 
 const lookup: Text = (key, params) => {
   const [area, name] = key.split('.') as [keyof typeof en, string];

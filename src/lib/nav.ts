@@ -5,9 +5,9 @@
  */
 
 import { pageLocale } from './i18n';
-import { DEFAULT_LOCALE } from './locale';
-import type { RoutePath } from './routes';
-import { KEEP } from './shell-rules';
+import { DEFAULT_LOCALE } from '../shared/locale';
+import type { RoutePath } from '../shared/routes';
+import { KEEP } from '../shared/shell-rules';
 
 /**
  * @example pageHref('vip-center', { order: 'o-123' }) // '/zh-CN/vip-center?status_height=24&order=o-123'

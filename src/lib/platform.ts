@@ -12,7 +12,7 @@
  * Chrome's reduced UA hides the model (`Android 10; K`), so the host's `dev_manufacturer` is the
  * reliable source and wins whenever it is given; the UA is the fallback outside the app.
  */
-import { KEEP } from './shell-rules';
+import { KEEP } from '../shared/shell-rules';
 
 export type Platform = 'android' | 'ios' | 'other';
 export type Brand = 'oppo' | 'realme' | 'oneplus' | 'other';

@@ -4,8 +4,8 @@
  */
 import { atom } from 'nanostores';
 import { commandWithReply, isInApp, onHost, query } from './bridge';
-import { accountInfo, getAppBaseInfo, onLoginCallback, onResume } from './bridge/calls/app';
-import { SESSION_ID } from './shell-rules';
+import { accountInfo, getAppBaseInfo, onLoginCallback, onResume } from '../shared/bridge/calls/app';
+import { SESSION_ID } from '../shared/shell-rules';
 import { setMembership } from './stores/membership';
 import { setSelfInfo } from './stores/self-info';
 

@@ -4,7 +4,7 @@
  * it: the islands' code never carries its title cleaning (src/lib/char-class.ts, for old engines).
  */
 import { CC, CF, charClass } from './char-class';
-import { statusHeight, themeOf, type PageTheme, type Query } from './shell-rules';
+import { statusHeight, themeOf, type PageTheme, type Query } from '../shared/shell-rules';
 
 export interface ShellFlags {
   backBar: boolean;

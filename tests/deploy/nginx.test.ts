@@ -15,8 +15,8 @@ import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveFile } from '../../server/static';
-import { DEFAULT_LOCALE, LOCALES, isLocale, normalizeLocale } from '../../src/lib/locale';
-import { ROUTES } from '../../src/lib/routes';
+import { DEFAULT_LOCALE, LOCALES, isLocale, normalizeLocale } from '../../src/shared/locale';
+import { ROUTES } from '../../src/shared/routes';
 
 const CONF = readFileSync('deploy/nginx/h5.conf', 'utf8');
 const DIST = resolve('dist');
@@ -122,7 +122,7 @@ afterAll(() => {
 describe('deploy/nginx/h5.conf, served by nginx', () => {
   const pages = ROUTES.map((r) => `/${r.path}`);
 
-  it('names exactly the nine locales of src/lib/locale.ts, in its prefixes and its language map', () => {
+  it('names exactly the nine locales of src/shared/locale.ts, in its prefixes and its language map', () => {
     const prefixLists = [...CONF.matchAll(/\(\?(?:<page_locale>|:)((?:[a-z]{2,3}-[A-Z]{2}\|?)+)\)/g)].map((m) => m[1]!.split('|').sort());
     expect(prefixLists).toHaveLength(2);
     for (const list of prefixLists) expect(list).toEqual([...LOCALES].sort());

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { LOCALES } from '../../src/lib/locale';
+import { LOCALES } from '../../src/shared/locale';
 
 // Each route and the text it shows (src/content/legal/<locale>/<name>.md).
 const TEXTS: Record<string, string> = {

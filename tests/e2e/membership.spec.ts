@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { defaultState } from '../../server/fake-host/state';
 import { SILENT_CASHIER_MS } from '../../src/lib/pay/host';
 import { CONFIRM_DELAYS_MS } from '../../src/lib/pay/flow';
-import { BENEFITS } from '../../src/lib/vip/benefits';
+import { BENEFITS } from '../../src/shared/vip/benefits';
 import { api, buyOnServer } from '../fixtures/api';
 import { expect, test } from '../fixtures/app';
 import { before, pattern, t } from '../fixtures/text';

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { htmlFiles, pageName, pageOf, UNPREFIXED } from '../../scripts/lib/pages.mjs';
-import { LOCALES } from '../../src/lib/locale';
-import { ROUTES } from '../../src/lib/routes';
+import { LOCALES } from '../../src/shared/locale';
+import { ROUTES } from '../../src/shared/routes';
 import { hostCalls, watch, withHost } from '../fixtures/pages';
 import { t } from '../fixtures/text';
 

@@ -4,7 +4,7 @@ import { defaultState } from '../../server/fake-host/state';
 import { expect, test } from '../fixtures/app';
 import { hostCalls, watch, withHost } from '../fixtures/pages';
 import { openPdf } from '../fixtures/pdf-reader';
-import type { MessageKey } from '../../src/lib/message-key';
+import type { MessageKey } from '../../src/shared/message-key';
 import { before, pattern, t } from '../fixtures/text';
 
 // Each test a user of its own: one export a day per user. The fake host sends codes through the dev route.

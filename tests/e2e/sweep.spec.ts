@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { sessionOf, withHost, watch } from '../fixtures/pages';
-import { LOCALES } from '../../src/lib/locale';
-import { ROUTES } from '../../src/lib/routes';
+import { LOCALES } from '../../src/shared/locale';
+import { ROUTES } from '../../src/shared/routes';
 import { MESSAGE_KEYS, NAMES, audit, axeOf, barTitleContrast, englishPhrases, settle, smallTargets, squeezedText, textUnderBar } from '../fixtures/sweep';
 
 // Every route in every locale, at the two smallest phones the app supports: a user

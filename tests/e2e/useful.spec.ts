@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { defaultState } from '../../server/fake-host/state';
-import { formatPrice } from '../../src/lib/format';
+import { formatPrice } from '../../src/shared/format';
 import { api, buyOnServer } from '../fixtures/api';
 import { feedbackBody } from '../fixtures/bodies';
 import { expect, test, type HostState } from '../fixtures/app';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Locale } from '../../src/lib/locale';
+import type { Locale } from '../../src/shared/locale';
 import { defaultState } from '../../server/fake-host/state';
 import { api, buyOnServer } from '../fixtures/api';
 import { expect, test } from '../fixtures/app';

@@ -7,9 +7,9 @@
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../src/lib/api/contract';
-import { WIRE_FIELDS } from '../../src/lib/api/endpoint';
-import { TRACK_BATCH } from '../../src/lib/track/batch';
+import { ENDPOINTS } from '../../src/shared/api/contract';
+import { WIRE_FIELDS } from '../../src/shared/api/endpoint';
+import { TRACK_BATCH } from '../../src/shared/track/batch';
 
 type Schema = { type: string; pipe?: Array<{ type: string; requirement?: unknown }>; [key: string]: unknown };
 
@@ -67,7 +67,7 @@ describe('request schemas', () => {
     expect(unbounded(WIRE_FIELDS, '', new Set())).toEqual([]);
   });
 
-  it('bound a tracking batch (its props by their own walk: src/lib/track/rules.ts)', () => {
+  it('bound a tracking batch (its props by their own walk: src/shared/track/rules.ts)', () => {
     expect(unbounded(TRACK_BATCH, '', new Set(['events[].props']))).toEqual([]);
   });
 

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
-import en from '../../src/i18n/messages/en-US.json';
+import en from '../../src/shared/messages/en-US.json';
 import { createApp } from '../../server/app';
 import { useApiServer, type Reply } from '../fixtures/api-server';
 import { openPdf } from '../fixtures/pdf-reader';

@@ -6,7 +6,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { FIELD_BODY_MAX_BYTES } from '../../src/lib/field/rules';
+import { FIELD_BODY_MAX_BYTES } from '../../src/shared/field/rules';
 import { useApiServer } from '../fixtures/api-server';
 import { error, fieldBatch, postField, timing } from '../fixtures/field';
 

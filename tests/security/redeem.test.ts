@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
-import en from '../../src/i18n/messages/en-US.json';
+import en from '../../src/shared/messages/en-US.json';
 import { REDEEM_FAILURES } from '../../server/api/vip';
 import { useApiServer, type Reply } from '../fixtures/api-server';
 import { rawPost } from '../fixtures/raw-post';

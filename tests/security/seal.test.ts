@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { REQUEST_SKEW_MS } from '../../src/lib/limits';
+import { REQUEST_SKEW_MS } from '../../src/shared/limits';
 import { createApp } from '../../server/app';
 import { openDb } from '../../server/db';
 import { useApiServer } from '../fixtures/api-server';

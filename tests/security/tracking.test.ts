@@ -1,5 +1,5 @@
 /**
- * Attacks on `POST /api/track`. Before the shared contract (src/lib/track/batch.ts), props
+ * Attacks on `POST /api/track`. Before the shared contract (src/shared/track/batch.ts), props
  * nested deep enough made the server answer 500 with a stack trace after storing part of the batch,
  * and anyone could store events under any uid. Each test is such a request: refused with a 4xx JSON
  * answer, nothing stored, and the server still answering.

@@ -64,4 +64,45 @@ describe('npm run test:cycles', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/form\.ts imports \.\.\/i18n: src\/i18n reads the message files/);
   });
+
+  // Issue 43: the server imported 29 modules from 11 folders of src/lib, and nothing said which edits
+  // changed the server. What both run is src/shared; it stands on nothing else of the project.
+  it('fails on src/shared importing anything else of the project, and on the server importing src/ outside src/shared', () => {
+    const app = mkdtempSync(join(dir, 'shared-floor-'));
+    for (const folder of ['src/shared/forms', 'src/shared/api', 'src/shared/messages', 'src/lib/forms', 'src/islands/vip', 'server/api', 'server/db']) {
+      mkdirSync(join(app, folder), { recursive: true });
+    }
+    writeFileSync(join(app, 'src/shared/messages/en-US.json'), '{ "error": { "notLoggedIn": "Sign in" } }\n');
+    writeFileSync(join(app, 'src/shared/forms/rules.ts'), 'export const checkText = (text: string) => text.length > 0;\n');
+    writeFileSync(join(app, 'src/shared/api/contract.ts'), "import { checkText } from '../forms/rules';\nexport const ENDPOINTS = { checkText };\n");
+    writeFileSync(
+      join(app, 'src/lib/forms/upload.ts'),
+      "import { checkText } from '../../shared/forms/rules';\nexport const picked = (name: string) => checkText(name);\n",
+    );
+    writeFileSync(join(app, 'server/db/index.ts'), 'export const openDb = () => 1;\n');
+    writeFileSync(
+      join(app, 'server/api/report.ts'),
+      "import { ENDPOINTS } from '../../src/shared/api/contract';\nimport en from '../../src/shared/messages/en-US.json';\nimport { openDb } from '../db';\nexport const report = () => [ENDPOINTS, en, openDb()];\n",
+    );
+    const fine = check(app);
+    expect([fine.status, fine.stderr]).toEqual([0, '']);
+
+    writeFileSync(join(app, 'src/shared/forms/contact.ts'), "import type { picked } from '../../lib/forms/upload';\nexport type Picked = typeof picked;\n");
+    writeFileSync(join(app, 'src/shared/api/seed.ts'), "export const seed = () => import('../../../server/db').then((db) => db.openDb());\n");
+    writeFileSync(
+      join(app, 'server/api/upload.ts'),
+      "import { picked } from '../../src/lib/forms/upload';\nexport const upload = (name: string) => picked(name);\n",
+    );
+    writeFileSync(
+      join(app, 'src/islands/vip/Plans.tsx'),
+      "import type { ENDPOINTS } from '../../shared/api/contract';\nexport const plans = (e: typeof ENDPOINTS) => e;\n",
+    );
+    const run = check(app);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/4 import\(s\) across a layer:/);
+    expect(run.stderr).toMatch(/contact\.ts imports \.\.\/\.\.\/lib\/forms\/upload: src\/shared is the floor/);
+    expect(run.stderr).toMatch(/seed\.ts imports \.\.\/\.\.\/\.\.\/server\/db: src\/shared is the floor/);
+    expect(run.stderr).toMatch(/upload\.ts imports \.\.\/\.\.\/src\/lib\/forms\/upload: the server imports only src\/shared of src\//);
+    expect(run.stderr).toMatch(/Plans\.tsx imports \.\.\/\.\.\/shared\/api\/contract: islands render area models/);
+  });
 });

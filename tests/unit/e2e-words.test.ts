@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/lib/locale';
+import { LOCALES } from '../../src/shared/locale';
 import { messages } from '../fixtures/text';
 
 const MIN = 12;

@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LOCALES, type Locale } from '../../src/lib/locale';
+import { LOCALES, type Locale } from '../../src/shared/locale';
 import { messages } from '../fixtures/text';
 
 interface Glossary {

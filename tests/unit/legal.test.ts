@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/lib/locale';
+import { LOCALES } from '../../src/shared/locale';
 import { messages } from '../fixtures/sweep';
 
 const ROOT = new URL('../../src/content/legal/', import.meta.url);

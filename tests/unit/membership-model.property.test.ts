@@ -4,7 +4,7 @@
  * sequences of what a user and the provider do (buy VIP or SVIP, one-off or auto-renewing; pay, fail,
  * cancel or abandon; renewal charges paid or declined; auto-renewal off and on; VIP and SVIP codes;
  * days passing) through the reference server's own handlers and database, and after every step holds
- * them to an oracle written here, not to src/lib/vip/ledger.ts called again: a user holds SVIP
+ * them to an oracle written here, not to src/shared/vip/ledger.ts called again: a user holds SVIP
  * seconds and VIP seconds, time uses up SVIP first, and only a payment or a code adds any.
  *
  * Checked after every step:
@@ -20,10 +20,10 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, type EndpointName, type ResponseOf } from '../../src/lib/api/contract';
+import { ENDPOINTS, type EndpointName, type ResponseOf } from '../../src/shared/api/contract';
 import { $isMember, $membership, setClock } from '../../src/lib/stores/membership';
 import { disclose, type Disclosure } from '../../src/lib/vip/disclosure';
-import { chargeDate, DAY_SECONDS as DAY, ledgerOf, remaining, type Tier } from '../../src/lib/vip/ledger';
+import { chargeDate, DAY_SECONDS as DAY, ledgerOf, remaining, type Tier } from '../../src/shared/vip/ledger';
 import { setServerMembership } from '../../src/lib/vip/membership';
 import { openDb, type Db } from '../../server/db';
 import { chargeRenewal, settleOrder, VIP_HANDLERS } from '../../server/api/vip';

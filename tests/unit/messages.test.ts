@@ -5,12 +5,12 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/lib/locale';
-import { ROUTES, titleKey } from '../../src/lib/routes';
+import { LOCALES } from '../../src/shared/locale';
+import { ROUTES, titleKey } from '../../src/shared/routes';
 import { branches, PLURAL_BLOCK } from '../../src/lib/plural';
 
 type Tree = { [key: string]: string | Tree };
-const load = (locale: string): Tree => JSON.parse(readFileSync(`src/i18n/messages/${locale}.json`, 'utf8'));
+const load = (locale: string): Tree => JSON.parse(readFileSync(`src/shared/messages/${locale}.json`, 'utf8'));
 const flatten = (tree: Tree, prefix = ''): [string, unknown][] =>
   Object.entries(tree).flatMap(([key, value]) =>
     typeof value === 'object' && value !== null ? flatten(value, `${prefix}${key}.`) : [[`${prefix}${key}`, value]],

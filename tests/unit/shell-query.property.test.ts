@@ -11,7 +11,7 @@
  * - status_height is read as the code documents it: 1–3 ASCII digits, optionally "." and 1–2 more,
  *   at most 120; anything else (leading zeros past 3 digits, "+24", "1e2", "２４", 3 decimals) is 32.
  * - Any valid bgColor is the page's background; its palette (light, or light and dark ink) follows from
- *   its luminance (src/lib/shell-rules.ts themeOf).
+ *   its luminance (src/shared/shell-rules.ts themeOf).
  * - The title is at most 60 characters counted as code points (as the form rules count), never cut
  *   inside a surrogate pair.
  * - With neither `dark` nor `bgColor` in the query the theme comes from the host's dark() (or light
@@ -20,9 +20,9 @@
 import { inlineScript } from '../../build/inline-script.ts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LOCALES, normalizeLocale, pickLocale } from '../../src/lib/locale';
-import { ROUTES } from '../../src/lib/routes';
-import { SESSION_ID, hexColor, statusHeight, themeOf } from '../../src/lib/shell-rules';
+import { LOCALES, normalizeLocale, pickLocale } from '../../src/shared/locale';
+import { ROUTES } from '../../src/shared/routes';
+import { SESSION_ID, hexColor, statusHeight, themeOf } from '../../src/shared/shell-rules';
 import { shellState } from '../../src/lib/shell-state';
 import {
   CSS_BREAKOUTS,
@@ -43,7 +43,7 @@ vi.setConfig({ testTimeout: PROPERTY_TIMEOUT_MS });
 
 // ---- Oracles, from the spec's words -------------------------------------------------------------
 
-/** spec §1: the nine UI languages, from their one source (src/lib/locale.ts). */
+/** spec §1: the nine UI languages, from their one source (src/shared/locale.ts). */
 const NINE: readonly string[] = LOCALES;
 const THEMES = ['light', 'dark', 'dark1', 'dark2', 'light-ink'];
 const NAMES = ['language', 'status_height', 'dark', 'bgColor', 'title', 'data1', 'app_sessionid'];

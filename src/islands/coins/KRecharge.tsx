@@ -20,7 +20,7 @@ import {
   recheckRecharge,
   typeCustom,
 } from '../../lib/coins/recharge';
-import { formatPrice } from '../../lib/format';
+import { formatPrice } from '../../shared/format';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
 import type { PayMethod } from '../../lib/pay/methods';

@@ -7,7 +7,7 @@ import { useStore } from '../ui/use-store';
 import { useEffect, useState } from 'preact/hooks';
 import { coinRecords } from '../../lib/coins/history';
 import { groupByMonth, overdue } from '../../lib/coins/records';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../shared/format';
 import { onShownAgain } from '../../lib/model/shown-again';
 import { pageHref } from '../../lib/nav';
 import { $selfInfo } from '../../lib/stores/self-info';

@@ -7,7 +7,7 @@
  */
 import { render } from 'preact';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import en from '../../i18n/messages/en-US.json';
+import en from '../../shared/messages/en-US.json';
 import { setPageText } from '../../lib/i18n';
 import { $session } from '../../lib/session';
 import { installFakeHost, type FakeHost } from '../../../server/fake-host';

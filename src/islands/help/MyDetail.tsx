@@ -6,7 +6,7 @@
 import { useStore } from '../ui/use-store';
 import { useEffect } from 'preact/hooks';
 import { formatFileSize } from '../../lib/file-size';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../shared/format';
 import { $thread, addFollowUp, loadThread } from '../../lib/help/thread';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { Failure } from '../ui/parts/Failure';

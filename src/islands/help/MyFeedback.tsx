@@ -6,7 +6,7 @@
  */
 import { useStore } from '../ui/use-store';
 import { useEffect } from 'preact/hooks';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../shared/format';
 import { myFeedback, watchMyFeedback } from '../../lib/help/my-feedback';
 import { pageHref } from '../../lib/nav';
 import { $selfInfo } from '../../lib/stores/self-info';

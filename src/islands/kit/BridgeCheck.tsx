@@ -6,7 +6,7 @@
  */
 import { useStore } from '../ui/use-store';
 import { useEffect, useState } from 'preact/hooks';
-import type { MessageKey } from '../../lib/message-key';
+import type { MessageKey } from '../../shared/message-key';
 import { queryParam } from '../../lib/nav';
 import type { CheckResult, Kit, Reason } from '../../lib/kit/kit';
 import { usePage } from '../ui/page';

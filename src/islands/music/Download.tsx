@@ -6,13 +6,13 @@
  */
 import { useStore } from '../ui/use-store';
 import { useEffect } from 'preact/hooks';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../shared/format';
 import { dataOf } from '../../lib/model/loadable';
 import { $quota, downloads, retryDownloads, watchDownloads } from '../../lib/music/downloads';
 import { findMusic } from '../../lib/music/find';
 import { pageHref } from '../../lib/nav';
 import { $selfInfo } from '../../lib/stores/self-info';
-import { BENEFITS } from '../../lib/vip/benefits';
+import { BENEFITS } from '../../shared/vip/benefits';
 import { useNearEnd } from '../lists/use-near-end';
 import { Failure } from '../ui/parts/Failure';
 import '../ui/placeholder.css';

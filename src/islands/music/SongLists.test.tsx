@@ -6,7 +6,7 @@
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import en from '../../i18n/messages/en-US.json';
+import en from '../../shared/messages/en-US.json';
 import { setPageText } from '../../lib/i18n';
 import { $lists, type SongList } from '../../lib/music/lists';
 import { installFakeHost, type FakeHost } from '../../../server/fake-host';

@@ -6,7 +6,7 @@
  */
 import { useStore } from '../ui/use-store';
 import { useEffect, useState } from 'preact/hooks';
-import { SONGS_PAGE_SIZE as PAGE_SIZE } from '../../lib/limits';
+import { SONGS_PAGE_SIZE as PAGE_SIZE } from '../../shared/limits';
 import { $lists, $playingId, editList, findMusic, loadLists, playList, playSong, watchLists, type Page, type Song, type SongList } from '../../lib/music/lists';
 import { Failure } from '../ui/parts/Failure';
 import type { Text } from '../../lib/i18n';

@@ -6,7 +6,7 @@
  */
 import { useStore } from '../ui/use-store';
 import { useEffect } from 'preact/hooks';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../shared/format';
 import { $conditions, $playlist, $status, addSongs, authorize, checkConditions, watchConditions } from '../../lib/music/conditions';
 import { pageHref } from '../../lib/nav';
 import { signIn } from '../../lib/session';

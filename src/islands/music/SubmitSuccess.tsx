@@ -1,7 +1,7 @@
 /** /submit-success: the playlist is with the editors, and when they will have reviewed it (src/lib/music/submitted.ts). */
 import { useStore } from '../ui/use-store';
 import { useEffect } from 'preact/hooks';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../shared/format';
 import { dataOf } from '../../lib/model/loadable';
 import { $submitted, finish, loadSubmitted } from '../../lib/music/submitted';
 import { $selfInfo } from '../../lib/stores/self-info';

@@ -6,7 +6,7 @@
 import type { MessageKey } from '../../i18n';
 import { useStore } from '../ui/use-store';
 import { useEffect } from 'preact/hooks';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../shared/format';
 import { pageHref } from '../../lib/nav';
 import { $downloading, $file, download, openFile } from '../../lib/personal/export';
 import { $selfInfo } from '../../lib/stores/self-info';

@@ -6,7 +6,7 @@
  */
 import { useStore } from '../ui/use-store';
 import { useEffect } from 'preact/hooks';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../shared/format';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref } from '../../lib/nav';
 import { $exports, loadExports } from '../../lib/personal/requests';

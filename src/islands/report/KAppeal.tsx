@@ -5,7 +5,7 @@
  */
 import { useStore } from '../ui/use-store';
 import { useEffect } from 'preact/hooks';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../shared/format';
 import { $appealSent, $open, $subjects, loadSubjects, type Subject } from '../../lib/report/appeal';
 import { $selfInfo } from '../../lib/stores/self-info';
 import { Failure } from '../ui/parts/Failure';

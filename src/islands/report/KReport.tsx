@@ -7,7 +7,7 @@
 import type { MessageKey } from '../../i18n';
 import { useStore } from '../ui/use-store';
 import { useEffect, useState } from 'preact/hooks';
-import { REASONS_BY_TYPE } from '../../lib/report/reasons';
+import { REASONS_BY_TYPE } from '../../shared/report/reasons';
 import { $report, $target, checkTarget, finishReport, namedTarget, startReport, type ReportTarget, type TargetType } from '../../lib/report/report';
 import { Choices } from '../forms/parts/Choices';
 import { TextBox } from '../forms/parts/TextBox';

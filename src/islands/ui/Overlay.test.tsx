@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $dialog, confirmDialog, showToast } from '../../lib/stores/ui';
 import { setPageText } from '../../lib/i18n';
 import Overlay from './Overlay';
-import en from '../../i18n/messages/en-US.json';
+import en from '../../shared/messages/en-US.json';
 
 let root: HTMLElement;
 

@@ -6,7 +6,7 @@
  * for the next) or unreported (core noted the failure; the next page's report carries its own).
  */
 import { useEffect } from 'preact/hooks';
-import type { RoutePath } from '../../lib/routes';
+import type { RoutePath } from '../../shared/routes';
 import { usePage } from './page';
 
 export default function Tracking({ route }: { route: RoutePath }) {

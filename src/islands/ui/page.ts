@@ -2,7 +2,7 @@
 import { useHydrated } from './hydrated';
 import { useStore } from './use-store';
 import { pageLocale, text, type Text } from '../../lib/i18n';
-import type { Locale } from '../../lib/locale';
+import type { Locale } from '../../shared/locale';
 import { $session, type Session } from '../../lib/session';
 // Installs __importAgain, which the build puts in place of our chunks' import() (build/retrying-imports.ts): here,
 // in the module every island reads, so it is in core and runs before any island's code.

@@ -72,7 +72,7 @@ export default function ExchangeMembers() {
             {t('vip.codeHint')}
           </p>
         )}
-        {/* Before redeeming: where a code's days go, for a member (src/lib/vip/ledger.ts). */}
+        {/* Before redeeming: where a code's days go, for a member (src/shared/vip/ledger.ts). */}
         {membership?.tier === 'vip' && <p className="vip-hint">{t('vip.codeRuleVip')}</p>}
         {membership?.tier === 'svip' && membership.svipUntil !== null && (
           <p className="vip-hint">{t('vip.codeRuleSvip', { date: date(membership.svipUntil) })}</p>

@@ -6,7 +6,7 @@
  */
 import { useStore } from '../ui/use-store';
 import { useEffect } from 'preact/hooks';
-import { formatPrice } from '../../lib/format';
+import { formatPrice } from '../../shared/format';
 import { dataOf } from '../../lib/model/loadable';
 import { onShownAgain } from '../../lib/model/shown-again';
 import { pageHref } from '../../lib/nav';
@@ -44,7 +44,7 @@ export default function RenewalManagement() {
   const renewals = dataOf(status)?.renewals;
   const settings = plans && renewals ? { plans, renewals } : null;
   // Turning on agrees to charges: the dialog names the amount, the period, the next charge's date and
-  // the auto-renewal it turns off (one at a time), by the ledger's rules (src/lib/vip/ledger.ts).
+  // the auto-renewal it turns off (one at a time), by the ledger's rules (src/shared/vip/ledger.ts).
   const toggle = (plan: Plan, renewal: Renewal) => {
     if (renewal.on) return switchRenewal(plan.id, { on: false });
     const other = settings!.renewals.find((r) => r.on && r.planId !== plan.id);

@@ -6,7 +6,7 @@
  */
 import { useStore } from '../ui/use-store';
 import { useEffect } from 'preact/hooks';
-import { formatDate, formatPrice } from '../../lib/format';
+import { formatDate, formatPrice } from '../../shared/format';
 import { dataOf } from '../../lib/model/loadable';
 import { onShownAgain } from '../../lib/model/shown-again';
 import { pageHref } from '../../lib/nav';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ApiError, messageKey, request, setReauth, setIdentity, type ApiErrorCode } from './index';
 import { decryptRequest } from '../../../server/api/wire-node';
-import { health, session } from './endpoints/platform';
+import { health, session } from '../../shared/api/endpoints/platform';
 
 const publicPem = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
 const privatePem = readFileSync('tests/fixtures/keys/private.pem', 'utf8');

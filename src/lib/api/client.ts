@@ -4,11 +4,11 @@
  * a public endpoint's body goes unsealed.
  */
 import * as v from 'valibot';
-import { randomId } from '../id';
-import { HTTP_TIMEOUT_MS } from '../limits';
+import { randomId } from '../../shared/id';
+import { HTTP_TIMEOUT_MS } from '../../shared/limits';
 import { ApiError, serverCode } from './api-error';
 import { noteField } from '../field/note';
-import { ENVELOPE, WIRE_VERSION, type BodyOf, type DataOf, type Endpoint, type WireFields } from './endpoint';
+import { ENVELOPE, WIRE_VERSION, type BodyOf, type DataOf, type Endpoint, type WireFields } from '../../shared/api/endpoint';
 
 /**
  * Spec §7: the client gives up after 10 minutes.

@@ -35,7 +35,7 @@ function staticImports(file: string, seen = new Set<string>()): Set<string> {
 describe('crypto loading', () => {
   it('loads the seal on the first sealed request, and with Web Crypto never the libraries', async () => {
     const { request } = await import('./index');
-    const { health, session } = await import('./endpoints/platform');
+    const { health, session } = await import('../../shared/api/endpoints/platform');
     expect(loaded.seal).not.toHaveBeenCalled();
 
     vi.stubEnv('PUBLIC_RSA_KEY', readFileSync('tests/fixtures/keys/public.pem', 'utf8'));

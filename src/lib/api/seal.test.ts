@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as library from './crypto';
-import { randomId } from '../id';
+import { randomId } from '../../shared/id';
 import { drawPageKeys, encodeKeys, sealParams, webSealer, wrapKeys, type PageKeys, type Sealer } from './seal';
 import { decodeParams, decryptRequest, openParams, unwrapKeys } from '../../../server/api/wire-node';
 

@@ -2,8 +2,8 @@
  * A command and its answer as one promise: send, wait for the handler the contract names, and give
  * up cleanly on no host, time-out or abort.
  */
-import type { CommandArg, CommandArgs, CommandMethod, CommandReply } from './contract';
-import type { HandlerSpec, PayloadOf } from './spec';
+import type { CommandArg, CommandArgs, CommandMethod, CommandReply } from '../../shared/bridge/contract';
+import type { HandlerSpec, PayloadOf } from '../../shared/bridge/spec';
 import { onHost } from './handlers';
 import { command } from './host';
 

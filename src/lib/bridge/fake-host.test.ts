@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emit, installFakeHost, setState, type FakeCall, type FakeHost } from '../../../server/fake-host';
-import { HANDLERS, QUERIES } from './contract';
+import { HANDLERS, QUERIES } from '../../shared/bridge/contract';
 import { REGISTRY_KEY } from './handlers';
 import { callId, command, commandWithReply, onHost, query } from './index';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emit, installFakeHost, type FakeHost } from '../../../server/fake-host';
-import { HANDLERS } from './contract';
+import { HANDLERS } from '../../shared/bridge/contract';
 import { REGISTRY_KEY } from './handlers';
 
 type Globals = Record<string, unknown>;

@@ -3,7 +3,7 @@
  * page and fans out to any number of subscribers, with the payload checked against its schema.
  */
 import { BAD, check, decode, warn } from './decode';
-import type { HandlerSpec, PayloadOf } from './spec';
+import type { HandlerSpec, PayloadOf } from '../../shared/bridge/spec';
 
 type Listener = (payload: unknown) => void;
 

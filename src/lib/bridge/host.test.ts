@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { installFakeHost, type FakeHost } from '../../../server/fake-host';
-import { QUERIES, type QueryMethod } from './contract';
+import { QUERIES, type QueryMethod } from '../../shared/bridge/contract';
 
 type Bridge = typeof import('./index');
 type Globals = Record<string, unknown>;

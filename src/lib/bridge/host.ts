@@ -2,9 +2,9 @@
  * Calls into `window.NativeBridge`: typed synchronous queries with fallbacks, and fire-and-forget
  * commands. The only code in the project that touches the host object.
  */
-import type { CommandArgs, CommandMethod } from './contract';
+import type { CommandArgs, CommandMethod } from '../../shared/bridge/contract';
 import { BAD, check, decode, warn } from './decode';
-import type { ArgsOf, QuerySpec, ResultOf } from './spec';
+import type { ArgsOf, QuerySpec, ResultOf } from '../../shared/bridge/spec';
 
 type HostMethod = (json?: string) => unknown;
 type Host = Record<string, HostMethod | undefined>;

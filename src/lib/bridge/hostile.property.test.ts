@@ -29,7 +29,7 @@ import {
   PROPERTY_TIMEOUT_MS,
   RUNS,
 } from '../../../tests/unit/hostile';
-import { HANDLERS, QUERIES, type CommandMethod, type HandlerName, type QueryMethod } from './contract';
+import { HANDLERS, QUERIES, type CommandMethod, type HandlerName, type QueryMethod } from '../../shared/bridge/contract';
 import { onHost, REGISTRY_KEY } from './handlers';
 import { command, query } from './host';
 

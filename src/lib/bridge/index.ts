@@ -2,7 +2,7 @@
  * The native bridge: the only door to the host app (`window.NativeBridge`). Framework-free; pages
  * and stores import from here, and the queries and handlers they use from ./calls/<area>.ts (not
  * re-exported here: a page would then bundle every area's schemas). The contract is docs/bridge.md;
- * ./contract.ts maps it whole, for the tests and the fake host.
+ * src/shared/bridge/contract.ts maps it whole, for the tests and the fake host.
  */
 export { isInApp, query, command, type CommandResult } from './host';
 export { onHost, REGISTRY_KEY } from './handlers';
@@ -21,4 +21,4 @@ export type {
   QueryMethod,
   QueryResult,
   QuerySpec,
-} from './contract';
+} from '../../shared/bridge/contract';

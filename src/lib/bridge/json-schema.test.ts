@@ -7,8 +7,8 @@ import { Ajv } from 'ajv';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { installFakeHost } from '../../../server/fake-host';
-import { COMMANDS } from './commands';
-import { HANDLERS, QUERIES, type QueryMethod } from './contract';
+import { COMMANDS } from '../../shared/bridge/commands';
+import { HANDLERS, QUERIES, type QueryMethod } from '../../shared/bridge/contract';
 import { bridgeContractSchema } from './json-schema';
 
 const contract = bridgeContractSchema();

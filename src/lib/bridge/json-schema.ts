@@ -7,8 +7,8 @@
 /* eslint-disable compat/compat -- build time only: the /bridge-contract.json endpoint and the tests run this in Node; no page imports it */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import { COMMANDS } from './commands';
-import { HANDLERS, QUERIES } from './contract';
+import { COMMANDS } from '../../shared/bridge/commands';
+import { HANDLERS, QUERIES } from '../../shared/bridge/contract';
 
 type Schema = Record<string, unknown>;
 

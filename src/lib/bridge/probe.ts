@@ -6,8 +6,8 @@
  * all are reported, with the raw value, in words a host developer can act on.
  */
 import * as v from 'valibot';
-import { COMMANDS } from './commands';
-import { HANDLERS, QUERIES, type HandlerName, type QueryMethod } from './contract';
+import { COMMANDS } from '../../shared/bridge/commands';
+import { HANDLERS, QUERIES, type HandlerName, type QueryMethod } from '../../shared/bridge/contract';
 import { isPersonal, redactRaw } from './redact';
 
 export type Status = 'pass' | 'fail' | 'skipped';

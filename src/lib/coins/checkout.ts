@@ -3,7 +3,7 @@
  * src/lib/coins/recharge.ts runs it.
  */
 import { request } from '../request';
-import { coinOrderStatus } from '../api/endpoints/coins-orders';
+import { coinOrderStatus } from '../../shared/api/endpoints/coins-orders';
 import { confirm, payOnce } from '../pay/flow';
 import { hostConfirm } from '../pay/host';
 import type { Checkout } from '../pay/purchase';

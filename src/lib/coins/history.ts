@@ -1,8 +1,8 @@
 /** /k-transactions: the user's coin records, newest first, page by page (src/lib/model/paged.ts). */
 import { request } from '../request';
-import type { DataOf } from '../api/endpoint';
-import { coinTransactions } from '../api/endpoints/coins-records';
-import { RECORDS_PAGE_SIZE } from '../limits';
+import type { DataOf } from '../../shared/api/endpoint';
+import { coinTransactions } from '../../shared/api/endpoints/coins-records';
+import { RECORDS_PAGE_SIZE } from '../../shared/limits';
 import { pagedList } from '../model/paged';
 
 export type CoinRecord = DataOf<typeof coinTransactions>['items'][number];

@@ -3,9 +3,9 @@
  * order endpoints, and the coin wording for "abandon this recharge?".
  */
 import { request } from '../request';
-import type { DataOf } from '../api/endpoint';
-import type { coinPackages } from '../api/endpoints/coins';
-import { coinCancelOrder, coinCreateOrder, coinOrderStatus } from '../api/endpoints/coins-orders';
+import type { DataOf } from '../../shared/api/endpoint';
+import type { coinPackages } from '../../shared/api/endpoints/coins';
+import { coinCancelOrder, coinCreateOrder, coinOrderStatus } from '../../shared/api/endpoints/coins-orders';
 import type { PayDeps } from '../pay/flow';
 import { askHost, hostPay } from '../pay/host';
 

@@ -1,7 +1,7 @@
 /**
  * What /k-recharge loads once it runs, not with it: the purchase model (src/lib/pay/purchase.ts) and
  * the page state (../forms/page-state): the amount being chosen and the scroll position ("keeps
- * scroll position", src/lib/routes.ts) come back when the app recreates the WebView, or on a reload.
+ * scroll position", src/shared/routes.ts) come back when the app recreates the WebView, or on a reload.
  * Both wait for the packages: a package id is only kept if the offer still has it, and the page is
  * only tall enough for the old position once they are drawn.
  */

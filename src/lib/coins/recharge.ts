@@ -7,10 +7,10 @@
  */
 import { atom, computed } from 'nanostores';
 import { request } from '../request';
-import { coinBalance, coinPackages } from '../api/endpoints/coins';
+import { coinBalance, coinPackages } from '../../shared/api/endpoints/coins';
 import { onHost, query } from '../bridge';
-import { onResume } from '../bridge/calls/app';
-import { getKCoins } from '../bridge/calls/coins';
+import { onResume } from '../../shared/bridge/calls/app';
+import { getKCoins } from '../../shared/bridge/calls/coins';
 import { fill } from '../model/loadable';
 import { once, watchLoaded } from '../model/once';
 import { withLoaded } from '../model/with-loaded';

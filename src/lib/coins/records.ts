@@ -2,8 +2,8 @@
  * Coin records as /k-transactions keeps them: paged as every list (../paging), grouped by month in
  * the user's time zone, and the pending recharges that have waited long enough to go to support.
  */
-import { formatDate } from '../format';
-import { FUNDS_SUPPORT_AFTER_SECONDS } from '../limits';
+import { formatDate } from '../../shared/format';
+import { FUNDS_SUPPORT_AFTER_SECONDS } from '../../shared/limits';
 import type { RecordLike } from '../paging';
 
 export interface MonthGroup<T> {

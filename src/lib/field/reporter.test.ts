@@ -2,12 +2,12 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
-import { account } from '../bridge/calls/app';
+import { account } from '../../shared/bridge/calls/app';
 import { $selfInfo, SELF_INFO_FIELDS, type SelfInfo } from '../stores/self-info';
-import { FIELD_BATCH, type FieldBatch, type FieldEvent } from './contract';
+import { FIELD_BATCH, type FieldBatch, type FieldEvent } from '../../shared/field/contract';
 import { noteField, queueHolder, type FieldNote } from './note';
 import { cleanSource, engineOf, startFieldReport, toEvent, type FieldDeps } from './reporter';
-import { FIELD_EVENTS_MAX, FIELD_VIEW_EVENTS_MAX } from './rules';
+import { FIELD_EVENTS_MAX, FIELD_VIEW_EVENTS_MAX } from '../../shared/field/rules';
 
 const BASE = 'https://h5.example.com/vi-VN/vip-center?app_sessionid=S3cretSess10nId0000000000000000';
 const page = { route: 'vip-center', locale: 'vi-VN' } as const;

@@ -1,18 +1,18 @@
 /**
  * The field reporter (docs/field.md): loaded once the page is idle (src/islands/ui/Tracking.tsx), it
- * takes over the notes core queued from the start (./note.ts), turns each into an event of the
- * contract (./contract.ts) with nothing personal left, adds the page's timings when the page is first
- * hidden, and hands batches to `sendBeacon` (a keepalive `fetch` where there is none). A page view
- * sends at most FIELD_VIEW_EVENTS_MAX events, each batch once: a report lost is never sent again.
+ * takes over the notes core queued from the start (./note.ts), turns each into an event of the contract
+ * (src/shared/field/contract.ts) with nothing personal left, adds the page's timings when the page is
+ * first hidden, and hands batches to `sendBeacon` (a keepalive `fetch` where there is none). A page
+ * view sends at most FIELD_VIEW_EVENTS_MAX events, each batch once: a report lost is never sent again.
  */
 import * as v from 'valibot';
 import { isInApp } from '../bridge';
-import { randomId } from '../id';
-import type { Locale } from '../locale';
-import type { RoutePath } from '../routes';
+import { randomId } from '../../shared/id';
+import type { Locale } from '../../shared/locale';
+import type { RoutePath } from '../../shared/routes';
 import { $selfInfo } from '../stores/self-info';
 import { beaconBatch, browserBeacon, postBatch } from '../track/sender';
-import type { FieldBatch, FieldEvent } from './contract';
+import type { FieldBatch, FieldEvent } from '../../shared/field/contract';
 import { queueHolder, type FieldNote } from './note';
 import {
   API_CODE_PATTERN,
@@ -28,7 +28,7 @@ import {
   FIELD_VIEW_EVENTS_MAX,
   ENGINE_MAJOR_MAX,
   redactPersonal,
-} from './rules';
+} from '../../shared/field/rules';
 import { watchTimings } from './timings';
 
 /** Where batches go: the API's host (`PUBLIC_API_HOST`, unset → this origin), like tracking's. */

@@ -5,8 +5,8 @@
  * (Chromium 73) and `globalThis` (71), and LCP and CLS exist from 77: below 73 it is not even fetched,
  * and those pages report what their engine has.
  */
-import type { FieldEvent } from './contract';
-import { FIELD_CLS_MAX, FIELD_TIMING_MAX, type TIMING_NAMES } from './rules';
+import type { FieldEvent } from '../../shared/field/contract';
+import { FIELD_CLS_MAX, FIELD_TIMING_MAX, type TIMING_NAMES } from '../../shared/field/rules';
 
 type TimingName = (typeof TIMING_NAMES)[number];
 

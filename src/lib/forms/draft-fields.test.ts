@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ATTACHMENT_MAX } from '../limits';
-import { draftAttempt, draftChoice, draftFlag, draftId, draftText, draftUploads } from './draft-fields';
+import { ATTACHMENT_MAX } from '../../shared/limits';
+import { draftAttempt, draftChoice, draftFlag, draftId, draftPictures, draftText, draftUploads } from './draft-fields';
 
 const JUNK = [42, -1, null, undefined, true, [], ['a'], {}, { length: 1 }, 'x'.repeat(5000)];
 
@@ -38,5 +38,18 @@ describe('draft fields', () => {
     expect(read).toHaveLength(ATTACHMENT_MAX);
     expect(read[0]).toEqual({ ...done, progress: 100 });
     expect(read.every((u) => u.state === 'done' && u.url)).toBe(true);
+  });
+});
+
+const readPictures = (value: unknown) => v.parse(draftPictures, value);
+
+describe('screenshots read back from a draft', () => {
+  it('keeps only pictures the screenshot rule takes, from whatever storage holds', () => {
+    const good = { id: 'a', name: 'a.png', size: 1, mime: 'image/png' };
+    expect(
+      readPictures([good, { id: 1, name: 'b.png', size: 1, mime: 'image/png' }, { ...good, id: 'g', mime: 'image/gif', name: 'g.gif' }, null, 'x']),
+    ).toEqual([good]);
+    expect(readPictures('not a list')).toEqual([]);
+    expect(readPictures(Array.from({ length: 7 }, (_, i) => ({ ...good, id: `p${i}` })))).toHaveLength(5);
   });
 });

@@ -5,8 +5,8 @@
  * Only a draft without its attempt key is refused whole: the form then starts afresh.
  */
 import * as v from 'valibot';
-import { ATTACHMENT_MAX } from '../limits';
-import { addPictures, type Picture } from './pictures';
+import { ATTACHMENT_MAX } from '../../shared/limits';
+import { addPictures, type Picture } from '../../shared/forms/pictures';
 import type { Upload } from './upload';
 
 // Far more than any field takes (descriptions stop at 400 characters, addresses at 320): a longer

@@ -4,7 +4,7 @@ import { memoryStorage } from '../../../tests/fixtures/memory-storage';
 import { ApiError } from '../api';
 import { draftAttempt, draftChoice, draftText } from './draft-fields';
 import { createForm, type Checked } from './form';
-import { checkText } from './rules';
+import { checkText } from '../../shared/forms/rules';
 
 interface Values {
   reason: 'spam' | 'other' | null;

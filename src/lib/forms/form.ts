@@ -5,7 +5,7 @@
  * send fails, the draft forgotten only once it succeeded. Islands render the stores and call the
  * verbs; moving focus to the first field to fix is theirs (it touches the DOM).
  */
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import { atom, type ReadableAtom } from 'nanostores';
 import type * as v from 'valibot';
 import { messageKey } from '../api/api-error';

@@ -6,7 +6,7 @@
  * can be scrolled into sight above it too. Loaded on the first focus in a form.
  */
 import { query } from '../bridge';
-import { hasKeyboard } from '../bridge/calls/forms';
+import { hasKeyboard } from '../../shared/bridge/calls/forms';
 
 // Portrait Android keyboards, suggestion strip included, cover about 38–45 % of the screen.
 const KEYBOARD_SHARE = 0.45;

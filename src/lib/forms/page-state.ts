@@ -16,7 +16,7 @@
 import type * as v from 'valibot';
 import { safeParse } from 'valibot';
 import { command, isInApp, query } from '../bridge';
-import { restorePageState } from '../bridge/calls/forms';
+import { restorePageState } from '../../shared/bridge/calls/forms';
 
 /** The most a page asks the host to keep, in bytes of UTF-8 JSON. */
 export const PAGE_STATE_MAX = 8 * 1024;

@@ -6,9 +6,9 @@
 import type { ReadableAtom } from 'nanostores';
 import { messageKey } from '../api/api-error';
 import { BridgeError, commandWithReply } from '../bridge';
-import { acquirePictureCallback } from '../bridge/calls/forms';
-import { SCREENSHOT_MAX } from '../limits';
-import { addPictures, type Picture } from './pictures';
+import { acquirePictureCallback } from '../../shared/bridge/calls/forms';
+import { SCREENSHOT_MAX } from '../../shared/limits';
+import { addPictures, type Picture } from '../../shared/forms/pictures';
 
 // The picker is the user's to close; a host that never answers must not hold the form, so no wait is forever.
 const PICKER_WAIT_MS = 10 * 60_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_MAX_BYTES } from '../limits';
+import { UPLOAD_MAX_BYTES } from '../../shared/limits';
 import { cancelled, isRefused, onUploadEvent, picked, slotsTaken, uploadMessage } from './upload';
 
 const video = { id: 'f1', name: 'clip.mp4', size: 5_000_000, mime: 'video/mp4' };

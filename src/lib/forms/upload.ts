@@ -3,8 +3,8 @@
  * when picked → uploadFileCallback progress… then done or failed; `cancelUploadFile` stops it). A pure
  * state machine: the form keeps a list of these and feeds every host event through `onUploadEvent`.
  */
-import type { MessageKey } from '../message-key';
-import { UPLOAD_MAX_BYTES } from '../limits';
+import type { MessageKey } from '../../shared/message-key';
+import { UPLOAD_MAX_BYTES } from '../../shared/limits';
 
 export type UploadState = 'uploading' | 'done' | 'failed' | 'cancelled' | 'tooLarge' | 'wrongType';
 

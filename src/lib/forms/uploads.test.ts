@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { UPLOAD_MAX_BYTES } from '../limits';
+import { UPLOAD_MAX_BYTES } from '../../shared/limits';
 
 // A fake host: commands are recorded (and refused outside the app), events are sent by the test.
 const host = vi.hoisted(() => ({

@@ -7,8 +7,8 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { command, onHost } from '../bridge';
-import { acquireFileCallback, uploadFileCallback } from '../bridge/calls/forms';
-import { UPLOAD_MAX_BYTES } from '../limits';
+import { acquireFileCallback, uploadFileCallback } from '../../shared/bridge/calls/forms';
+import { UPLOAD_MAX_BYTES } from '../../shared/limits';
 import { cancelled, onUploadEvent, picked, type Upload } from './upload';
 
 export type { Upload, UploadState } from './upload';

@@ -6,10 +6,10 @@
 import { atom } from 'nanostores';
 import { type DataOf } from '../api';
 import { request } from '../request';
-import { helpCommon, helpHome } from '../api/endpoints/help';
+import { helpCommon, helpHome } from '../../shared/api/endpoints/help';
 import { command, onHost } from '../bridge';
-import { onResume } from '../bridge/calls/app';
-import { isEmail } from '../forms/contact';
+import { onResume } from '../../shared/bridge/calls/app';
+import { isEmail } from '../../shared/forms/contact';
 import { pageLocale } from '../i18n';
 import { dataOf, fill, loading, type Loadable } from '../model/loadable';
 import { $session } from '../session';

@@ -1,10 +1,10 @@
 /** What the feedback form holds, as its draft is saved and read back (through valibot, field by field). */
 import * as v from 'valibot';
 import { draftAttempt, draftChoice, draftFlag, draftPictures, draftText, draftUploads } from '../forms/draft-fields';
-import type { Picture } from '../forms/pictures';
+import type { Picture } from '../../shared/forms/pictures';
 import type { Upload } from '../forms/upload';
-import { randomId } from '../id';
-import { FEEDBACK_TYPES, type FeedbackType } from './feedback-types';
+import { randomId } from '../../shared/id';
+import { FEEDBACK_TYPES, type FeedbackType } from '../../shared/help/feedback-types';
 
 export interface FeedbackDraft {
   type: FeedbackType | null;

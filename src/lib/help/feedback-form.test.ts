@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../../../tests/fixtures/memory-storage';
 import { ApiError, request } from '../api';
-import { feedbackCode, feedbackSong, feedbackSubmit } from '../api/endpoints/feedback';
+import { feedbackCode, feedbackSong, feedbackSubmit } from '../../shared/api/endpoints/feedback';
 import { setSelfInfo } from '../stores/self-info';
 
 vi.mock('../api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../api')>()), request: vi.fn() }));

@@ -4,11 +4,11 @@
  * verification code when the backend asks for one, app logs, and (from the player) the song playing.
  * Every value but the code's wait is kept in a draft until sent; one tap sends once.
  */
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import { atom } from 'nanostores';
 import { messageKey, type BodyOf } from '../api';
 import { request } from '../request';
-import { feedbackCode, feedbackSong, feedbackSubmit } from '../api/endpoints/feedback';
+import { feedbackCode, feedbackSong, feedbackSubmit } from '../../shared/api/endpoints/feedback';
 import { countdown } from '../forms/countdown';
 import { createForm, type Checked } from '../forms/form';
 import { screenshotsOf } from '../forms/pick-pictures';
@@ -19,7 +19,7 @@ import { $selfInfo } from '../stores/self-info';
 import type { FeedbackConfig, FeedbackOrigin } from './feedback';
 import { logUpload } from './feedback-log';
 import { emptyFeedback, feedbackDraft, type FeedbackDraft } from './feedback-draft';
-import { checkFeedback, type FeedbackField } from './feedback-rules';
+import { checkFeedback, type FeedbackField } from '../../shared/help/feedback-rules';
 
 export type FeedbackFormField = FeedbackField | 'uploads' | 'pictures' | 'log';
 export type { Kind, Upload } from '../forms/uploads';

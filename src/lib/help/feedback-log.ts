@@ -5,7 +5,7 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { command, onHost } from '../bridge';
-import { uploadFileCallback } from '../bridge/calls/forms';
+import { uploadFileCallback } from '../../shared/bridge/calls/forms';
 import { onUploadEvent, type Upload } from '../forms/upload';
 
 export interface LogUpload {

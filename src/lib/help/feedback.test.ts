@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, request } from '../api';
-import { feedbackConfig } from '../api/endpoints/feedback';
+import { feedbackConfig } from '../../shared/api/endpoints/feedback';
 
 vi.mock('../api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../api')>()), request: vi.fn() }));
 const host = vi.hoisted(() => ({ player: {} as Record<string, unknown> }));

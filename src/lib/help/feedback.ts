@@ -6,18 +6,18 @@
  */
 import { atom } from 'nanostores';
 import { request } from '../request';
-import type { DataOf } from '../api/endpoint';
-import { feedbackConfig } from '../api/endpoints/feedback';
+import type { DataOf } from '../../shared/api/endpoint';
+import { feedbackConfig } from '../../shared/api/endpoints/feedback';
 import { query } from '../bridge';
-import { getPlayerState } from '../bridge/calls/player';
-import { isContentId } from '../id';
-import type { Locale } from '../locale';
+import { getPlayerState } from '../../shared/bridge/calls/player';
+import { isContentId } from '../../shared/id';
+import type { Locale } from '../../shared/locale';
 import { fill, loading, type Loadable } from '../model/loadable';
 import { pageHref } from '../nav';
-import { FEEDBACK_TYPES, type FeedbackType } from './feedback-types';
+import { FEEDBACK_TYPES, type FeedbackType } from '../../shared/help/feedback-types';
 
 export type FeedbackConfig = DataOf<typeof feedbackConfig>;
-export type { FeedbackType } from './feedback-types';
+export type { FeedbackType } from '../../shared/help/feedback-types';
 
 /** @example dataOf($feedbackConfig.get())?.types */
 export const $feedbackConfig = atom<Loadable<FeedbackConfig>>(loading());

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../../../tests/fixtures/memory-storage';
 import { ApiError, request } from '../api';
-import { feedbackFollowUp } from '../api/endpoints/feedback';
+import { feedbackFollowUp } from '../../shared/api/endpoints/feedback';
 
 vi.mock('../api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../api')>()), request: vi.fn() }));
 const { followUp, openFollowUp } = await import('./follow-up');

@@ -4,12 +4,12 @@
  */
 import * as v from 'valibot';
 import { request } from '../request';
-import type { DataOf } from '../api/endpoint';
-import { feedbackFollowUp } from '../api/endpoints/feedback';
+import type { DataOf } from '../../shared/api/endpoint';
+import { feedbackFollowUp } from '../../shared/api/endpoints/feedback';
 import { draftAttempt, draftText } from '../forms/draft-fields';
 import { createForm } from '../forms/form';
-import { checkText } from '../forms/rules';
-import { randomId } from '../id';
+import { checkText } from '../../shared/forms/rules';
+import { randomId } from '../../shared/id';
 
 /** A message of the thread, as the server answers the follow-up. */
 export type ThreadMessage = DataOf<typeof feedbackFollowUp>['message'];

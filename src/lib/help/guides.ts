@@ -3,7 +3,7 @@
  * help centre lists them in their category, a question of that category links them under its answer,
  * and a search that finds a question of the category offers them too.
  */
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 
 export interface Guide {
   route: 'automatic-lyrics';

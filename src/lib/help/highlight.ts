@@ -3,7 +3,7 @@
  * `<mark>` around the matches): never built as HTML, so the text and the query stay inert.
  */
 
-import { fold, foldedWithSources } from '../fold';
+import { fold, foldedWithSources } from '../../shared/fold';
 
 export interface Piece {
   text: string;
@@ -12,7 +12,7 @@ export interface Piece {
 
 /**
  * Matches of any word of the query, without caring for case or accents as the search does
- * (../fold.ts: "loi" marks "Lời"); overlapping or touching matches merge.
+ * (src/shared/fold.ts: "loi" marks "Lời"); overlapping or touching matches merge.
  * @example highlight('Lyrics out of sync', 'sync lyr') // [{ text: 'Lyr', match: true }, { text: 'ics out of ', match: false }, { text: 'sync', match: true }]
  */
 export function highlight(text: string, query: string): Piece[] {

@@ -3,9 +3,9 @@
  * and a mark while support's reply is unread.
  */
 import { request } from '../request';
-import { feedbackList } from '../api/endpoints/feedback';
+import { feedbackList } from '../../shared/api/endpoints/feedback';
 import { pageLocale } from '../i18n';
-import { RECORDS_PAGE_SIZE } from '../limits';
+import { RECORDS_PAGE_SIZE } from '../../shared/limits';
 import { pagedList } from '../model/paged';
 import { onShownAgain } from '../model/shown-again';
 

@@ -3,11 +3,11 @@
  * allow-listed) with related questions, and "was this helpful?" sent once. /detail-questions without
  * an id lists the playback questions instead.
  */
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import { atom } from 'nanostores';
 import { messageKey, type DataOf } from '../api';
 import { request } from '../request';
-import { helpAnswer, helpCommon, helpQuestion, helpVote } from '../api/endpoints/help';
+import { helpAnswer, helpCommon, helpQuestion, helpVote } from '../../shared/api/endpoints/help';
 import { pageLocale } from '../i18n';
 import { fill, loading, type Loadable } from '../model/loadable';
 import { queryParam } from '../nav';

@@ -2,11 +2,11 @@
  * Searching the help centre (/search-keyword): a request once typing pauses, only the answer to the
  * latest text shown, and the recent searches kept on the phone.
  */
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import { atom } from 'nanostores';
 import { messageKey, type DataOf } from '../api';
 import { request } from '../request';
-import { helpSearch } from '../api/endpoints/help';
+import { helpSearch } from '../../shared/api/endpoints/help';
 import { debounce } from '../debounce';
 import { pageLocale } from '../i18n';
 import { remember } from './highlight';

@@ -5,9 +5,9 @@
 import { atom } from 'nanostores';
 import { type DataOf } from '../api';
 import { request } from '../request';
-import { feedbackDetail } from '../api/endpoints/feedback';
+import { feedbackDetail } from '../../shared/api/endpoints/feedback';
 import { pageLocale } from '../i18n';
-import { isContentId } from '../id';
+import { isContentId } from '../../shared/id';
 import { fill, loading, type Loadable } from '../model/loadable';
 
 export type Thread = DataOf<typeof feedbackDetail>;

@@ -7,8 +7,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { installFakeHost, type FakeHost } from '../../../server/fake-host';
 import { DEVIATIONS, installDeviantHost } from '../../../tests/fixtures/deviant-host';
-import { HANDLERS, QUERIES } from '../bridge/contract';
-import { COMMANDS } from '../bridge/commands';
+import { HANDLERS, QUERIES } from '../../shared/bridge/contract';
+import { COMMANDS } from '../../shared/bridge/commands';
 import { createKit, type Kit } from './kit';
 import { COMMAND_PLAN, EVENT_PLAN } from './plan';
 import type { CheckResult, Reason } from '../bridge/probe';

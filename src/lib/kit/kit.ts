@@ -4,7 +4,7 @@
  * (`window.bridgeReport`, `<html data-bridge-check="done">` once the automatic part has run).
  */
 import { atom } from 'nanostores';
-import type { HandlerName } from '../bridge/contract';
+import type { HandlerName } from '../../shared/bridge/contract';
 import { COMMAND_PLAN, EVENT_PLAN, QUERY_PLAN, TEST_EMAIL, TEST_PHONE, type CommandStep } from './plan';
 import { Recorder, checkArrival, checkCommand, checkEvent, checkQuery, checkSavedState, type CheckResult } from '../bridge/probe';
 import { buildReport, type KitReport, type ReasonText } from './report';

@@ -3,10 +3,10 @@
  * on a tap, with the argument it is called with, and the host events the tester causes. The
  * arguments are harmless test values: an order no shop sold, an address at example.com.
  */
-import type { COMMANDS } from '../bridge/commands';
-import type { HandlerName, QueryMethod } from '../bridge/contract';
-import { QUERIES } from '../bridge/contract';
-import type { MessageKey } from '../message-key';
+import type { COMMANDS } from '../../shared/bridge/commands';
+import type { HandlerName, QueryMethod } from '../../shared/bridge/contract';
+import { QUERIES } from '../../shared/bridge/contract';
+import type { MessageKey } from '../../shared/message-key';
 
 /** The key the kit saves and restores its page state under. */
 export const KIT_KEY = 'bridge-check';

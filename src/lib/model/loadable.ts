@@ -3,7 +3,7 @@
  * message to show. Area models keep one per request in a store; islands only render it.
  */
 import type { WritableAtom } from 'nanostores';
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import { messageKey } from '../api';
 
 /** `data` stays through a reload: a failed refresh shows its error beside what was there. */

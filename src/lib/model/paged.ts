@@ -4,7 +4,7 @@
  * asked for while one runs is dropped, so a scroll and a tap never fetch the same page twice.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import { messageKey } from '../api';
 import { addPage, emptyPaged, type Paged, type RecordLike } from '../paging';
 

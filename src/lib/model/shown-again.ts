@@ -3,7 +3,7 @@
  * lists and figures such a page shows may have changed meanwhile.
  */
 import { onHost } from '../bridge';
-import { onResume } from '../bridge/calls/app';
+import { onResume } from '../../shared/bridge/calls/app';
 
 /**
  * @returns a function that stops following

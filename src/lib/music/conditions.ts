@@ -6,10 +6,10 @@
 import { atom, computed } from 'nanostores';
 import { type DataOf } from '../api';
 import { request } from '../request';
-import { SUBMISSION_RULES, submissionStatus } from '../api/endpoints/submission';
+import { SUBMISSION_RULES, submissionStatus } from '../../shared/api/endpoints/submission';
 import { command, onHost, query } from '../bridge';
-import { onResume } from '../bridge/calls/app';
-import { getUserAuth } from '../bridge/calls/music';
+import { onResume } from '../../shared/bridge/calls/app';
+import { getUserAuth } from '../../shared/bridge/calls/music';
 import { fill, loading, type Loadable } from '../model/loadable';
 import { $session } from '../session';
 import { $playlist, readPlaylist } from './submission';

@@ -6,8 +6,8 @@
 import { atom } from 'nanostores';
 import { type DataOf } from '../api';
 import { request } from '../request';
-import { downloadHistory, downloadQuota } from '../api/endpoints/music-downloads';
-import { RECORDS_PAGE_SIZE } from '../limits';
+import { downloadHistory, downloadQuota } from '../../shared/api/endpoints/music-downloads';
+import { RECORDS_PAGE_SIZE } from '../../shared/limits';
 import { fill, loading, type Loadable } from '../model/loadable';
 import { pagedList } from '../model/paged';
 import { onShownAgain } from '../model/shown-again';

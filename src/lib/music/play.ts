@@ -5,12 +5,12 @@
  * starts and while it plays, and follows what the host reports (onPlayCallback, onPlayErrorCallback)
  * in `$playingId`, `$notice` and a toast. Loaded after the page (./lists.ts).
  */
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import { command, isInApp, onHost, query } from '../bridge';
-import { getUserAuth, isSupportSpatialAudio, onPlayCallback, onPlayErrorCallback } from '../bridge/calls/music';
-import { getPlayerState } from '../bridge/calls/player';
+import { getUserAuth, isSupportSpatialAudio, onPlayCallback, onPlayErrorCallback } from '../../shared/bridge/calls/music';
+import { getPlayerState } from '../../shared/bridge/calls/player';
 import { playErrorKey } from './play-errors';
-import { MIN_PLAY_APP_VERSION } from '../limits';
+import { MIN_PLAY_APP_VERSION } from '../../shared/limits';
 import { pageHref } from '../nav';
 import { olderThan } from '../app-version';
 import { $isMember } from '../stores/membership';

@@ -6,8 +6,8 @@
  */
 import { atom } from 'nanostores';
 import { query } from '../bridge';
-import { getSonglistInfo } from '../bridge/calls/music';
-import { isContentId } from '../id';
+import { getSonglistInfo } from '../../shared/bridge/calls/music';
+import { isContentId } from '../../shared/id';
 import { queryParam } from '../nav';
 
 export interface SubmittedPlaylist {

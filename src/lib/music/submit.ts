@@ -2,12 +2,12 @@
  * /good-list: the playlist (./submission.ts) sent once per page (the backend's rules answer any
  * condition that changed since /song-test), then /submit-success.
  */
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import { atom } from 'nanostores';
 import { messageKey } from '../api';
 import { request } from '../request';
-import { submitPlaylist } from '../api/endpoints/submission';
-import { randomId } from '../id';
+import { submitPlaylist } from '../../shared/api/endpoints/submission';
+import { randomId } from '../../shared/id';
 import { pageHref } from '../nav';
 import { $playlist } from './submission';
 

@@ -2,7 +2,7 @@
 import { atom } from 'nanostores';
 import { type DataOf } from '../api';
 import { request } from '../request';
-import { submissionStatus } from '../api/endpoints/submission';
+import { submissionStatus } from '../../shared/api/endpoints/submission';
 import { command } from '../bridge';
 import { fill, loading, type Loadable } from '../model/loadable';
 

@@ -2,7 +2,7 @@
  * The 60-second preview of a VIP song for non-members (spec §6, §9): one preview at a time; a new
  * song starts a new one, and the end of a preview calls back once.
  */
-import { TRIAL_SECONDS } from '../limits';
+import { TRIAL_SECONDS } from '../../shared/limits';
 
 let stop: (() => void) | undefined;
 

@@ -3,7 +3,7 @@
  * reload or back/forward in the middle reuses it, so the server returns the order it already made
  * instead of a second one. One key per thing bought (a plan, a coin package, a custom amount).
  */
-import { randomId } from '../id';
+import { randomId } from '../../shared/id';
 
 const PREFIX = 'pay-attempt:';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeHost, type FakeHost } from '../../../server/fake-host';
-import { HANDLERS } from '../bridge/contract';
+import { HANDLERS } from '../../shared/bridge/contract';
 import { REGISTRY_KEY } from '../bridge/handlers';
 import { setPageText } from '../i18n';
 import { $dialog, answerDialog } from '../stores/ui';

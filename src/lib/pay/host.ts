@@ -4,10 +4,10 @@
  * "abandon this purchase?" (`launchHTDialog2`). Products add their order endpoints and wording
  * (src/lib/vip/pay-deps.ts, src/lib/coins/pay-deps.ts).
  */
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import { command, commandWithReply, onHost, query, type ReplySignal } from '../bridge';
-import { accountInfo, onResume } from '../bridge/calls/app';
-import { isHeytapLogin, launchHTDialogCallback, onPayCallback } from '../bridge/calls/pay';
+import { accountInfo, onResume } from '../../shared/bridge/calls/app';
+import { isHeytapLogin, launchHTDialogCallback, onPayCallback } from '../../shared/bridge/calls/pay';
 import { text } from '../i18n';
 import { answerDialog, confirmDialog, type DialogRequest } from '../stores/ui';
 import type { PayDeps, PayOrder, PayResult } from './flow';

@@ -3,7 +3,7 @@
  * whether the user may choose among them (`supportSelectPayType`; otherwise the first one is used).
  */
 import { query } from '../bridge';
-import { getPayMethod, supportSelectPayType, wxInstalled } from '../bridge/calls/pay-methods';
+import { getPayMethod, supportSelectPayType, wxInstalled } from '../../shared/bridge/calls/pay-methods';
 
 /** A method as the host lists it (bridge contract `getPayMethod`). */
 export type PayMethod = ReturnType<typeof payMethods>['methods'][number];

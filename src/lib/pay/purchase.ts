@@ -6,12 +6,12 @@
  * first tap (`load`), not with the page.
  */
 import type { WritableAtom } from 'nanostores';
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import { messageKey } from '../api/api-error';
 import { cleanReason } from './reason';
 import { onHost } from '../bridge';
-import { onResume } from '../bridge/calls/app';
-import { onPayCallback } from '../bridge/calls/pay';
+import { onResume } from '../../shared/bridge/calls/app';
+import { onPayCallback } from '../../shared/bridge/calls/pay';
 import { showToast } from '../stores/ui';
 import { attemptFor, endAttempt } from './attempt';
 import type { PayOutcome, PayStatus } from './flow';

@@ -8,12 +8,12 @@
 import { atom } from 'nanostores';
 import { ApiError, messageKey, type DataOf } from '../api';
 import { request } from '../request';
-import { exportFile, exportPdf, exportStatus } from '../api/endpoints/personal';
+import { exportFile, exportPdf, exportStatus } from '../../shared/api/endpoints/personal';
 import { query } from '../bridge';
-import { getPersonalInfo } from '../bridge/calls/personal';
+import { getPersonalInfo } from '../../shared/bridge/calls/personal';
 import { fill, loading, type Loadable } from '../model/loadable';
 import { queryParam } from '../nav';
-import { maskPhone } from './mask-phone';
+import { maskPhone } from '../../shared/personal/mask-phone';
 import { saveFile } from './save-file';
 import { currentTimeZone } from './time-zone';
 

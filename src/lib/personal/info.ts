@@ -6,13 +6,13 @@
  */
 import { atom } from 'nanostores';
 import { request } from '../request';
-import { personalInfo } from '../api/endpoints/personal';
+import { personalInfo } from '../../shared/api/endpoints/personal';
 import { query } from '../bridge';
-import { getPersonalInfo } from '../bridge/calls/personal';
-import { formatDate } from '../format';
+import { getPersonalInfo } from '../../shared/bridge/calls/personal';
+import { formatDate } from '../../shared/format';
 import { pageLocale } from '../i18n';
 import { showToast } from '../stores/ui';
-import { maskPhone } from './rules';
+import { maskPhone } from '../../shared/personal/rules';
 import { currentTimeZone } from './time-zone';
 
 /** One value with its message key under `personal.`; '' when nobody knows it. */

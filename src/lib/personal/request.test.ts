@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../../../tests/fixtures/memory-storage';
 import * as v from 'valibot';
 import { ApiError, request, type BodyOf } from '../api';
-import { exportRequest } from '../api/endpoints/personal';
+import { exportRequest } from '../../shared/api/endpoints/personal';
 
 vi.mock('../api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../api')>()), request: vi.fn() }));
 const host = vi.hoisted(() => ({ inApp: true, commands: [] as [string, unknown][], personalInfo: {} as Record<string, unknown> }));

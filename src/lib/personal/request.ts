@@ -5,20 +5,20 @@
  * written to storage. The request carries the page's locale and what the app's `getPersonalInfo`
  * says, for the file to hold what /accountData.html and /deviceData.html show.
  */
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import { atom } from 'nanostores';
 import * as v from 'valibot';
 import { messageKey, type BodyOf } from '../api';
 import { request } from '../request';
-import { APP_INFO_MAX, exportRequest, type ExportAppInfo } from '../api/endpoints/personal';
+import { APP_INFO_MAX, exportRequest, type ExportAppInfo } from '../../shared/api/endpoints/personal';
 import { command, query } from '../bridge';
-import { getPersonalInfo } from '../bridge/calls/personal';
+import { getPersonalInfo } from '../../shared/bridge/calls/personal';
 import { countdown } from '../forms/countdown';
 import { draftAttempt, draftText } from '../forms/draft-fields';
 import { createForm } from '../forms/form';
 import { pageLocale } from '../i18n';
-import { randomId } from '../id';
-import { checkEmail, checkPassword } from './rules';
+import { randomId } from '../../shared/id';
+import { checkEmail, checkPassword } from '../../shared/personal/rules';
 
 /** The app lets a code be asked for again after a minute. */
 const RESEND_SECONDS = 60;

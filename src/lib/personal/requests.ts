@@ -6,7 +6,7 @@
 import { atom } from 'nanostores';
 import { type DataOf } from '../api';
 import { request } from '../request';
-import { exportStatus } from '../api/endpoints/personal';
+import { exportStatus } from '../../shared/api/endpoints/personal';
 import { fill, loading, type Loadable } from '../model/loadable';
 import { currentTimeZone } from './time-zone';
 

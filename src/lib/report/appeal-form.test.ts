@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../../../tests/fixtures/memory-storage';
 import { ApiError, request } from '../api';
-import { appealStatus, appealSubmit } from '../api/endpoints/appeal';
+import { appealStatus, appealSubmit } from '../../shared/api/endpoints/appeal';
 
 vi.mock('../api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../api')>()), request: vi.fn() }));
 vi.mock('../bridge', async (importOriginal) => ({

@@ -3,23 +3,23 @@
  * explanation, up to five screenshots from the app, and a phone number or e-mail to reply to. The
  * draft, screenshots included, survives a reload until it is sent.
  */
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import * as v from 'valibot';
 import { messageKey, type BodyOf } from '../api';
 import { request } from '../request';
-import { appealSubmit } from '../api/endpoints/appeal';
-import { checkContact } from '../forms/contact';
+import { appealSubmit } from '../../shared/api/endpoints/appeal';
+import { checkContact } from '../../shared/forms/contact';
 import { draftAttempt, draftChoice, draftId, draftPictures, draftText } from '../forms/draft-fields';
 import { createForm } from '../forms/form';
 import { screenshotsOf } from '../forms/pick-pictures';
-import type { Picture } from '../forms/pictures';
-import { checkText } from '../forms/rules';
-import { randomId } from '../id';
+import type { Picture } from '../../shared/forms/pictures';
+import { checkText } from '../../shared/forms/rules';
+import { randomId } from '../../shared/id';
 import { $appealSent, $open, loadSubjects, type Subject } from './appeal';
-import { APPEAL_REASONS, type AppealReason } from './reasons';
+import { APPEAL_REASONS, type AppealReason } from '../../shared/report/reasons';
 
-export type { AppealReason } from './reasons';
+export type { AppealReason } from '../../shared/report/reasons';
 type Field = 'subject' | 'reason' | 'text' | 'contact' | 'pictures';
 
 interface AppealDraft {

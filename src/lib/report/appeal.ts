@@ -4,8 +4,8 @@
  */
 import { atom, computed } from 'nanostores';
 import { request } from '../request';
-import type { DataOf } from '../api/endpoint';
-import { appealStatus } from '../api/endpoints/appeal';
+import type { DataOf } from '../../shared/api/endpoint';
+import { appealStatus } from '../../shared/api/endpoints/appeal';
 import { dataOf, fill, loading, type Loadable } from '../model/loadable';
 
 export type Subject = DataOf<typeof appealStatus>['subjects'][number];

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../../../tests/fixtures/memory-storage';
 import { ApiError, request } from '../api';
-import { reportSubmit } from '../api/endpoints/report-submit';
+import { reportSubmit } from '../../shared/api/endpoints/report-submit';
 
 vi.mock('../api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../api')>()), request: vi.fn() }));
 const { openReport, reasonsFor, reportForm } = await import('./report-form');

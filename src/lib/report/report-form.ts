@@ -3,19 +3,19 @@
  * description, optional unless the reason is "other". The draft, one per reported content, survives
  * a reload until it is sent.
  */
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import * as v from 'valibot';
 import { messageKey } from '../api';
 import { request } from '../request';
-import { reportSubmit } from '../api/endpoints/report-submit';
+import { reportSubmit } from '../../shared/api/endpoints/report-submit';
 import { draftAttempt, draftChoice, draftText } from '../forms/draft-fields';
 import { createForm } from '../forms/form';
-import { checkText } from '../forms/rules';
-import { randomId } from '../id';
-import { REASONS_BY_TYPE, REPORT_REASONS, needsDescription, type ReportReason, type ReportTarget } from './reasons';
+import { checkText } from '../../shared/forms/rules';
+import { randomId } from '../../shared/id';
+import { REASONS_BY_TYPE, REPORT_REASONS, needsDescription, type ReportReason, type ReportTarget } from '../../shared/report/reasons';
 import type { ReportOutcome } from './report';
 
-export type { ReportReason } from './reasons';
+export type { ReportReason } from '../../shared/report/reasons';
 
 interface ReportDraft {
   reason: ReportReason | null;

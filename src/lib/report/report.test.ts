@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, request } from '../api';
-import { reportTarget } from '../api/endpoints/report';
+import { reportTarget } from '../../shared/api/endpoints/report';
 
 vi.mock('../api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../api')>()), request: vi.fn() }));
 const host = vi.hoisted(() => ({ comment: {} as Record<string, unknown> }));

@@ -3,17 +3,17 @@
  * names): what is reported, shown from the host's words at once, then checked with the backend, and
  * where the page stands. Light on purpose: the form's model (./report-form) loads with the form.
  */
-import type { MessageKey } from '../message-key';
-import type { Locale } from '../locale';
+import type { MessageKey } from '../../shared/message-key';
+import type { Locale } from '../../shared/locale';
 import { atom } from 'nanostores';
 import { messageKey } from '../api';
 import { request } from '../request';
-import { reportTarget as fetchTarget } from '../api/endpoints/report';
+import { reportTarget as fetchTarget } from '../../shared/api/endpoints/report';
 import { query } from '../bridge';
-import { getKReportInfo } from '../bridge/calls/report';
-import { reportTarget, type ReportTarget } from './reasons';
+import { getKReportInfo } from '../../shared/bridge/calls/report';
+import { reportTarget, type ReportTarget } from '../../shared/report/reasons';
 
-export type { ReportTarget, TargetType } from './reasons';
+export type { ReportTarget, TargetType } from '../../shared/report/reasons';
 
 export type ReportState =
   | { state: 'loading' }

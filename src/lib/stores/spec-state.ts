@@ -9,7 +9,7 @@
  */
 import { computed } from 'nanostores';
 import { feedbackForm } from '../help/feedback-form';
-import { SONGS_PAGE_SIZE } from '../limits';
+import { SONGS_PAGE_SIZE } from '../../shared/limits';
 import { $lists } from '../music/lists';
 import { $playingId } from '../music/player';
 import { $file } from '../personal/export';

@@ -3,9 +3,9 @@
  * cancel asks for confirmation). Any island calls these; the Overlay island draws them.
  */
 import { atom } from 'nanostores';
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import type { MessageParams } from '../i18n';
-import { TOAST_MS } from '../limits';
+import { TOAST_MS } from '../../shared/limits';
 
 export interface Toast {
   /** Dotted message key, e.g. 'error.noInternet'. */

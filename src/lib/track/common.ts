@@ -3,7 +3,7 @@
  * session id, screen size, region, timezone, language, app version, manufacturer, model).
  */
 import { $selfInfo } from '../stores/self-info';
-import { COMMON_FIELDS, TRACK_TEXT_MAX } from './rules';
+import { COMMON_FIELDS, TRACK_TEXT_MAX } from '../../shared/track/rules';
 
 export { COMMON_FIELDS };
 export type CommonField = (typeof COMMON_FIELDS)[number];

@@ -2,7 +2,8 @@
  * DOM helpers for tracking: exposure by IntersectionObserver (spec §9: exposed at 0.5 visible) and
  * one delegated listener that reads `data-track` attributes for clicks, touches and typing.
  */
-import type { TrackKind, TrackProps } from './queue';
+import type { TrackProps } from './queue';
+import type { TrackKind } from '../../shared/track/rules';
 
 export type Report = (kind: TrackKind, name: string, props?: TrackProps) => void;
 

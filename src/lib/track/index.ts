@@ -6,12 +6,14 @@
  */
 import { defaultCommon } from './common';
 import { createExposureWatcher, delegateTracking } from './dom';
-import type { TrackKind, TrackProps } from './queue';
+import type { TrackProps } from './queue';
+import type { TrackKind } from '../../shared/track/rules';
 import { createTracker, DEFAULT_ENDPOINT, type Tracker, type TrackingConfig } from './tracker';
 
 export * from './common';
 export { createExposureWatcher, delegateTracking, EXPOSED_RATIO, type Report } from './dom';
-export { createQueueStore, MAX_STORED, parseQueue, STORAGE_KEY, TRACK_KINDS, type QueueStore, type TrackItem, type TrackKind, type TrackProps } from './queue';
+export { createQueueStore, MAX_STORED, parseQueue, STORAGE_KEY, type QueueStore, type TrackItem, type TrackProps } from './queue';
+export { TRACK_KINDS, type TrackKind } from '../../shared/track/rules';
 export { beaconBatch, browserBeacon, postBatch, type BeaconLike, type FetchLike, type Payload, type SendOutcome } from './sender';
 export * from './tracker';
 

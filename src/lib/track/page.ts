@@ -5,7 +5,7 @@
  * on the page and the exposure of elements marked `data-track-on="exposure …"`.
  */
 import { isInApp, query } from '../bridge';
-import { getAppBaseInfo } from '../bridge/calls/app';
+import { getAppBaseInfo } from '../../shared/bridge/calls/app';
 import { $selfInfo, setSelfInfo } from '../stores/self-info';
 import { defaultCommon } from './common';
 import { delegateTracking } from './dom';

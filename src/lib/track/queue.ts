@@ -3,11 +3,9 @@
  * nothing: items stay stored until the server has taken them. Storage is read on every operation, not
  * cached, so two tabs of the site do not overwrite each other's items.
  */
-import { randomId } from '../id';
-import { PROPS_MAX_KEYS, TRACK_TEXT_MAX } from './rules';
+import { randomId } from '../../shared/id';
+import { PROPS_MAX_KEYS, TRACK_KINDS, TRACK_TEXT_MAX, type TrackKind } from '../../shared/track/rules';
 
-export const TRACK_KINDS = ['exposure', 'click', 'input', 'touchstart'] as const;
-export type TrackKind = (typeof TRACK_KINDS)[number];
 export type TrackProps = Record<string, string | number | boolean | null>;
 
 export interface TrackItem {
@@ -29,8 +27,8 @@ export const STORAGE_KEY = 'exposureTrackData';
 // About 100 KB of JSON at most: far under the ~5 MB that WebViews give localStorage, shared with the
 // rest of the site. Past it the oldest items go; a queue this long means the server is unreachable.
 export const MAX_STORED = 500;
-// What one item may carry is bounded by the server's own rules (./rules), so a careless caller cannot
-// fill storage or a batch, and the server never refuses an item the tracker made.
+// What one item may carry is bounded by the server's own rules (src/shared/track/rules.ts), so a
+// careless caller cannot fill storage or a batch, and the server never refuses an item the tracker made.
 
 /**
  * A queue item with a fresh id; props keep only up to 20 plain values, strings cut to 200 characters.

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { parseTrackBatch } from './batch';
+import { parseTrackBatch } from '../../shared/track/batch';
 import { STORAGE_KEY, type TrackItem } from './queue';
-import { TRACK_BODY_MAX_BYTES } from './rules';
+import { TRACK_BODY_MAX_BYTES } from '../../shared/track/rules';
 import type { BeaconLike, FetchLike, Payload } from './sender';
 import { createTracker, type Tracker, type TrackerOptions } from './tracker';
 import { memoryStorage } from '../../../tests/fixtures/dom-fakes';

@@ -5,10 +5,10 @@
  * 422: it never will). A beacon may be lost unseen, so beaconed items stay stored and the next page
  * sends them again (each has a random id the server stores once).
  */
-import { TRACK_BATCH_SIZE, TRACK_DELAY_MS } from '../limits';
+import { TRACK_BATCH_SIZE, TRACK_DELAY_MS } from '../../shared/limits';
 import { readCommon, type CommonFields, type CommonProvider } from './common';
-import { browserStorage, createItem, createQueueStore, isTrackKind, type TrackItem, type TrackKind, type TrackProps } from './queue';
-import { TRACK_BODY_MAX_BYTES } from './rules';
+import { browserStorage, createItem, createQueueStore, isTrackKind, type TrackItem, type TrackProps } from './queue';
+import { TRACK_BODY_MAX_BYTES, type TrackKind } from '../../shared/track/rules';
 import { beaconBatch, browserBeacon, postBatch, type BeaconLike, type FetchLike, type Payload } from './sender';
 
 export const BATCH_SIZE = TRACK_BATCH_SIZE;

@@ -6,8 +6,8 @@
 import { atom } from 'nanostores';
 import type * as v from 'valibot';
 import { request } from '../request';
-import type { membership } from '../api/endpoints/vip';
-import type { grant } from '../api/endpoints/vip-grant';
+import type { membership } from '../../shared/api/endpoints/vip';
+import type { grant } from '../../shared/api/endpoints/vip-grant';
 import { queryParam } from '../nav';
 import { syncMembership } from './membership';
 
@@ -48,7 +48,7 @@ export function takeOrder(): string | null {
 export async function showOrder(orderId: string): Promise<void> {
   try {
     // Asked once a payment is announced: the endpoint's code loads then, not with the page.
-    const { vipOrderStatus } = await import('../api/endpoints/vip-order');
+    const { vipOrderStatus } = await import('../../shared/api/endpoints/vip-order');
     const { order, membership, grant, replaced } = await request(vipOrderStatus, { orderId });
     if (order.state !== 'paid' || !grant) return;
     syncMembership(membership);

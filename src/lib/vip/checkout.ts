@@ -3,8 +3,8 @@
  * src/lib/vip/purchase.ts runs it.
  */
 import { request } from '../request';
-import type { DataOf } from '../api/endpoint';
-import { vipOrderStatus } from '../api/endpoints/vip-order';
+import type { DataOf } from '../../shared/api/endpoint';
+import { vipOrderStatus } from '../../shared/api/endpoints/vip-order';
 import { confirm, payOnce } from '../pay/flow';
 import { hostConfirm } from '../pay/host';
 import type { Checkout } from '../pay/purchase';

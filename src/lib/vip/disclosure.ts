@@ -1,13 +1,13 @@
 /**
  * What a purchase will do, said before the user pays (docs/vip.md, "Before paying"): what
- * they get in the ledger's own numbers (./ledger.ts), what they pay now, and for an auto-renewing plan
+ * they get in the ledger's own numbers (src/shared/vip/ledger.ts), what they pay now, and for an auto-renewing plan
  * the amount, the period, the first renewal date and the contract it replaces. The server applies the
  * same rules when the payment arrives (server/api/vip.ts), so what is said is what happens:
  * tests/unit/membership-model.property.test.ts holds the two together.
  */
-import { chargeDate, grant, ledgerOf, standing, type Grant, type Standing, type Tier } from './ledger';
+import { chargeDate, grant, ledgerOf, standing, type Grant, type Standing, type Tier } from '../../shared/vip/ledger';
 
-/** The parts of a plan and of a renewal that a disclosure reads (src/lib/api/endpoints/vip.ts). */
+/** The parts of a plan and of a renewal that a disclosure reads (src/shared/api/endpoints/vip.ts). */
 export interface PlanTerms {
   id: string;
   tier: Tier;

@@ -2,8 +2,8 @@
 import { atom } from 'nanostores';
 import type * as v from 'valibot';
 import { request } from '../request';
-import type { order } from '../api/endpoints/vip';
-import { vipOrders } from '../api/endpoints/vip-orders';
+import type { order } from '../../shared/api/endpoints/vip';
+import { vipOrders } from '../../shared/api/endpoints/vip-orders';
 import { fill, loading, type Loadable } from '../model/loadable';
 
 export type Order = v.InferOutput<typeof order>;

@@ -7,8 +7,8 @@
 import { atom } from 'nanostores';
 import type * as v from 'valibot';
 import { request } from '../request';
-import type { DataOf } from '../api/endpoint';
-import { vipStatus, type membership, type renewal } from '../api/endpoints/vip';
+import type { DataOf } from '../../shared/api/endpoint';
+import { vipStatus, type membership, type renewal } from '../../shared/api/endpoints/vip';
 import { dataOf, fill, loading, type Loadable } from '../model/loadable';
 import { $membership, setMembership } from '../stores/membership';
 

@@ -3,10 +3,10 @@
  * endpoints, and the VIP wording for "abandon this purchase?".
  */
 import { request } from '../request';
-import type { DataOf } from '../api/endpoint';
-import type { plan } from '../api/endpoints/vip';
-import { vipOrderStatus } from '../api/endpoints/vip-order';
-import { vipCancelOrder, vipCreateOrder } from '../api/endpoints/vip-buy';
+import type { DataOf } from '../../shared/api/endpoint';
+import type { plan } from '../../shared/api/endpoints/vip';
+import { vipOrderStatus } from '../../shared/api/endpoints/vip-order';
+import { vipCancelOrder, vipCreateOrder } from '../../shared/api/endpoints/vip-buy';
 import type * as v from 'valibot';
 import type { PayDeps } from '../pay/flow';
 import { askHost, hostPay } from '../pay/host';

@@ -2,8 +2,8 @@
 import { atom } from 'nanostores';
 import type * as v from 'valibot';
 import { request } from '../request';
-import type { DataOf } from '../api/endpoint';
-import { vipPlans, type plan } from '../api/endpoints/vip';
+import type { DataOf } from '../../shared/api/endpoint';
+import { vipPlans, type plan } from '../../shared/api/endpoints/vip';
 import { fill, loading, type Loadable } from '../model/loadable';
 import { $selfInfo } from '../stores/self-info';
 

@@ -3,8 +3,8 @@
  * store. The model and the VIP checkout load once the page runs, not with it.
  */
 import { atom } from 'nanostores';
-import type { DataOf } from '../api/endpoint';
-import type { vipOrderStatus } from '../api/endpoints/vip-order';
+import type { DataOf } from '../../shared/api/endpoint';
+import type { vipOrderStatus } from '../../shared/api/endpoints/vip-order';
 import { dataOf } from '../model/loadable';
 import { once, watchLoaded } from '../model/once';
 import { withLoaded } from '../model/with-loaded';

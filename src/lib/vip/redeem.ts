@@ -2,12 +2,12 @@
  * Redeeming a membership code (/exchange-members): the code typed so far survives a reload
  * (sessionStorage: the route is "cached"), stays on any error, and one redemption runs at a time.
  */
-import type { MessageKey } from '../message-key';
+import type { MessageKey } from '../../shared/message-key';
 import { map } from 'nanostores';
 import { messageKey } from '../api';
 import { request } from '../request';
-import type { DataOf } from '../api/endpoint';
-import { vipRedeem } from '../api/endpoints/vip-redeem';
+import type { DataOf } from '../../shared/api/endpoint';
+import { vipRedeem } from '../../shared/api/endpoints/vip-redeem';
 import { syncMembership } from './membership';
 import { normalizeCode } from './redeem-code';
 

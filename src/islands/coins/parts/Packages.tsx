@@ -1,6 +1,6 @@
 /** The coin packages of /k-recharge, or placeholders of their size while they load. */
 import type { Package } from '../../../lib/coins/recharge';
-import { formatPrice } from '../../../lib/format';
+import { formatPrice } from '../../../shared/format';
 import { pageLocale } from '../../../lib/i18n';
 import type { Text } from '../../../lib/i18n';
 

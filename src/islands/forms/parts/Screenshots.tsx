@@ -2,8 +2,8 @@
  * Up to five screenshots picked in the app (`acquirePicture`): thumbnails with a remove button each,
  * an add button while there is room. The host holds the files; the form sends their ids.
  */
-import { SCREENSHOT_MAX } from '../../../lib/limits';
-import { safeThumbnail, type Picture } from '../../../lib/forms/pictures';
+import { SCREENSHOT_MAX } from '../../../shared/limits';
+import { safeThumbnail, type Picture } from '../../../shared/forms/pictures';
 import { usePage } from '../../ui/page';
 
 interface Props {

@@ -3,8 +3,8 @@
  * red and the rule's message shows as the user types, so a long paste can be edited down instead of
  * silently lost (which a `maxlength` would do).
  */
-import { TEXT_MAX } from '../../../lib/limits';
-import { textLength } from '../../../lib/forms/rules';
+import { TEXT_MAX } from '../../../shared/limits';
+import { textLength } from '../../../shared/forms/rules';
 import { usePage } from '../../ui/page';
 
 interface Props {

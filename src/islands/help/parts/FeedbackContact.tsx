@@ -6,7 +6,7 @@
 import type { MessageKey } from '../../../i18n';
 import { useStore } from '../../ui/use-store';
 import { $needsCode, feedbackForm, resend, sendCode } from '../../../lib/help/feedback-form';
-import { phoneRequired } from '../../../lib/help/feedback-rules';
+import { phoneRequired } from '../../../shared/help/feedback-rules';
 import { Field } from '../../forms/parts/Field';
 import { Input } from '../../forms/parts/Input';
 import { usePage } from '../../ui/page';

@@ -1,7 +1,7 @@
 /** The feedback form's attachments: the shared Uploads list, wired to the form model's uploads. */
 import { useStore } from '../../ui/use-store';
 import { addFile, files, removeFile } from '../../../lib/help/feedback-form';
-import { ATTACHMENT_MAX } from '../../../lib/limits';
+import { ATTACHMENT_MAX } from '../../../shared/limits';
 import { Uploads } from '../../forms/parts/Uploads';
 import { usePage } from '../../ui/page';
 

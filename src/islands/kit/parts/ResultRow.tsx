@@ -1,5 +1,5 @@
 /** One call of the kit: its name, pass/fail/not run, why, what the app sent, and for a tap, its button. */
-import type { MessageKey } from '../../../lib/message-key';
+import type { MessageKey } from '../../../shared/message-key';
 import type { CheckResult } from '../../../lib/kit/kit';
 import { usePage } from '../../ui/page';
 

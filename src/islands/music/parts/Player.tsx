@@ -7,7 +7,7 @@ import { useStore } from '../../ui/use-store';
 import { $notice } from '../../../lib/music/player';
 import { $quality, chooseQuality, QUALITIES } from '../../../lib/music/quality';
 import { pageHref } from '../../../lib/nav';
-import type { RoutePath } from '../../../lib/routes';
+import type { RoutePath } from '../../../shared/routes';
 import type { Text } from '../../../lib/i18n';
 
 const LABEL = { standard: 'music.qualityStandard', high: 'music.qualityHigh', lossless: 'music.qualityLossless' } as const;

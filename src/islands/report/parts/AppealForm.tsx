@@ -9,7 +9,7 @@ import { useStore } from '../../ui/use-store';
 import type { ComponentChildren } from 'preact';
 import { $open, type Subject } from '../../../lib/report/appeal';
 import { $chosen, appealForm, openAppeal, screenshots, type AppealReason } from '../../../lib/report/appeal-form';
-import { APPEAL_REASONS } from '../../../lib/report/reasons';
+import { APPEAL_REASONS } from '../../../shared/report/reasons';
 import { Choices } from '../../forms/parts/Choices';
 import { Field } from '../../forms/parts/Field';
 import { Input } from '../../forms/parts/Input';

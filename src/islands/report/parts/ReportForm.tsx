@@ -4,7 +4,7 @@
  * Loaded by KReport while the content is checked, so the page's first load carries none of it.
  */
 import { useStore } from '../../ui/use-store';
-import { needsDescription } from '../../../lib/report/reasons';
+import { needsDescription } from '../../../shared/report/reasons';
 import type { ReportOutcome, ReportTarget } from '../../../lib/report/report';
 import { openReport, reasonsFor, reportForm, type ReportReason } from '../../../lib/report/report-form';
 import { Choices } from '../../forms/parts/Choices';

@@ -9,13 +9,13 @@
  */
 import { useStore } from '../../ui/use-store';
 import { useState } from 'preact/hooks';
-import { formatDate, formatPrice } from '../../../lib/format';
+import { formatDate, formatPrice } from '../../../shared/format';
 import { pageHref } from '../../../lib/nav';
 import { signIn } from '../../../lib/session';
 import { $isMember, $membership } from '../../../lib/stores/membership';
 import { $selfInfo } from '../../../lib/stores/self-info';
 import { defaultPlan, type Plan } from '../../../lib/vip/plans';
-import { BENEFITS } from '../../../lib/vip/benefits';
+import { BENEFITS } from '../../../shared/vip/benefits';
 import { Disclosure } from '../parts/Disclosure';
 import { tierOf } from '../parts/MembershipCard';
 import { periodKey } from '../parts/plan-words';
@@ -70,7 +70,7 @@ export function Plans({ plans, member, signedOut, outside = false, agreement }: 
           </button>
         ))}
       </div>
-      {/* What SVIP's extra price buys (the benefits table, src/lib/vip/benefits.ts), where its plans are chosen. */}
+      {/* What SVIP's extra price buys (the benefits table, src/shared/vip/benefits.ts), where its plans are chosen. */}
       {tier === 'svip' && <p className="vip-tier-note">{t('vip.svipAdds', { svip: BENEFITS.svip.downloadsPerCycle, vip: BENEFITS.vip.downloadsPerCycle })}</p>}
       <ul className="vip-plans">
         {shown.map((p) => (

@@ -8,7 +8,7 @@
 import { useStore } from '../../ui/use-store';
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { formatPrice } from '../../../lib/format';
+import { formatPrice } from '../../../shared/format';
 import { pageHref } from '../../../lib/nav';
 import type { PayMethod } from '../../../lib/pay/methods';
 import type { Plan } from '../../../lib/vip/plans';

@@ -1,10 +1,10 @@
 /**
  * What each tier gives, side by side, from the benefits table the server applies
- * (src/lib/vip/benefits.ts): so the difference in price is explained where the plans are sold. Drawn
+ * (src/shared/vip/benefits.ts): so the difference in price is explained where the plans are sold. Drawn
  * on the server on /vip-center (src/components/vip/VipBenefits.astro, no JS) and by /vip-management.
  */
-import { BENEFITS } from '../../../lib/vip/benefits';
-import type { Tier } from '../../../lib/vip/ledger';
+import { BENEFITS } from '../../../shared/vip/benefits';
+import type { Tier } from '../../../shared/vip/ledger';
 import { usePage } from '../../ui/page';
 
 const TIERS: Tier[] = ['vip', 'svip'];

@@ -9,12 +9,12 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useStore } from '../../ui/use-store';
-import { formatPrice } from '../../../lib/format';
+import { formatPrice } from '../../../shared/format';
 import { dataOf } from '../../../lib/model/loadable';
 import { pageHref } from '../../../lib/nav';
 import { $selfInfo } from '../../../lib/stores/self-info';
 import { disclose } from '../../../lib/vip/disclosure';
-import { standing, NO_LEDGER } from '../../../lib/vip/ledger';
+import { standing, NO_LEDGER } from '../../../shared/vip/ledger';
 import { $vipStatus, loadMembership } from '../../../lib/vip/membership';
 import type { Plan } from '../../../lib/vip/plans';
 import { Failure } from '../../ui/parts/Failure';

@@ -6,7 +6,7 @@
  */
 import { useStore } from '../../ui/use-store';
 import { $selfInfo } from '../../../lib/stores/self-info';
-import type { Grant, Standing } from '../../../lib/vip/ledger';
+import type { Grant, Standing } from '../../../shared/vip/ledger';
 import { usePage } from '../../ui/page';
 import { dateIn } from './plan-words';
 import { grantWords } from './grant-words';

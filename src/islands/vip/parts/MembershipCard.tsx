@@ -7,7 +7,7 @@
  */
 import { useStore } from '../../ui/use-store';
 import type { ComponentChildren } from 'preact';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../shared/format';
 import { $daysLeft, $isMember, $membership } from '../../../lib/stores/membership';
 import { dataOf } from '../../../lib/model/loadable';
 import { $vipStatus } from '../../../lib/vip/membership';
@@ -43,7 +43,7 @@ export function MembershipCard({ signedIn, signedOut = false, showTier = false, 
   const timeZone = useStore($selfInfo).dev_timezone || undefined;
   const expiresAt = userInfo_?.vip.valid_time ?? 0;
   const date = (seconds: number) => formatDate(seconds, locale, { timeZone, style: 'long' });
-  // SVIP first: its days left and end, then the VIP that follows it (src/lib/vip/ledger.ts).
+  // SVIP first: its days left and end, then the VIP that follows it (src/shared/vip/ledger.ts).
   const svipEnds = svipUntil !== null && svipUntil < expiresAt ? svipUntil : null;
   const days = t('vip.daysLeft', { days: svipEnds === null ? daysLeft : Math.max(0, Math.ceil((svipEnds * 1000 - now) / 86_400_000)) });
   // One number on screen, the server's, so two sources never show two figures. The app's figures wait

@@ -1,13 +1,13 @@
 /**
- * What a grant does, in the ledger's words (src/lib/vip/ledger.ts), for the lines said before paying
+ * What a grant does, in the ledger's words (src/shared/vip/ledger.ts), for the lines said before paying
  * (./Disclosure.tsx) and after (./Done.tsx): the line of its effect, and for more SVIP while VIP waits
  * behind it, where the VIP days went. One sentence a line, so no locale's punctuation is joined to
  * another's. Imported only by parts that load after the page.
  */
-import type { MessageKey } from '../../../lib/message-key';
+import type { MessageKey } from '../../../shared/message-key';
 import { counted } from '../../../lib/plural';
 import { vipAfterSvip } from '../../../lib/vip/disclosure';
-import type { Effect, Grant, Standing } from '../../../lib/vip/ledger';
+import type { Effect, Grant, Standing } from '../../../shared/vip/ledger';
 import type { Text } from '../../../lib/i18n';
 
 /**

@@ -2,7 +2,7 @@
  * A plan in the user's words, for the VIP pages and their parts: its tier and period, the unit of its
  * renewal, and the long date its days run to.
  */
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../shared/format';
 import type { Text } from '../../../lib/i18n';
 
 const PERIOD_KEY = { day: 'vip.periodDay', month: 'vip.periodMonth', quarter: 'vip.periodQuarter', year: 'vip.periodYear' } as const;

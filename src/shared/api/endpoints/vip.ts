@@ -11,7 +11,7 @@ import { endpoint } from '../endpoint';
 export const tier = v.picklist(['vip', 'svip']);
 const period = v.picklist(['day', 'month', 'quarter', 'year']);
 const money = v.pipe(v.number(), v.integer(), v.minValue(0));
-/** An ISO 4217 code: Intl formats a price in any code of this shape and throws on others (src/lib/format.ts formatPrice). */
+/** An ISO 4217 code: Intl formats a price in any code of this shape and throws on others (src/shared/format.ts formatPrice). */
 const currency = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/));
 export const seconds = v.pipe(v.number(), v.integer());
 /**
@@ -34,7 +34,7 @@ export const plan = v.object({
   offerEndsAt: v.nullable(seconds),
 });
 
-/** The ledger's standing (src/lib/vip/ledger.ts): SVIP runs until `svipUntil`, then VIP until `expiresAt`. */
+/** The ledger's standing (src/shared/vip/ledger.ts): SVIP runs until `svipUntil`, then VIP until `expiresAt`. */
 export const membership = v.object({
   tier: v.picklist(['none', 'vip', 'svip']),
   /** Unix seconds: the end of the whole membership; null when never a member. */

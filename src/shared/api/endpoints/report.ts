@@ -1,7 +1,7 @@
 /**
  * Reports of comments and other content: what is reported, checked as the page opens.
- * Target types are the list of src/lib/report/reasons.ts; descriptions follow the text rule of
- * src/lib/forms/rules.ts (trimmed, under 400 characters), checked again here. The report itself,
+ * Target types are the list of src/shared/report/reasons.ts; descriptions follow the text rule of
+ * src/shared/forms/rules.ts (trimmed, under 400 characters), checked again here. The report itself,
  * sent from the form (loaded later), is ./report-submit.ts; appeals are ./appeal.ts.
  */
 import * as v from 'valibot';

@@ -1,7 +1,7 @@
 /**
  * Appeals of a removed comment or a restriction: what the user may appeal, each with its
  * appeal, and the appeal. Times are Unix seconds; the form rules are those of reports, plus the
- * contact (src/lib/forms/contact.ts) and screenshot (src/lib/forms/pictures.ts) rules.
+ * contact (src/shared/forms/contact.ts) and screenshot (src/shared/forms/pictures.ts) rules.
  */
 import * as v from 'valibot';
 import { SCREENSHOT_MAX } from '../../limits';

@@ -1,8 +1,12 @@
 /**
  * The bounds of a tracking batch, shared by the tracker (which builds batches inside them) and the
- * reference server (which refuses anything outside them, src/lib/track/batch.ts). No dependencies:
+ * reference server (which refuses anything outside them, src/shared/track/batch.ts). No dependencies:
  * the tracking chunk imports this on every page.
  */
+
+/** What a tracked event is; the server refuses any other kind. */
+export const TRACK_KINDS = ['exposure', 'click', 'input', 'touchstart'] as const;
+export type TrackKind = (typeof TRACK_KINDS)[number];
 
 /** Events in one `POST /api/track`; the tracker sends 20 (spec §9), the rest is room for other senders. */
 export const TRACK_EVENTS_MAX = 100;

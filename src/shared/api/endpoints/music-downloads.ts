@@ -1,6 +1,6 @@
 /**
  * Music, for /download only: the download quota and history. Times are Unix seconds. The
- * quota arithmetic is src/lib/music/quota.ts, shared with the server.
+ * quota arithmetic is src/shared/music/quota.ts, shared with the server.
  */
 import * as v from 'valibot';
 import { endpoint } from '../endpoint';

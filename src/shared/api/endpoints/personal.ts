@@ -1,7 +1,7 @@
 /**
  * Personal data: what the backend holds about the account, and the once-a-day export of a
  * copy sent by e-mail as a PDF encrypted with the user's six-digit password. Times are Unix seconds.
- * The rules are src/lib/personal/rules.ts, shared with the server.
+ * The rules are src/shared/personal/rules.ts, shared with the server.
  */
 import * as v from 'valibot';
 import { LOCALES } from '../../locale';

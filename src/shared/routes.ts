@@ -132,7 +132,7 @@ const BY_PATH = new Map<string, Route>(ROUTES.map((r) => [r.path, r]));
  */
 export function routeFor(path: RoutePath): Route {
   const found = BY_PATH.get(path);
-  if (!found) throw new Error(`No route "${path}" in src/lib/routes.ts`);
+  if (!found) throw new Error(`No route "${path}" in src/shared/routes.ts`);
   return found;
 }
 

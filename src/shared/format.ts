@@ -1,7 +1,7 @@
 /**
- * Locale-aware formatting with `Intl` only (spec §9: date formatting; plan prices; file sizes are ./file-size).
- * Output follows each locale's own conventions: th-TH dates use the Buddhist calendar (2569 for
- * 2026), as Thai readers expect, and Latin digits, which is what `Intl` gives for th-TH.
+ * Locale-aware formatting with `Intl` only (spec §9: date formatting; plan prices; file sizes are
+ * src/lib/file-size.ts). Output follows each locale's own conventions: th-TH dates use the Buddhist
+ * calendar (2569 for 2026), as Thai readers expect, and Latin digits, which `Intl` gives for th-TH.
  */
 
 export type DateStyle = 'short' | 'medium' | 'long' | 'datetime' | 'month';

@@ -1,6 +1,6 @@
 /**
  * Feedback: the form's options, the verification code, sending, and the user's feedback
- * with support's replies. The form rules are src/lib/help/feedback-rules.ts, applied by the page and
+ * with support's replies. The form rules are src/shared/help/feedback-rules.ts, applied by the page and
  * again by the server. Times are Unix seconds.
  */
 import * as v from 'valibot';

@@ -24,7 +24,7 @@ export interface Ledger {
   expiresAt: number;
 }
 
-/** The membership as the API sends it (src/lib/api/endpoints/vip.ts `membership`). */
+/** The membership as the API sends it (src/shared/api/endpoints/vip.ts `membership`). */
 export interface Standing {
   tier: 'none' | Tier;
   /** The end of the whole membership (the host's `vip.valid_time`); null when never a member. */

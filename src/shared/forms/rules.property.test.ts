@@ -52,7 +52,7 @@ import { APPEAL_REASONS, REPORT_REASONS, needsDescription, reportTarget } from '
 import { checkContact, checkPhone, isEmail } from './contact';
 import { addPictures, isScreenshot, type Picture } from './pictures';
 import { checkText, textLength } from './rules';
-import { picked, uploadMessage } from './upload';
+import { picked, uploadMessage } from '../../lib/forms/upload';
 
 vi.setConfig({ testTimeout: PROPERTY_TIMEOUT_MS });
 

@@ -1,7 +1,7 @@
 /**
  * Sending a report, from the report form, which loads after the page: apart from
  * ./report.ts (what the page checks as it opens), so that the page's first load carries none of it.
- * Times are Unix seconds; reasons are the list of src/lib/report/reasons.ts.
+ * Times are Unix seconds; reasons are the list of src/shared/report/reasons.ts.
  */
 import * as v from 'valibot';
 import { REPORT_REASONS } from '../../report/reasons';

@@ -95,7 +95,7 @@ export const FIELD_EVENT = v.variant('kind', [ERROR_EVENT, CHUNK_EVENT, BRIDGE_E
  */
 export const FIELD_BATCH = v.strictObject({
   view: v.pipe(v.string(), v.regex(FIELD_VIEW_PATTERN)),
-  /** A path of src/lib/routes.ts as it spells it: `''` is the index, `license.html` keeps its suffix. */
+  /** A path of src/shared/routes.ts as it spells it: `''` is the index, `license.html` keeps its suffix. */
   route: v.picklist(ROUTES.map((route) => route.path)),
   locale: v.picklist(LOCALES),
   engine: v.strictObject({ name: v.picklist(ENGINE_NAMES), major: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(ENGINE_MAJOR_MAX)) }),

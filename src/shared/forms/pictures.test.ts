@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SCREENSHOT_MAX } from '../limits';
-import * as v from 'valibot';
-import { draftPictures } from './draft-fields';
 import { addPictures, safeThumbnail, type Picture } from './pictures';
-
-const readPictures = (value: unknown) => v.parse(draftPictures, value);
 
 describe('addPictures', () => {
   const pic = (id: string, mime = 'image/png', name = `${id}.png`): Picture => ({ id, name, size: 1, mime });
@@ -38,16 +34,5 @@ describe('safeThumbnail', () => {
     ]) {
       expect(safeThumbnail(bad)).toBeUndefined();
     }
-  });
-});
-
-describe('screenshots read back from a draft', () => {
-  it('keeps only pictures the screenshot rule takes, from whatever storage holds', () => {
-    const good = { id: 'a', name: 'a.png', size: 1, mime: 'image/png' };
-    expect(
-      readPictures([good, { id: 1, name: 'b.png', size: 1, mime: 'image/png' }, { ...good, id: 'g', mime: 'image/gif', name: 'g.gif' }, null, 'x']),
-    ).toEqual([good]);
-    expect(readPictures('not a list')).toEqual([]);
-    expect(readPictures(Array.from({ length: 7 }, (_, i) => ({ ...good, id: `p${i}` })))).toHaveLength(5);
   });
 });

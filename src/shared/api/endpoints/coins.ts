@@ -7,7 +7,7 @@ import { endpoint } from '../endpoint';
 
 const int = v.pipe(v.number(), v.integer());
 const money = v.pipe(v.number(), v.integer(), v.minValue(0));
-/** An ISO 4217 code: Intl formats a price in any code of this shape and throws on others (src/lib/format.ts formatPrice). */
+/** An ISO 4217 code: Intl formats a price in any code of this shape and throws on others (src/shared/format.ts formatPrice). */
 const currency = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/));
 const region = v.pipe(v.string(), v.maxLength(8));
 

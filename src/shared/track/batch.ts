@@ -5,8 +5,7 @@
  * bounds (./rules) without bundling a schema library on every page.
  */
 import * as v from 'valibot';
-import { TRACK_KINDS } from './queue';
-import { COMMON_FIELDS, TRACK_BODY_MAX_BYTES, TRACK_EVENTS_MAX, TRACK_TEXT_MAX, propsProblem } from './rules';
+import { COMMON_FIELDS, TRACK_KINDS, TRACK_BODY_MAX_BYTES, TRACK_EVENTS_MAX, TRACK_TEXT_MAX, propsProblem } from './rules';
 
 const text = v.pipe(v.string(), v.maxLength(TRACK_TEXT_MAX));
 
