@@ -3,7 +3,7 @@
 // script, as the app injects NativeBridge, and its user is signed in with a session the reference
 // server issued, as the app's account service would.
 import { buildSync } from 'esbuild';
-import { JS_TARGET } from './engines.mjs';
+import { JS_TARGET } from '../../build/engines.ts';
 
 let bundle;
 // The fake host's default user (server/fake-host/state.ts).
