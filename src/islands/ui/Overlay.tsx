@@ -1,9 +1,10 @@
 /**
  * The page's toast and confirm dialog, drawn from the `ui` stores: any island calls `showToast()` or
  * `await confirmDialog()` from src/lib/stores and this one island shows it. One per page. The dialog's
- * code (./parts/Dialog) is not in the first load: it is asked for once the page has painted, so it is
- * there before a question can be asked; a question it cannot be fetched for (offline since the page
- * opened) is answered "no", and the page says why.
+ * code (./parts/Dialog) comes with the first question, as the dialog's history entry does
+ * (src/lib/stores/dialog-back.ts): most page views ask none, and on a slow link the bytes are the
+ * first screen's. A question it cannot be fetched for (offline since the page opened) is answered
+ * "no", and the page says why.
  */
 import { useStore } from './use-store';
 import { useEffect, useState } from 'preact/hooks';
@@ -19,9 +20,8 @@ export default function Overlay() {
   const { t } = usePage();
   const [Dialog, setDialog] = useState<typeof DialogPart | null>(null);
   const fetchDialog = () => import('./parts/Dialog').then((module) => setDialog(() => module.Dialog));
-  useEffect(() => void fetchDialog().catch(() => undefined), []);
-  // A question asked before the code came, or after it failed: fetched again (under a fresh URL, by
-  // the build's import), else answered "no".
+  // The first question fetches the code; one after a failed fetch fetches it again (under a fresh
+  // URL, by the build's import); a question it cannot come for is answered "no".
   useEffect(() => {
     if (dialog && !Dialog)
       fetchDialog().catch(() => {

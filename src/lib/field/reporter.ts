@@ -11,7 +11,6 @@ import { randomId } from '../../shared/id';
 import type { Locale } from '../../shared/locale';
 import type { RoutePath } from '../../shared/routes';
 import { $selfInfo } from '../stores/self-info';
-import { beaconBatch, browserBeacon, postBatch } from '../track/sender';
 import type { FieldBatch, FieldEvent } from '../../shared/field/contract';
 import { queueHolder, type FieldNote } from './note';
 import {
@@ -127,15 +126,24 @@ export interface FieldDeps {
   watchTimings: () => () => FieldEvent[];
 }
 
-/** The browser's: sendBeacon, else a keepalive fetch, each batch once. */
+/**
+ * The browser's: sendBeacon, else a keepalive fetch, each batch once and nothing awaited. As text/plain,
+ * like tracking's batches (src/lib/track/sender.ts): a beacon to an API on another origin needs no
+ * preflight, and Chromium below 81 refuses a keepalive request that would.
+ */
 function browserDeps(): FieldDeps {
-  const beacon = browserBeacon();
   return {
     send: (batch) => {
-      if (!beaconBatch(beacon, FIELD_ENDPOINT, batch)) void postBatch(fetch, FIELD_ENDPOINT, batch);
+      const body = JSON.stringify(batch);
+      const type = 'text/plain;charset=UTF-8';
+      try {
+        if (navigator.sendBeacon?.(FIELD_ENDPOINT, new Blob([body], { type }))) return;
+      } catch {
+        // refused by the browser: the fetch below
+      }
+      fetch(FIELD_ENDPOINT, { method: 'POST', body, keepalive: true, headers: { 'content-type': type } }).catch(() => undefined);
     },
     onHide: (callback) => {
-      // On window and not capturing: after web-vitals' own listeners, which settle LCP, CLS and INP.
       addEventListener('visibilitychange', () => document.visibilityState == 'hidden' && callback());
       addEventListener('pagehide', callback);
     },

@@ -1,54 +1,103 @@
 /**
  * The page's timings for the field report: TTFB and FCP from the browser's own entries (Chromium 60
- * on has both), the page's `useful` mark (src/layouts/useful-mark.ts), and LCP, CLS and INP from
- * web-vitals where the engine measures them. web-vitals needs `PerformanceObserver.supportedEntryTypes`
- * (Chromium 73) and `globalThis` (71), and LCP and CLS exist from 77: below 73 it is not even fetched,
- * and those pages report what their engine has.
+ * on has both), the page's `useful` mark (src/layouts/useful-mark.ts), and LCP, CLS and INP from the
+ * engine's performance entries where it has them (LCP and CLS from Chromium 77, INP's event timing
+ * from 96; observing by type needs `supportedEntryTypes`, 73). Measured here in a few lines rather
+ * than with the web-vitals library: its 3.0 KB gzip, fetched on every page view, took the heaviest
+ * in-app page past Lighthouse's 38 KB script gate (docs/field.md, "Timings").
  */
 import type { FieldEvent } from '../../shared/field/contract';
 import { FIELD_CLS_MAX, FIELD_TIMING_MAX, type TIMING_NAMES } from '../../shared/field/rules';
 
 type TimingName = (typeof TIMING_NAMES)[number];
 
-type Vital = Extract<TimingName, 'LCP' | 'CLS' | 'INP'>;
+/** A layout shift as the engine reports it (`layout-shift` entries). */
+export interface Shift {
+  startTime: number;
+  value: number;
+  hadRecentInput: boolean;
+}
+
+/**
+ * CLS: the largest burst of unexpected layout shifts, a burst being shifts less than 1 s apart
+ * and at most 5 s long (the definition web.dev gives, and web-vitals computes).
+ * @example clsOf([{ startTime: 100, value: 0.1, hadRecentInput: false }, { startTime: 400, value: 0.05, hadRecentInput: false }]) // 0.15
+ */
+export function clsOf(shifts: Shift[]): number {
+  let worst = 0;
+  let sum = 0;
+  let first = -Infinity;
+  let last = -Infinity;
+  for (const shift of shifts) {
+    if (shift.hadRecentInput) continue;
+    if (shift.startTime - last > 1000 || shift.startTime - first > 5000) {
+      sum = 0;
+      first = shift.startTime;
+    }
+    sum += shift.value;
+    last = shift.startTime;
+    worst = Math.max(worst, sum);
+  }
+  return worst;
+}
+
+/**
+ * INP from each interaction's longest event (by `interactionId`): the slowest interaction, or past
+ * 50 of them one more step down the list per 50 (web-vitals' approximation of the 98th percentile).
+ * Undefined when the user did not interact.
+ * @example inpOf(new Map([[1, 80], [2, 240]])) // 240
+ */
+export function inpOf(longest: Map<number, number>): number | undefined {
+  const durations = [...longest.values()].sort((a, b) => b - a);
+  return durations[Math.min(durations.length - 1, Math.floor(durations.length / 50))];
+}
 
 /**
  * Starts watching; the reader it returns gives the timings known when it is called (at the page's
- * first hide, when web-vitals has settled LCP, CLS and INP).
+ * first hide).
  * @example const read = watchTimings(); addEventListener('pagehide', () => send(read()))
  */
 export function watchTimings(): () => FieldEvent[] {
-  const vitals: Partial<Record<Vital, number>> = {};
-  if (typeof PerformanceObserver == 'function' && PerformanceObserver.supportedEntryTypes) {
-    // web-vitals reads the last of a list with `Array.prototype.at` (Chromium 92): the standard method,
-    // given to the engines between that lack it, so Chromium 77 to 91 report LCP and CLS too.
-    // eslint-disable-next-line compat/compat -- the check for the method, not a use of it
-    if (![].at)
-      Object.defineProperty(Array.prototype, 'at', {
-        configurable: true,
-        writable: true,
-        value(this: unknown[], index: number) {
-          const i = Math.trunc(index) || 0;
-          return this[i < 0 ? this.length + i : i];
-        },
-      });
-    import('web-vitals').then(
-      ({ onLCP, onCLS, onINP }) => {
-        // Every change, not only the final value: the page may be left (pagehide) before web-vitals
-        // has settled its own, and what the page had by then is its value.
-        const all = { reportAllChanges: true };
-        onLCP((metric) => (vitals.LCP = metric.value), all);
-        onCLS((metric) => (vitals.CLS = metric.value), all);
-        onINP((metric) => (vitals.INP = metric.value), all);
-      },
-      // The chunk did not come (core noted it): the page reports the timings it has.
-      () => undefined,
-    );
-  }
+  let lcp: number | undefined;
+  const shifts: Shift[] = [];
+  const longest = new Map<number, number>();
+  // LCP stops at the user's first input: what is painted after is not the load's.
+  let inputAt = Infinity;
+  const stop = (event: Event) => (inputAt = Math.min(inputAt, event.timeStamp));
+  addEventListener('pointerdown', stop, { capture: true, once: true });
+  addEventListener('keydown', stop, { capture: true, once: true });
+  const watch = (type: string, take: (entry: PerformanceEntry) => void, options: object = {}) => {
+    try {
+      if (!PerformanceObserver.supportedEntryTypes?.includes(type)) return;
+      new PerformanceObserver((list) => list.getEntries().forEach(take)).observe({ type, buffered: true, ...options });
+    } catch {
+      // An engine below the types: the page reports the timings it has.
+    }
+  };
+  watch('largest-contentful-paint', (entry) => {
+    if (entry.startTime < inputAt) lcp = entry.startTime;
+  });
+  watch('layout-shift', (entry) => shifts.push(entry as unknown as Shift));
+  watch(
+    'event',
+    (entry) => {
+      const { interactionId = 0 } = entry as PerformanceEntry & { interactionId?: number };
+      if (interactionId) longest.set(interactionId, Math.max(longest.get(interactionId) ?? 0, entry.duration));
+    },
+    { durationThreshold: 16 },
+  );
   return () => {
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     const at = (name: string, type?: string) => performance.getEntriesByName(name, type)[0]?.startTime;
-    return timingEvents({ TTFB: navigation?.responseStart, FCP: at('first-contentful-paint'), useful: at('useful', 'mark'), ...vitals });
+    const layoutShifts = PerformanceObserver.supportedEntryTypes?.includes('layout-shift');
+    return timingEvents({
+      TTFB: navigation?.responseStart,
+      FCP: at('first-contentful-paint'),
+      useful: at('useful', 'mark'),
+      LCP: lcp,
+      CLS: layoutShifts ? clsOf(shifts) : undefined,
+      INP: inpOf(longest),
+    });
   };
 }
 

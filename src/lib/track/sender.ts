@@ -1,6 +1,5 @@
 /**
- * Puts a batch on the wire: `fetch` while the page lives, `sendBeacon` when it is going away. The
- * field reporter (src/lib/field/reporter.ts) sends its batches the same way.
+ * Puts a batch on the wire: `fetch` while the page lives, `sendBeacon` when it is going away.
  */
 import type { CommonFields } from './common';
 import type { TrackItem } from './queue';
@@ -36,7 +35,7 @@ const REFUSED = new Set([400, 413, 422]);
  * POSTs one batch as JSON and says how it ended (SendOutcome).
  * @example await postBatch(fetch, '/api/track', { common, events }) // 'sent'
  */
-export async function postBatch(fetchFn: FetchLike, endpoint: string, payload: Payload | object, timeoutMs = SEND_TIMEOUT_MS): Promise<SendOutcome> {
+export async function postBatch(fetchFn: FetchLike, endpoint: string, payload: Payload, timeoutMs = SEND_TIMEOUT_MS): Promise<SendOutcome> {
   // eslint-disable-next-line compat/compat -- checked for first: without AbortController (Chromium 66) the timer alone ends the wait
   const controller = typeof AbortController === 'function' ? new AbortController() : undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -80,7 +79,7 @@ function outcome({ ok, status = 0 }: { ok: boolean; status?: number }): SendOutc
  * (its keepalive quota, ~64 KB, is used up) or has no sendBeacon.
  * @example beaconBatch(navigator.sendBeacon.bind(navigator), '/api/track', { common, events }) // true
  */
-export function beaconBatch(sendBeacon: BeaconLike | undefined, endpoint: string, payload: Payload | object): boolean {
+export function beaconBatch(sendBeacon: BeaconLike | undefined, endpoint: string, payload: Payload): boolean {
   if (!sendBeacon) return false;
   try {
     // text/plain is CORS-safelisted: a beacon to an API host on another origin needs no preflight,

@@ -17,7 +17,7 @@ export const FIELD_VIEW_EVENTS_MAX = 100;
 
 /** What an event reports: an uncaught error, a chunk that failed to load, a host answer that broke the bridge contract, an API failure, a timing. */
 export const FIELD_KINDS = ['error', 'chunk', 'bridge', 'api', 'timing'] as const;
-/** The timings: web-vitals' five, and the page's own "useful" mark (docs/performance.md). */
+/** The timings: the five Core Web Vitals and their kin (web.dev's definitions), and the page's own "useful" mark (docs/performance.md). */
 export const TIMING_NAMES = ['TTFB', 'FCP', 'LCP', 'CLS', 'INP', 'useful'] as const;
 /** The engine as read from the user agent: a WebView is Chromium; anything else is `other`. */
 export const ENGINE_NAMES = ['chromium', 'other'] as const;
