@@ -5,6 +5,7 @@
  * without bundling a schema library on every page.
  */
 import * as v from 'valibot';
+import { parseJsonBatch, type ParsedJsonBatch } from '../json-batch';
 import { LOCALES } from '../locale';
 import { ROUTES } from '../routes';
 import {
@@ -112,23 +113,11 @@ export type FieldBatch = v.InferOutput<typeof FIELD_BATCH>;
 export type FieldEvent = v.InferOutput<typeof FIELD_EVENT>;
 
 /** What parseFieldBatch answers. @example const refused: ParsedFieldBatch = { ok: false, message: 'events.0.message: …' } */
-export type ParsedFieldBatch = { ok: true; batch: FieldBatch } | { ok: false; message: string };
+export type ParsedFieldBatch = ParsedJsonBatch<FieldBatch>;
 
 /**
  * Reads a request body as a batch: the bytes (at most FIELD_BODY_MAX_BYTES), then JSON, then the
  * schema. Never throws; a refusal says where the batch broke the contract.
  * @example parseFieldBatch(new TextEncoder().encode('{"view":1}')) // { ok: false, message: 'view: Invalid type: …' }
  */
-export function parseFieldBatch(body: Uint8Array): ParsedFieldBatch {
-  if (body.byteLength > FIELD_BODY_MAX_BYTES) return { ok: false, message: `The batch is larger than ${FIELD_BODY_MAX_BYTES / 1024} KB.` };
-  let json: unknown;
-  try {
-    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
-  } catch {
-    return { ok: false, message: 'The batch is not UTF-8 JSON.' };
-  }
-  const result = v.safeParse(FIELD_BATCH, json, { abortEarly: true });
-  if (result.success) return { ok: true, batch: result.output };
-  const issue = result.issues[0];
-  return { ok: false, message: `${v.getDotPath(issue) ?? 'batch'}: ${issue.message}` };
-}
+export const parseFieldBatch = (body: Uint8Array): ParsedFieldBatch => parseJsonBatch(FIELD_BATCH, FIELD_BODY_MAX_BYTES, body);

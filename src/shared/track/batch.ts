@@ -5,6 +5,7 @@
  * bounds (./rules) without bundling a schema library on every page.
  */
 import * as v from 'valibot';
+import { parseJsonBatch, type ParsedJsonBatch } from '../json-batch';
 import { COMMON_FIELDS, TRACK_KINDS, TRACK_BODY_MAX_BYTES, TRACK_EVENTS_MAX, TRACK_TEXT_MAX, propsProblem } from './rules';
 
 const text = v.pipe(v.string(), v.maxLength(TRACK_TEXT_MAX));
@@ -46,23 +47,11 @@ export const TRACK_BATCH = v.object({
 export type TrackBatch = v.InferOutput<typeof TRACK_BATCH>;
 
 /** What parseTrackBatch answers. @example const refused: ParsedBatch = { ok: false, message: 'events: …' } */
-export type ParsedBatch = { ok: true; batch: TrackBatch } | { ok: false; message: string };
+export type ParsedBatch = ParsedJsonBatch<TrackBatch>;
 
 /**
  * Reads a request body as a batch: the bytes (at most TRACK_BODY_MAX_BYTES), then JSON, then the
  * schema. Never throws; a refusal says where the batch broke the contract.
  * @example parseTrackBatch(new TextEncoder().encode('{"events":"x"}')) // { ok: false, message: 'events: …' }
  */
-export function parseTrackBatch(body: Uint8Array): ParsedBatch {
-  if (body.byteLength > TRACK_BODY_MAX_BYTES) return { ok: false, message: `The batch is larger than ${TRACK_BODY_MAX_BYTES / 1024} KB.` };
-  let json: unknown;
-  try {
-    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
-  } catch {
-    return { ok: false, message: 'The batch is not UTF-8 JSON.' };
-  }
-  const result = v.safeParse(TRACK_BATCH, json, { abortEarly: true });
-  if (result.success) return { ok: true, batch: result.output };
-  const issue = result.issues[0];
-  return { ok: false, message: `${v.getDotPath(issue) ?? 'batch'}: ${issue.message}` };
-}
+export const parseTrackBatch = (body: Uint8Array): ParsedBatch => parseJsonBatch(TRACK_BATCH, TRACK_BODY_MAX_BYTES, body);
