@@ -24,7 +24,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
-import { ApiFailure, failureBody } from './api/failure';
+import { ApiFailure, refuse } from './api/failure';
 import { TRUST_NOBODY, type ProxyTrust } from './client';
 import { ConnectionCap } from './connection-cap';
 
@@ -274,6 +274,5 @@ const tooLargeBody = (c: Context, maxBytes: number) =>
  */
 export function closeWith(c: Context, failure: ApiFailure) {
   c.header('connection', 'close');
-  c.set('failure' as never, failure.code as never);
-  return c.json(failureBody(failure), failure.status as 400);
+  return refuse(c, failure);
 }

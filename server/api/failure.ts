@@ -1,4 +1,5 @@
 /** API failures as values: a code from the client's catalogue (or a wire code), an HTTP status, a message. */
+import type { Context } from 'hono';
 import en from '../../src/shared/messages/en-US.json';
 
 const CATALOGUE = en.error as Record<string, string>;
@@ -39,3 +40,12 @@ export const WIRE_MESSAGES: Record<string, string> = {
 
 /** The JSON body of a failure. */
 export const failureBody = (failure: ApiFailure) => ({ code: failure.code, message: failure.message });
+
+/**
+ * Answers a refusal, and names it for the request log (server/app.ts reads `failure`).
+ * @example return refuse(c, new ApiFailure('badRequest', 422, parsed.message))
+ */
+export function refuse(c: Context, failure: ApiFailure): Response {
+  c.set('failure' as never, failure.code as never);
+  return c.json(failureBody(failure), failure.status as 400);
+}

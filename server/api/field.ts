@@ -14,7 +14,7 @@ import type { Db } from '../db';
 import { transaction } from '../db/transaction';
 import { closeWith } from '../http-limits';
 import { DAY_MS } from '../time';
-import { ApiFailure, failureBody } from './failure';
+import { ApiFailure, refuse } from './failure';
 import { FailureLimiter } from './opener';
 import { clientOf as clientOfRequest } from './pipeline';
 
@@ -107,16 +107,12 @@ export function fieldRoutes(db: Db, now: () => number = Date.now, { clientOf = b
 
   const api = new Hono();
   api.post('/api/field', async (c) => {
-    const refuse = (failure: ApiFailure) => {
-      c.set('failure' as never, failure.code as never);
-      return c.json(failureBody(failure), failure.status as 413);
-    };
     try {
       // The whole body is already in memory (smallBodies read it, ≤ 1 MB); a chunked one had no length for fieldGate to refuse.
       const body = new Uint8Array(await c.req.arrayBuffer());
-      if (body.byteLength > FIELD_BODY_MAX_BYTES) return refuse(tooLarge());
+      if (body.byteLength > FIELD_BODY_MAX_BYTES) return refuse(c, tooLarge());
       const parsed = parseFieldBatch(body);
-      if (!parsed.ok) return refuse(new ApiFailure('badRequest', 422, parsed.message));
+      if (!parsed.ok) return refuse(c, new ApiFailure('badRequest', 422, parsed.message));
       const { events, ...context } = parsed.batch;
       const time = now();
       const client = clientOf(c);
@@ -150,7 +146,7 @@ export function fieldRoutes(db: Db, now: () => number = Date.now, { clientOf = b
     } catch (error) {
       // A fault of ours (the database): logged here, never shown to the client.
       console.error(error);
-      return refuse(new ApiFailure('server', 500, 'The server failed.'));
+      return refuse(c, new ApiFailure('server', 500, 'The server failed.'));
     }
   });
   return api;

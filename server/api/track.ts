@@ -9,7 +9,7 @@ import { parseTrackBatch } from '../../src/shared/track/batch';
 import { TRACK_BODY_MAX_BYTES } from '../../src/shared/track/rules';
 import type { Db } from '../db';
 import { transaction } from '../db/transaction';
-import { ApiFailure, failureBody } from './failure';
+import { ApiFailure, refuse } from './failure';
 import { sessionUser } from './sessions';
 
 /** @example app.route('/', trackRoutes(db)) */
@@ -17,20 +17,17 @@ export function trackRoutes(db: Db, now: () => number = Date.now): Hono {
   const api = new Hono();
   const insert = db.prepare('INSERT INTO track_events (id, uid, kind, name, at, props, received_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING');
   api.post('/api/track', async (c) => {
-    const refuse = (failure: ApiFailure) => {
-      c.set('failure' as never, failure.code as never);
-      return c.json(failureBody(failure), failure.status as 401);
-    };
     try {
       // The whole body is already in memory (smallBodies read it, ≤ 1 MB); the contract's own limit is smaller.
       const body = new Uint8Array(await c.req.arrayBuffer());
-      if (body.byteLength > TRACK_BODY_MAX_BYTES) return refuse(new ApiFailure('tooLarge', 413, `The batch is larger than ${TRACK_BODY_MAX_BYTES / 1024} KB.`));
+      if (body.byteLength > TRACK_BODY_MAX_BYTES)
+        return refuse(c, new ApiFailure('tooLarge', 413, `The batch is larger than ${TRACK_BODY_MAX_BYTES / 1024} KB.`));
       const parsed = parseTrackBatch(body);
-      if (!parsed.ok) return refuse(new ApiFailure('badRequest', 422, parsed.message));
+      if (!parsed.ok) return refuse(c, new ApiFailure('badRequest', 422, parsed.message));
       const { common, events } = parsed.batch;
       const time = now();
       const who = sessionUser(db, common.app_sessionid ?? '', common.uid, time);
-      if ('failure' in who) return refuse(who.failure);
+      if ('failure' in who) return refuse(c, who.failure);
       const accepted = transaction(db, () =>
         events.reduce(
           (sum, event) =>
@@ -45,7 +42,7 @@ export function trackRoutes(db: Db, now: () => number = Date.now): Hono {
     } catch (error) {
       // A fault of ours (the database): logged here, never shown to the client.
       console.error(error);
-      return refuse(new ApiFailure('server', 500, 'The server failed.'));
+      return refuse(c, new ApiFailure('server', 500, 'The server failed.'));
     }
   });
   return api;
