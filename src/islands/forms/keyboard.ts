@@ -42,9 +42,12 @@ export function keepAboveKeyboard(form: HTMLFormElement | null): () => void {
     shown = null;
     form.style.paddingBottom = '';
   };
+  // Offline before the host's reading came, its chunk fails: the form keeps its room as it is, and the
+  // next poll asks again (under a fresh URL, src/lib/model/import-again.ts). Never an unhandled rejection.
+  const poll = () => void fit().catch(() => undefined);
   const onFocus = () => {
-    void fit();
-    timer ??= setInterval(() => void fit(), POLL_MS);
+    poll();
+    timer ??= setInterval(poll, POLL_MS);
   };
   // Focus moving to the next field passes through the body: look once it has landed.
   const onBlur = () => setTimeout(() => focused() || stop());
