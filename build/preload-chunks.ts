@@ -4,11 +4,11 @@
  * (src/components/shell/painted.ts), not a tier at a time (the island, then what it imports, then what its
  * first data screen imports lazily: five round trips before the prices on a 150 ms link, issue 39).
  *
- * `data-js="a.x1 b.y2|c.z3"`: chunk names without `/_astro/` and `.js`; before the bar what the islands
- * import statically (loaded on every visit), after it what the page declared with `firstScreen`
- * (src/layouts/Page.astro: the lazy parts its signed-in first screen draws, by source file name), the
- * seal of its first reads, and what those import. The build fails on a declared name that is no
- * chunk the page can load.
+ * `data-js="s.w0|a.x1 b.y2|c.z3"`: chunk names without `/_astro/` and `.js`, in three parts: the seal's
+ * chunk, which sends a signed-in page's first reads (src/lib/api/seal.ts); what the islands import
+ * statically (loaded on every visit); what the page declared with `firstScreen` (src/layouts/Page.astro:
+ * the lazy parts its signed-in first screen draws, by source file name) and what those import. The
+ * build fails on a declared name that is no chunk the page can load, and on a seal that imports one.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +19,8 @@ import { entryUrls, htmlFilesIn, reachableGraph, staticGraph } from '../scripts/
 // `client:painted="late"`: an island that is no part of the first screen (tracking: Page.astro).
 const LATE = /\bopts="[^"]*&quot;value&quot;:&quot;late&quot;/;
 const DECLARED = / data-first="([^"]*)"/;
+/** The seal's chunk, by its source file (src/lib/api/seal.ts). */
+const SEALED = 'seal';
 /** `/_astro/core.zmr0Ks3Y.js` → `core.zmr0Ks3Y`, as data-js names it. */
 const nameOf = (url: string) => url.replace(/^\/_astro\/|\.js$/g, '');
 /** `core.zmr0Ks3Y` → `core`, the source file's name. */
@@ -27,12 +29,13 @@ const moduleOf = (chunk: string) => chunk.replace(/\.[\w-]+$/, '');
 /**
  * The page's `<html>` with `data-js` written and `data-first` gone; the page as it was without islands.
  * `read` gives the code of a chunk by its URL path.
- * @example preloadList(html, read) // '<html lang="en-US" … data-js="core.zmr0Ks3Y VipCenter.B2pPNG7u|seal.BOHeU10E plans-and-user.FeG8pKJT …">…'
+ * @example preloadList(html, read) // '<html lang="en-US" … data-js="seal.BOHeU10E|core.zmr0Ks3Y VipCenter.B2pPNG7u …|plans-and-user.FeG8pKJT …">…'
  */
 export function preloadList(html: string, read: (url: string) => string): string {
   if (!/<astro-island\b/.test(html)) return html.replace(DECLARED, '');
-  // Signed in, every page's first reads are sealed (docs/api.md): the seal is on every first screen.
-  const declared = [...new Set(['seal', ...(DECLARED.exec(html)?.[1]?.split(' ').filter(Boolean) ?? [])])];
+  // Signed in, every page's first reads are sealed (docs/api.md): the seal's chunk, which also sends
+  // them (src/lib/api/seal.ts), is on every signed-in first screen.
+  const declared = [...new Set([SEALED, ...(DECLARED.exec(html)?.[1]?.split(' ').filter(Boolean) ?? [])])];
   const entries = entryUrls(html, (island) => !LATE.test(island));
   const always = staticGraph(entries, read);
   // Astro's island tags and Rolldown's import lines are read as text (docs/upgrading.md, "What a page
@@ -51,7 +54,18 @@ export function preloadList(html: string, read: (url: string) => string): string
     return found;
   });
   const later = [...staticGraph(lazy, read, new Set(always))].filter((url) => !always.has(url));
-  const list = `${[...always].map(nameOf).join(' ')}${later.length ? `|${later.map(nameOf).join(' ')}` : ''}`;
+  // It runs as soon as the parser reaches an island (src/components/shell/painted.ts): an import would make it wait for core.
+  const sealed = later.find((url) => moduleOf(nameOf(url)) === SEALED)!;
+  if (/^import\b|[;}]import[\s{"*]|\bfrom\s*"/.test(read(sealed)))
+    throw new Error(`${sealed} imports another chunk: it would wait for it (src/lib/api/seal.ts)`);
+  // The largest first: on a link of six connections (HTTP/1.1) the rest queue behind the first six,
+  // and core, the largest by far, would otherwise be the last to arrive.
+  const bySize = (urls: string[]) =>
+    urls
+      .sort((a, b) => read(b).length - read(a).length)
+      .map(nameOf)
+      .join(' ');
+  const list = `${nameOf(sealed)}|${bySize([...always])}|${bySize(later.filter((url) => url !== sealed))}`;
   return html.replace(DECLARED, '').replace(/<html\b[^>]*/, (tag) => `${tag} data-js="${list}"`);
 }
 

@@ -11,6 +11,7 @@ import { defaultState } from '../../server/fake-host/state';
 import { formatPrice } from '../../src/shared/format';
 import { api, buyOnServer } from '../fixtures/api';
 import { feedbackBody } from '../fixtures/bodies';
+import { FIRST_READS } from '../../src/lib/api/first-reads';
 import { expect, test, type HostState } from '../fixtures/app';
 import { before, pattern, t } from '../fixtures/text';
 
@@ -250,6 +251,23 @@ test.describe('the useful mark: at the mark the data is on the page', () => {
       const made = await c.prepare?.(page, uid);
       await signIn(c.host);
       await page.addInitScript(recordUseful, c.region);
+      // The page's first reads (src/lib/api/first-reads.ts) go out from the seal's chunk, before core
+      // has come: core is held until they have. Read by the models instead, they would wait for it,
+      // and the page never show its data.
+      const reads = (FIRST_READS[c.path.slice(1)] ?? []).map((read) => read.path);
+      expect(reads.length, 'a data page has first reads').toBeGreaterThan(0);
+      const posts: string[] = [];
+      let allOut!: () => void;
+      const out = new Promise<void>((resolve) => (allOut = resolve));
+      page.on('request', (r) => {
+        const path = new URL(r.url()).pathname;
+        if (r.method() === 'POST' && path.startsWith('/api/')) posts.push(path);
+        if (reads.every((read) => posts.includes(read))) allOut();
+      });
+      await page.route(/\/_astro\/core\.[\w-]+\.js$/, async (route) => {
+        await out;
+        await route.continue();
+      });
       await open(c.path, `${c.query ?? ''}${made ?? ''}`);
 
       await expect.poll(() => marks(page)).toBeGreaterThan(0);
@@ -264,6 +282,12 @@ test.describe('the useful mark: at the mark the data is on the page', () => {
       await expect(c.settled(page)).toBeVisible();
       expect(await marks(page)).toBe(1);
       expect(await page.evaluate(() => (window as unknown as Recorder).__usefulCalls)).toBe(1);
+      // Each first read sent once: its model took that answer, and asked for nothing twice.
+      for (const read of reads)
+        expect(
+          posts.filter((path) => path === read),
+          read,
+        ).toHaveLength(1);
     });
   }
 });

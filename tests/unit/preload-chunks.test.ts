@@ -13,7 +13,7 @@ const files: Record<string, string> = {
   '/_astro/plans.d4.js': 'import{a}from"./area.c3.js";import"./ledger.f6.js";const more=()=>import("./deeper.g7.js");',
   '/_astro/ledger.f6.js': 'export const l=1;',
   '/_astro/deeper.g7.js': 'export const d=1;',
-  '/_astro/seal.e5.js': 'import{t}from"./core.b2.js";',
+  '/_astro/seal.e5.js': 'export const s=1;',
   '/_astro/client.h8.js': 'export default 1;',
   '/_astro/Tracking.i9.js': 'import{t}from"./core.b2.js";import"./track.j0.js";',
   '/_astro/track.j0.js': 'export const x=1;',
@@ -29,17 +29,23 @@ const page = (first?: string) =>
 const listOf = (html: string) => /<html lang="en-US" data-pad="none" data-js="([^"]*)">/.exec(html)?.[1];
 
 describe('preload-chunks', () => {
-  it('lists what the islands import statically, then, signed in, the seal and the declared parts with their static imports', () => {
-    const [always, signedIn] = listOf(preloadList(page('plans'), read))!.split('|');
+  it('lists the seal, what the islands import statically, then the declared parts with their static imports, the largest first', () => {
+    const [seal, always, signedIn] = listOf(preloadList(page('plans'), read))!.split('|');
+    expect(seal).toBe('seal.e5');
     expect(always!.split(' ')).toEqual(['Island.a1', 'core.b2', 'area.c3', 'client.h8']);
-    // The seal first (it gates the first reads); what a part loads later (deeper) is not the first screen's.
-    expect(signedIn!.split(' ')).toEqual(['seal.e5', 'plans.d4', 'ledger.f6']);
+    // What a part loads later (deeper) is not the first screen's.
+    expect(signedIn!.split(' ')).toEqual(['plans.d4', 'ledger.f6']);
   });
 
   it('leaves out an island drawn after the paint (client:painted="late") and what only it imports', () => {
     const html = preloadList(page(), read);
-    expect(listOf(html)).toBe('Island.a1 core.b2 area.c3 client.h8|seal.e5');
+    expect(listOf(html)).toBe('seal.e5|Island.a1 core.b2 area.c3 client.h8|');
     expect(html).not.toContain('data-first');
+  });
+
+  it('fails the build on a seal that imports another chunk: it runs before core is in', () => {
+    const importing = (url: string) => (url === '/_astro/seal.e5.js' ? 'import{t}from"./core.b2.js";export const s=1;' : read(url));
+    expect(() => preloadList(page(), importing)).toThrow('/_astro/seal.e5.js imports another chunk');
   });
 
   it('fails the build on a declared part the page cannot load', () => {

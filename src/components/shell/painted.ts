@@ -4,13 +4,16 @@
  * draws is on the path to first paint, and its script is not fetched ahead of it: nothing shares the
  * link with the HTML (Lighthouse's simulation counts a script asked for before the paint into the
  * paint). At the paint, the whole first screen's chunks are asked for at once, not a tier of imports
- * at a time (a tier at a time made five round trips before the prices on a 150 ms link).
+ * at a time (a tier at a time made five round trips before the prices on a 150 ms link), the seal's
+ * first: it sends the page's first reads, which then travel while the islands load.
  * "Painted" is the browser's first-contentful-paint entry; a page that paints nothing, or a WebView
  * without paint timing, hydrates after PAINT_WAIT_MS all the same.
  */
 import type { ClientDirective } from 'astro';
 
 const PAINT_WAIT_MS = 1000;
+// After the parser reaches it: about when a 150 ms link has brought the first screen (docs/performance.md).
+const LATE_MS = 1500;
 
 // Astro's island loader (the inline script after this one) reads every island's props with
 // Object.fromEntries, from Chromium 73: below it no island would hydrate. The loader passes an array
@@ -38,33 +41,35 @@ const BELOW_FLOOR = typeof ResizeObserver == 'undefined';
 let asked = false;
 
 /**
- * Asks, once per page, for the chunks its first screen runs (`<html data-js>`,
- * build/preload-chunks.ts); signed in, also the lazy ones its data screen draws with (the seal of
- * its first reads, say). Where `modulepreload` is unknown (Chromium 64, 65), as module scripts: these
- * chunks only define what the islands import. A page the shell script is moving to its locale's URL
- * has no session flag, and asks for nothing.
+ * Asks, once per page, for the chunks its first screen runs (`<html data-js>`: the seal's, what the
+ * islands import, the lazy parts of the signed-in first screen; build/preload-chunks.ts). Signed in,
+ * the seal's first, as a script: it sends the page's first reads as it runs (src/lib/api/seal.ts). The
+ * rest as preloads, or module scripts where `modulepreload` is unknown (Chromium 64, 65): they only
+ * define what the islands import. A page the shell script is moving to its locale's URL has no
+ * session flag, and asks for nothing.
  */
 function askFirstScreen() {
   if (asked) return;
   asked = true;
   const flags = document.documentElement.dataset;
-  const [always, signedIn] = (flags.js ?? '').split('|');
+  const [seal, always, signedIn] = (flags.js ?? '').split('|');
   if (!flags.session || !always) return;
   const preloads = document.createElement('link').relList?.supports?.('modulepreload');
-  // What every island runs first: a slow link serves requests about in the order asked (the lazy parts
-  // first measured 150 ms later on /vip-center; the seal first, no different).
-  const names = flags.session === 'signed-in' && signedIn ? `${always} ${signedIn}` : always;
+  const names = flags.session === 'signed-in' ? `${seal} ${always} ${signedIn}` : always;
   for (const name of names.split(' ')) {
-    const tag = document.createElement(preloads ? 'link' : 'script');
-    tag.setAttribute(preloads ? 'rel' : 'type', preloads ? 'modulepreload' : 'module');
-    tag.setAttribute(preloads ? 'href' : 'src', `${LEGACY ? '/_astro/legacy/' : '/_astro/'}${name}.js`);
-    document.head.appendChild(tag);
+    if (!name) continue;
+    const run = !preloads || name == seal;
+    const tag = document.createElement(run ? 'script' : 'link');
+    tag.setAttribute(run ? 'type' : 'rel', run ? 'module' : 'modulepreload');
+    tag.setAttribute(run ? 'src' : 'href', `${LEGACY ? '/_astro/legacy/' : '/_astro/'}${name}.js`);
+    document.head.append(tag);
   }
 }
 
-const painted: ClientDirective = (load, _options, island) => {
+const painted: ClientDirective = (load, options, island) => {
   if (BELOW_FLOOR) {
-    document.getElementById('old-engine')?.removeAttribute('hidden');
+    // Page.astro writes the notice on every page with islands.
+    document.getElementById('old-engine')!.hidden = false;
     document.documentElement.classList.add('engine-old');
     return;
   }
@@ -74,8 +79,7 @@ const painted: ClientDirective = (load, _options, island) => {
       if (url) island.setAttribute(name, url.replace('/_astro/', '/_astro/legacy/'));
     }
   }
-  // Fetched at the paint, with the whole first screen's chunks (`client:painted="late"`, tracking, is
-  // not among those: build/preload-chunks.ts).
+  // Fetched at the paint, with the whole first screen's chunks (not tracking's: below).
   let started = false;
   const start = async () => {
     if (started) return;
@@ -84,6 +88,10 @@ const painted: ClientDirective = (load, _options, island) => {
     const hydrate = await load();
     await hydrate();
   };
+  // `client:painted="late"` (tracking): no part of the first screen (build/preload-chunks.ts leaves it
+  // out), and not one more request queued with it on a link of six connections (HTTP/1.1). Not at the
+  // load event: a page whose scripts are asked for at the paint has loaded by then.
+  if (options.value == 'late') return setTimeout(start, LATE_MS);
   setTimeout(start, PAINT_WAIT_MS);
   try {
     const observer = new PerformanceObserver((entries) => {

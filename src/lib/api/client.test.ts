@@ -3,6 +3,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it, v
 import { ApiError, messageKey, request, setReauth, setIdentity, type ApiErrorCode } from './index';
 import { decryptRequest } from '../../../server/api/wire-node';
 import { health, session } from '../../shared/api/endpoints/platform';
+import { coinBalance } from '../../shared/api/endpoints/coins';
+import { resetFirstReads, type FirstReadPage } from './seal';
 
 const publicPem = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
 const privatePem = readFileSync('tests/fixtures/keys/private.pem', 'utf8');
@@ -208,6 +210,74 @@ describe('request', () => {
     const fetch = answer(200, { code: 0, data: { uid: 'u1', loginAt: 1 } });
     expect(await codeOf(request(session, {}))).toBe('generic');
     expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('a first read sent at the paint (./seal.ts)', () => {
+  const who = { uid: 'u1', app_sessionid: 'sess-1' };
+  const balance = { balance: 1234, pending: 0 };
+
+  /** A signed-in /k-recharge whose seal chunk has run: its first reads (the packages, the balance) are on their way. */
+  async function painted() {
+    const { startFirstReads } = await import('./seal');
+    vi.stubGlobal('document', { documentElement: { dataset: { session: 'signed-in' }, lang: 'en-US' } });
+    setIdentity(() => who);
+    startFirstReads({
+      document,
+      localStorage: { getItem: () => who.app_sessionid },
+      location: { pathname: '/k-recharge', search: '' },
+      crypto: globalThis.crypto,
+      NativeBridge: { getAppBaseInfo: () => JSON.stringify({ uid: who.uid, dev_region: 'SG' }) },
+    } as unknown as FirstReadPage);
+    // Both on their way (the balance once sealed), so none goes out during a later test.
+    await vi.waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledTimes(2));
+  }
+  afterEach(resetFirstReads);
+
+  it('takes the answer of the read sent for the same request, once, instead of sending it again', async () => {
+    const fetch = answer(200, { code: 0, data: balance });
+    await painted();
+    expect(await request(coinBalance, {})).toEqual(balance);
+    // The seal's two reads went; the client sent nothing of its own.
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['https://api.example.test/api/coins/packages', 'https://api.example.test/api/coins/balance']);
+    // Taken once: asked again (after a payment, say), the balance is read afresh.
+    await request(coinBalance, {});
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('never hands a read to a request of another user or session', async () => {
+    const fetch = answer(200, { code: 0, data: balance });
+    await painted();
+    setIdentity(() => ({ ...who, app_sessionid: 'sess-2' }));
+    await request(coinBalance, {});
+    expect(fetch).toHaveBeenCalledTimes(3);
+    const form = fetch.mock.calls[2]![1].body as URLSearchParams;
+    expect(decryptRequest({ params: form.get('params'), encSecKey: form.get('encSecKey') }, privatePem)).toMatchObject({ app_sessionid: 'sess-2' });
+  });
+
+  it('sends the request again when the first read failed on the way', async () => {
+    const failing = vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', failing);
+    await painted();
+    const fetch = answer(200, { code: 0, data: balance });
+    expect(await request(coinBalance, {})).toEqual(balance);
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+
+  it("gives the server's refusal of the first read to the caller, as its own", async () => {
+    const fetch = answer(404, { code: 'noContent', message: 'gone' });
+    await painted();
+    expect(await codeOf(request(coinBalance, {}))).toBe('noContent');
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('still times out on a first read that never answers', async () => {
+    hang();
+    await painted();
+    vi.useFakeTimers();
+    const code = codeOf(request(coinBalance, {}, { timeoutMs: 1000 }));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await code).toBe('timeout');
   });
 });
 

@@ -114,7 +114,7 @@ async function send<E extends Endpoint>(endpoint: E, body: BodyOf<E>, options: R
       reject(new DOMException('The request was stopped', 'AbortError'));
     };
   });
-  // Raced only once the seal is ready: no unhandled rejection before that.
+  // Raced with the answer below; a stop before that must not be an unhandled rejection.
   stopped.catch(() => undefined);
   let timedOut = false;
   // setTimeout's delay is a 32-bit int: a longer one (or Infinity) would fire at once, so no timer.
@@ -127,28 +127,10 @@ async function send<E extends Endpoint>(endpoint: E, body: BodyOf<E>, options: R
       : undefined;
   signal?.addEventListener('abort', stop);
   try {
-    let fields: Record<string, string>;
-    if (endpoint.public) {
-      // A public endpoint answers everyone alike: no seal, no session (docs/api.md), and no seal chunk.
-      fields = { request: JSON.stringify(body) };
-    } else {
-      // Lazy on purpose: the seal (and, without Web Crypto, its libraries) is fetched by the first request.
-      const { sealRequest } = await import('./seal');
-      // A chunk load cannot be aborted, so check whether the time or the caller ran out meanwhile.
-      if (timedOut || signal?.aborted) await stopped;
-      const { uid, app_sessionid } = identity() ?? { uid: '', app_sessionid: '' };
-      // Wire fields last: they are reserved and must not be overridden by a body field.
-      const wire: WireFields = { v: WIRE_VERSION, path: endpoint.path, uid, app_sessionid, ts: Date.now(), nonce: randomId(32) };
-      const { params, encSecKey } = await sealRequest({ ...body, ...wire });
-      fields = { params, encSecKey };
-    }
-    // URLSearchParams sets Content-Type: application/x-www-form-urlencoded;charset=UTF-8.
-    const answer = fetch(apiHost() + endpoint.path, {
-      method: 'POST',
-      body: new URLSearchParams(fields),
-      ...(controller ? { signal: controller.signal } : {}),
-    }).then((res) => read(endpoint, res));
-    return await Promise.race([answer, stopped]);
+    const sendNow = () => post(endpoint, body, () => timedOut || !!signal?.aborted, controller);
+    // The answer of this same request, sent at the first paint (./seal.ts), once; failed, sent again.
+    const response = firstRead(endpoint, body).then(({ early }) => (early ? early.catch(sendNow) : sendNow()));
+    return await Promise.race([response.then((res) => read(endpoint, res)), stopped]);
   } catch (err) {
     if (err instanceof ApiError) throw err;
     if (timedOut) throw new ApiError('timeout', `${name}: no answer in ${timeoutMs} ms`);
@@ -160,6 +142,51 @@ async function send<E extends Endpoint>(endpoint: E, body: BodyOf<E>, options: R
     clearTimeout(timer);
     signal?.removeEventListener('abort', stop);
   }
+}
+
+/**
+ * A first read's answer for this request, if the seal's chunk sent one (./seal.ts). On a signed-in
+ * page that chunk was asked for at the paint, and has sent the page's first reads by the time its
+ * import resolves: a request never goes out before them, so none is sent twice. A public endpoint's
+ * request elsewhere does not wait for the seal, which it does not need.
+ */
+function firstRead<E extends Endpoint>(endpoint: E, body: BodyOf<E>): Promise<{ early?: Promise<Response> }> {
+  const signedIn = typeof document != 'undefined' && document.documentElement.dataset.session == 'signed-in';
+  if (endpoint.public && !signedIn) return Promise.resolve({});
+  const who = endpoint.public ? null : (identity() ?? { uid: '', app_sessionid: '' });
+  // Wrapped, or the answer's promise would be waited for here. A chunk that could not load leaves
+  // the request to send itself (and a sealed one to say why).
+  return import('./seal').then(
+    ({ takeFirstRead }) => ({ early: takeFirstRead(endpoint.path, body, who) }),
+    () => ({}),
+  );
+}
+
+/** Posts the request: a public endpoint's body as it is, any other's sealed (docs/api.md). */
+async function post<E extends Endpoint>(endpoint: E, body: BodyOf<E>, stopped: () => boolean, controller: AbortController | undefined): Promise<Response> {
+  let fields: Record<string, string>;
+  if (endpoint.public) {
+    // A public endpoint answers everyone alike: no seal, no session (docs/api.md), and no seal chunk.
+    fields = { request: JSON.stringify(body) };
+  } else {
+    // Lazy on purpose: the seal (and, without Web Crypto, its libraries) is fetched by the first request.
+    const { sealRequest } = await import('./seal');
+    // A chunk load cannot be aborted: a request whose time or caller ran out meanwhile is not sent.
+    if (stopped()) throw new DOMException('The request was stopped', 'AbortError');
+    const { uid, app_sessionid } = identity() ?? { uid: '', app_sessionid: '' };
+    // Wire fields last: they are reserved and must not be overridden by a body field.
+    const wire: WireFields = { v: WIRE_VERSION, path: endpoint.path, uid, app_sessionid, ts: Date.now(), nonce: randomId(32) };
+    fields = { ...(await sealRequest({ ...body, ...wire }, () => import('./crypto'))) };
+  }
+  // URLSearchParams sets Content-Type: application/x-www-form-urlencoded;charset=UTF-8.
+  return fetch(apiHost() + endpoint.path, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    // The API reads no cookie (the session is in the sealed body): without credentials the browser
+    // sends it on connections of its own, not queued behind the page's scripts on a link of six.
+    credentials: 'omit',
+    ...(controller ? { signal: controller.signal } : {}),
+  });
 }
 
 async function read<E extends Endpoint>(endpoint: E, res: Response): Promise<DataOf<E>> {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -60,7 +61,7 @@ describe('crypto loading', () => {
     expect(graph.filter((m) => /crypto|seal|jsencrypt|wire-node/.test(m))).toEqual([]);
   });
 
-  it('bundles the seal into a small chunk of its own, and crypto-js and jsencrypt into another that only the seal imports, on demand', async () => {
+  it('bundles the seal into a small chunk of its own, and crypto-js and jsencrypt into another that the client imports on demand', async () => {
     const { outputFiles } = await build({
       entryPoints: ['src/lib/api/index.ts'],
       bundle: true,
@@ -85,9 +86,10 @@ describe('crypto loading', () => {
       expect(importer).not.toMatch(new RegExp(`(?:from|import)\\s*"\\./${chunk}"`));
     };
     dynamicOnly(entry.text, seal[0]!.path);
-    dynamicOnly(seal[0]!.text, libraries[0]!.path);
-    expect(entry.text).not.toContain(basename(libraries[0]!.path));
-    // Web Crypto costs no library bytes: the seal's chunk is small.
-    expect(seal[0]!.text.length).toBeLessThan(3000);
+    dynamicOnly(entry.text, libraries[0]!.path);
+    // The seal's chunk runs at the first paint, before the client's (./sealed.ts): it must not wait for the libraries.
+    expect(seal[0]!.text).not.toContain(basename(libraries[0]!.path));
+    // Web Crypto costs no library bytes: the seal's chunk, with the first reads, is small.
+    expect(gzipSync(seal[0]!.text).length).toBeLessThan(2400);
   });
 });

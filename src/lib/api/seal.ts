@@ -1,152 +1,107 @@
 /**
- * The request seal of docs/api.md: encrypt-then-MAC (AES-256-CBC, then HMAC-SHA-256 over IV ‖
- * ciphertext) under two keys drawn once per page, both wrapped in one RSA-OAEP-SHA-256 block. Sealed
- * with Web Crypto, native and free, wherever the WebView offers it (`crypto.subtle`: a secure context
- * on Chromium 37+); crypto-js and jsencrypt (./crypto, 25 KB gzip) load only where it does not, and
- * produce the same bytes (tests cross-check both). Loaded by the client's first request.
+ * The sealed side of the API client, one chunk: the seal (./cipher.ts), and a signed-in page's first
+ * reads (./first-reads.ts). The island directive runs this chunk at the first paint, with the islands'
+ * chunks (src/components/shell/painted.ts), and it sends those reads as it runs, so they are on the way
+ * while the islands load; the client imports it before each of a signed-in page's requests and takes
+ * the answer of the same read from it (`takeFirstRead`). No import from core: it runs before core is in.
  */
+import { ID, firstReads, hostText, readKey, routeOf, timeZoneOf, type PageValue } from './first-reads';
+import { sealRequest } from './cipher';
 
-import type { PageKeys, Sealed, Sealer } from './sealer';
+export { sealRequest };
 
-export type { PageKeys, Sealed, Sealer };
+/** src/shared/api/endpoint.ts's WIRE_VERSION, which this chunk cannot import (seal.test.ts compares). */
+export const WIRE_VERSION = 2;
+/**
+ * How long an answer nobody has taken is kept: the first screen's models ask within seconds of the
+ * paint; a model that asks later sends its read afresh, so nothing shows as current that is old.
+ */
+export const KEEP_MS = 30_000;
+
+type Who = { uid: string; app_sessionid: string };
+type Host = { getAppBaseInfo?: () => unknown };
+/** The page the reads are for, as this chunk reads it (a test passes its own). */
+export type FirstReadPage = Pick<Window, 'document' | 'localStorage' | 'location' | 'crypto'> & { NativeBridge?: Host };
+
+// The answers on their way or in, by readKey; each taken once.
+const answers: Record<string, Promise<Response>> = {};
+let started = false;
 
 /**
- * AES-256 and HMAC-SHA-256 keys: 32 bytes each.
- * @example crypto.getRandomValues(new Uint8Array(KEY_BYTES))
+ * The answer of a first read for this same request (path, body, and who asks: null for a public
+ * endpoint), once; undefined when none was sent, or it was taken, or it is older than KEEP_MS.
+ * @example const early = takeFirstRead('/api/music/quota', {}, { uid: '10001', app_sessionid: 's' })
  */
-export const KEY_BYTES = 32;
-/**
- * CBC's IV is one AES block; it leads the decoded `params`.
- * @example crypto.getRandomValues(new Uint8Array(IV_LENGTH))
- */
-export const IV_LENGTH = 16;
-
-/**
- * Two fresh 32-byte keys from Web Crypto (`getRandomValues` needs no secure context).
- * @example const keys = drawPageKeys()
- */
-export function drawPageKeys(): PageKeys {
-  return { aesKey: crypto.getRandomValues(new Uint8Array(KEY_BYTES)), macKey: crypto.getRandomValues(new Uint8Array(KEY_BYTES)) };
+export function takeFirstRead(path: string, body: object, who: Who | null): Promise<Response> | undefined {
+  const key = readKey(path, body, who);
+  const answer = answers[key];
+  delete answers[key];
+  return answer;
 }
 
-/**
- * The text RSA wraps: AES key ‖ MAC key as 128 lowercase hex digits (ASCII, so one byte per digit on
- * both paths: jsencrypt takes each `charCodeAt` as a byte).
- * @example encodeKeys({ aesKey: new Uint8Array(32), macKey: new Uint8Array(32).fill(255) }) // '00…00ff…ff'
- */
-export function encodeKeys({ aesKey, macKey }: PageKeys): string {
-  if (aesKey.length !== KEY_BYTES || macKey.length !== KEY_BYTES) throw new RangeError('AES and MAC keys must be 32 bytes each');
-  return [...aesKey, ...macKey].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  // By the byte: spreading a long body into fromCharCode's arguments would overflow the stack.
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-/** Web Crypto's seal: the same bytes as the libraries' for the same keys and IV. */
-export const webSealer: Sealer = {
-  async sealParams(json, keys, iv) {
-    const { subtle } = crypto;
-    const aes = await subtle.importKey('raw', keys.aesKey as BufferSource, 'AES-CBC', false, ['encrypt']);
-    const mac = await subtle.importKey('raw', keys.macKey as BufferSource, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    // AES-CBC in Web Crypto pads with PKCS#7, as crypto-js's Pkcs7 does.
-    const ciphertext = new Uint8Array(await subtle.encrypt({ name: 'AES-CBC', iv: iv as BufferSource }, aes, new TextEncoder().encode(json)));
-    const signed = new Uint8Array(IV_LENGTH + ciphertext.length);
-    signed.set(iv);
-    signed.set(ciphertext, IV_LENGTH);
-    const tag = new Uint8Array(await subtle.sign('HMAC', mac, signed));
-    const out = new Uint8Array(signed.length + tag.length);
-    out.set(signed);
-    out.set(tag, signed.length);
-    return toBase64(out);
-  },
-  async wrap(text, publicKeyPem) {
-    const der = Uint8Array.from(atob(publicKeyPem.replace(/-----[^-]+-----|\s/g, '')), (c) => c.charCodeAt(0));
-    let key: CryptoKey;
-    try {
-      key = await crypto.subtle.importKey('spki', der, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
-    } catch {
-      throw new Error('RSA public key rejected (PUBLIC_RSA_KEY)');
-    }
-    return toBase64(new Uint8Array(await crypto.subtle.encrypt('RSA-OAEP', key, new TextEncoder().encode(text))));
-  },
-};
-
-/**
- * The `params` field for given keys and IV: deterministic, so docs/api.md can give a test vector.
- * Encrypt, then MAC the IV and ciphertext, so the server checks integrity before it decrypts.
- * @example await sealParams('{"a":1}', keys, new Uint8Array(16)) // 'AAAA…' (IV, ciphertext, 32-byte MAC)
- */
-export async function sealParams(json: string, keys: PageKeys, iv: Uint8Array, sealer: Sealer = webSealer): Promise<string> {
-  if (keys.aesKey.length !== KEY_BYTES || keys.macKey.length !== KEY_BYTES || iv.length !== IV_LENGTH) {
-    throw new RangeError('AES and MAC keys must be 32 bytes, the IV 16');
+function ask(host: Host | undefined): Record<string, unknown> {
+  try {
+    const info: unknown = JSON.parse(String(host!.getAppBaseInfo!()));
+    return info && typeof info == 'object' ? (info as Record<string, unknown>) : {};
+  } catch {
+    return {};
   }
-  return sealer.sealParams(json, keys, iv);
+}
+
+/** 32 characters of randomness, as the wire's nonce is (the client's randomId, which is in core). */
+function nonce(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => (byte + 256).toString(16).slice(1)).join('');
 }
 
 /**
- * The page keys wrapped for the server.
- * @example await wrapKeys(drawPageKeys(), publicPem) // 344 base64 characters for RSA-2048
+ * Sends the route's first reads, once per page. Nothing when the shell did not find the user signed
+ * in, or where Web Crypto is missing (the libraries' seal is too heavy to fetch ahead).
+ * @example startFirstReads(window) // on /download: the quota and the first page of downloads, on their way
  */
-export async function wrapKeys(keys: PageKeys, publicKeyPem: string, sealer: Sealer = webSealer): Promise<string> {
-  // An empty key would make jsencrypt generate a random key pair and encrypt for nobody, silently.
-  if (!publicKeyPem.trim()) throw new Error('No RSA public key (PUBLIC_RSA_KEY is not set)');
-  return sealer.wrap(encodeKeys(keys), publicKeyPem);
-}
-
-/**
- * The libraries' seal, loaded only where Web Crypto is missing or refuses (an insecure context, an
- * old WebView without RSA-OAEP-SHA-256).
- */
-const librarySealer = async (): Promise<Sealer> => import('./crypto');
-
-// One pair of keys per page (this module's lifetime), wrapped once per public key: the RSA step,
-// the slow part on both ends, runs once per page rather than once per request.
-let pageKeys: PageKeys | undefined;
-let sealer: Sealer | undefined;
-let wrappedFor: { publicKeyPem: string; encSecKey: Promise<string> } | undefined;
-
-/**
- * Seals a JSON-serialisable body under the page's keys with a fresh IV for this request. The first
- * call decides the path: Web Crypto if it wraps the keys, the libraries otherwise.
- * @example const { params, encSecKey } = await seal({ uid: 'u1', ts: Date.now() }, publicPem)
- */
-export async function seal(body: object, publicKeyPem: string, fallback: () => Promise<Sealer> = librarySealer): Promise<Sealed> {
-  pageKeys ??= drawPageKeys();
-  const keys = pageKeys;
-  if (wrappedFor?.publicKeyPem !== publicKeyPem) {
-    const encSecKey = (async () => {
-      if (!sealer && typeof crypto !== 'undefined' && crypto.subtle) {
-        try {
-          const wrapped = await wrapKeys(keys, publicKeyPem);
-          sealer = webSealer;
-          return wrapped;
-        } catch (err) {
-          // No key at all: the libraries would not do better.
-          if (!publicKeyPem.trim()) throw err;
-        }
-      }
-      sealer ??= await fallback();
-      return wrapKeys(keys, publicKeyPem, sealer);
-    })();
-    wrappedFor = { publicKeyPem, encSecKey };
-    // A failed wrap (a bad key) is not kept: the next request tries again.
-    encSecKey.catch(() => wrappedFor?.encSecKey === encSecKey && (wrappedFor = undefined));
+export function startFirstReads(win: FirstReadPage): void {
+  const doc = win.document;
+  if (started || doc.documentElement.dataset.session != 'signed-in' || !(win.crypto && win.crypto.subtle)) return;
+  started = true;
+  const base = ask(win.NativeBridge);
+  let session = '';
+  try {
+    session = win.localStorage.getItem('app_sessionid') || '';
+  } catch {
+    // Storage refused: the client reads no session either, and the server answers both alike.
   }
-  const encSecKey = await wrappedFor.encSecKey;
-  const iv = crypto.getRandomValues(new Uint8Array(IV_LENGTH));
-  return { params: await sealParams(JSON.stringify(body), keys, iv, sealer), encSecKey };
+  const who: Who = { uid: hostText(base.uid), app_sessionid: session };
+  const valueOf = (name: PageValue): string | null => {
+    if (name == 'region') return hostText(base.dev_region);
+    if (name == 'locale') return doc.documentElement.lang;
+    if (name == 'timeZone') return timeZoneOf(hostText(base.dev_timezone));
+    const id = new URLSearchParams(win.location.search).get('id');
+    return id && ID.test(id) ? id : null;
+  };
+  const host = ((import.meta.env.PUBLIC_API_HOST as string | undefined) ?? '').replace(/\/+$/, '');
+  for (const { path, body, open } of firstReads(routeOf(win.location.pathname), valueOf)) {
+    const fields = open
+      ? Promise.resolve({ request: JSON.stringify(body) })
+      : sealRequest({ ...body, v: WIRE_VERSION, path, uid: who.uid, app_sessionid: who.app_sessionid, ts: Date.now(), nonce: nonce() }).then((sealed) => ({
+          ...sealed,
+        }));
+    const key = readKey(path, body, open ? null : who);
+    // Sent as the client sends it (./client.ts `post`: no credentials, so on connections of their own).
+    const answer = fields.then((form) => fetch(host + path, { method: 'POST', body: new URLSearchParams(form), credentials: 'omit' }));
+    // Taken or not, a failure here is the model's to see (it sends the read again): never unhandled.
+    answer.catch(() => undefined);
+    answers[key] = answer;
+    setTimeout(() => answers[key] === answer && delete answers[key], KEEP_MS);
+  }
 }
 
+// Not in a test's Node, where nothing has painted.
+if (typeof window != 'undefined') startFirstReads(window);
+
 /**
- * `seal` under the build's `PUBLIC_RSA_KEY`. Read here rather than in the client so the PEM (about
- * 450 bytes that do not compress) ships in this lazy chunk, not with the page.
- * @example const form = await sealRequest({ uid, app_sessionid, ts, nonce })
+ * For tests: forgets the reads sent and taken, so the next start sends again.
+ * @example afterEach(resetFirstReads)
  */
-export function sealRequest(body: object): Promise<Sealed> {
-  const publicKeyPem: string | undefined = import.meta.env.PUBLIC_RSA_KEY;
-  return seal(body, publicKeyPem ?? '');
+export function resetFirstReads(): void {
+  started = false;
+  for (const key of Object.keys(answers)) delete answers[key];
 }

@@ -6,7 +6,7 @@
 import { request } from '../request';
 import { vipSetRenewal } from '../../shared/api/endpoints/vip-renewal';
 import { confirmDialog, showToast } from '../stores/ui';
-import type { Standing, Tier } from '../../shared/vip/ledger';
+import { chargeDate, ledgerOf, type Standing, type Tier } from '../../shared/vip/ledger';
 import { setRenewals } from './membership';
 
 /** The terms a dialog names when a switch turns on, formatted by the island. */
@@ -35,7 +35,6 @@ export interface TurnOn {
 export async function changeRenewal(planId: string, change: TurnOn | { on: false }): Promise<void> {
   let terms: TurnOnTerms | null = null;
   if (change.on) {
-    const { chargeDate, ledgerOf } = await import('../../shared/vip/ledger');
     // Shown as a date only: the fraction of a second does not matter.
     terms = change.terms(chargeDate(ledgerOf(change.membership), change.tier, Date.now() / 1000));
   }

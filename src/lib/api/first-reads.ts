@@ -1,0 +1,129 @@
+/**
+ * The reads each page's first screen makes when the user is signed in, as its models send them: ./seal.ts
+ * sends them at the first paint, while the islands' chunks are still on the way, and the client hands
+ * each answer to the model that asks for that same read (./client.ts). On a 150 ms link that is the
+ * difference between the prices a round trip after the islands run and the prices as they run
+ * (docs/performance.md, "Useful content"). A read listed here that no model asks for costs one wasted
+ * request and nothing else (tests/e2e/first-reads.spec.ts checks that every page asks for each read once).
+ *
+ * No import at run time: this runs before core, in the seal's chunk. What the models read from core's
+ * stores is read here from the same sources, by the same rules (first-reads.test.ts compares them):
+ * `$region` the host's `dev_region` (src/lib/stores/self-info.ts), `$locale` the page's,
+ * `$timeZone` the user's (src/lib/personal/time-zone.ts), `$id` the `id` query, allow-listed.
+ */
+
+/** A body value: a literal, or one of the page's own values. */
+export type BodyValue = string | number | null;
+type Template = Record<string, BodyValue>;
+
+/** One read: the endpoint's path, its body, and `open` for a public endpoint (sent unsealed). */
+export interface FirstRead {
+  path: string;
+  body: Template;
+  open?: true;
+}
+
+/** The page's values a body may name; null for one it lacks (no valid `id`). */
+export type PageValue = 'region' | 'locale' | 'timeZone' | 'id';
+
+const plans: FirstRead = { path: '/api/vip/plans', body: { region: '$region' }, open: true };
+const vipStatus: FirstRead = { path: '/api/vip/status', body: {} };
+// The first page of a list: RECORDS_PAGE_SIZE (src/shared/limits.ts) records from the start.
+const firstPage = { cursor: null, limit: 20 };
+const lists: FirstRead = { path: '/api/music/lists', body: { locale: '$locale' } };
+const thread: FirstRead = { path: '/api/feedback/detail', body: { id: '$id', locale: '$locale' } };
+
+/** By route (src/shared/routes.ts), the reads its signed-in first screen makes. */
+export const FIRST_READS: Readonly<Record<string, readonly FirstRead[]>> = {
+  'vip-center': [plans, vipStatus],
+  channel: [plans, vipStatus],
+  'renewal-management': [plans, vipStatus],
+  'k-recharge': [
+    { path: '/api/coins/packages', body: { region: '$region' }, open: true },
+    { path: '/api/coins/balance', body: {} },
+  ],
+  'k-transactions': [{ path: '/api/coins/transactions', body: firstPage }],
+  download: [
+    { path: '/api/music/quota', body: {} },
+    { path: '/api/music/downloads', body: firstPage },
+  ],
+  'my-feedback': [{ path: '/api/feedback/list', body: { ...firstPage, locale: '$locale' } }],
+  'help-feedback': [{ path: '/api/help/home', body: { locale: '$locale' } }],
+  'q-and-a': [{ path: '/api/help/question', body: { id: '$id', locale: '$locale' } }],
+  'oppo-music': [lists],
+  'center-station': [lists],
+  'my-detail': [thread],
+  'my-detail2': [thread],
+  'private.html': [{ path: '/api/personal/exports', body: { timeZone: '$timeZone' } }],
+};
+
+/**
+ * The route of a page's path: no locale prefix, no slashes around it.
+ * @example routeOf('/vi-VN/k-recharge/') // 'k-recharge'
+ */
+export const routeOf = (pathname: string): string => pathname.replace(/^\/[a-z]{2}-[A-Z]{2}(?=\/)/, '').replace(/^\/+|\/+$/g, '');
+
+/**
+ * The bodies of a route's reads with the page's values in place; a read whose value is missing (no
+ * valid `id`) is left out, as its model would not send it either.
+ * @example firstReads('k-transactions', valueOf) // [{ path: '/api/coins/transactions', body: { cursor: null, limit: 20 } }]
+ */
+export function firstReads(route: string, valueOf: (name: PageValue) => string | null): { path: string; body: Template; open?: true }[] {
+  const reads = Object.prototype.hasOwnProperty.call(FIRST_READS, route) ? FIRST_READS[route]! : [];
+  const out: { path: string; body: Template; open?: true }[] = [];
+  for (const read of reads) {
+    const body: Template = {};
+    let complete = true;
+    for (const key of Object.keys(read.body)) {
+      const value = read.body[key]!;
+      // Asked for only where a body names it: the time zone takes Intl some 40 ms on a slow phone.
+      const filled = typeof value == 'string' && value[0] == '$' ? valueOf(value.slice(1) as PageValue) : value;
+      if (filled == null && value != null) complete = false;
+      body[key] = filled;
+    }
+    if (complete) out.push({ ...read, body });
+  }
+  return out;
+}
+
+/**
+ * What names one read for both sides: the path, who asks (a public read is anyone's), and the body
+ * with its keys in order (the models write them in their own order).
+ * @example readKey('/api/vip/status', {}, { uid: '10001', app_sessionid: 's' }) // '/api/vip/status 10001 s {}'
+ */
+export function readKey(path: string, body: object, who: { uid: string; app_sessionid: string } | null): string {
+  const keys = Object.keys(body).sort();
+  return [path, who ? who.uid : '', who ? who.app_sessionid : '', JSON.stringify(body, keys)].join(' ');
+}
+
+/**
+ * A host value as selfInfo keeps it (src/lib/stores/self-info.ts): a finite number as text, a string
+ * trimmed, anything else or anything over 256 characters ''.
+ * @example hostText(42) // '42'
+ */
+export function hostText(value: unknown): string {
+  if (typeof value == 'number' && isFinite(value)) return String(value);
+  if (typeof value != 'string') return '';
+  return value.length > 256 ? '' : value.trim();
+}
+
+/**
+ * The user's time zone as src/lib/personal/time-zone.ts `userTimeZone` gives it: the app's if Intl
+ * knows it, else the browser's, else UTC.
+ * @example timeZoneOf('Asia/Singapore') // 'Asia/Singapore'
+ */
+export function timeZoneOf(appZone: string): string {
+  try {
+    if (appZone && new Intl.DateTimeFormat('en', { timeZone: appZone })) return appZone;
+  } catch {
+    // Not a zone Intl knows: the browser's.
+  }
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** An id as src/shared/id.ts `isContentId` allows it (first-reads.test.ts compares them). */
+export const ID = /^[A-Za-z0-9_.:-]{1,64}$/;
