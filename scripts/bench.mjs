@@ -187,34 +187,11 @@ scales the CPU time it observes, so TBT in particular rises when other work shar
 ## Useful content
 
 When a user sees what they opened the page for (issue 39): the \`useful\` mark
-(\`performance.mark('useful')\`, set by \`src/layouts/useful-mark.ts\` when an island's element with
-\`data-useful\` is in the document), timed by \`npm run test:useful\` (\`scripts/useful.mjs\`), against the bare page's first
+(\`performance.mark('useful')\`, set by \`src/layouts/useful-mark.ts\` on the pages whose first screen reads the
+server, when an island's element with \`data-useful\` is in the document), timed by \`npm run test:useful\` (\`scripts/useful.mjs\`), against the bare page's first
 paint. Text pages are useful at their first paint (the Lighthouse table above).
 
-Before and after (useful − the bare page's first paint, ms, median of 3): *before*, issue 39's own
-measurement (the chunks fetched after the first paint, a tier at a time: five round trips before the first
-request); *after*, the table below (every chunk of the first screen asked for at once when the page has painted, by
-\`modulepreload\`, or by module scripts on Chromium 64 and 65, which lack it; tracking not among them).
-
-| page | today's Chromium, before | after | Chromium 64, before | after |
-|---|---|---|---|---|
-| \`/vip-center\` | +1,190 … +1,250 | +699 | +1,280 … +1,510 | +898 |
-| \`/k-recharge\` | +1,020 … +1,280 | +707 | +1,240 … +1,760 | +949 |
-
-Where the time goes now, /download on today's Chromium (one run, ms from the navigation's start): first
-paint 292; the first screen's chunks asked for at once then, about 25 KB gzip, core in at 601 (the link's
-round trip and its 1.6 Mbps); islands hydrated 604–678; the seal in, the keys wrapped and the first reads sent
-at 689–698 (every first read is sealed, docs/api.md); their answers 886–901; the mark at 901. What stands
-between that and the aim (+400, +700), in order of what it would take:
-
-- the sealed reads sent at the paint, before core: the seal chunk imports Vite's preload helper from core (so it
-  runs only once core has), and the reads' bodies are each model's; a small module of its own could seal and
-  send them, and the client take each answer once (keyed by path, body and session). About −150 ms by the
-  timeline above, which would still leave +450 or so;
-- anything asked for before the paint counts into the paint in Lighthouse's simulation (tried: LCP +650 … +810
-  over the bare page, past every gate), so neither the chunks nor the reads can start while the page parses;
-- below that, the first screen would have to be drawn from the data without the islands' 20 KB (the inline
-  script drawing it, or HTML with the data in it, which a static CDN cannot serve per user).
+${keptSection('useful-notes', 'Written by hand: before and after, and where the time goes.')}
 
 ${keptSection('useful', 'Not measured yet: `npm run test:useful -- --write`.')}
 
