@@ -173,6 +173,16 @@ const CASES: Record<string, Case> = {
     },
     settled: (page) => page.locator('.empty').filter({ hasText: t('en-US', 'help.end') }),
   },
+  '/my-feedback1: the list, as /my-feedback draws it': {
+    path: '/my-feedback1',
+    region: '.feedback-list',
+    shows: ['The lyrics lag a second behind.', t('en-US', 'help.stateSubmitted')],
+    prepare: async (page, uid) => {
+      const { code } = await api(page, uid, '/api/feedback', feedbackBody({ type: 'other', description: 'The lyrics lag a second behind.' }));
+      expect(code).toBe(0);
+    },
+    settled: (page) => page.locator('.empty').filter({ hasText: t('en-US', 'help.end') }),
+  },
   '/my-feedback: "No data" once the server said there is none': {
     path: '/my-feedback',
     region: '.help',
@@ -188,6 +198,13 @@ const CASES: Record<string, Case> = {
   '/q-and-a: the answer': {
     path: '/q-and-a',
     query: `&id=${firstQuestion.id}&title=${encodeURIComponent(firstQuestion.question['en-US']!)}`,
+    region: '.help',
+    shows: [firstQuestion.answer['en-US']!.split('\n')[0]!],
+    settled: (page) => page.getByRole('button', { name: t('en-US', 'help.yes') }),
+  },
+  '/detail-questions: a question opened from the playback list, answered': {
+    path: '/detail-questions',
+    query: `&id=${firstQuestion.id}`,
     region: '.help',
     shows: [firstQuestion.answer['en-US']!.split('\n')[0]!],
     settled: (page) => page.getByRole('button', { name: t('en-US', 'help.yes') }),

@@ -32,6 +32,8 @@ const vipStatus: FirstRead = { path: '/api/vip/status', body: {} };
 const firstPage = { cursor: null, limit: 20 };
 const lists: FirstRead = { path: '/api/music/lists', body: { locale: '$locale' } };
 const thread: FirstRead = { path: '/api/feedback/detail', body: { id: '$id', locale: '$locale' } };
+const feedbackList: FirstRead = { path: '/api/feedback/list', body: { ...firstPage, locale: '$locale' } };
+const question: FirstRead = { path: '/api/help/question', body: { id: '$id', locale: '$locale' } };
 
 /** By route (src/shared/routes.ts), the reads its signed-in first screen makes. */
 export const FIRST_READS: Readonly<Record<string, readonly FirstRead[]>> = {
@@ -47,9 +49,12 @@ export const FIRST_READS: Readonly<Record<string, readonly FirstRead[]>> = {
     { path: '/api/music/quota', body: {} },
     { path: '/api/music/downloads', body: firstPage },
   ],
-  'my-feedback': [{ path: '/api/feedback/list', body: { ...firstPage, locale: '$locale' } }],
+  'my-feedback': [feedbackList],
+  'my-feedback1': [feedbackList],
   'help-feedback': [{ path: '/api/help/home', body: { locale: '$locale' } }],
-  'q-and-a': [{ path: '/api/help/question', body: { id: '$id', locale: '$locale' } }],
+  'q-and-a': [question],
+  // Opened from the playback list with an id; without one it lists the category, a public read of its own.
+  'detail-questions': [question],
   'oppo-music': [lists],
   'center-station': [lists],
   'my-detail': [thread],

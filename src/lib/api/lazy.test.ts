@@ -87,9 +87,10 @@ describe('crypto loading', () => {
     };
     dynamicOnly(entry.text, seal[0]!.path);
     dynamicOnly(entry.text, libraries[0]!.path);
-    // The seal's chunk runs at the first paint, before the client's (./sealed.ts): it must not wait for the libraries.
+    // The seal's chunk runs at the first paint, before core (./seal.ts): it must not wait for the libraries.
     expect(seal[0]!.text).not.toContain(basename(libraries[0]!.path));
-    // Web Crypto costs no library bytes: the seal's chunk, with the first reads, is small.
-    expect(gzipSync(seal[0]!.text).length).toBeLessThan(2400);
+    // Web Crypto costs no library bytes: the seal's chunk, with the first reads, is small (it shares the
+    // link with the first screen's chunks while the reads wait for it: each KB is some 30 ms on a slow link).
+    expect(gzipSync(seal[0]!.text).length).toBeLessThan(2500);
   });
 });
