@@ -12,8 +12,6 @@
 import type { ClientDirective } from 'astro';
 
 const PAINT_WAIT_MS = 1000;
-// After the parser reaches it: about when a 150 ms link has brought the first screen (docs/performance.md).
-const LATE_MS = 1500;
 
 // Astro's island loader (the inline script after this one) reads every island's props with
 // Object.fromEntries, from Chromium 73: below it no island would hydrate. The loader passes an array
@@ -39,6 +37,9 @@ const MODULE_URLS = ['component-url', 'renderer-url', 'before-hydration-url'];
 const BELOW_FLOOR = typeof ResizeObserver == 'undefined';
 
 let asked = false;
+// The first screen's islands still to hydrate (or fail to), and the late ones that wait for them.
+let hydrating = 0;
+const late: (() => void)[] = [];
 
 /**
  * Asks, once per page, for the chunks its first screen runs (`<html data-js>`: the seal's, what the
@@ -85,13 +86,19 @@ const painted: ClientDirective = (load, options, island) => {
     if (started) return;
     started = true;
     askFirstScreen();
-    const hydrate = await load();
-    await hydrate();
+    try {
+      await (await load())();
+    } finally {
+      if (!isLate && !--hydrating) late.splice(0).forEach((run) => run());
+    }
   };
   // `client:painted="late"` (tracking): no part of the first screen (build/preload-chunks.ts leaves it
-  // out), and not one more request queued with it on a link of six connections (HTTP/1.1). Not at the
-  // load event: a page whose scripts are asked for at the paint has loaded by then.
-  if (options.value == 'late') return setTimeout(start, LATE_MS);
+  // out), so not one more request queued with it on a link of six connections (HTTP/1.1): it starts
+  // once the first screen's islands have hydrated. Tracking comes last in the page, so their
+  // directives have all run by then.
+  const isLate = options.value == 'late';
+  if (isLate) return hydrating ? late.push(start) : start();
+  hydrating++;
   setTimeout(start, PAINT_WAIT_MS);
   try {
     const observer = new PerformanceObserver((entries) => {
