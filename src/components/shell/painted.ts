@@ -87,7 +87,9 @@ const painted: ClientDirective = (load, options, island) => {
     started = true;
     askFirstScreen();
     try {
-      await (await load())();
+      await (
+        await load()
+      )();
     } finally {
       if (!isLate && !--hydrating) late.splice(0).forEach((run) => run());
     }
