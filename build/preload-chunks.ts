@@ -4,11 +4,13 @@
  * (src/components/shell/painted.ts), not a tier at a time (the island, then what it imports, then what its
  * first data screen imports lazily: five round trips before the prices on a 150 ms link, issue 39).
  *
- * `data-js="s.w0|a.x1 b.y2|c.z3"`: chunk names without `/_astro/` and `.js`, in three parts: the seal's
- * chunk, which sends a signed-in page's first reads (src/lib/api/seal.ts); what the islands import
+ * `data-js="s.w0|a.x1 b.y2|c.z3"`: chunk names without `/_astro/` and `.js`, in three parts: what a
+ * signed-in page runs first, the chunk that sends its first reads (src/lib/api/first-reads.ts) and the
+ * seal's it imports (src/lib/api/seal.ts), or on a page without first reads the seal's; what the islands import
  * statically (loaded on every visit); what the page declared with `firstScreen` (src/layouts/Page.astro:
  * the lazy parts its signed-in first screen draws, by source file name) and what those import. The
- * build fails on a declared name that is no chunk the page can load, and on a seal that imports one.
+ * build fails on a declared name that is no chunk the page can load, and on a first chunk that would
+ * wait for another than the seal.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,8 +21,9 @@ import { entryUrls, htmlFilesIn, reachableGraph, staticGraph } from '../scripts/
 // `client:painted="late"`: an island that is no part of the first screen (tracking: Page.astro).
 const LATE = /\bopts="[^"]*&quot;value&quot;:&quot;late&quot;/;
 const DECLARED = / data-first="([^"]*)"/;
-/** The seal's chunk, by its source file (src/lib/api/seal.ts). */
+/** The seal's chunk and the first reads', by their source files (src/lib/api/seal.ts, first-reads.ts). */
 const SEALED = 'seal';
+const FIRST_READS = 'first-reads';
 /** `/_astro/core.zmr0Ks3Y.js` → `core.zmr0Ks3Y`, as data-js names it. */
 const nameOf = (url: string) => url.replace(/^\/_astro\/|\.js$/g, '');
 /** `core.zmr0Ks3Y` → `core`, the source file's name. */
@@ -54,10 +57,20 @@ export function preloadList(html: string, read: (url: string) => string): string
     return found;
   });
   const later = [...staticGraph(lazy, read, new Set(always))].filter((url) => !always.has(url));
-  // It runs as soon as the parser reaches an island (src/components/shell/painted.ts): an import would make it wait for core.
-  const sealed = later.find((url) => moduleOf(nameOf(url)) === SEALED)!;
-  if (/^import\b|[;}]import[\s{"*]|\bfrom\s*"/.test(read(sealed)))
-    throw new Error(`${sealed} imports another chunk: it would wait for it (src/lib/api/seal.ts)`);
+  // What runs first, at the paint, before core is in (src/components/shell/painted.ts): the first reads'
+  // chunk where the page has some, else the seal's. Neither may wait for core: the first reads import the
+  // seal only, which imports nothing.
+  const chunkOf = (name: string) => later.find((url) => moduleOf(nameOf(url)) === name);
+  const seal = chunkOf(SEALED)!;
+  const first = chunkOf(FIRST_READS) ?? seal;
+  // Static imports and re-exports, as Rolldown writes them (`import{a as b}from"./x.js"`, `import"./x.js"`).
+  const imports = (url: string) =>
+    [...read(url).matchAll(/(?:^|[;}])\s*(?:import\s*(?:[\w{}\s,*$]*from\s*)?|export\s*[\w{}\s,*$]*from\s*)"\.\/([^"]+)"/g)].map((m) => `/_astro/${m[1]}`);
+  for (const url of [seal, first]) {
+    const astray = imports(url).filter((imported) => imported !== seal);
+    if (astray.length || (url === seal && imports(url).length))
+      throw new Error(`${url} imports ${imports(url).join(', ')}: it would wait for it at the paint (src/lib/api/first-reads.ts)`);
+  }
   // The largest first: on a link of six connections (HTTP/1.1) the rest queue behind the first six,
   // and core, the largest by far, would otherwise be the last to arrive.
   const bySize = (urls: string[]) =>
@@ -65,7 +78,9 @@ export function preloadList(html: string, read: (url: string) => string): string
       .sort((a, b) => read(b).length - read(a).length)
       .map(nameOf)
       .join(' ');
-  const list = `${nameOf(sealed)}|${bySize([...always])}|${bySize(later.filter((url) => url !== sealed))}`;
+  // The first reads with the seal they import: both first in line, not a round trip after the other.
+  const runFirst = first === seal ? [seal] : [first, seal];
+  const list = `${runFirst.map(nameOf).join(' ')}|${bySize([...always])}|${bySize(later.filter((url) => !runFirst.includes(url)))}`;
   return html.replace(DECLARED, '').replace(/<html\b[^>]*/, (tag) => `${tag} data-js="${list}"`);
 }
 

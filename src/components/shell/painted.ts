@@ -4,8 +4,8 @@
  * draws is on the path to first paint, and its script is not fetched ahead of it: nothing shares the
  * link with the HTML (Lighthouse's simulation counts a script asked for before the paint into the
  * paint). At the paint, the whole first screen's chunks are asked for at once, not a tier of imports
- * at a time (a tier at a time made five round trips before the prices on a 150 ms link), the seal's
- * first: it sends the page's first reads, which then travel while the islands load.
+ * at a time (a tier at a time made five round trips before the prices on a 150 ms link), the first
+ * reads' first: it sends the page's first reads, which then travel while the islands load.
  * "Painted" is the browser's first-contentful-paint entry; a page that paints nothing, or a WebView
  * without paint timing, hydrates after PAINT_WAIT_MS all the same.
  */
@@ -42,24 +42,25 @@ let hydrating = 0;
 const late: (() => void)[] = [];
 
 /**
- * Asks, once per page, for the chunks its first screen runs (`<html data-js>`: the seal's, what the
+ * Asks, once per page, for the chunks its first screen runs (`<html data-js>`: what runs first, what the
  * islands import, the lazy parts of the signed-in first screen; build/preload-chunks.ts). Signed in,
- * the seal's first, as a script: it sends the page's first reads as it runs (src/lib/api/seal.ts). The
- * rest as preloads, or module scripts where `modulepreload` is unknown (Chromium 64, 65): they only
- * define what the islands import. A page the shell script is moving to its locale's URL has no
- * session flag, and asks for nothing.
+ * what runs first, as scripts: the chunk that sends the page's first reads as it runs, with the seal
+ * it imports (src/lib/api/first-reads.ts), or the seal alone on a page without first reads. The rest
+ * as preloads, or module scripts where `modulepreload` is unknown (Chromium 64, 65): they only define
+ * what the islands import. A page the shell script is moving to its locale's URL has no session flag,
+ * and asks for nothing.
  */
 function askFirstScreen() {
   if (asked) return;
   asked = true;
   const flags = document.documentElement.dataset;
-  const [seal, always, signedIn] = (flags.js ?? '').split('|');
+  const [first, always, signedIn] = (flags.js ?? '').split('|');
   if (!flags.session || !always) return;
   const preloads = document.createElement('link').relList?.supports?.('modulepreload');
-  const names = flags.session === 'signed-in' ? `${seal} ${always} ${signedIn}` : always;
+  const names = flags.session === 'signed-in' ? `${first} ${always} ${signedIn}` : always;
   for (const name of names.split(' ')) {
     if (!name) continue;
-    const run = !preloads || name == seal;
+    const run = !preloads || first!.includes(name);
     const tag = document.createElement(run ? 'script' : 'link');
     tag.setAttribute(run ? 'type' : 'rel', run ? 'module' : 'modulepreload');
     tag.setAttribute(run ? 'src' : 'href', `${LEGACY ? '/_astro/legacy/' : '/_astro/'}${name}.js`);

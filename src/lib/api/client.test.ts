@@ -4,7 +4,8 @@ import { ApiError, messageKey, request, setReauth, setIdentity, type ApiErrorCod
 import { decryptRequest } from '../../../server/api/wire-node';
 import { health, session } from '../../shared/api/endpoints/platform';
 import { coinBalance } from '../../shared/api/endpoints/coins';
-import { resetFirstReads, type FirstReadPage } from './seal';
+import { forgetFirstReads } from './seal';
+import { resetFirstReads, type FirstReadPage } from './first-reads';
 
 const publicPem = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
 const privatePem = readFileSync('tests/fixtures/keys/private.pem', 'utf8');
@@ -219,8 +220,8 @@ describe('a first read sent at the paint (./seal.ts)', () => {
 
   /** A signed-in /k-recharge whose seal chunk has run: its first reads (the packages, the balance) are on their way. */
   async function painted() {
-    const { startFirstReads } = await import('./seal');
-    vi.stubGlobal('document', { documentElement: { dataset: { session: 'signed-in' }, lang: 'en-US' } });
+    const { startFirstReads } = await import('./first-reads');
+    vi.stubGlobal('document', { documentElement: { dataset: { session: 'signed-in', reads: '' }, lang: 'en-US' } });
     setIdentity(() => who);
     startFirstReads({
       document,
@@ -232,7 +233,10 @@ describe('a first read sent at the paint (./seal.ts)', () => {
     // Both on their way (the balance once sealed), so none goes out during a later test.
     await vi.waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledTimes(2));
   }
-  afterEach(resetFirstReads);
+  afterEach(() => {
+    resetFirstReads();
+    forgetFirstReads();
+  });
 
   it('takes the answer of the read sent for the same request, once, instead of sending it again', async () => {
     const fetch = answer(200, { code: 0, data: balance });

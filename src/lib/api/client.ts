@@ -37,6 +37,8 @@ export interface RequestOptions {
 }
 
 let identity: () => Identity | null = () => null;
+/** Who the request speaks for: without a session, nobody (the server answers `notLoggedIn` where one is needed). */
+const asker = (): Identity => identity() ?? { uid: '', app_sessionid: '' };
 
 /**
  * Asked when the server refuses the session (`loginExpired`, `notLoggedIn`): resolves true once the
@@ -128,7 +130,7 @@ async function send<E extends Endpoint>(endpoint: E, body: BodyOf<E>, options: R
   signal?.addEventListener('abort', stop);
   try {
     const sendNow = () => post(endpoint, body, () => timedOut || !!signal?.aborted, controller);
-    // The answer of this same request, sent at the first paint (./seal.ts), once; failed, sent again.
+    // The answer of this same request, sent at the first paint (./first-reads.ts), once; failed, sent again.
     const response = firstRead(endpoint, body).then(({ early }) => (early ? early.catch(sendNow) : sendNow()));
     return await Promise.race([response.then((res) => read(endpoint, res)), stopped]);
   } catch (err) {
@@ -145,18 +147,20 @@ async function send<E extends Endpoint>(endpoint: E, body: BodyOf<E>, options: R
 }
 
 /**
- * A first read's answer for this request, if the seal's chunk sent one (./seal.ts). On a signed-in
- * page that chunk was asked for at the paint, and has sent the page's first reads by the time its
- * import resolves: a request never goes out before them, so none is sent twice. A public endpoint's
- * request elsewhere does not wait for the seal, which it does not need.
+ * A first read's answer for this request, if one was sent (./first-reads.ts). On a signed-in page that
+ * has first reads (`<html data-reads>`), their chunk was asked for at the paint, and has sent them by
+ * the time its import resolves: a request never goes out before them, so none is sent twice. Elsewhere
+ * a sealed request takes from the seal's chunk, which it loads anyway, and a public one waits for
+ * nothing.
  */
 function firstRead<E extends Endpoint>(endpoint: E, body: BodyOf<E>): Promise<{ early?: Promise<Response> }> {
-  const signedIn = typeof document != 'undefined' && document.documentElement.dataset.session == 'signed-in';
-  if (endpoint.public && !signedIn) return Promise.resolve({});
-  const who = endpoint.public ? null : (identity() ?? { uid: '', app_sessionid: '' });
+  const flags = typeof document == 'undefined' ? {} : document.documentElement.dataset;
+  const reads = flags.session == 'signed-in' && flags.reads != null;
+  if (endpoint.public && !reads) return Promise.resolve({});
+  const who = endpoint.public ? null : asker();
   // Wrapped, or the answer's promise would be waited for here. A chunk that could not load leaves
   // the request to send itself (and a sealed one to say why).
-  return import('./seal').then(
+  return (reads ? import('./first-reads') : import('./seal')).then(
     ({ takeFirstRead }) => ({ early: takeFirstRead(endpoint.path, body, who) }),
     () => ({}),
   );
@@ -173,7 +177,7 @@ async function post<E extends Endpoint>(endpoint: E, body: BodyOf<E>, stopped: (
     const { sealRequest } = await import('./seal');
     // A chunk load cannot be aborted: a request whose time or caller ran out meanwhile is not sent.
     if (stopped()) throw new DOMException('The request was stopped', 'AbortError');
-    const { uid, app_sessionid } = identity() ?? { uid: '', app_sessionid: '' };
+    const { uid, app_sessionid } = asker();
     // Wire fields last: they are reserved and must not be overridden by a body field.
     const wire: WireFields = { v: WIRE_VERSION, path: endpoint.path, uid, app_sessionid, ts: Date.now(), nonce: randomId(32) };
     fields = { ...(await sealRequest({ ...body, ...wire }, () => import('./crypto'))) };

@@ -11,8 +11,8 @@ import { isContentId } from '../../shared/id';
 import { ROUTES } from '../../shared/routes';
 import { userTimeZone } from '../personal/time-zone';
 import { $selfInfo, setSelfInfo } from '../stores/self-info';
-import { FIRST_READS, ID, firstReads, hostText, readKey, routeOf, timeZoneOf, type PageValue } from './first-reads';
-import { WIRE_VERSION as SEAL_WIRE_VERSION } from './seal';
+import { FIRST_READS, ID, WIRE_VERSION as SENT_WIRE_VERSION, firstReads, hostText, routeOf, timeZoneOf, type PageValue } from './first-reads';
+import { readKey } from './seal';
 
 const values: Record<PageValue, string | null> = { region: 'SG', locale: 'vi-VN', timeZone: 'Asia/Singapore', id: 'fb-1' };
 const valueOf = (name: PageValue) => values[name];
@@ -89,6 +89,6 @@ describe('first reads', () => {
   });
 
   it("seals with the contract's wire version", () => {
-    expect(SEAL_WIRE_VERSION).toBe(WIRE_VERSION);
+    expect(SENT_WIRE_VERSION).toBe(WIRE_VERSION);
   });
 });

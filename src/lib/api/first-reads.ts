@@ -1,16 +1,21 @@
 /**
- * The reads each page's first screen makes when the user is signed in, as its models send them: ./seal.ts
- * sends them at the first paint, while the islands' chunks are still on the way, and the client hands
- * each answer to the model that asks for that same read (./client.ts). On a 150 ms link that is the
- * difference between the prices a round trip after the islands run and the prices as they run
- * (docs/performance.md, "Useful content"). A read listed here that no model asks for costs one wasted
- * request and nothing else (tests/e2e/first-reads.spec.ts checks that every page asks for each read once).
+ * The reads each page's first screen makes when the user is signed in, as its models send them, and
+ * the chunk that sends them: the island directive runs it at the first paint on a page that has some
+ * (`<html data-reads>`, src/components/shell/painted.ts), while the islands' chunks are still on the
+ * way; it keeps each answer in ./seal.ts, where the client takes it for the model that asks for that
+ * same read (./client.ts). On a 150 ms link that is the difference between the prices a round trip
+ * after the islands run and the prices as they run (docs/performance.md, "Useful content"). A read
+ * listed here that no model asks for costs one wasted request and nothing else
+ * (tests/e2e/useful.spec.ts counts each read once).
  *
- * No import at run time: this runs before core, in the seal's chunk. What the models read from core's
+ * No import at run time but the seal's chunk: this runs before core. What the models read from core's
  * stores is read here from the same sources, by the same rules (first-reads.test.ts compares them):
  * `$region` the host's `dev_region` (src/lib/stores/self-info.ts), `$locale` the page's,
  * `$timeZone` the user's (src/lib/personal/time-zone.ts), `$id` the `id` query, allow-listed.
  */
+import { keepFirstRead, sealRequest, type Who } from './seal';
+
+export { takeFirstRead } from './seal';
 
 /** A body value: a literal, or one of the page's own values. */
 export type BodyValue = string | number | null;
@@ -92,16 +97,6 @@ export function firstReads(route: string, valueOf: (name: PageValue) => string |
 }
 
 /**
- * What names one read for both sides: the path, who asks (a public read is anyone's), and the body
- * with its keys in order (the models write them in their own order).
- * @example readKey('/api/vip/status', {}, { uid: '10001', app_sessionid: 's' }) // '/api/vip/status 10001 s {}'
- */
-export function readKey(path: string, body: object, who: { uid: string; app_sessionid: string } | null): string {
-  const keys = Object.keys(body).sort();
-  return [path, who ? who.uid : '', who ? who.app_sessionid : '', JSON.stringify(body, keys)].join(' ');
-}
-
-/**
  * A host value as selfInfo keeps it (src/lib/stores/self-info.ts): a finite number as text, a string
  * trimmed, anything else or anything over 256 characters ''.
  * @example hostText(42) // '42'
@@ -132,3 +127,77 @@ export function timeZoneOf(appZone: string): string {
 
 /** An id as src/shared/id.ts `isContentId` allows it (first-reads.test.ts compares them). */
 export const ID = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+/** src/shared/api/endpoint.ts's WIRE_VERSION, which this chunk cannot import (seal.test.ts compares). */
+export const WIRE_VERSION = 2;
+type Host = { getAppBaseInfo?: () => unknown };
+/** The page the reads are for, as this chunk reads it (a test passes its own). */
+export type FirstReadPage = Pick<Window, 'document' | 'localStorage' | 'location' | 'crypto'> & { NativeBridge?: Host };
+
+let started = false;
+
+function ask(host: Host | undefined): Record<string, unknown> {
+  try {
+    const info: unknown = JSON.parse(String(host!.getAppBaseInfo!()));
+    return info && typeof info == 'object' ? (info as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** 32 characters of randomness, as the wire's nonce is (the client's randomId, which is in core). */
+function nonce(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => (byte + 256).toString(16).slice(1)).join('');
+}
+
+/**
+ * Sends the route's first reads, once per page. Nothing when the shell did not find the user signed
+ * in, or where Web Crypto is missing (the libraries' seal is too heavy to fetch ahead).
+ * @example startFirstReads(window) // on /download: the quota and the first page of downloads, on their way
+ */
+export function startFirstReads(win: FirstReadPage): void {
+  const doc = win.document;
+  if (started || doc.documentElement.dataset.session != 'signed-in' || !(win.crypto && win.crypto.subtle)) return;
+  started = true;
+  const base = ask(win.NativeBridge);
+  let session = '';
+  try {
+    session = win.localStorage.getItem('app_sessionid') || '';
+  } catch {
+    // Storage refused: the client reads no session either, and the server answers both alike.
+  }
+  const who: Who = { uid: hostText(base.uid), app_sessionid: session };
+  const valueOf = (name: PageValue): string | null => {
+    if (name == 'region') return hostText(base.dev_region);
+    if (name == 'locale') return doc.documentElement.lang;
+    if (name == 'timeZone') return timeZoneOf(hostText(base.dev_timezone));
+    const id = new URLSearchParams(win.location.search).get('id');
+    return id && ID.test(id) ? id : null;
+  };
+  const host = ((import.meta.env.PUBLIC_API_HOST as string | undefined) ?? '').replace(/\/+$/, '');
+  for (const { path, body, open } of firstReads(routeOf(win.location.pathname), valueOf)) {
+    const fields = open
+      ? Promise.resolve({ request: JSON.stringify(body) })
+      : sealRequest({ ...body, v: WIRE_VERSION, path, uid: who.uid, app_sessionid: who.app_sessionid, ts: Date.now(), nonce: nonce() }).then((sealed) => ({
+          ...sealed,
+        }));
+    // Sent as the client sends it (./client.ts `post`: no credentials, so on connections of their own).
+    keepFirstRead(
+      path,
+      body,
+      open ? null : who,
+      fields.then((form) => fetch(host + path, { method: 'POST', body: new URLSearchParams(form), credentials: 'omit' })),
+    );
+  }
+}
+
+// Not in a test's Node, where nothing has painted.
+if (typeof window != 'undefined') startFirstReads(window);
+
+/**
+ * For tests: the next start sends again.
+ * @example afterEach(resetFirstReads)
+ */
+export function resetFirstReads(): void {
+  started = false;
+}

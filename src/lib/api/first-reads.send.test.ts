@@ -1,12 +1,13 @@
 /**
- * Why: the seal's chunk sends a signed-in page's first reads before any model asks (./first-reads.ts):
+ * Why: the first reads' chunk (./first-reads.ts) sends a signed-in page's first reads before any model asks:
  * each must be the request the model would send, for the user the page is signed in as, and its answer
  * must reach that model once, never another user's request and never long after.
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decryptRequest } from '../../../server/api/wire-node';
-import { KEEP_MS, resetFirstReads, startFirstReads, takeFirstRead, type FirstReadPage } from './seal';
+import { KEEP_MS, forgetFirstReads } from './seal';
+import { resetFirstReads, startFirstReads, takeFirstRead, type FirstReadPage } from './first-reads';
 
 const publicPem = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
 const privatePem = readFileSync('tests/fixtures/keys/private.pem', 'utf8');
@@ -52,6 +53,7 @@ afterEach(() => {
   vi.unstubAllEnvs();
   vi.useRealTimers();
   resetFirstReads();
+  forgetFirstReads();
 });
 
 describe('the first reads', () => {
