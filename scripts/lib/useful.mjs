@@ -123,8 +123,8 @@ export const USEFUL_TARGET_MS = { today: 400, floor: 700 };
  * without a reason in the commit. Throttled in DevTools, a page's own CPU work stretches with the
  * machine's load and the bare page's (none) does not: measured the same day, medians of +570 … +700
  * on a quiet machine and +700 … +890 with another CPU-bound job on the second core (Chromium 64:
- * +746 … +921 and +797 … +974). Since the first reads leave at the paint (src/lib/api/seal.ts): +427 …
- * +590 on a quiet machine (four runs) but for the two pages with their own limits; Chromium 64 +583 … +698. The
+ * +746 … +921 and +797 … +974). Since the first reads leave at the paint (src/lib/api/first-reads.ts): +447
+ * … +599 on a quiet machine but for the two pages with their own limits; Chromium 64 +586 … +735. The
  * limits leave a busy machine its 150–200 ms. They are a coarse guard: that the first reads leave before
  * core has come is held by tests/e2e/useful.spec.ts, which keeps core back until they have.
  */
