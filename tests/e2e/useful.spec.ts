@@ -108,6 +108,18 @@ const spatial = catalogue.playlists.find((p) => p.kind === 'spatial')!;
 const playback = faq.categories.find((c) => c.order === 1)!;
 const firstQuestion = faq.questions.find((q) => q.category === playback.id && q.order === 1)!;
 
+/** The user's list of feedback, on `path`, once they have sent one that says `description`. */
+const feedbackList = (path: string, description: string): Case => ({
+  path,
+  region: '.feedback-list',
+  shows: [description, t('en-US', 'help.stateSubmitted')],
+  prepare: async (page, uid) => {
+    const { code } = await api(page, uid, '/api/feedback', feedbackBody({ type: 'other', description }));
+    expect(code).toBe(0);
+  },
+  settled: (page) => page.locator('.empty').filter({ hasText: t('en-US', 'help.end') }),
+});
+
 const CASES: Record<string, Case> = {
   '/vip-center: the plans with their prices': {
     path: '/vip-center',
@@ -163,26 +175,8 @@ const CASES: Record<string, Case> = {
     prepare: (page, uid) => buyOnServer(page, uid, 'vip-month'),
     settled: (page) => page.locator('.music-empty'),
   },
-  '/my-feedback: the list': {
-    path: '/my-feedback',
-    region: '.feedback-list',
-    shows: ['Subtitles vanish in the mini player.', t('en-US', 'help.stateSubmitted')],
-    prepare: async (page, uid) => {
-      const { code } = await api(page, uid, '/api/feedback', feedbackBody({ type: 'other', description: 'Subtitles vanish in the mini player.' }));
-      expect(code).toBe(0);
-    },
-    settled: (page) => page.locator('.empty').filter({ hasText: t('en-US', 'help.end') }),
-  },
-  '/my-feedback1: the list, as /my-feedback draws it': {
-    path: '/my-feedback1',
-    region: '.feedback-list',
-    shows: ['The lyrics lag a second behind.', t('en-US', 'help.stateSubmitted')],
-    prepare: async (page, uid) => {
-      const { code } = await api(page, uid, '/api/feedback', feedbackBody({ type: 'other', description: 'The lyrics lag a second behind.' }));
-      expect(code).toBe(0);
-    },
-    settled: (page) => page.locator('.empty').filter({ hasText: t('en-US', 'help.end') }),
-  },
+  '/my-feedback: the list': feedbackList('/my-feedback', 'Subtitles vanish in the mini player.'),
+  '/my-feedback1: the list, as /my-feedback draws it': feedbackList('/my-feedback1', 'The lyrics lag a second behind.'),
   '/my-feedback: "No data" once the server said there is none': {
     path: '/my-feedback',
     region: '.help',

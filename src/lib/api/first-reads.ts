@@ -128,7 +128,7 @@ export function timeZoneOf(appZone: string): string {
 /** An id as src/shared/id.ts `isContentId` allows it (first-reads.test.ts compares them). */
 export const ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 
-/** src/shared/api/endpoint.ts's WIRE_VERSION, which this chunk cannot import (seal.test.ts compares). */
+/** src/shared/api/endpoint.ts's WIRE_VERSION, which this chunk cannot import (first-reads.test.ts compares). */
 export const WIRE_VERSION = 2;
 type Host = { getAppBaseInfo?: () => unknown };
 /** The page the reads are for, as this chunk reads it (a test passes its own). */
