@@ -97,7 +97,7 @@ export function median(values) {
 export const USEFUL_PAGES = [
   // Its first screen draws with 13 chunks, /channel's with 18: on a link of six connections (HTTP/1.1)
   // a round trip more than the other pages' (measured +676 and +656 on a quiet machine; Chromium 64 +845).
-  { path: '/vip-center', what: 'the plans with their prices', floor: true, limit: { today: 950, floor: 1150 } },
+  { path: '/vip-center', what: 'the plans with their prices', floor: true, limit: { today: 950, floor: 1000 } },
   { path: '/channel', query: '&plan=vip-month', what: 'the plan to pay for, what the purchase does and costs, and the pay button', limit: { today: 950 } },
   { path: '/renewal-management', what: 'the renewal and the plans it can switch to, with prices' },
   { path: '/k-recharge', what: 'the balance and the packages with their prices', floor: true },
@@ -124,11 +124,12 @@ export const USEFUL_TARGET_MS = { today: 400, floor: 700 };
  * machine's load and the bare page's (none) does not: measured the same day, medians of +570 … +700
  * on a quiet machine and +700 … +890 with another CPU-bound job on the second core (Chromium 64:
  * +746 … +921 and +797 … +974). Since the first reads leave at the paint (src/lib/api/first-reads.ts): +447
- * … +599 on a quiet machine but for the two pages with their own limits; Chromium 64 +586 … +735. The
+ * … +599 on a quiet machine but for the two pages with their own limits; Chromium 64 +586 … +735, and
+ * +576 … +728 since the font stack lost its named families (docs/performance.md). The
  * limits leave a busy machine its 150–200 ms. They are a coarse guard: that the first reads leave before
  * core has come is held by tests/e2e/useful.spec.ts, which keeps core back until they have.
  */
-export const USEFUL_LIMIT_MS = { today: 850, floor: 1000 };
+export const USEFUL_LIMIT_MS = { today: 850, floor: 900 };
 
 /**
  * Each page's useful mark against the bare page's first paint, in one browser: `runs` rounds of the bare
