@@ -110,6 +110,7 @@ export const USEFUL_PAGES = [
   { path: '/center-station', what: 'the song lists' },
   { path: '/my-detail', query: '&data1=1&id=fb-demo-replied', what: 'the feedback and its thread' },
   { path: '/private.html', what: 'the state of the data request (the form, or the request under way)' },
+  { path: '/personalDataDownload.html', what: 'the data requests made, with their states (or "no data")' },
 ];
 
 /**

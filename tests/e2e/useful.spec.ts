@@ -120,6 +120,14 @@ const feedbackList = (path: string, description: string): Case => ({
   settled: (page) => page.locator('.empty').filter({ hasText: t('en-US', 'help.end') }),
 });
 
+/** The user has asked for a copy of their data today (the one request a day). */
+const requestExport = async (page: Page, uid: string) => {
+  const email = `${uid}@example.com`;
+  const sent = await (await page.request.post('/api/dev/export-captcha', { data: { uid, email } })).json();
+  const request = { email, code: sent.data.code, password: '135790', timeZone: 'UTC', attempt: `e2e-useful-export-${uid}` };
+  expect((await api(page, uid, '/api/personal/export', request)).code).toBe(0);
+};
+
 const CASES: Record<string, Case> = {
   '/vip-center: the plans with their prices': {
     path: '/vip-center',
@@ -246,13 +254,16 @@ const CASES: Record<string, Case> = {
     path: '/private.html',
     region: '.personal',
     shows: [t('en-US', 'error.downloadLimit'), before(t('en-US', 'personal.limitNext'), 'date')],
-    prepare: async (page, uid) => {
-      const email = `${uid}@example.com`;
-      const sent = await (await page.request.post('/api/dev/export-captcha', { data: { uid, email } })).json();
-      const request = { email, code: sent.data.code, password: '135790', timeZone: 'UTC', attempt: `e2e-useful-export-${uid}` };
-      expect((await api(page, uid, '/api/personal/export', request)).code).toBe(0);
-    },
+    prepare: requestExport,
     settled: (page) => page.locator('.personal-limit a'),
+  },
+  '/personalDataDownload.html: the request made, with its state': {
+    path: '/personalDataDownload.html',
+    region: '.personal',
+    shows: [before(t('en-US', 'personal.requestedOn'), 'date'), t('en-US', 'personal.stateRequested')],
+    notShows: [t('en-US', 'error.noData')],
+    prepare: requestExport,
+    settled: (page) => page.locator('.personal-limit'),
   },
 };
 

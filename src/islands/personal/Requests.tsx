@@ -39,7 +39,7 @@ export default function Requests({ overseas }: { overseas: boolean }) {
   }, [signedIn]);
 
   return (
-    <div className="personal">
+    <div className="personal" data-useful={status ? '' : undefined}>
       {overseas && (
         <p className="personal-intro">
           {t('personal.overseasNote')} <a href={hydrated ? pageHref('privacy-policy_2.html') : undefined}>{t('personal.policy')}</a>

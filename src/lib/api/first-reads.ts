@@ -39,6 +39,7 @@ const lists: FirstRead = { path: '/api/music/lists', body: { locale: '$locale' }
 const thread: FirstRead = { path: '/api/feedback/detail', body: { id: '$id', locale: '$locale' } };
 const feedbackList: FirstRead = { path: '/api/feedback/list', body: { ...firstPage, locale: '$locale' } };
 const question: FirstRead = { path: '/api/help/question', body: { id: '$id', locale: '$locale' } };
+const requests: FirstRead = { path: '/api/personal/exports', body: { timeZone: '$timeZone' } };
 
 /** By route (src/shared/routes.ts), the reads its signed-in first screen makes. */
 export const FIRST_READS: Readonly<Record<string, readonly FirstRead[]>> = {
@@ -64,7 +65,9 @@ export const FIRST_READS: Readonly<Record<string, readonly FirstRead[]>> = {
   'center-station': [lists],
   'my-detail': [thread],
   'my-detail2': [thread],
-  'private.html': [{ path: '/api/personal/exports', body: { timeZone: '$timeZone' } }],
+  'private.html': [requests],
+  'personalDataDownload.html': [requests],
+  'personalDataDownload2.html': [requests],
 };
 
 /**
