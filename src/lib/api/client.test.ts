@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ApiError, messageKey, request, setReauth, setIdentity, type ApiErrorCode } from './index';
 import { decryptRequest } from '../../../server/api/wire-node';
+import { useApiEnv } from '../../../tests/fixtures/api-env';
 import { health, session } from '../../shared/api/endpoints/platform';
 import { coinBalance } from '../../shared/api/endpoints/coins';
 import { forgetFirstReads } from './seal';
 import { resetFirstReads, type FirstReadPage } from './first-reads';
 
-const publicPem = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
 const privatePem = readFileSync('tests/fixtures/keys/private.pem', 'utf8');
 
 /** A fetch that answers `body` with `status` (JSON unless a string is given). */
@@ -42,14 +42,8 @@ async function codeOf(promise: Promise<unknown>): Promise<ApiErrorCode | 'resolv
 beforeAll(async () => {
   await import('./seal'); // warm the lazy chunk so timing tests measure the request, not the transform
 });
-beforeEach(() => {
-  vi.stubEnv('PUBLIC_RSA_KEY', publicPem);
-  vi.stubEnv('PUBLIC_API_HOST', 'https://api.example.test/');
-});
+useApiEnv();
 afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.unstubAllEnvs();
-  vi.useRealTimers();
   setIdentity(() => null);
   setReauth(undefined);
 });

@@ -4,12 +4,12 @@
  * must reach that model once, never another user's request and never long after.
  */
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decryptRequest } from '../../../server/api/wire-node';
+import { useApiEnv } from '../../../tests/fixtures/api-env';
 import { KEEP_MS, forgetFirstReads } from './seal';
 import { resetFirstReads, startFirstReads, takeFirstRead, type FirstReadPage } from './first-reads';
 
-const publicPem = readFileSync('tests/fixtures/keys/public.pem', 'utf8');
 const privatePem = readFileSync('tests/fixtures/keys/private.pem', 'utf8');
 const who = { uid: '10001', app_sessionid: 'sess-1' };
 
@@ -44,14 +44,8 @@ function server() {
   return { fetch, sent };
 }
 
-beforeEach(() => {
-  vi.stubEnv('PUBLIC_RSA_KEY', publicPem);
-  vi.stubEnv('PUBLIC_API_HOST', 'https://api.example.test/');
-});
+useApiEnv();
 afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.unstubAllEnvs();
-  vi.useRealTimers();
   resetFirstReads();
   forgetFirstReads();
 });
