@@ -452,7 +452,9 @@ describe('the inline shell script under hostile URLs (happy-dom)', () => {
         expect(localStorage.getItem('bgColor')).toBe(sixHex(first(params, 'bgColor')));
 
         const title = (r.titleFromQuery ? expectedTitle(first(params, 'title')) : null) ?? (params.has('data1') ? MY_FEEDBACK : null);
-        expect(document.title).toBe(title ?? 'Original');
+        // The title as the document gives it back: its getter strips the ASCII whitespace a cut at 60
+        // code points can leave at the end (seed -382510007: a title whose 60th character is a space).
+        expect(document.title).toBe(title?.replace(/[\t\n\f\r ]+$/, '') ?? 'Original');
         const classes = [...html.classList].sort();
         expect(classes).toEqual([r.backBar && params.has('status_height') ? 'has-bar' : '', title ? 'title-swap' : ''].filter(Boolean).sort());
         expect(html.getAttributeNames().every((n) => n === 'style' || n === 'class' || n.startsWith('data-'))).toBe(true);
