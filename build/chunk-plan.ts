@@ -4,6 +4,12 @@
  * - `core`: what at least a fifth of the islands import before any interaction, statically (the
  *   runtime, the bridge, the API client, the stores they all read, the form parts most pages draw);
  * - an area's chunk: what two or more islands of one area (src/islands/<area>/) share and core lacks;
+ * - an area's later chunk (`<area>-later`): what two or more of an area's lazy parts (its dynamic
+ *   imports) share, imported by no island statically and by no other area's parts. Left to Rolldown,
+ *   each such module is a chunk of its own, and a part that needs four of them waits for a connection
+ *   for each: /vip-center's plans drew from five lazy chunks on six connections (HTTP/1.1), a third
+ *   round trip (issue 39). A lazy part itself stays a chunk of its own: grouped, it would bring
+ *   Rolldown's runtime chunk back;
  * - the rest is Rolldown's: a module goes with the one island that imports it, or into a chunk of the
  *   islands that share it, and what is only imported dynamically stays lazy.
  * The fifth is measured: of the shares tried (a half, a third, a fourth, a fifth, a sixth, an eighth,
@@ -21,24 +27,30 @@ import type { Plugin } from 'vite';
 const CORE_SHARE = 1 / 5;
 
 /**
- * Where the plan puts each module of a graph: `core`, an area's name, or nothing (Rolldown decides).
- * `importsOf` gives a module's static imports; `islands` are the graph's entries.
+ * Where the plan puts each module of a graph: `core`, an area's name, `<area>-later`, or nothing
+ * (Rolldown decides). `importsOf` gives a module's static imports, `lazyImportsOf` its dynamic ones;
+ * `islands` are the graph's entries.
  * @example chunksOf(['/src/islands/vip/A.tsx', '/src/islands/vip/B.tsx'], importsOf).get('/src/lib/vip/model.ts') // 'core'
  */
-export function chunksOf(islands: string[], importsOf: (id: string) => readonly string[]): Map<string, string> {
+export function chunksOf(
+  islands: string[],
+  importsOf: (id: string) => readonly string[],
+  lazyImportsOf: (id: string) => readonly string[] = () => [],
+): Map<string, string> {
   const areaOf = (island: string) => /\/src\/islands\/(\w+)\//.exec(island)?.[1];
-  const users = new Map<string, string[]>();
-  for (const island of islands) {
+  const graphOf = (from: string, next: (id: string) => readonly string[]) => {
     const seen = new Set<string>();
-    const stack = [island];
+    const stack = [from];
     while (stack.length) {
       const id = stack.pop()!;
       if (seen.has(id)) continue;
       seen.add(id);
-      stack.push(...importsOf(id));
+      stack.push(...next(id));
     }
-    for (const id of seen) users.set(id, [...(users.get(id) ?? []), island]);
-  }
+    return seen;
+  };
+  const users = new Map<string, string[]>();
+  for (const island of islands) for (const id of graphOf(island, importsOf)) users.set(id, [...(users.get(id) ?? []), island]);
   const chunks = new Map<string, string>();
   for (const [id, by] of users) {
     if (islands.includes(id)) continue;
@@ -46,6 +58,33 @@ export function chunksOf(islands: string[], importsOf: (id: string) => readonly 
     if (by.length >= islands.length * CORE_SHARE) chunks.set(id, 'core');
     else if (by.length >= 2 && areas.size === 1 && !areas.has(undefined)) chunks.set(id, [...areas][0]!);
   }
+  // The lazy parts, each with the areas whose islands reach it (through imports of either kind).
+  const partAreas = new Map<string, Set<string | undefined>>();
+  for (const island of islands) {
+    for (const id of graphOf(island, (id) => [...importsOf(id), ...lazyImportsOf(id)])) {
+      for (const part of lazyImportsOf(id)) partAreas.set(part, (partAreas.get(part) ?? new Set()).add(areaOf(island)));
+    }
+  }
+  const partsOf = new Map<string, string[]>();
+  for (const part of partAreas.keys()) {
+    for (const id of graphOf(part, importsOf)) if (!users.has(id) && !partAreas.has(id)) partsOf.set(id, [...(partsOf.get(id) ?? []), part]);
+  }
+  const later = new Map<string, string>();
+  for (const [id, parts] of partsOf) {
+    const areas = new Set(parts.flatMap((part) => [...partAreas.get(part)!]));
+    if (parts.length >= 2 && areas.size === 1 && !areas.has(undefined)) later.set(id, `${[...areas][0]}-later`);
+  }
+  // Rolldown takes a grouped module's static imports into its group unless another group has them: a
+  // module that imports one the plan leaves to Rolldown stays out, and so, in turn, do its importers.
+  for (let dropped = true; dropped;) {
+    dropped = false;
+    for (const [id, chunk] of later) {
+      if (importsOf(id).every((imported) => later.get(imported) === chunk || (chunks.has(imported) && !later.has(imported)))) continue;
+      later.delete(id);
+      dropped = true;
+    }
+  }
+  for (const [id, chunk] of later) chunks.set(id, chunk);
   return chunks;
 }
 
@@ -67,7 +106,15 @@ export function chunkPlan() {
             codeSplitting: {
               groups: [
                 { name: 'core', test: (id: string) => chunkOf(id) === 'core', priority: 2 },
-                { name: (id: string) => (chunkOf(id) === 'core' ? null : chunkOf(id)), priority: 1 },
+                { name: (id: string) => (chunkOf(id) === 'core' || chunkOf(id)?.endsWith('-later') ? null : chunkOf(id)), priority: 1 },
+                // Last, so that what the later chunks import is already in core or an area's chunk.
+                { name: (id: string) => (chunkOf(id)?.endsWith('-later') ? chunkOf(id) : null), priority: 0 },
+                {
+                  name: 'vip-later',
+                  test: (id: string) =>
+                    /islands\/vip\/parts\/(Disclosure|grant-words)|lib\/plural\.ts|lib\/vip\/disclosure\.ts|shared\/vip\/ledger\.ts/.test(id),
+                  priority: 0,
+                },
               ],
             },
           },
@@ -76,7 +123,11 @@ export function chunkPlan() {
     }),
     buildEnd() {
       const islands = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
-      chunks = chunksOf(islands, (id) => this.getModuleInfo(id)?.importedIds ?? []);
+      chunks = chunksOf(
+        islands,
+        (id) => this.getModuleInfo(id)?.importedIds ?? [],
+        (id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? [],
+      );
     },
     // Where each module the plan put in core went (one that tree-shaking emptied went nowhere).
     generateBundle(_options, bundle) {
@@ -88,6 +139,11 @@ export function chunkPlan() {
       if (![...chunkOfModule.values()].includes('core')) throw new Error(`chunk-plan: the client build has no core chunk (${why})`);
       if (astray.length)
         throw new Error(`chunk-plan: ${astray.length} modules planned for core are elsewhere, ${astray[0]} in ${chunkOfModule.get(astray[0]!)} (${why})`);
+      // A later chunk holds what was planned for it and nothing else: a module Rolldown brought along
+      // (a static import the plan left to it) could be one an island imports, which would put the
+      // whole chunk on every first load of its area.
+      const along = [...chunkOfModule].filter(([id, chunk]) => chunk.endsWith('-later') && chunks.get(id) !== chunk).map(([id]) => id);
+      if (along.length) throw new Error(`chunk-plan: ${along[0]} went to ${chunkOfModule.get(along[0]!)} unplanned (${why})`);
     },
   } satisfies Plugin;
 }

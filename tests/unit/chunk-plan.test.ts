@@ -1,7 +1,7 @@
 /**
  * build/chunk-plan.ts: where the chunk plan puts a module, read from the module graph (docs/models.md,
  * "Chunks"): core for what a fifth of the islands import, an area's chunk for what two islands of one
- * area share, Rolldown's choice for the rest.
+ * area share, an area's later chunk for what two of its lazy parts share, Rolldown's choice for the rest.
  */
 import { describe, expect, it } from 'vitest';
 import { chunksOf } from '../../build/chunk-plan.ts';
@@ -36,5 +36,65 @@ describe('chunksOf', () => {
 
   it('never plans an island itself', () => {
     expect(islands.some((island) => chunks.has(island))).toBe(false);
+  });
+});
+
+describe('chunksOf, the lazy parts', () => {
+  // vip0 and vip1 each import a part dynamically (vip0 through its plans model); coins0 one of its own.
+  const lazyGraph: Record<string, string[]> = {
+    ...graph,
+    '/src/lib/vip/plans-part.tsx': ['/src/lib/vip/terms.ts', '/src/lib/vip/words.ts', '/src/lib/api.ts', '/src/lib/vip/plans.ts'],
+    '/src/lib/vip/checkout-part.tsx': ['/src/lib/vip/terms.ts', '/src/lib/vip/words.ts', '/src/lib/vip/pay.ts'],
+    '/src/lib/vip/terms.ts': ['/src/lib/vip/words.ts'],
+    '/src/lib/vip/pay.ts': ['/src/lib/pay/host.ts'],
+    '/src/lib/coins/buy-part.tsx': ['/src/lib/vip/pay.ts', '/src/lib/pay/host.ts'],
+    '/src/lib/coins/other-part.tsx': ['/src/lib/pay/host.ts'],
+    '/src/lib/vip/odd.ts': ['/src/lib/coins/offer.ts'],
+    '/src/lib/vip/odd-part.tsx': ['/src/lib/vip/odd.ts'],
+  };
+  const lazy: Record<string, string[]> = {
+    '/src/lib/vip/plans.ts': ['/src/lib/vip/plans-part.tsx', '/src/lib/vip/odd-part.tsx'],
+    '/src/islands/vip/vip1.tsx': ['/src/lib/vip/checkout-part.tsx', '/src/lib/vip/odd-part.tsx'],
+    '/src/islands/coins/coins0.tsx': ['/src/lib/coins/buy-part.tsx', '/src/lib/coins/other-part.tsx'],
+  };
+  const planned = chunksOf(
+    islands,
+    (id) => lazyGraph[id] ?? [],
+    (id) => lazy[id] ?? [],
+  );
+
+  it('puts what two lazy parts of one area share, and no island imports statically, in the area’s later chunk', () => {
+    expect(planned.get('/src/lib/vip/terms.ts')).toBe('vip-later');
+    expect(planned.get('/src/lib/vip/words.ts')).toBe('vip-later');
+  });
+
+  it('leaves a part itself, what one part imports, and what two areas’ parts share to Rolldown', () => {
+    expect(planned.has('/src/lib/vip/plans-part.tsx')).toBe(false);
+    expect(planned.has('/src/lib/vip/odd.ts')).toBe(false);
+    expect(planned.has('/src/lib/vip/pay.ts')).toBe(false);
+    expect(planned.has('/src/lib/pay/host.ts')).toBe(false);
+  });
+
+  it('keeps what an island imports statically where it was', () => {
+    expect(planned.get('/src/lib/api.ts')).toBe('core');
+    expect(planned.get('/src/lib/vip/plans.ts')).toBe('vip');
+  });
+
+  it('leaves out a shared module that imports one the plan leaves to Rolldown, and what imports it, which the group would take along', () => {
+    // Both vip parts import notes.ts, which imports odd.ts, which imports offer.ts: coins1's alone, left to Rolldown.
+    const along = chunksOf(
+      islands,
+      (id) =>
+        ({
+          ...lazyGraph,
+          '/src/lib/vip/plans-part.tsx': ['/src/lib/vip/terms.ts', '/src/lib/vip/notes.ts'],
+          '/src/lib/vip/checkout-part.tsx': ['/src/lib/vip/terms.ts', '/src/lib/vip/notes.ts'],
+          '/src/lib/vip/notes.ts': ['/src/lib/vip/odd.ts'],
+        })[id] ?? [],
+      (id) => lazy[id] ?? [],
+    );
+    expect(along.get('/src/lib/vip/terms.ts')).toBe('vip-later');
+    expect(along.has('/src/lib/vip/odd.ts')).toBe(false);
+    expect(along.has('/src/lib/vip/notes.ts')).toBe(false);
   });
 });
