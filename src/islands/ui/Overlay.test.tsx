@@ -65,6 +65,20 @@ describe('toast', () => {
     expect(text()).not.toContain('No internet');
   });
 
+  it('shows a toast asked for before it hydrated (it comes after the first screen) for the whole 1.5 s from then', () => {
+    act(() => render(null, root));
+    act(() => showToast('error.noInternet'));
+    act(() => void vi.advanceTimersByTime(1000)); // the overlay's code still on its way
+    act(() => render(<Overlay />, root));
+    tick();
+    expect(text()).toContain('No internet');
+    act(() => void vi.advanceTimersByTime(1498)); // 1.5 s since it hydrated, less 1 ms
+    expect(text()).toContain('No internet');
+    act(() => void vi.advanceTimersByTime(1));
+    tick();
+    expect(text()).not.toContain('No internet');
+  });
+
   it('shows the text of the locale the page embedded, and the key for an area it lacks', async () => {
     await act(async () => setPageText('vi-VN', { error: { noInternet: 'Không có kết nối Internet' } }));
     act(() => showToast('error.noInternet'));

@@ -22,6 +22,11 @@ export default function Overlay() {
   const fetchDialog = () => import('./parts/Dialog').then((module) => setDialog(() => module.Dialog));
   // The first question fetches the code; one after a failed fetch fetches it again (under a fresh
   // URL, by the build's import); a question it cannot come for is answered "no".
+  // It hydrates after the first screen's islands (Page.astro): a toast one of them showed before then
+  // shows from now, for its whole 1.5 s.
+  useEffect(() => {
+    if (toast) showToast(toast.key, toast.params);
+  }, []);
   useEffect(() => {
     if (dialog && !Dialog)
       fetchDialog().catch(() => {
@@ -34,14 +39,7 @@ export default function Overlay() {
       <div className="toast-region" role="status" aria-live="polite">
         {toast && <div className="toast">{t(toast.key, toast.params)}</div>}
       </div>
-      {dialog && Dialog && (
-        <Dialog
-          title={dialog.titleKey ? t(dialog.titleKey) : undefined}
-          message={t(dialog.messageKey, dialog.params)}
-          confirm={t(dialog.confirmKey ?? 'shell.ok')}
-          cancel={t(dialog.cancelKey ?? 'shell.cancel')}
-        />
-      )}
+      {dialog && Dialog && <Dialog request={dialog} t={t} />}
     </>
   );
 }

@@ -18,9 +18,9 @@ export interface DialogRequest {
   messageKey: MessageKey;
   /** Values for the message's placeholders. */
   params?: MessageParams;
-  /** Default: the Overlay's 'shell.ok'. */
+  /** Default: 'shell.ok' (../../islands/ui/parts/Dialog). */
   confirmKey?: MessageKey;
-  /** Default: the Overlay's 'shell.cancel'. */
+  /** Default: 'shell.cancel'. */
   cancelKey?: MessageKey;
 }
 

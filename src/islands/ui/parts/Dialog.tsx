@@ -3,17 +3,21 @@
  * outside answer "no", the page under it does not scroll. Loaded after the first paint.
  */
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { answerDialog } from '../../../lib/stores/ui';
+import { answerDialog, type DialogRequest } from '../../../lib/stores/ui';
+import type { Text } from '../../../lib/i18n';
 
 interface DialogProps {
-  title?: string;
-  message: string;
-  confirm: string;
-  cancel: string;
+  request: DialogRequest;
+  t: Text;
 }
 
-/** @example <Dialog message="Cancel the payment?" confirm="OK" cancel="Cancel" /> */
-export function Dialog({ title, message, confirm, cancel }: DialogProps) {
+/**
+ * The question in the page's language; the buttons say OK and Cancel unless it names others. Worded
+ * here, not in the overlay: this code loads with the first question, the overlay's with every page.
+ * @example <Dialog request={{ messageKey: 'pay.cancel.confirm' }} t={t} />
+ */
+export function Dialog({ request, t }: DialogProps) {
+  const title = request.titleKey && t(request.titleKey);
   const box = useRef<HTMLDivElement>(null);
 
   // Before the dialog paints, not after: with a plain effect there was a frame where the dialog showed
@@ -56,13 +60,13 @@ export function Dialog({ title, message, confirm, cancel }: DialogProps) {
         onKeyDown={onKeyDown}
       >
         {title && <h2 id="dialog-title">{title}</h2>}
-        <p id="dialog-message">{message}</p>
+        <p id="dialog-message">{t(request.messageKey, request.params)}</p>
         <div className="dialog-actions">
           <button type="button" className="dialog-cancel" onClick={() => answerDialog(false)}>
-            {cancel}
+            {t(request.cancelKey ?? 'shell.cancel')}
           </button>
           <button type="button" className="dialog-confirm" data-autofocus onClick={() => answerDialog(true)}>
-            {confirm}
+            {t(request.confirmKey ?? 'shell.ok')}
           </button>
         </div>
       </div>
