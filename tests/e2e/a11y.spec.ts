@@ -56,6 +56,20 @@ test.describe('keyboard and the back button', () => {
     expect(await hostCalls(page, 'jump')).toEqual([]);
   });
 
+  test('on each dark page, the dialog has an edge: the backdrop darkens the page to the dialog’s own colour', async ({ page }) => {
+    await withHost(page, unauthorised());
+    for (const background of ['000000', '171717', '262626']) {
+      await page.goto(`/oppo-music?status_height=24&dark=1&bgColor=${background}&app_sessionid=${sessionOf(page)}`);
+      await page.locator('.song-play').first().click();
+      const edge = await page.getByRole('alertdialog').evaluate((dialog) => {
+        const style = getComputedStyle(dialog);
+        return { width: parseFloat(style.borderTopWidth), line: style.borderTopColor, fill: style.backgroundColor };
+      });
+      expect(edge.width, background).toBeGreaterThanOrEqual(1);
+      expect(edge.line, background).not.toBe(edge.fill);
+    }
+  });
+
   test('the Android back button closes the dialog as a cancel and leaves the page where it was', async ({ page }) => {
     await withHost(page, unauthorised());
     await page.goto(`/zh-CN/oppo-music?status_height=24&app_sessionid=${sessionOf(page)}`);
