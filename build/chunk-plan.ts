@@ -109,12 +109,6 @@ export function chunkPlan() {
                 { name: (id: string) => (chunkOf(id) === 'core' || chunkOf(id)?.endsWith('-later') ? null : chunkOf(id)), priority: 1 },
                 // Last, so that what the later chunks import is already in core or an area's chunk.
                 { name: (id: string) => (chunkOf(id)?.endsWith('-later') ? chunkOf(id) : null), priority: 0 },
-                {
-                  name: 'vip-later',
-                  test: (id: string) =>
-                    /islands\/vip\/parts\/(Disclosure|grant-words)|lib\/plural\.ts|lib\/vip\/disclosure\.ts|shared\/vip\/ledger\.ts/.test(id),
-                  priority: 0,
-                },
               ],
             },
           },
