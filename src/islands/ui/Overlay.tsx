@@ -20,13 +20,13 @@ export default function Overlay() {
   const { t } = usePage();
   const [Dialog, setDialog] = useState<typeof DialogPart | null>(null);
   const fetchDialog = () => import('./parts/Dialog').then((module) => setDialog(() => module.Dialog));
-  // The first question fetches the code; one after a failed fetch fetches it again (under a fresh
-  // URL, by the build's import); a question it cannot come for is answered "no".
   // It hydrates after the first screen's islands (Page.astro): a toast one of them showed before then
   // shows from now, for its whole 1.5 s.
   useEffect(() => {
     if (toast) showToast(toast.key, toast.params);
   }, []);
+  // The first question fetches the code; one after a failed fetch fetches it again (under a fresh
+  // URL, by the build's import); a question it cannot come for is answered "no".
   useEffect(() => {
     if (dialog && !Dialog)
       fetchDialog().catch(() => {
