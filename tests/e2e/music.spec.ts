@@ -281,6 +281,23 @@ test.describe('previews, quality and lyrics', () => {
     expect((await launched(page)).map((c) => c.resourceId)).toEqual(['s02']);
   });
 
+  test('the play notice’s code, lost while the page came, loads at the next tap: what plays is said', async ({ page, signIn, open }) => {
+    // The part with the quality choice and the play notice (Player.tsx; not the model's player.ts).
+    const part = /\/_astro\/Player\.[\w-]+\.js(\?.*)?$/;
+    let refused = 0;
+    await page.route(part, (route) => (refused++, route.abort('internetdisconnected')));
+    await signIn();
+    await open('/oppo-music');
+    await expect.poll(() => refused).toBe(1);
+    await page.unroute(part);
+    await page
+      .getByRole('button', { name: t('en-US', 'music.play', { name: 'Monsoon Letters' }) })
+      .first()
+      .click();
+    await expect(page.locator('.play-notice')).toHaveAttribute('data-preview', 'playing');
+    await expect(page.getByRole('radio', { name: t('en-US', 'music.qualityStandard') })).toBeVisible();
+  });
+
   test('a song without lyrics leads to how automatic lyrics work', async ({ page, signIn, open }) => {
     await signIn({ playError: 'no_lyrics' });
     await open('/fil-PH/oppo-music');

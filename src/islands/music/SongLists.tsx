@@ -18,11 +18,22 @@ import { usePage } from '../ui/page';
 export default function SongLists({ page }: { page: Page }) {
   const { t, signedIn } = usePage();
   const shelf = useStore($lists);
-  // The quality choice and the play notice come after the first screen (./parts/Player.tsx).
+  // The quality choice and the play notice come after the first screen (./parts/Player.tsx). A load that
+  // failed (the connection gone while the page came) is asked for again when it is back, and at the next
+  // tap on a song: without it, what plays would never be said.
   const [parts, setParts] = useState<typeof import('./parts/Player') | null>(null);
+  const loadParts = () => void import('./parts/Player').then(setParts, () => undefined);
+  const play = (start: () => Promise<void>) => {
+    if (!parts) loadParts();
+    void start();
+  };
 
   useEffect(() => (signedIn ? watchLists() : undefined), [signedIn]);
-  useEffect(() => void import('./parts/Player').then(setParts, () => undefined), []);
+  useEffect(() => {
+    loadParts();
+    addEventListener('online', loadParts);
+    return () => removeEventListener('online', loadParts);
+  }, []);
 
   if (shelf.state !== 'ready') {
     return (
@@ -44,11 +55,22 @@ export default function SongLists({ page }: { page: Page }) {
         <section className="spatial" aria-labelledby="spatial-title">
           <h2 id="spatial-title">{t('music.spatialTitle')}</h2>
           <p>{t('music.spatialIntro')}</p>
-          <SongRows songs={spatial} t={t} onPlay={(song) => playSong(song, { page, list: 'spatial', spatial: true })} playLabel={t('music.playSpatial')} />
+          <SongRows
+            songs={spatial}
+            t={t}
+            onPlay={(song) => play(() => playSong(song, { page, list: 'spatial', spatial: true }))}
+            playLabel={t('music.playSpatial')}
+          />
         </section>
       )}
       {lists.map((list) => (
-        <Playlist key={list.id} list={list} t={t} onPlay={(song) => playSong(song, { page, list: list.id })} onPlayAll={() => playList(list, page)} />
+        <Playlist
+          key={list.id}
+          list={list}
+          t={t}
+          onPlay={(song) => play(() => playSong(song, { page, list: list.id }))}
+          onPlayAll={() => play(() => playList(list, page))}
+        />
       ))}
       {lists.length === 0 && <p className="music-empty">{t('music.noLists')}</p>}
       <button type="button" className="chip music-find" onClick={findMusic}>
