@@ -97,14 +97,35 @@ try {
     if (!needs) throw new Error(`lighthouserc.json inApp.firstScreen does not say what ${path}'s first screen needs`);
     return gates.lcpOverBareMs[needs] + gates.marginMs;
   }
-  /** The gates both states share, as failures. */
-  function check(path, state, m, bareLcp) {
+  /**
+   * The gates both states share, as failures. LCP and TBT are counted over the bare page's of the same
+   * measurement (`ref`): on a quiet machine its TBT is 0 to 3 ms; with a CPU-bound job on the other core its
+   * every task stretches as the page's do (the bare page, no script at all: TBT 50, 84 and 179 ms in one
+   * such run, where /zh-CN/k-report in the app measured 221, 220, 207 and 119, and 12 on a quiet machine).
+   */
+  function check(path, state, m, ref) {
     const where = `${path} ${state}`;
     const found = [];
-    if (m.tbt > gates.tbtMs) found.push(`${where}: TBT ${Math.round(m.tbt)} ms > ${gates.tbtMs} ms`);
+    if (m.tbt - ref.tbt > gates.tbtMs)
+      found.push(`${where}: TBT ${Math.round(m.tbt)} ms, ${Math.round(m.tbt - ref.tbt)} over the bare page's > ${gates.tbtMs} ms`);
     if (m.cls > gates.cls) found.push(`${where}: CLS ${m.cls.toFixed(3)} > ${gates.cls}`);
-    if (m.lcp - bareLcp > lcpAllowance(path)) found.push(`${where}: LCP ${Math.round(m.lcp - bareLcp)} ms after the bare page's > ${lcpAllowance(path)} ms`);
+    if (m.lcp - ref.lcp > lcpAllowance(path)) found.push(`${where}: LCP ${Math.round(m.lcp - ref.lcp)} ms after the bare page's > ${lcpAllowance(path)} ms`);
     return found;
+  }
+  /**
+   * A page that missed a gate, measured properly: three more runs, each after one of the bare page, and
+   * the medians of both (a slow stretch of the machine moves both alike).
+   */
+  async function measureAgain(measurePage) {
+    const page = [];
+    const ref = [];
+    for (let i = 1; i <= RUNS_AFTER_A_MISS; i++) {
+      const run = await lighthouseRun(`${lab.origin}${BARE.path}`);
+      row(BARE.path, `baseline, again ${i}`, run);
+      ref.push(run);
+      page.push(await measurePage(i));
+    }
+    return { m: medianFigures(page), ref: medianFigures(ref) };
   }
   const session = await issueSession(lab.origin);
   const inject = hostScript();
@@ -119,21 +140,20 @@ try {
     const { path, scoreRuns } = m;
     row(path, 'outside', m);
     scoreRuns.forEach((run, i) => row(path, `outside, score again ${i + 1}`, run));
-    let missed = check(path, 'outside the app', m, bare.lcp);
+    let missed = check(path, 'outside the app', m, bare);
     // One run is a screen, not a measurement: at 4× simulated CPU on 2 cores a run's every task stretches
     // with the machine's load (license.html, no script at all: LCP +174 ms over bare in one run, +56 in
     // the next; /th-TH/feedback in the app: TBT 6 to 298 ms over 36 runs of the same build, median 109).
     // A page that misses a timing gate is measured properly: three more runs, and it fails if their
     // median misses. Every run is in the table.
     if (missed.length) {
-      const again = [];
-      for (let i = 1; i <= RUNS_AFTER_A_MISS; i++) {
+      const { m: again, ref } = await measureAgain(async (i) => {
         const run = await lighthouseRun(`${lab.origin}${path}`);
         if (run.error) throw new Error(`${path} outside the app: ${run.error}`);
         row(path, `outside, again ${i}`, run);
-        again.push(run);
-      }
-      missed = check(path, `outside the app (median of ${RUNS_AFTER_A_MISS} more runs)`, medianFigures(again), bare.lcp);
+        return run;
+      });
+      missed = check(path, `outside the app (median of ${RUNS_AFTER_A_MISS} more runs)`, again, ref);
     }
     failures.push(...missed);
   }
@@ -146,19 +166,18 @@ try {
       row(path, state, m);
       return m;
     };
-    const gated = (m, state) => {
+    const gated = (m, state, ref) => {
       const missed = [];
       if (m.performance < minScore('performance')) missed.push(`${path} in the app: performance ${m.performance} < ${minScore('performance')}`);
       if (m.accessibility < minScore('accessibility')) missed.push(`${path} in the app: accessibility ${m.accessibility} < ${minScore('accessibility')}`);
       if (m.scriptBytes > gates.scriptBytes) missed.push(`${path} in the app: ${m.scriptBytes} B of script > ${gates.scriptBytes} B`);
-      return [...missed, ...check(path, state, m, bare.lcp)];
+      return [...missed, ...check(path, state, m, ref)];
     };
     // As outside: a miss is measured with three more runs, and counts if their median misses.
-    let missed = gated(await measure('in the app'), 'in the app');
+    let missed = gated(await measure('in the app'), 'in the app', bare);
     if (missed.length) {
-      const again = [];
-      for (let i = 1; i <= RUNS_AFTER_A_MISS; i++) again.push(await measure(`in the app, again ${i}`));
-      missed = gated(medianFigures(again), `in the app (median of ${RUNS_AFTER_A_MISS} more runs)`);
+      const { m: again, ref } = await measureAgain((i) => measure(`in the app, again ${i}`));
+      missed = gated(again, `in the app (median of ${RUNS_AFTER_A_MISS} more runs)`, ref);
     }
     failures.push(...missed);
   }
