@@ -75,7 +75,8 @@ function askFirstScreen() {
  * first `Intl` formatter loads ICU's data: 40 ms at 4× CPU on today's Chromium, 20 ms on Chromium 64,
  * then some 10 ms for the other kind. Left to the islands, that came when the prices or dates had
  * landed, between the data and the user (docs/performance.md, "Useful content"); here the main thread
- * is idle, waiting on the link. Later formatters of any locale or currency then take under 2 ms.
+ * is idle, waiting on the link. Later formatters of any locale or currency then take under 2 ms on
+ * today's Chromium, a few ms on Chromium 64 (whose `Intl` is JavaScript).
  */
 function warmFormatters() {
   const lang = document.documentElement.lang;
