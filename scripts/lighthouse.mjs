@@ -99,7 +99,7 @@ try {
   }
   /**
    * The gates both states share, as failures. LCP and TBT are counted over the bare page's of the same
-   * measurement (`ref`): on a quiet machine its TBT is 0 to 3 ms; with a CPU-bound job on the other core its
+   * measurement (`ref`): on a quiet machine its median TBT is 0 to 2 ms; with a CPU-bound job on the other core its
    * every task stretches as the page's do (the bare page, no script at all: TBT 50, 84 and 179 ms in one
    * such run, where /zh-CN/k-report in the app measured 221, 220, 207 and 119, and 12 on a quiet machine).
    */
