@@ -33,7 +33,7 @@ for (const [lang, name] of [
  * three 64 MB buffers). Every Lighthouse run starts a browser, whose renderer touches fresh memory in
  * every task; Lighthouse's benchmark index, a loop over memory already mapped, does not see this cost.
  * On a host that paid 12 µs a page (2026-12-06), a page's first number formatter took 28–35 ms
- * unthrottled where the bench's host took about 10, at benchmark indexes up to the bench's (2,700), and
+ * unthrottled where the bench's host took about 10, at benchmark indexes up to the bench's (2,731), and
  * in-app TBT missed its gate on three pages (docs/quality.md, "A host slow to map memory").
  * @example freshMemoryMicros() // 12.3
  */
