@@ -218,7 +218,9 @@ address refused them; it now holds one connection per client, as phones do.
 \`npm run bench\` (\`scripts/bench.mjs\`) runs \`astro build\` and times it; measures every HTML file of \`dist/\`;
 starts the reference server (\`scripts/start.mjs\`) on a free port with a throwaway database; runs
 Lighthouse ${base.lighthouse} through its Node API in the system Chromium with \`lighthouserc.json\`'s Chrome flags and
-categories and Lighthouse's default settings (a mobile device, simulated slow 4G and 4× CPU slowdown),
+categories and Lighthouse's default settings (a mobile device, simulated slow 4G) but for the CPU slowdown,
+which each run takes from the benchmark index it measured, so that every host emulates the one phone (the
+bench's first host, index 2,731, at Lighthouse's 4×: \`cpuSlowdownFor\` in \`scripts/lib/lighthouse-runs.mjs\`),
 a fresh browser per run, every page once per round for ${RUNS} rounds; then writes this file. To re-run:
 \`npm run bench\` (one build or Lighthouse at a time on a 2-core machine; \`CHROME_PATH\` picks the browser,
 \`BENCH_PORT\` the port, \`BENCH_RUNS\` the runs per page).
@@ -257,8 +259,13 @@ function machine() {
     `${release} (Linux ${os.release()})`,
     `Node ${process.version}`,
     chromium,
-    `Lighthouse benchmark index ${Math.round(medianOf(targets.flatMap((t) => t.runs.filter((r) => !r.error).map((r) => r.benchmarkIndex))))} (median)`,
+    `Lighthouse benchmark index ${Math.round(medianOf(measured('benchmarkIndex')))} (median), so a CPU slowdown of ${medianOf(measured('cpuSlowdown')).toFixed(1)}× (median; scripts/lib/lighthouse-runs.mjs, cpuSlowdownFor)`,
   ].join(', ');
+}
+
+/** One figure of every run that painted. */
+function measured(figure) {
+  return targets.flatMap((t) => t.runs.filter((r) => !r.error).map((r) => r[figure]));
 }
 
 function medianOf(values) {

@@ -31,10 +31,11 @@ for (const [lang, name] of [
 /**
  * What this host takes to give a process a page of memory it has not touched yet, µs per 4 KB (median of
  * three 64 MB buffers). Every Lighthouse run starts a browser, whose renderer touches fresh memory in
- * every task; Lighthouse's benchmark index, a loop over memory already mapped, does not see this cost.
- * On a host that paid 12 µs a page (2026-12-06), a page's first number formatter took 28–35 ms
- * unthrottled where the bench's host took about 10, at benchmark indexes up to the bench's (2,731), and
- * in-app TBT missed its gate on three pages (docs/quality.md, "A host slow to map memory").
+ * every task. Each run's CPU slowdown follows its benchmark index (cpuSlowdownFor in
+ * scripts/lib/lighthouse-runs.mjs), a loop over memory already mapped, which does not see this cost: on
+ * a host that paid 12 µs a page (2026-12-06), a page's first number formatter took 28–35 ms unthrottled
+ * where the bench's host took about 10 (docs/quality.md, "A host slow to map memory"). The line tells
+ * such a host's failures from a page's.
  * @example freshMemoryMicros() // 12.3
  */
 function freshMemoryMicros() {
@@ -167,7 +168,7 @@ try {
   /** One run as a row of the table below. */
   const row = (path, state, run) =>
     rows.push(
-      `${path} | ${state} | ${run.performance} | ${run.accessibility} | ${run.bestPractices} | ${Math.round(run.lcp)} | ${delta(run.lcp)} | ${Math.round(run.tbt)} | ${kb(run.scriptBytes)} | ${Math.round(run.benchmarkIndex)}`,
+      `${path} | ${state} | ${run.performance} | ${run.accessibility} | ${run.bestPractices} | ${Math.round(run.lcp)} | ${delta(run.lcp)} | ${Math.round(run.tbt)} | ${kb(run.scriptBytes)} | ${Math.round(run.benchmarkIndex)} | ${run.cpuSlowdown.toFixed(1)}×`,
     );
   for (const run of bareRuns) row(BARE.path, 'baseline', run);
   for (const m of outside) {
@@ -175,7 +176,7 @@ try {
     row(path, 'outside', m);
     scoreRuns.forEach((run, i) => row(path, `outside, score again ${i + 1}`, run));
     let missed = check(path, 'outside the app', m, bare);
-    // One run is a screen, not a measurement: at 4× simulated CPU on 2 cores a run's every task stretches
+    // One run is a screen, not a measurement: at the simulated phone's CPU on 2 cores a run's every task stretches
     // with the machine's load (license.html, no script at all: LCP +174 ms over bare in one run, +56 in
     // the next; /th-TH/feedback in the app: TBT 6 to 298 ms over 36 runs of the same build, median 109).
     // A page that misses a timing gate is measured properly: three more runs, and it fails if their
@@ -220,7 +221,7 @@ try {
 }
 
 // One line per page, so the scores are in the log and can be quoted.
-console.log('\npage | state | performance | accessibility | best practices | LCP ms | Δ LCP vs bare | TBT ms | script KB | benchmark index');
+console.log('\npage | state | performance | accessibility | best practices | LCP ms | Δ LCP vs bare | TBT ms | script KB | benchmark index | CPU slowdown');
 for (const row of rows) console.log(row);
 if (failures.length) {
   console.error(`\n${failures.length} Lighthouse failures (this host: ${host}):\n- ${failures.join('\n- ')}`);

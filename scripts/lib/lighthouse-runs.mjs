@@ -1,7 +1,9 @@
 // Lighthouse through its Node API, the way `npm run test:lh` runs it (lighthouserc.json's Chrome flags
-// and categories; the default config: a mobile device, simulated slow 4G and 4× CPU slowdown), in the
-// system Chromium. A fresh browser per run, as Lighthouse CI does, so no run inherits another's state.
-import { existsSync, readFileSync } from 'node:fs';
+// and categories; the default config: a mobile device, simulated slow 4G), in the system Chromium, at
+// the CPU slowdown that makes the host the phone the gates were set for (cpuSlowdownFor).
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
 import { killAll, launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -19,54 +21,97 @@ export const CATEGORIES = settings.onlyCategories;
 export const CHROME_PATH = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 /**
+ * The phone every run emulates, as Lighthouse's benchmark index: the host where the gates and the
+ * table in docs/performance.md were measured (index 2,731) at Lighthouse's default 4× CPU slowdown.
+ */
+export const DEVICE_BENCHMARK_INDEX = 2731 / 4;
+
+/**
+ * The CPU slowdown that makes a host of `benchmarkIndex` the phone above. Lighthouse's 4× is relative
+ * to the host: a 4× on a host half as fast is an eighth of the phone. On shared CI hosts a run's index
+ * moved from 984 to 2,195 within one `npm test` (2026-12-06), and a page's TBT with it (/k-recharge in
+ * the app, one build: 48 to 644 ms at 4×). Never below 1: a host slower than the phone is measured as it is.
+ * @example cpuSlowdownFor(2731) // 4
+ * @example cpuSlowdownFor(1366) // 2
+ */
+export function cpuSlowdownFor(benchmarkIndex) {
+  if (!(benchmarkIndex > 0)) throw new Error(`no benchmark index to calibrate the CPU slowdown with: ${benchmarkIndex}`);
+  return Math.max(1, benchmarkIndex / DEVICE_BENCHMARK_INDEX);
+}
+
+/**
  * One Lighthouse run of a URL: its category scores (0–100) and the figures the bench reports, or
  * `{ error: 'NO_FCP' }` when the page paints no content. `inject`: a script every document of the
  * page runs before its own (the host app's bridge, scripts/lib/in-app.mjs), through a Puppeteer page
- * that Lighthouse then drives.
+ * that Lighthouse then drives. In two steps, as Lighthouse's `-G` and `-A`: the page is loaded and
+ * recorded, then audited at the CPU slowdown for the benchmark index Lighthouse measured in that
+ * same run (cpuSlowdownFor); `cpuSlowdown` in the result says which.
  * @example (await lighthouseRun('http://127.0.0.1:4371/vip-center')).fcp // 913.5 (ms, simulated)
  */
 export async function lighthouseRun(url, { inject } = {}) {
+  const artifactsDir = mkdtempSync(join(os.tmpdir(), 'lighthouse-'));
+  try {
+    await gather(url, artifactsDir, inject);
+    const file = join(artifactsDir, 'artifacts.json');
+    const artifacts = JSON.parse(readFileSync(file, 'utf8'));
+    // Lighthouse audits only with the settings it gathered with, so the saved ones say the slowdown too.
+    const throttling = { ...artifacts.settings.throttling, cpuSlowdownMultiplier: cpuSlowdownFor(artifacts.BenchmarkIndex) };
+    artifacts.settings.throttling = throttling;
+    writeFileSync(file, JSON.stringify(artifacts));
+    const result = await lighthouse(url, { ...settings, output: 'json', logLevel: 'error', auditMode: artifactsDir, throttling });
+    return figures(result, url);
+  } finally {
+    rmSync(artifactsDir, { recursive: true, force: true });
+  }
+}
+
+/** Loads `url` in a fresh browser, as Lighthouse CI does, so no run inherits another's state, and saves what Lighthouse recorded into `dir`. */
+async function gather(url, dir, inject) {
   // The caller handles Ctrl-C (and calls closeBrowsers), so that its own clean-up runs too.
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent', handleSIGINT: false });
   let browser;
   try {
-    const flags = { ...settings, port: chrome.port, output: 'json', logLevel: 'error' };
     let page;
     if (inject) {
       browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
       page = await browser.newPage();
       await page.evaluateOnNewDocument(inject);
     }
-    const result = await lighthouse(url, flags, undefined, page);
-    const lhr = result?.lhr;
-    // A page that paints nothing (spec §2: `/` is "empty, nothing shown") has no score, only this code.
-    if (lhr?.runtimeError?.code === 'NO_FCP') return { error: 'NO_FCP', lighthouse: lhr.lighthouseVersion };
-    if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
-    const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
-    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-    const scripts = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script');
-    return {
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      bestPractices: score('best-practices'),
-      fcp: audit('first-contentful-paint'),
-      lcp: audit('largest-contentful-paint'),
-      tbt: audit('total-blocking-time'),
-      cls: audit('cumulative-layout-shift'),
-      speedIndex: audit('speed-index'),
-      totalBytes: audit('total-byte-weight'),
-      scriptBytes: scripts?.transferSize ?? 0,
-      // Lighthouse 13 names the LCP element in its LCP breakdown insight: a selector and the text.
-      lcpElement: lcpElement(lhr),
-      lighthouse: lhr.lighthouseVersion,
-      benchmarkIndex: lhr.environment?.benchmarkIndex,
-      // The whole result as JSON, as the Lighthouse CLI prints it: what Lighthouse CI asserts on.
-      report: result.report,
-    };
+    await lighthouse(url, { ...settings, port: chrome.port, output: 'json', logLevel: 'error', gatherMode: dir }, undefined, page);
   } finally {
     await browser?.disconnect();
     await chrome.kill();
   }
+}
+
+/** A run's figures from Lighthouse's result. */
+function figures(result, url) {
+  const lhr = result?.lhr;
+  // A page that paints nothing (spec §2: `/` is "empty, nothing shown") has no score, only this code.
+  if (lhr?.runtimeError?.code === 'NO_FCP') return { error: 'NO_FCP', lighthouse: lhr.lighthouseVersion };
+  if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+  const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const scripts = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script');
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    speedIndex: audit('speed-index'),
+    totalBytes: audit('total-byte-weight'),
+    scriptBytes: scripts?.transferSize ?? 0,
+    // Lighthouse 13 names the LCP element in its LCP breakdown insight: a selector and the text.
+    lcpElement: lcpElement(lhr),
+    lighthouse: lhr.lighthouseVersion,
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
+    cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
+    // The whole result as JSON, as the Lighthouse CLI prints it: what Lighthouse CI asserts on.
+    report: result.report,
+  };
 }
 
 function lcpElement(lhr) {
