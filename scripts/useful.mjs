@@ -1,5 +1,6 @@
 // `npm run test:useful`: the useful mark of every data page (scripts/lib/useful.mjs), inside the app and
-// signed in, on a link and CPU throttled as Lighthouse's mobile preset (applied, not simulated), cold,
+// signed in, on a link and CPU throttled as Lighthouse's mobile preset (applied, not simulated; the CPU
+// by the host's benchmark index, as `npm run test:lh` does), cold,
 // median of 3, against the bare page's first paint in the same browser, on today's Chromium and, for
 // the pages marked `floor`, on Chromium 64 (the engine matrix's). Gated like the LCP gates of
 // `npm run test:lh`: a page over its limit is measured three more times and fails if their median is
@@ -39,12 +40,13 @@ try {
       );
     };
     first.pages.forEach((m) => row(m, first.bare));
-    let bareNote = `the bare page's first paint ${Math.round(first.bare)} ms (runs ${first.bareRuns.map(Math.round).join(', ')})`;
+    const slowdowns = (m) => m.slowdowns.map((x) => `${x.toFixed(1)}×`).join(', ');
+    let bareNote = `the bare page's first paint ${Math.round(first.bare)} ms (runs ${first.bareRuns.map(Math.round).join(', ')}; CPU ${slowdowns(first)})`;
     const missed = first.pages.filter((m) => m.useful - first.bare > limitOf(m));
     if (missed.length) {
       // One measurement is three runs on a busy machine: a miss is measured again, bare page included.
       const again = await run(missed);
-      bareNote += `; measured again: ${Math.round(again.bare)} ms`;
+      bareNote += `; measured again: ${Math.round(again.bare)} ms (CPU ${slowdowns(again)})`;
       for (const m of again.pages) {
         row(m, again.bare, ' (again)');
         if (m.useful - again.bare <= limitOf(m)) continue;
@@ -70,7 +72,8 @@ console.log(`\n${report}`);
 if (WRITE) {
   const section = `<!-- useful:start -->
 \`npm run test:useful -- --write\` on ${new Date().toISOString().replace('T', ' ').slice(0, 16)} UTC. In the app, signed in, cold, throttled
-as applied by DevTools (${THROTTLE.cpu}× CPU, ${THROTTLE.latencyMs} ms round trips, ${THROTTLE.downKbps / 1000} Mbps down, ${THROTTLE.upKbps} Kbps up), median of 3;
+as applied by DevTools (${THROTTLE.latencyMs} ms round trips, ${THROTTLE.downKbps / 1000} Mbps down, ${THROTTLE.upKbps} Kbps up, and the CPU slowed down
+as Lighthouse's runs are: 4× on the host where the gates were set, by the host's benchmark index elsewhere, per round below), median of 3;
 times in ms from the navigation's start.
 
 ${report}

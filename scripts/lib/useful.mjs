@@ -1,15 +1,21 @@
 // When a user sees what they opened a page for: the `useful` mark (docs/performance.md, "Useful
 // content"), timed in a real browser on a throttled link, against the first paint of the bare page
 // (scripts/lib/lab.mjs) in the same browser. DevTools' applied throttling, not Lighthouse's simulated
-// one (which times no mark): the link and the CPU of Lighthouse's mobile preset, a cold cache every
+// one (which times no mark): the link of Lighthouse's mobile preset and the CPU of its runs (THROTTLE), a cold cache every
 // load. Driven over the DevTools protocol (scripts/lib/cdp.mjs), so the engine matrix's Chromium 64
 // is measured exactly as today's Chromium is. `npm run test:useful` gates on it; `npm run bench`
 // reports it.
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { launchChromium } from './cdp.mjs';
 import { BARE } from './lab.mjs';
+import { CHROME_PATH, cpuSlowdownFor } from './lighthouse-runs.mjs';
 
-/** Lighthouse's mobile preset, applied: 4× CPU, 150 ms round trips, 1.6 Mbps down, 750 Kbps up. */
-export const THROTTLE = { cpu: 4, latencyMs: 150, downKbps: 1600, upKbps: 750 };
+/**
+ * Lighthouse's mobile preset, applied: 150 ms round trips, 1.6 Mbps down, 750 Kbps up, and the CPU
+ * slowed down as Lighthouse's runs are (cpuSlowdownFor): 4× on the host where the gates were set,
+ * by the host's benchmark index elsewhere, so that a slower or busier host is not a slower phone.
+ */
+export const THROTTLE = { latencyMs: 150, downKbps: 1600, upKbps: 750 };
 /** The mark's name; src/layouts/useful-mark.ts sets it. */
 export const USEFUL = 'useful';
 const LOAD_MS = 30_000;
@@ -40,10 +46,10 @@ export async function usefulBrowser(binary) {
     close: browser.close,
     /**
      * @param {string} url
-     * @param {{ inject?: string, mark?: boolean }} [options]
+     * @param {{ inject?: string, mark?: boolean, cpu?: number }} [options] `cpu`: the CPU slowdown (hostSlowdown)
      * @returns {Promise<{ fcp: number, useful: number | null, requests: [string, number, number][] }>}
      */
-    async load(url, { inject, mark = false } = {}) {
+    async load(url, { inject, mark = false, cpu = 4 } = {}) {
       const { cdp, close } = await browser.newTab();
       try {
         await Promise.all([cdp.send('Page.enable'), cdp.send('Network.enable'), cdp.send('Runtime.enable')]);
@@ -57,7 +63,7 @@ export async function usefulBrowser(binary) {
           downloadThroughput: (THROTTLE.downKbps * 1000) / 8,
           uploadThroughput: (THROTTLE.upKbps * 1000) / 8,
         });
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE.cpu });
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
         // Lighthouse's mobile screen (a Moto G Power).
         await cdp.send('Emulation.setDeviceMetricsOverride', { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true });
         if (inject) await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: inject });
@@ -149,28 +155,53 @@ export async function measureUseful({ binary, origin, session, inject, pages, ru
   try {
     /** @type {number[]} */
     const bare = [];
+    /** @type {number[]} */
+    const slowdowns = [];
     const results = pages.map((page) => ({ ...page, /** @type {{ fcp: number, useful: number, requests: [string, number, number][] }[]} */ runs: [] }));
     for (let round = 0; round < runs; round++) {
-      bare.push((await browser.load(`${origin}${BARE.path}`)).fcp);
+      const cpu = cpuSlowdownFor(await hostBenchmarkIndex());
+      slowdowns.push(cpu);
+      bare.push((await browser.load(`${origin}${BARE.path}`, { cpu })).fcp);
       for (const result of results) {
         const { fcp, useful, requests } = await browser.load(`${origin}${result.path}?status_height=24${result.query ?? ''}&app_sessionid=${session}`, {
           inject,
           mark: true,
+          cpu,
         });
         result.runs.push({ fcp, useful: /** @type {number} */ (useful), requests });
-        log(`${browser.version} round ${round + 1}: ${result.path} first paint ${Math.round(fcp)} ms, useful ${Math.round(/** @type {number} */ (useful))} ms`);
+        log(
+          `${browser.version} round ${round + 1} (CPU ${cpu.toFixed(1)}×): ${result.path} first paint ${Math.round(fcp)} ms, useful ${Math.round(/** @type {number} */ (useful))} ms`,
+        );
       }
     }
     return {
       version: browser.version,
       bare: median(bare),
       bareRuns: bare,
+      slowdowns,
       pages: results.map((result) => ({
         ...result,
         fcp: median(result.runs.map((run) => run.fcp)),
         useful: median(result.runs.map((run) => run.useful)),
       })),
     };
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * The host's benchmark index as Lighthouse measures it: its own function, unthrottled, in a browser of
+ * today's Chromium started for it, as each Lighthouse run starts one (a tab of a browser already
+ * running scores higher: 3.4–3.7× where a fresh one gave 1.4×, on one host in one minute). Today's
+ * Chromium for every engine, since the index the gates were set at is today's Chromium's.
+ */
+async function hostBenchmarkIndex() {
+  const browser = await launchChromium(CHROME_PATH ?? 'chromium');
+  try {
+    const { cdp } = await browser.newTab();
+    const { result } = await cdp.send('Runtime.evaluate', { expression: `(${pageFunctions.computeBenchmarkIndex})()`, returnByValue: true });
+    return result.value;
   } finally {
     await browser.close();
   }
