@@ -13,7 +13,7 @@ import { CHROME_PATH, cpuSlowdownFor } from './lighthouse-runs.mjs';
 /**
  * Lighthouse's mobile preset, applied: 150 ms round trips, 1.6 Mbps down, 750 Kbps up, and the CPU
  * slowed down as Lighthouse's runs are (cpuSlowdownFor): 4× on the host where the gates were set,
- * by the host's benchmark index elsewhere, so that a slower or busier host is not a slower phone.
+ * by the host's benchmark index elsewhere, so that a slower host is not a slower phone.
  */
 export const THROTTLE = { latencyMs: 150, downKbps: 1600, upKbps: 750 };
 /** The mark's name; src/layouts/useful-mark.ts sets it. */
@@ -46,7 +46,7 @@ export async function usefulBrowser(binary) {
     close: browser.close,
     /**
      * @param {string} url
-     * @param {{ inject?: string, mark?: boolean, cpu?: number }} [options] `cpu`: the CPU slowdown (hostSlowdown)
+     * @param {{ inject?: string, mark?: boolean, cpu?: number }} [options] `cpu`: the CPU slowdown (cpuSlowdownFor)
      * @returns {Promise<{ fcp: number, useful: number | null, requests: [string, number, number][] }>}
      */
     async load(url, { inject, mark = false, cpu = 4 } = {}) {
