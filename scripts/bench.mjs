@@ -219,8 +219,8 @@ address refused them; it now holds one connection per client, as phones do.
 starts the reference server (\`scripts/start.mjs\`) on a free port with a throwaway database; runs
 Lighthouse ${base.lighthouse} through its Node API in the system Chromium with \`lighthouserc.json\`'s Chrome flags and
 categories and Lighthouse's default settings (a mobile device, simulated slow 4G) but for the CPU slowdown,
-which each run takes from the benchmark index it measured, so that every host emulates the one phone (the
-bench's first host, index 2,731, at Lighthouse's 4×: \`cpuSlowdownFor\` in \`scripts/lib/lighthouse-runs.mjs\`),
+which each run takes from the benchmark index it measured: 4× on the bench's first host (index 2,731), in
+proportion elsewhere (\`cpuSlowdownFor\` in \`scripts/lib/lighthouse-runs.mjs\`; the index sees a slower CPU, not another job),
 a fresh browser per run, every page once per round for ${RUNS} rounds; then writes this file. To re-run:
 \`npm run bench\` (one build or Lighthouse at a time on a 2-core machine; \`CHROME_PATH\` picks the browser,
 \`BENCH_PORT\` the port, \`BENCH_RUNS\` the runs per page).
