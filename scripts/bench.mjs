@@ -182,7 +182,8 @@ ${noPaint()}
 The bare page (\`${BARE.path}\`, ${BARE_HTML.length} bytes: a heading and a paragraph in a \`<main>\`, no CSS or JS) is written into
 \`dist/\` for the bench and deleted after it. Load average of the machine (1, 5, 15 min) when Lighthouse
 started: ${loadBefore.map((l) => l.toFixed(2)).join(', ')}; when it finished: ${loadAfter.map((l) => l.toFixed(2)).join(', ')}. Simulated throttling
-scales the CPU time it observes, so TBT in particular rises when other work shares the machine.
+scales each main-thread task by the CPU time the page spent in it, not by its time on the clock, so other
+work on the machine does not count as the page's (\`tasksAtCpuTime\`, docs/quality.md).
 
 ## Useful content
 
@@ -221,7 +222,7 @@ Lighthouse ${base.lighthouse} through its Node API in the system Chromium with \
 categories and Lighthouse's default settings (a mobile device, simulated slow 4G) but for the CPU slowdown,
 which each run takes from the benchmark index it measured: 4× on the bench's first host (index 2,731), in
 proportion elsewhere (\`cpuSlowdownFor\` in \`scripts/lib/lighthouse-runs.mjs\`; the index sees a slower CPU, not another job),
-a fresh browser per run, every page once per round for ${RUNS} rounds; then writes this file. To re-run:
+applied to the CPU time each main-thread task took (\`tasksAtCpuTime\`), a fresh browser per run, every page once per round for ${RUNS} rounds; then writes this file. To re-run:
 \`npm run bench\` (one build or Lighthouse at a time on a 2-core machine; \`CHROME_PATH\` picks the browser,
 \`BENCH_PORT\` the port, \`BENCH_RUNS\` the runs per page).
 `;
