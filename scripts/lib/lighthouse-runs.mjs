@@ -59,9 +59,12 @@ export async function lighthouseRun(url, { inject } = {}) {
     artifacts.settings.throttling = throttling;
     writeFileSync(file, JSON.stringify(artifacts));
     const traceFile = join(artifactsDir, 'trace.json');
-    const trace = JSON.parse(readFileSync(traceFile, 'utf8'));
-    tasksAtCpuTime(trace.traceEvents);
-    writeFileSync(traceFile, JSON.stringify(trace));
+    // A page that paints nothing (NO_FCP: spec §2's empty `/`) is saved without a trace.
+    if (existsSync(traceFile)) {
+      const trace = JSON.parse(readFileSync(traceFile, 'utf8'));
+      tasksAtCpuTime(trace.traceEvents);
+      writeFileSync(traceFile, JSON.stringify(trace));
+    }
     const result = await lighthouse(url, { ...settings, output: 'json', logLevel: 'error', auditMode: artifactsDir, throttling });
     return figures(result, url);
   } finally {
