@@ -137,7 +137,10 @@ export async function launchChromium(binary, flags = []) {
   const close = async () => {
     child.kill('SIGKILL');
     await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
-    rmSync(profile, { recursive: true, force: true });
+    // The kill reaches the browser process alone: its renderer and GPU process exit when they see it gone,
+    // a few ms later, and may write to the profile until then (ENOTEMPTY mid-removal, once in `npm run
+    // test:useful`). Node retries the removal on that error, 100 ms apart.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   };
   try {
     /** @type {string} */
