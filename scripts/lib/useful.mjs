@@ -1,7 +1,7 @@
 // When a user sees what they opened a page for: the `useful` mark (docs/performance.md, "Useful
 // content"), timed in a real browser on a throttled link, against the first paint of the bare page
 // (scripts/lib/lab.mjs) in the same browser. DevTools' applied throttling, not Lighthouse's simulated
-// one (which times no mark): the link of Lighthouse's mobile preset and the CPU of its runs (THROTTLE), a cold cache every
+// one (which times no mark): the link of Lighthouse's mobile preset (THROTTLE) and the CPU of its runs (cpuSlowdownFor), a cold cache every
 // load. Driven over the DevTools protocol (scripts/lib/cdp.mjs), so the engine matrix's Chromium 64
 // is measured exactly as today's Chromium is. `npm run test:useful` gates on it; `npm run bench`
 // reports it.
@@ -36,7 +36,7 @@ const READ = `(function () {
  * throttling and a cold cache, waits for its first paint (and, with `mark`, for the useful mark), and
  * resolves with both times in ms since the navigation started, and the page's requests until then
  * (path, start, end: its waterfall).
- * @example const browser = await usefulBrowser('/usr/bin/chromium'); await browser.load(url, { mark: true }) // { fcp: 610, useful: 980 }
+ * @example const browser = await usefulBrowser('/usr/bin/chromium'); await browser.load(url, { mark: true, cpu: 4 }) // { fcp: 610, useful: 980 }
  * @param {string} binary
  */
 export async function usefulBrowser(binary) {
@@ -46,10 +46,11 @@ export async function usefulBrowser(binary) {
     close: browser.close,
     /**
      * @param {string} url
-     * @param {{ inject?: string, mark?: boolean, cpu?: number }} [options] `cpu`: the CPU slowdown (cpuSlowdownFor)
+     * @param {{ inject?: string, mark?: boolean, cpu: number }} options `cpu`: the CPU slowdown, from cpuSlowdownFor: no default, so no caller
+     *   measures at a fixed 4× on a host that is not the phone's
      * @returns {Promise<{ fcp: number, useful: number | null, requests: [string, number, number][] }>}
      */
-    async load(url, { inject, mark = false, cpu = 4 } = {}) {
+    async load(url, { inject, mark = false, cpu }) {
       const { cdp, close } = await browser.newTab();
       try {
         await Promise.all([cdp.send('Page.enable'), cdp.send('Network.enable'), cdp.send('Runtime.enable')]);
