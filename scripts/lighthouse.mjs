@@ -135,7 +135,7 @@ try {
   /**
    * The gates both states share, as failures. LCP and TBT are counted over the bare page's of the same
    * measurement (`ref`), which the same host and the same moment slow alike. TBT is the page's own CPU
-   * time at the phone's speed (tasksAtCpuTime): 0 to 13 ms on every page here, quiet or with a CPU-bound
+   * time at the phone's speed (tasksAtCpuTime): 0 to 15 ms on every page here, quiet or with a CPU-bound
    * job beside the run, so its gate is 100 ms, where 200 had held clock time that the lab spent elsewhere.
    */
   function check(path, state, m, ref) {
