@@ -7,6 +7,7 @@ import { satteri } from '@astrojs/markdown-satteri';
 import { chunkPlan } from './build/chunk-plan.ts';
 import { DEVELOPMENT_IMAGE_HOSTS, cspSources } from './build/csp-sources.ts';
 import { engineTargets } from './build/engine-targets.ts';
+import { firstReadsScriptFile } from './build/first-reads-script.ts';
 import { islandExports } from './build/island-exports.ts';
 import { kitBundle } from './build/kit-bundle.ts';
 import { legacyChunks } from './build/legacy-chunks.ts';
@@ -42,7 +43,7 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   // After the build, in this order: Astro's own inline scripts (the island loader, the client
   // directives) lowered to the floor, their CSP hashes with them; the chunks copied lowered for old
-  // engines; then compressed; the bridge check's kit bundled; each page's embedded messages cut to the
+  // engines; the first reads' classic script bundled; then compressed; the bridge check's kit bundled; each page's embedded messages cut to the
   // keys its code names; each page naming its first screen's chunks, which the island directive asks
   // for at once.
   integrations: [
@@ -50,6 +51,7 @@ export default defineConfig({
     paintedDirective(),
     lowerInlineScripts(inline.map((script) => script.code)),
     legacyChunks(),
+    firstReadsScriptFile(),
     precompressAssets(),
     kitBundle(),
     pruneMessages(),

@@ -5,12 +5,12 @@
  * first data screen imports lazily: five round trips before the prices on a 150 ms link, issue 39).
  *
  * `data-js="s.w0|a.x1 b.y2|c.z3"`: chunk names without `/_astro/` and `.js`, in three parts: what a
- * signed-in page runs first, the chunk that sends its first reads (src/lib/api/first-reads.ts) and the
- * seal's it imports (src/lib/api/seal.ts), or on a page without first reads the seal's; what the islands import
- * statically (loaded on every visit); what the page declared with `firstScreen` (src/layouts/Page.astro:
- * the lazy parts its signed-in first screen draws, by source file name) and what those import. The
- * build fails on a declared name that is no chunk the page can load, and on a first chunk that would
- * wait for another than the seal.
+ * signed-in page runs first, the seal's chunk (src/lib/api/seal.ts), or nothing on a page with first
+ * reads, whose script brings its own seal (`data-reads`, build/first-reads-script.ts); what the islands
+ * import statically (loaded on every visit); what the page declared with `firstScreen`
+ * (src/layouts/Page.astro: the lazy parts its signed-in first screen draws, by source file name) and
+ * what those import. The build fails on a declared name that is no chunk the page can load, and on a
+ * seal's chunk that would wait for another.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,9 +21,10 @@ import { entryUrls, htmlFilesIn, reachableGraph, staticGraph } from '../scripts/
 // `client:painted="late"`: an island that is no part of the first screen (tracking: Page.astro).
 const LATE = /\bopts="[^"]*&quot;value&quot;:&quot;late&quot;/;
 const DECLARED = / data-first="([^"]*)"/;
-/** The seal's chunk and the first reads', by their source files (src/lib/api/seal.ts, first-reads.ts). */
+/** The seal's chunk, by its source file (src/lib/api/seal.ts). */
 const SEALED = 'seal';
-const FIRST_READS = 'first-reads';
+/** A page with first reads (build/first-reads-script.ts): their script seals, and the seal's chunk is not needed. */
+const READS = / data-reads="[^"]+"/;
 /** `/_astro/core.zmr0Ks3Y.js` → `core.zmr0Ks3Y`, as data-js names it. */
 const nameOf = (url: string) => url.replace(/^\/_astro\/|\.js$/g, '');
 /** `core.zmr0Ks3Y` → `core`, the source file's name. */
@@ -36,9 +37,10 @@ const moduleOf = (chunk: string) => chunk.replace(/\.[\w-]+$/, '');
  */
 export function preloadList(html: string, read: (url: string) => string): string {
   if (!/<astro-island\b/.test(html)) return html.replace(DECLARED, '');
-  // Signed in, every page's first reads are sealed (docs/api.md): the seal's chunk, which also sends
-  // them (src/lib/api/seal.ts), is on every signed-in first screen.
-  const declared = [...new Set([SEALED, ...(DECLARED.exec(html)?.[1]?.split(' ').filter(Boolean) ?? [])])];
+  // Signed in, every page's first reads are sealed (docs/api.md): the seal is on every signed-in first
+  // screen, in the first reads' script where the page has one, else as its own chunk.
+  const reads = READS.test(html);
+  const declared = [...new Set([...(reads ? [] : [SEALED]), ...(DECLARED.exec(html)?.[1]?.split(' ').filter(Boolean) ?? [])])];
   const entries = entryUrls(html, (island) => !LATE.test(island));
   const always = staticGraph(entries, read);
   // Astro's island tags and Rolldown's import lines are read as text (docs/upgrading.md, "What a page
@@ -57,20 +59,13 @@ export function preloadList(html: string, read: (url: string) => string): string
     return found;
   });
   const later = [...staticGraph(lazy, read, new Set(always))].filter((url) => !always.has(url));
-  // What runs first, at the paint, before core is in (src/components/shell/painted.ts): the first reads'
-  // chunk where the page has some, else the seal's. Neither may wait for core: the first reads import the
-  // seal only, which imports nothing.
-  const chunkOf = (name: string) => later.find((url) => moduleOf(nameOf(url)) === name);
-  const seal = chunkOf(SEALED)!;
-  const first = chunkOf(FIRST_READS) ?? seal;
+  // What runs first, at the paint, before core is in (src/components/shell/painted.ts): on a page
+  // without first reads, the seal's chunk, which may not wait for core: it imports nothing.
+  const seal = reads ? undefined : later.find((url) => moduleOf(nameOf(url)) === SEALED);
   // Static imports and re-exports, as Rolldown writes them (`import{a as b}from"./x.js"`, `import"./x.js"`).
   const imports = (url: string) =>
     [...read(url).matchAll(/(?:^|[;}])\s*(?:import\s*(?:[\w{}\s,*$]*from\s*)?|export\s*[\w{}\s,*$]*from\s*)"\.\/([^"]+)"/g)].map((m) => `/_astro/${m[1]}`);
-  for (const url of [seal, first]) {
-    const astray = imports(url).filter((imported) => imported !== seal);
-    if (astray.length || (url === seal && imports(url).length))
-      throw new Error(`${url} imports ${imports(url).join(', ')}: it would wait for it at the paint (src/lib/api/first-reads.ts)`);
-  }
+  if (seal && imports(seal).length) throw new Error(`${seal} imports ${imports(seal).join(', ')}: it would wait for it at the paint (src/lib/api/seal.ts)`);
   // The largest first: on a link of six connections (HTTP/1.1) the rest queue behind the first six,
   // and core, the largest by far, would otherwise be the last to arrive.
   const bySize = (urls: string[]) =>
@@ -78,8 +73,7 @@ export function preloadList(html: string, read: (url: string) => string): string
       .sort((a, b) => read(b).length - read(a).length)
       .map(nameOf)
       .join(' ');
-  // The first reads with the seal they import: both first in line, not a round trip after the other.
-  const runFirst = first === seal ? [seal] : [first, seal];
+  const runFirst = seal ? [seal] : [];
   const list = `${runFirst.map(nameOf).join(' ')}|${bySize([...always])}|${bySize(later.filter((url) => !runFirst.includes(url)))}`;
   return html.replace(DECLARED, '').replace(/<html\b[^>]*/, (tag) => `${tag} data-js="${list}"`);
 }

@@ -13,8 +13,8 @@ const SOURCES = {
   events: 'src/layouts/shell-events.ts',
   // Only engines without module scripts run it (below the floor): it shows the update notice.
   oldEngine: 'src/layouts/old-engine.ts',
-  // Pages with islands, after the shell script: the useful mark.
-  usefulMark: 'src/layouts/useful-mark.ts',
+  // Pages whose first screen reads the server, after the shell script: the first reads' preload, the useful mark.
+  readsScript: 'src/layouts/reads-script.ts',
 };
 
 /** Our inline scripts, compiled, by name. */

@@ -188,7 +188,7 @@ work on the machine does not count as the page's (\`tasksAtCpuTime\`, docs/quali
 ## Useful content
 
 When a user sees what they opened the page for (issue 39): the \`useful\` mark
-(\`performance.mark('useful')\`, set by \`src/layouts/useful-mark.ts\` on the pages whose first screen reads the
+(\`performance.mark('useful')\`, set by \`src/layouts/reads-script.ts\` on the pages whose first screen reads the
 server, when an island's element with \`data-useful\` is in the document), timed by \`npm run test:useful\` (\`scripts/useful.mjs\`), against the bare page's first
 paint. Text pages are useful at their first paint (the Lighthouse table above).
 

@@ -5,6 +5,11 @@ declare module 'virtual:shell' {
   export const events: string;
   /** The `nomodule` notice for engines below the floor (src/layouts/old-engine.ts). */
   export const oldEngine: string;
-  /** Pages with islands: the useful mark (src/layouts/useful-mark.ts). */
-  export const usefulMark: string;
+  /** Pages whose first screen reads the server: the first reads' preload and the useful mark (src/layouts/reads-script.ts). */
+  export const readsScript: string;
+}
+
+interface Window {
+  /** The first reads' script, once it has run (src/lib/api/first-reads.ts). */
+  firstReads?: import('./lib/api/first-reads').FirstReadsScript;
 }

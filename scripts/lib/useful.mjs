@@ -16,7 +16,7 @@ import { CHROME_PATH, cpuSlowdownFor } from './lighthouse-runs.mjs';
  * by the host's benchmark index elsewhere, so that a slower host is not a slower phone.
  */
 export const THROTTLE = { latencyMs: 150, downKbps: 1600, upKbps: 750 };
-/** The mark's name; src/layouts/useful-mark.ts sets it. */
+/** The mark's name; src/layouts/reads-script.ts sets it. */
 export const USEFUL = 'useful';
 const LOAD_MS = 30_000;
 const POLL_MS = 50;

@@ -1,5 +1,5 @@
 /**
- * The `useful` mark (src/layouts/useful-mark.ts, from the islands' `data-useful`): set once per page, when what the user opened the page
+ * The `useful` mark (src/layouts/reads-script.ts, from the islands' `data-useful`): set once per page, when what the user opened the page
  * for is in the document from the server's data. An init script wraps `performance.mark` and, at the
  * call that sets the mark, records what the main region says and which placeholders are still shown
  * in the page's data region: the data must be there at that moment, not a skeleton, and the mark must
@@ -344,4 +344,64 @@ test('the number and date formatters are made while the first reads are still on
   await expect(page.locator('[data-useful]')).toHaveCount(0);
   release();
   await expect(page.locator('[data-useful]').first()).toBeVisible();
+});
+
+// The first reads' script (build/first-reads-script.ts) is fetched while the page parses, so that the
+// seal is in when the page paints and the reads leave then; it runs at the paint, not before.
+test.describe("the first reads' script", () => {
+  const SCRIPT = /\/_astro\/first-reads\.[\w-]+\.js$/;
+  /** Each request of the page's first reads' script, and when it started, run and the page painted (ms since navigation). */
+  const timings = (page: Page) =>
+    page.evaluate(() => {
+      const fetched = performance.getEntriesByType('resource').filter((entry) => /\/_astro\/first-reads\./.test(entry.name));
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      return { fetched: fetched.map((entry) => entry.startTime), paint: paint?.startTime, ran: !!window.firstReads };
+    });
+
+  test('signed in: asked for before the first paint, once, and run after it', async ({ page, signIn, open }) => {
+    await signIn();
+    // The moment it runs, against the paint: its first line publishes what it keeps.
+    await page.addInitScript(() => {
+      let value: unknown;
+      Object.defineProperty(window, 'firstReads', {
+        get: () => value,
+        set: (v) => {
+          value = v;
+          (window as unknown as { __ranAt: number }).__ranAt = performance.now();
+        },
+      });
+    });
+    await open('/vi-VN/k-recharge');
+    await expect(page.locator('[data-useful]').first()).toBeVisible();
+    const { fetched, paint, ran } = await timings(page);
+    expect(ran).toBe(true);
+    expect(fetched).toHaveLength(1);
+    expect(paint).toBeDefined();
+    expect(fetched[0]!).toBeLessThan(paint!);
+    expect(await page.evaluate(() => (window as unknown as { __ranAt: number }).__ranAt)).toBeGreaterThanOrEqual(paint!);
+  });
+
+  /** The requests for the first reads' script, from now on. */
+  const asked = (page: Page) => {
+    const urls: string[] = [];
+    page.on('request', (r) => SCRIPT.test(new URL(r.url()).pathname) && urls.push(r.url()));
+    return urls;
+  };
+
+  test('signed out: never asked for', async ({ page, signIn, open }) => {
+    const urls = asked(page);
+    await signIn({ account: { ...defaultState().account, isLogin: false } });
+    await open('/k-recharge');
+    await expect(page.locator('.gate-sign-in')).toBeVisible();
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    expect(urls).toEqual([]);
+  });
+
+  test('on a page without first reads: never asked for', async ({ page, signIn, open }) => {
+    const urls = asked(page);
+    await signIn();
+    await open('/feedback');
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    expect(urls).toEqual([]);
+  });
 });

@@ -8,13 +8,12 @@ import { preloadList } from '../../build/preload-chunks.ts';
 
 const files: Record<string, string> = {
   '/_astro/Island.a1.js': 'import{t}from"./core.b2.js";import"./area.c3.js";const later=()=>__importAgain(`./plans.d4.js`,import.meta.url);',
-  '/_astro/core.b2.js': 'export const t=1;const seal=()=>__importAgain(`./seal.e5.js`,import.meta.url);const reads=()=>import("./first-reads.k1.js");',
+  '/_astro/core.b2.js': 'export const t=1;const seal=()=>__importAgain(`./seal.e5.js`,import.meta.url);const runtime="the largest chunk of the page, by far";',
   '/_astro/area.c3.js': 'export const a=1;',
   '/_astro/plans.d4.js': 'import{a}from"./area.c3.js";import"./ledger.f6.js";const more=()=>import("./deeper.g7.js");',
   '/_astro/ledger.f6.js': 'export const l=1;',
   '/_astro/deeper.g7.js': 'export const d=1;',
   '/_astro/seal.e5.js': 'export const s=1;',
-  '/_astro/first-reads.k1.js': 'import{s}from"./seal.e5.js";export{s as t};',
   '/_astro/client.h8.js': 'export default 1;',
   '/_astro/Tracking.i9.js': 'import{t}from"./core.b2.js";import"./track.j0.js";',
   '/_astro/track.j0.js': 'export const x=1;',
@@ -25,9 +24,9 @@ const read = (url: string) => {
 };
 const island = (chunk: string, value = 'true') =>
   `<astro-island component-url="/_astro/${chunk}.js" renderer-url="/_astro/client.h8.js" opts="{&quot;name&quot;:&quot;X&quot;,&quot;value&quot;:${value}}"></astro-island>`;
-const page = (first?: string) =>
-  `<!doctype html><html lang="en-US" data-pad="none"${first ? ` data-first="${first}"` : ''}><body>${island('Island.a1')}${island('Tracking.i9', '&quot;late&quot;')}</body></html>`;
-const listOf = (html: string) => /<html lang="en-US" data-pad="none" data-js="([^"]*)">/.exec(html)?.[1];
+const page = (first?: string, reads = '') =>
+  `<!doctype html><html lang="en-US" data-pad="none"${first ? ` data-first="${first}"` : ''}${reads}><body>${island('Island.a1')}${island('Tracking.i9', '&quot;late&quot;')}</body></html>`;
+const listOf = (html: string) => /<html lang="en-US" data-pad="none"(?: data-reads="[^"]*")? data-js="([^"]*)">/.exec(html)?.[1];
 
 describe('preload-chunks', () => {
   it('lists the seal, what the islands import statically, then the declared parts with their static imports, the largest first', () => {
@@ -44,19 +43,17 @@ describe('preload-chunks', () => {
     expect(html).not.toContain('data-first');
   });
 
-  it('runs the first reads first where the page has some, the seal after them with the declared parts', () => {
-    const [first, , signedIn] = listOf(preloadList(page('first-reads plans'), read))!.split('|');
-    expect(first).toBe('first-reads.k1 seal.e5');
+  it("leaves the seal's chunk out where the page has first reads: their script seals (build/first-reads-script.ts)", () => {
+    const [first, always, signedIn] = listOf(preloadList(page('plans', ' data-reads="first-reads.k1"'), read))!.split('|');
+    expect(first).toBe('');
+    expect(always!.split(' ')).toEqual(['core.b2', 'Island.a1', 'area.c3', 'client.h8']);
     expect(signedIn!.split(' ')).toEqual(['plans.d4', 'ledger.f6']);
   });
 
-  it('fails the build on a first chunk that would wait for core: it runs before core is in', () => {
+  it("fails the build on a seal's chunk that would wait for core: it runs before core is in", () => {
     const importing = (file: string, code: string) => (url: string) => (url === file ? code : read(url));
     expect(() => preloadList(page(), importing('/_astro/seal.e5.js', 'import{t}from"./core.b2.js";export const s=1;'))).toThrow(
       '/_astro/seal.e5.js imports /_astro/core.b2.js',
-    );
-    expect(() => preloadList(page('first-reads'), importing('/_astro/first-reads.k1.js', 'import"./seal.e5.js";export{t}from"./core.b2.js";'))).toThrow(
-      '/_astro/first-reads.k1.js imports /_astro/seal.e5.js, /_astro/core.b2.js',
     );
   });
 

@@ -44,8 +44,8 @@ const late: (() => void)[] = [];
 /**
  * Asks, once per page, for the chunks its first screen runs (`<html data-js>`: what runs first, what the
  * islands import, the lazy parts of the signed-in first screen; build/preload-chunks.ts). Signed in,
- * what runs first, as scripts: the chunk that sends the page's first reads as it runs, with the seal
- * it imports (src/lib/api/first-reads.ts), or the seal alone on a page without first reads. The rest
+ * first the script that sends the page's first reads as it runs (`<html data-reads>`,
+ * src/lib/api/first-reads.ts), or on a page without first reads the seal's chunk, as scripts. The rest
  * as preloads, or module scripts where `modulepreload` is unknown (Chromium 64, 65): they only define
  * what the islands import. A page the shell script is moving to its locale's URL has no session flag,
  * and asks for nothing. Signed in on a page with first reads, the formatters are made next.
@@ -54,10 +54,20 @@ function askFirstScreen() {
   if (asked) return;
   asked = true;
   const flags = document.documentElement.dataset;
-  const [first, always, signedIn] = (flags.js ?? '').split('|');
+  const [first, always, lazy] = (flags.js ?? '').split('|');
   if (!flags.session || !always) return;
+  const signedIn = flags.session === 'signed-in';
+  if (signedIn && flags.reads) {
+    // The first reads' script, preloaded as the page parsed (src/layouts/reads-script.ts): a classic
+    // script, for every engine. Gone once it has run or failed, so the client knows not to wait for it.
+    const script = document.createElement('script');
+    script.src = `/_astro/${flags.reads}.js`;
+    script.id = 'first-reads';
+    script.onload = script.onerror = () => script.remove();
+    document.head.append(script);
+  }
   const preloads = document.createElement('link').relList?.supports?.('modulepreload');
-  const names = flags.session === 'signed-in' ? `${first} ${always} ${signedIn}` : always;
+  const names = signedIn ? `${first} ${always} ${lazy}` : always;
   for (const name of names.split(' ')) {
     if (!name) continue;
     const run = !preloads || first!.includes(name);
@@ -67,7 +77,7 @@ function askFirstScreen() {
     document.head.append(tag);
   }
   // In tasks of their own, after the island's import (`start`, below): not one long task with it.
-  if (flags.session === 'signed-in' && flags.reads != null) setTimeout(warmFormatters);
+  if (signedIn && flags.reads) setTimeout(warmFormatters);
 }
 
 /**

@@ -48,7 +48,7 @@ export default function SongLists({ page }: { page: Page }) {
   }
   const { lists, spatial } = shelf.data;
   return (
-    // The lists from the server: what the page is for (the `useful` mark, src/layouts/useful-mark.ts).
+    // The lists from the server: what the page is for (the `useful` mark, src/layouts/reads-script.ts).
     <div className="music" data-useful="">
       {parts ? <parts.QualityChoice t={t} /> : <div className="quality" aria-hidden="true" />}
       {page === 'center-station' && spatial.length > 0 && (

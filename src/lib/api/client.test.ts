@@ -5,7 +5,7 @@ import { decryptRequest } from '../../../server/api/wire-node';
 import { useApiEnv } from '../../../tests/fixtures/api-env';
 import { health, session } from '../../shared/api/endpoints/platform';
 import { coinBalance } from '../../shared/api/endpoints/coins';
-import { forgetFirstReads } from './seal';
+import { forgetFirstReads, sealRequest, takeFirstRead } from './seal';
 import { resetFirstReads, type FirstReadPage } from './first-reads';
 
 const privatePem = readFileSync('tests/fixtures/keys/private.pem', 'utf8');
@@ -208,15 +208,29 @@ describe('request', () => {
   });
 });
 
-describe('a first read sent at the paint (./seal.ts)', () => {
+describe('a first read sent at the paint (./first-reads.ts)', () => {
   const who = { uid: 'u1', app_sessionid: 'sess-1' };
   const balance = { balance: 1234, pending: 0 };
 
-  /** A signed-in /k-recharge whose seal chunk has run: its first reads (the packages, the balance) are on their way. */
-  async function painted() {
-    const { startFirstReads } = await import('./first-reads');
-    vi.stubGlobal('document', { documentElement: { dataset: { session: 'signed-in', reads: '' }, lang: 'en-US' } });
+  /**
+   * A signed-in /k-recharge as the island directive leaves it: the first reads' script added to the
+   * page (`script`: still loading; null: run, or failed, and removed), and `window.firstReads` once it has run.
+   */
+  function page(script: EventTarget | null, ran: boolean) {
+    let present = script;
+    // As the directive does: the element goes once the script has loaded or failed.
+    for (const type of ['load', 'error']) script?.addEventListener(type, () => (present = null));
+    vi.stubGlobal('document', {
+      documentElement: { dataset: { session: 'signed-in', reads: 'first-reads.k1' }, lang: 'en-US' },
+      getElementById: (id: string) => (id === 'first-reads' ? present : null),
+    });
+    vi.stubGlobal('window', ran ? { firstReads: { takeFirstRead, sealRequest: vi.fn(sealRequest) } } : {});
     setIdentity(() => who);
+  }
+
+  /** The script's run: its first reads (the packages, the balance) on their way. */
+  async function run() {
+    const { startFirstReads } = await import('./first-reads');
     startFirstReads({
       document,
       localStorage: { getItem: () => who.app_sessionid },
@@ -227,9 +241,66 @@ describe('a first read sent at the paint (./seal.ts)', () => {
     // Both on their way (the balance once sealed), so none goes out during a later test.
     await vi.waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledTimes(2));
   }
+
+  /** Every callback and promise the request has queued has run (a macrotask after them). */
+  const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+  /** The script has run: the state every model of the first screen meets on a page that loaded as it should. */
+  async function painted() {
+    page(null, true);
+    await run();
+  }
   afterEach(() => {
     resetFirstReads();
     forgetFirstReads();
+  });
+
+  it('waits for the script that is still loading, then takes its answer', async () => {
+    const fetch = answer(200, { code: 0, data: balance });
+    const script = new EventTarget();
+    page(script, false);
+    const asked = request(coinBalance, {});
+    // Nothing leaves while the script that sends the read is on its way.
+    await settled();
+    expect(fetch).not.toHaveBeenCalled();
+    vi.stubGlobal('window', { firstReads: { takeFirstRead, sealRequest } });
+    await run();
+    script.dispatchEvent(new Event('load'));
+    expect(await asked).toEqual(balance);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends the read itself, sealed by its own chunk, when the script could not load', async () => {
+    const fetch = answer(200, { code: 0, data: balance });
+    const script = new EventTarget();
+    page(script, false);
+    const asked = request(coinBalance, {});
+    await settled();
+    script.dispatchEvent(new Event('error'));
+    expect(await asked).toEqual(balance);
+    expect(fetch).toHaveBeenCalledOnce();
+    const form = fetch.mock.calls[0]![1].body as URLSearchParams;
+    expect(decryptRequest({ params: form.get('params'), encSecKey: form.get('encSecKey') }, privatePem)).toMatchObject({
+      path: '/api/coins/balance',
+      uid: 'u1',
+    });
+    // Failed and removed before the next model asks: nothing to wait for.
+    expect(await request(coinBalance, {})).toEqual(balance);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("seals the page's later requests with the script's seal", async () => {
+    const fetch = answer(200, { code: 0, data: balance });
+    await painted();
+    await request(coinBalance, {});
+    // Taken: this one is sealed afresh, by the script's seal (one seal, one chunk fewer, a page).
+    await request(coinBalance, {});
+    expect(window.firstReads!.sealRequest).toHaveBeenCalledOnce();
+    const form = fetch.mock.calls[2]![1].body as URLSearchParams;
+    expect(decryptRequest({ params: form.get('params'), encSecKey: form.get('encSecKey') }, privatePem)).toMatchObject({
+      path: '/api/coins/balance',
+      uid: 'u1',
+    });
   });
 
   it('takes the answer of the read sent for the same request, once, instead of sending it again', async () => {

@@ -148,22 +148,37 @@ async function send<E extends Endpoint>(endpoint: E, body: BodyOf<E>, options: R
 
 /**
  * A first read's answer for this request, if one was sent (./first-reads.ts). On a signed-in page that
- * has first reads (`<html data-reads>`), their chunk was asked for at the paint, and has sent them by
- * the time its import resolves: a request never goes out before them, so none is sent twice. Elsewhere
- * a sealed request takes from the seal's chunk, which it loads anyway, and a public one waits for
- * nothing.
+ * has first reads (`<html data-reads>`), their script was run at the paint, and has sent them by the
+ * time it has loaded: a request never goes out before them, so none is sent twice. Elsewhere a sealed
+ * request takes from the seal's chunk, which it loads anyway, and a public one waits for nothing.
  */
 function firstRead<E extends Endpoint>(endpoint: E, body: BodyOf<E>): Promise<{ early?: Promise<Response> }> {
-  const flags = typeof document == 'undefined' ? {} : document.documentElement.dataset;
-  const reads = flags.session == 'signed-in' && flags.reads != null;
-  if (endpoint.public && !reads) return Promise.resolve({});
+  const script = firstReadsScript();
+  if (endpoint.public && !script) return Promise.resolve({});
   const who = endpoint.public ? null : asker();
-  // Wrapped, or the answer's promise would be waited for here. A chunk that could not load leaves
-  // the request to send itself (and a sealed one to say why).
-  return (reads ? import('./first-reads') : import('./seal')).then(
-    ({ takeFirstRead }) => ({ early: takeFirstRead(endpoint.path, body, who) }),
+  // Wrapped, or the answer's promise would be waited for here. A script or chunk that could not load
+  // leaves the request to send itself (and a sealed one to say why).
+  return (script ?? import('./seal')).then(
+    (loaded) => ({ early: loaded?.takeFirstRead(endpoint.path, body, who) }),
     () => ({}),
   );
+}
+
+/**
+ * Signed in on a page with first reads, their script once it has run (undefined where it could not
+ * load); null elsewhere. The island directive adds it at the paint, before any island loads this, and
+ * removes it once it has loaded or failed.
+ */
+function firstReadsScript(): Promise<Window['firstReads']> | null {
+  const flags = typeof document == 'undefined' ? {} : document.documentElement.dataset;
+  if (flags.session != 'signed-in' || !flags.reads) return null;
+  const script = document.getElementById('first-reads');
+  return new Promise((resolve) => {
+    const done = () => resolve(window.firstReads);
+    if (window.firstReads || !script) return done();
+    script.addEventListener('load', done);
+    script.addEventListener('error', done);
+  });
 }
 
 /** Posts the request: a public endpoint's body as it is, any other's sealed (docs/api.md). */
@@ -173,8 +188,9 @@ async function post<E extends Endpoint>(endpoint: E, body: BodyOf<E>, stopped: (
     // A public endpoint answers everyone alike: no seal, no session (docs/api.md), and no seal chunk.
     fields = { request: JSON.stringify(body) };
   } else {
-    // Lazy on purpose: the seal (and, without Web Crypto, its libraries) is fetched by the first request.
-    const { sealRequest } = await import('./seal');
+    // Lazy on purpose: the seal (and, without Web Crypto, its libraries) is fetched by the first request;
+    // on a page with first reads, their script's (one seal, and one chunk fewer, a page).
+    const { sealRequest } = (await firstReadsScript()) ?? (await import('./seal'));
     // A chunk load cannot be aborted: a request whose time or caller ran out meanwhile is not sent.
     if (stopped()) throw new DOMException('The request was stopped', 'AbortError');
     const { uid, app_sessionid } = asker();

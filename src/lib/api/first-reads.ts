@@ -1,21 +1,23 @@
 /**
  * The reads each page's first screen makes when the user is signed in, as its models send them, and
- * the chunk that sends them: the island directive runs it at the first paint on a page that has some
- * (`<html data-reads>`, src/components/shell/painted.ts), while the islands' chunks are still on the
- * way; it keeps each answer in ./seal.ts, where the client takes it for the model that asks for that
- * same read (./client.ts). On a 150 ms link that is the difference between the prices a round trip
- * after the islands run and the prices as they run (docs/performance.md, "Useful content"). A read
+ * the script that sends them: a classic script of its own with the seal it imports
+ * (build/first-reads-script.ts, `<html data-reads="first-reads.…">`), preloaded while the page parses
+ * (src/layouts/reads-script.ts) and run by the island directive at the first paint
+ * (src/components/shell/painted.ts), while the islands' chunks are still on the way. It keeps each
+ * answer in ./seal.ts, where the client takes it (`window.firstReads`) for the model that asks for
+ * that same read (./client.ts). On a 150 ms link that is the difference between the prices a round
+ * trip after the islands run and the prices as they run (docs/performance.md, "Useful content"). A read
  * listed here that no model asks for costs one wasted request and nothing else
  * (tests/e2e/useful.spec.ts counts each read once).
  *
- * No import at run time but the seal's chunk: this runs before core. What the models read from core's
+ * No import at run time but the seal: this runs before core. What the models read from core's
  * stores is read here from the same sources, by the same rules (first-reads.test.ts compares them):
  * `$region` the host's `dev_region` (src/lib/stores/self-info.ts), `$locale` the page's,
  * `$timeZone` the user's (src/lib/personal/time-zone.ts), `$id` the `id` query, allow-listed.
  */
-import { keepFirstRead, sealRequest, type Who } from './seal';
+import { keepFirstRead, sealRequest, takeFirstRead, type Who } from './seal';
 
-export { takeFirstRead } from './seal';
+export { takeFirstRead };
 
 /** A body value: a literal, or one of the page's own values. */
 export type BodyValue = string | number | null;
@@ -194,8 +196,21 @@ export function startFirstReads(win: FirstReadPage): void {
   }
 }
 
-// Not in a test's Node, where nothing has painted.
-if (typeof window != 'undefined') startFirstReads(window);
+/**
+ * What the client takes from this script (`window.firstReads`): the answers it keeps, and its seal for
+ * the page's later requests, so that a page with first reads loads the seal once.
+ */
+export interface FirstReadsScript {
+  takeFirstRead: typeof takeFirstRead;
+  sealRequest: typeof sealRequest;
+}
+
+// A classic script of its own (build/first-reads-script.ts), run at the paint; not in a test's Node.
+if (typeof window != 'undefined') {
+  // First: the client waits for this script's load and then reads it (./client.ts).
+  window.firstReads = { takeFirstRead, sealRequest };
+  startFirstReads(window);
+}
 
 /**
  * For tests: the next start sends again.

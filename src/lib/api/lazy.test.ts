@@ -85,10 +85,10 @@ describe('crypto loading', () => {
       expect(importer).toMatch(new RegExp(`import\\("\\./${chunk}"\\)`));
       expect(importer).not.toMatch(new RegExp(`(?:from|import)\\s*"\\./${chunk}"`));
     };
-    // The seal is loaded lazily (through the chunks of ./seal.ts or ./first-reads.ts, which share it).
+    // The seal is loaded lazily (its own chunk; a page with first reads has it in their script).
     expect(entry.text).not.toMatch(new RegExp(`(?:from|import)\\s*"\\./${basename(seal[0]!.path).replace(/\./g, '\\.')}"`));
     dynamicOnly(entry.text, libraries[0]!.path);
-    // The seal runs at the first paint, before core (./first-reads.ts): it must not wait for the libraries.
+    // The seal runs at the first paint, before core (src/components/shell/painted.ts): it must not wait for the libraries.
     expect(seal[0]!.text).not.toContain(basename(libraries[0]!.path));
     // Nor carry the first reads' table: a page without first reads does not load it.
     expect(seal[0]!.text).not.toContain('/api/music/quota');

@@ -1,6 +1,6 @@
 /**
  * The page's timings for the field report: TTFB and FCP from the browser's own entries (Chromium 60
- * on has both), the page's `useful` mark (src/layouts/useful-mark.ts), and LCP, CLS and INP from the
+ * on has both), the page's `useful` mark (src/layouts/reads-script.ts), and LCP, CLS and INP from the
  * engine's performance entries where it has them (LCP and CLS from Chromium 77, INP's event timing
  * from 96; observing by type needs `supportedEntryTypes`, 73). Measured here in a few lines rather
  * than with the web-vitals library: its 3.0 KB gzip, fetched on every page view, took the heaviest

@@ -62,7 +62,7 @@ export function Disclosure({ plan, plans, signedIn, agreement, children }: Props
   return (
     <>
       {/* What the purchase does, with the server's membership: /channel's first screen is useful from here
-          (the `useful` mark, src/layouts/useful-mark.ts); /vip-center's already was, at its prices. */}
+          (the `useful` mark, src/layouts/reads-script.ts); /vip-center's already was, at its prices. */}
       <div className="vip-terms" role="note" data-useful="">
         {grantWords(t, locale, GETS_KEY, grant, after, date).map((line) => (
           <p>{line}</p>
