@@ -59,13 +59,13 @@ describe('the first reads’ script', () => {
   });
 
   it('hands the client the answers it keeps, once each, and its seal', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ code: 0, data: {} })),
-    );
+    const fetch = vi.fn(async () => Response.json({ code: 0, data: {} }));
+    vi.stubGlobal('fetch', fetch);
     const win = run();
+    // Both reads out (each sealed first), so that none lands in the next test's fetch.
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
     const who = { uid: '10001', app_sessionid: 'sess-1' };
-    await vi.waitFor(() => expect(win.firstReads!.takeFirstRead('/api/music/quota', {}, who)).toBeInstanceOf(Promise));
+    expect(win.firstReads!.takeFirstRead('/api/music/quota', {}, who)).toBeInstanceOf(Promise);
     expect(win.firstReads!.takeFirstRead('/api/music/quota', {}, who)).toBeUndefined();
     const sealed = await win.firstReads!.sealRequest({ path: '/api/vip/status', uid: '10001' });
     expect(decryptRequest(sealed, privatePem)).toMatchObject({ path: '/api/vip/status' });
