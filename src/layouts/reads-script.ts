@@ -20,7 +20,8 @@ try {
   const flags = doc.documentElement.dataset;
   // The shell script has set the session flag (no flag: it is moving the page to its locale's URL).
   // The name is the build's (build/first-reads-script.ts), never a query value; `astro dev` has none.
-  if (flags.session == 'signed-in' && flags.reads) {
+  // Below the floor (no ResizeObserver, as the island directive tells it) nothing would run it.
+  if (flags.session == 'signed-in' && flags.reads && typeof ResizeObserver == 'function') {
     const link = doc.createElement('link');
     link.rel = 'preload';
     link.as = 'script';
