@@ -453,6 +453,22 @@ test.describe('VIP: every screen as a user meets it (issue 16)', () => {
   });
 });
 
+test('/channel: plans that could not be read say so, with a retry that brings the pay button, never an empty page', async ({ page, signIn, open }) => {
+  await signIn();
+  let refused = 0;
+  // Every read of the plans refused until the user retries: the first read at the paint and the page's own.
+  await page.route('**/api/vip/plans', (route) => (refused >= 0 ? (refused++, route.fulfill({ status: 500, body: 'down' })) : route.fallback()));
+  await open('/channel', '&plan=vip-month');
+  const failure = page.locator('.vip-failure');
+  await expect(failure).toContainText(t('en-US', 'error.generic'));
+  await expect(page.locator('button.vip-buy')).toHaveCount(0);
+  expect(refused).toBeGreaterThan(0);
+  refused = -1;
+  await failure.getByRole('button', { name: t('en-US', 'vip.retry') }).click();
+  await expect(page.locator('button.vip-buy')).toBeEnabled();
+  await expect(failure).toHaveCount(0);
+});
+
 test.describe('VIP: /channel outside the app', () => {
   test('a plain browser gets the open-in-app prompt, not "no payment method"', async ({ page }) => {
     await page.goto('/channel?status_height=24&plan=vip-month');

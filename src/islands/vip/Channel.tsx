@@ -80,6 +80,9 @@ function Order({ renewalAgreement = '' }: Props) {
       </>
     );
   if (form.failed) return <Failure className="vip-failure hero" message={t('shell.chunkError')} retry={t('vip.retry')} onRetry={form.load} />;
+  // The plans could not be read (and none kept): what went wrong, and the retry, not an empty page.
+  if (!plans && offer.state === 'failed')
+    return <Failure className="vip-failure hero" message={t(offer.error)} retry={t('vip.retry')} onRetry={() => void loadPlans(true)} />;
   const Checkout = form.Part;
   if (!plans || !plan || !Checkout) return prompt;
   return (
