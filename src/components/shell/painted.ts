@@ -12,6 +12,7 @@
 import type { ClientDirective } from 'astro';
 
 const PAINT_WAIT_MS = 1000;
+const FCP = 'first-contentful-paint';
 
 // Astro's island loader (the inline script after this one) reads every island's props with
 // Object.fromEntries, from Chromium 73: below it no island would hydrate. The loader passes an array
@@ -110,7 +111,11 @@ const painted: ClientDirective = (load, options, island) => {
       if (url) island.setAttribute(name, url.replace('/_astro/', '/_astro/legacy/'));
     }
   }
-  // Fetched at the paint, with the whole first screen's chunks (not tracking's: below).
+  // `client:painted="late"` (tracking, the overlay): no part of the first screen (build/preload-chunks.ts
+  // leaves it out), so not one more request queued with it on a link of six connections (HTTP/1.1): at
+  // the paint it waits for the first screen's islands still hydrating. Never before the paint, whatever
+  // the order the islands connect in: its start asks for the first screen's chunks too.
+  const isLate = options.value == 'late';
   let started = false;
   const start = async () => {
     if (started) return;
@@ -124,27 +129,19 @@ const painted: ClientDirective = (load, options, island) => {
       if (!isLate && !--hydrating) late.splice(0).forEach((run) => run());
     }
   };
-  // `client:painted="late"` (tracking): no part of the first screen (build/preload-chunks.ts leaves it
-  // out), so not one more request queued with it on a link of six connections (HTTP/1.1): it starts
-  // once the first screen's islands have hydrated. Tracking comes last in the page, so their
-  // directives have all run by then.
-  const isLate = options.value == 'late';
-  if (isLate) return hydrating ? late.push(start) : start();
-  hydrating++;
-  setTimeout(start, PAINT_WAIT_MS);
+  const atPaint = () => (isLate && hydrating ? late.push(start) : start());
+  if (!isLate) hydrating++;
+  // Painted already (the parser may paint what it has, the bar, before it reaches an island): now.
+  // Else at the paint: an observer of what is still to come (`buffered`, Chromium 77, is not needed).
+  if (performance.getEntriesByName(FCP).length) return void atPaint();
+  setTimeout(atPaint, PAINT_WAIT_MS);
   try {
     const observer = new PerformanceObserver((entries) => {
-      if (!entries.getEntriesByName('first-contentful-paint').length) return;
+      if (!entries.getEntriesByName(FCP).length) return;
       observer.disconnect();
-      void start();
+      atPaint();
     });
-    try {
-      observer.observe({ type: 'paint', buffered: true });
-    } catch {
-      // `type` and `buffered` are Chromium 77: older engines name the types, and this script runs
-      // before the first paint, so the entry is still to come.
-      observer.observe({ entryTypes: ['paint'] });
-    }
+    observer.observe({ entryTypes: ['paint'] });
   } catch {
     // No paint timing: the timer above.
   }
