@@ -80,6 +80,9 @@ describe('client:painted', () => {
     paintedAlready = true;
     const first = island();
     await painted(first.load, { name: 'painted', value: '' }, first.element);
+    // Not within the parse: in a task of its own.
+    expect(first.load).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(0);
     expect(first.load).toHaveBeenCalledOnce();
     expect(asked().map((url) => url.replace(/.*\//, ''))).toEqual(['core.a.js', 'Page.b.js']);
   });
