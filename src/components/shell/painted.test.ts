@@ -76,7 +76,7 @@ describe('client:painted', () => {
     expect(first.load).toHaveBeenCalledOnce();
   });
 
-  it('an island that connects after the page has painted starts at once, with no paint entry still to come (Chromium 64–76)', async () => {
+  it('an island that connects after the page has painted starts in the next task, with no paint entry still to come (Chromium 64–76)', async () => {
     paintedAlready = true;
     const first = island();
     await painted(first.load, { name: 'painted', value: '' }, first.element);
@@ -87,7 +87,7 @@ describe('client:painted', () => {
     expect(asked().map((url) => url.replace(/.*\//, ''))).toEqual(['core.a.js', 'Page.b.js']);
   });
 
-  it('with no paint timing at all, the islands start after a second', async () => {
+  it('when no paint is ever reported, the islands start after a second', async () => {
     const first = island();
     await painted(first.load, { name: 'painted', value: '' }, first.element);
     await vi.advanceTimersByTimeAsync(999);
