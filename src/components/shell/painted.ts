@@ -132,9 +132,10 @@ const painted: ClientDirective = (load, options, island) => {
   const atPaint = () => (isLate && hydrating ? late.push(start) : start());
   if (!isLate) hydrating++;
   // Painted already (the parser may paint what it has, the bar, before it reaches an island): in a task
-  // of its own, as an observer's callback would run, not within the parse of the rest of the page, where
-  // the chunks would leave before the content has painted. Else at the paint: an observer of what is
-  // still to come (`buffered`, Chromium 77, is not needed).
+  // of its own, as an observer's callback would run, not within the parse of the rest of the page. That
+  // is not yet the content's paint either (docs/performance.md, "Four more tries"), but a paint entry is
+  // the screen's time, where a frame drawn on the main thread may reach the screen 100 ms later. Else at
+  // the paint: an observer of what is still to come (`buffered`, Chromium 77, is not needed).
   if (performance.getEntriesByName(FCP).length) return void setTimeout(atPaint);
   setTimeout(atPaint, PAINT_WAIT_MS);
   try {
