@@ -14,7 +14,7 @@ import { legacyChunks } from './build/legacy-chunks.ts';
 import { lowerInlineScripts } from './build/lower-inline.ts';
 import { noPreloadHelper } from './build/no-preload-helper.ts';
 import { paintedDirective } from './build/painted-directive.ts';
-import { precompressAssets } from './build/precompress.ts';
+import { precompressAssets, precompressPagesLast } from './build/precompress.ts';
 import { preloadChunks } from './build/preload-chunks.ts';
 import { pruneMessages } from './build/prune-messages.ts';
 import { retryingImports } from './build/retrying-imports.ts';
@@ -45,7 +45,7 @@ export default defineConfig({
   // directives) lowered to the floor, their CSP hashes with them; the chunks copied lowered for old
   // engines; the first reads' classic script bundled; then compressed; the bridge check's kit bundled; each page's embedded messages cut to the
   // keys its code names; each page naming its first screen's chunks, which the island directive asks
-  // for at once.
+  // for at once; last, the pages compressed.
   integrations: [
     preact(),
     paintedDirective(),
@@ -56,6 +56,7 @@ export default defineConfig({
     kitBundle(),
     pruneMessages(),
     preloadChunks(),
+    precompressPagesLast(),
   ],
   devToolbar: { enabled: false },
   // Legal texts name their anchors (`## 8. Your rights {#rights}`), so a link to a section works in

@@ -2,6 +2,7 @@
 // `npm run test:size`: byte budgets over dist/, deterministic (gzip level 9). Prints a table and exits
 // non-zero past a budget. Budgets (BUDGET in scripts/lib/pages.mjs; ARCHITECTURE.md, issue 2):
 //   - every page's HTML (with its inline CSS and inline script) <= 14 KB gzip: first paint in one round trip;
+//     served from the build's brotli and gzip copies (build/precompress.ts), which must be the page;
 //   - the inline shell script before first paint <= 4 KB minified (2 KB until issue 18, which has it
 //     choose the first screen: the sign-in gate by the host's account, outside the app by the brand;
 //     3 KB until issue 26, which compiles it to ES5 so that any engine parses it, reads the query
@@ -20,7 +21,8 @@
 //     preload helper: 22 KB (21.7 on the heaviest page). Issue 29: 20 KB, 19.9 on the heaviest page
 //     (compat's unused classes tree-shaken, the bridge's calls declared per area, a local useStore).
 //     Issue 43: preact/compat gone, 18.8 KB on the heaviest page.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join, relative } from 'node:path';
 import { KIT_FILE } from '../build/kit-bundle.ts';
 import { BUDGET, DIST, POLICY, assetSize, htmlFiles, islandsOf, kb, measure } from './lib/pages.mjs';
@@ -45,6 +47,16 @@ for (const file of pages) {
   const jsGz = firstLoadGz + (tool ? assetSize(`/${KIT_FILE}`).gzip : 0);
   const where = `${route} (${locale})`;
   if (htmlGz > BUDGET.html) failures.push(`${where}: HTML ${kb(htmlGz)} KB gzip > ${kb(BUDGET.html)} KB`);
+  // The copies the CDN serves (build/precompress.ts) are this page: a page changed after the build
+  // would otherwise reach users as it was.
+  for (const [suffix, decode] of /** @type {const} */ ([
+    ['.br', brotliDecompressSync],
+    ['.gz', gunzipSync],
+  ])) {
+    if (!existsSync(file + suffix) || !decode(readFileSync(file + suffix)).equals(Buffer.from(html))) {
+      failures.push(`${where}: ${relative(DIST, file)}${suffix} is missing or is not the page (build again)`);
+    }
+  }
   const jsBudget = tool ? BUDGET.toolJs : BUDGET.js;
   if (jsGz > jsBudget) failures.push(`${where}: first-load JS ${kb(jsGz)} KB gzip > ${kb(jsBudget)} KB`);
   // The byte policy (scripts/lib/pages.mjs POLICY): a user page keeps 1 KB under its budget, and each

@@ -21,7 +21,7 @@ import { trackRoutes } from './api/track';
 import { uploadRoutes } from './api/upload';
 import type { Db } from './db';
 import { HTTP_LIMITS, smallBodies, type HttpLimits } from './http-limits';
-import { hostInjection, simulatorRoutes } from './simulator';
+import { hostInjection, isFrameRequest, simulatorRoutes } from './simulator';
 import { TRUST_NOBODY, type ProxyTrust } from './client';
 import { serveStatic } from './static';
 
@@ -109,14 +109,17 @@ export function createApp({
   if (development) app.route('/', devRoutes(db, now));
   app.route('/', apiRoutes({ db, privateKey, handlers: HANDLERS, now, opener: seals, trustProxy }));
   if (development) app.route('/__host', simulatorRoutes({ db }));
-  app.get('*', async (c, next) => (await serveStatic(root, new URL(c.req.url), c.req.header('accept-encoding'))) ?? next());
+  // A page the simulator frames is edited (hostInjection, above) and then compressed in flight: its
+  // request takes no copy the build compressed.
+  const encodings = (c: Context) => (development && isFrameRequest(c.req.raw.headers) ? '' : c.req.header('accept-encoding'));
+  app.get('*', async (c, next) => (await serveStatic(root, new URL(c.req.url), encodings(c))) ?? next());
   // An address the site does not have: the styled page, in the locale of the URL's prefix or its
   // `language` query (resolveFile's rewrite), with status 404.
   app.notFound(async (c) => {
     const url = new URL(c.req.url);
     const first = url.pathname.split('/')[1] ?? '';
     url.pathname = isLocale(first) ? `/${first}/404` : '/404';
-    const page = await serveStatic(root, url, c.req.header('accept-encoding'));
+    const page = await serveStatic(root, url, encodings(c));
     return page ? new Response(page.body, { status: 404, headers: page.headers }) : c.text('Not found', 404);
   });
   return app;

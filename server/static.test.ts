@@ -5,7 +5,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { openDb } from './db';
-import { precompress } from '../build/precompress.ts';
+import { precompress, precompressPages } from '../build/precompress.ts';
+import { HOST_SCRIPT_TAG } from './simulator';
 import { cacheControl, resolveFile } from './static';
 
 let root: string;
@@ -101,6 +102,41 @@ describe('the app', () => {
     const plain = await get('identity');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(code);
+  });
+
+  it("serves the build's brotli or gzip copy of a page, and the styled 404 page's too", async () => {
+    const page = `<!doctype html><html lang="vi-VN"><head><title>Trang</title></head><body>${'<p>Gói VIP</p>'.repeat(400)}</body></html>`;
+    mkdirSync(join(root, 'vi-VN'), { recursive: true });
+    writeFileSync(join(root, 'vi-VN/k-recharge.html'), page);
+    writeFileSync(join(root, 'vi-VN/404.html'), page.replace('Trang', 'Không có'));
+    // Every page under the root, the assets' folder aside.
+    expect(await precompressPages(root)).toBe(10);
+    const decode = { br: brotliDecompressSync, gzip: gunzipSync } as const;
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const response = await app().fetch(new Request('http://x/vi-VN/k-recharge?status_height=24', { headers: { 'accept-encoding': accept } }));
+      expect([response.status, response.headers.get('content-encoding'), response.headers.get('content-type')]).toEqual([
+        200,
+        encoding,
+        'text/html; charset=utf-8',
+      ]);
+      // The simulator frames pages in development: a cache keeps its framed copy apart.
+      expect(response.headers.get('vary')).toMatch(/Accept-Encoding.*Sec-Fetch-Dest/);
+      expect(decode[encoding](Buffer.from(await response.arrayBuffer())).toString()).toBe(page);
+      const missing = await app().fetch(new Request('http://x/vi-VN/no-such-page', { headers: { 'accept-encoding': accept } }));
+      expect([missing.status, missing.headers.get('content-encoding')]).toEqual([404, encoding]);
+      expect(decode[encoding](Buffer.from(await missing.arrayBuffer())).toString()).toContain('Không có');
+    }
+  });
+
+  it("gives the simulator's frame the page itself, with the host put in, then compressed", async () => {
+    writeFileSync(join(root, 'framed.html'), '<html><head><title>p</title></head><body>x</body></html>');
+    await precompressPages(root);
+    const response = await app().fetch(new Request('http://x/framed', { headers: { 'sec-fetch-dest': 'iframe', 'accept-encoding': 'gzip, br' } }));
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toContain(`<head>${HOST_SCRIPT_TAG}<title>`);
   });
 
   it('answers 404 for a missing page and 200 on /api/health', async () => {

@@ -67,7 +67,7 @@ export async function serveStatic(root: string, url: URL, acceptEncoding = ''): 
     'cache-control': cacheControl(url.pathname),
     'x-content-type-options': 'nosniff',
   };
-  const packed = url.pathname.startsWith('/_astro/') ? await precompressed(file, acceptEncoding) : null;
+  const packed = await precompressed(file, acceptEncoding);
   if (packed) {
     headers['content-encoding'] = packed.encoding;
     headers.vary = 'Accept-Encoding';
@@ -76,8 +76,8 @@ export async function serveStatic(root: string, url: URL, acceptEncoding = ''): 
 }
 
 /**
- * The build's brotli or gzip copy of an asset (build/precompress.ts) that the client accepts, brotli
- * first; null when there is none, and the response is compressed in flight instead.
+ * The build's brotli or gzip copy of an asset or a page (build/precompress.ts) that the client
+ * accepts, brotli first; null when there is none, and the response is compressed in flight instead.
  */
 async function precompressed(file: string, acceptEncoding: string): Promise<{ encoding: string; body: Buffer } | null> {
   // `br;q=0` refuses brotli; any other weight accepts it (the order between br and gzip is ours).

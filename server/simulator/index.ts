@@ -60,12 +60,16 @@ export function hostInjection(): MiddlewareHandler {
     await next();
     if (c.req.method !== 'GET' || c.req.path.startsWith('/__host/')) return;
     if (!c.res.headers.get('content-type')?.startsWith('text/html')) return;
-    // Registered before compress() it would see gzip bytes: leave those alone rather than corrupt them.
-    if (c.res.headers.get('content-encoding')) return warnOnce();
-    const headers = new Headers(c.res.headers);
-    // Caches must not hand a framed copy to a tab or the other way round.
-    headers.append('vary', 'Sec-Fetch-Dest');
     const framed = isFrameRequest(c.req.raw.headers);
+    // Caches must not hand a framed copy to a tab or the other way round.
+    if (c.res.headers.get('content-encoding')) {
+      // A tab's page, from the build's compressed copy (the server gives a frame the page itself).
+      if (!framed) return void c.res.headers.append('vary', 'Sec-Fetch-Dest');
+      // Registered before compress() it would see gzip bytes: leave those alone rather than corrupt them.
+      return warnOnce();
+    }
+    const headers = new Headers(c.res.headers);
+    headers.append('vary', 'Sec-Fetch-Dest');
     if (framed) headers.delete('content-length');
     const body = framed ? injectHost(await c.res.text()) : c.res.body;
     const status = c.res.status;

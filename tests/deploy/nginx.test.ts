@@ -232,6 +232,23 @@ describe('deploy/nginx/h5.conf, served by nginx', () => {
     }
   });
 
+  it("serves a page from the build's brotli or gzip copy: the heaviest within the 14 KB of one round trip", async () => {
+    for (const [path, file] of [
+      ['/vip-center?status_height=24', 'vip-center.html'],
+      ['/th-TH/my-detail?data1=1', 'th-TH/my-detail.html'],
+      ['/license.html?language=vi', 'vi-VN/license.html'],
+      ['/th-TH/no-such-page', 'th-TH/404.html'],
+    ] as const) {
+      const page = join(DIST, file);
+      const br = await get(path, { 'accept-encoding': 'gzip, deflate, br' });
+      expect([br.headers['content-encoding'], br.body.equals(readFileSync(`${page}.br`))], path).toEqual(['br', true]);
+      expect([br.headers['cache-control'], br.headers.vary], path).toEqual(['no-cache', 'Accept-Encoding']);
+      const gz = await get(path, { 'accept-encoding': 'gzip' });
+      expect([gz.headers['content-encoding'], gz.body.equals(readFileSync(`${page}.gz`))], path).toEqual(['gzip', true]);
+      expect(gz.body.length, path).toBeLessThanOrEqual(14 * 1024);
+    }
+  });
+
   it('sends the security headers on every page, and nosniff on assets', async () => {
     for (const path of ['/', '/vip-center', '/zh-TW/k-recharge', '/license.html?language=th_TH', '/nope', '/th-TH/nope']) {
       const { headers } = await get(path);
