@@ -450,4 +450,22 @@ test.describe('tracking', () => {
       expect(problems).toEqual([]);
     },
   );
+
+  test('outside the app, with no session to send them under, the events wait: no request the server would refuse, no error in the console', async ({
+    page,
+  }) => {
+    const problems = watch(page);
+    const sent: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (request) => void (request.url().includes('/api/track') && sent.push(request.url())));
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    // Retries would come at 2 s, then up to every 60 s: the page's clock is moved instead of waited on.
+    await page.clock.install();
+    await page.goto('/k-recharge?status_height=24');
+    await expect.poll(async () => (await queued(page)).map((item) => item.name), { timeout: 10_000 }).toContain('coins.package');
+    for (let minute = 0; minute < 10; minute += 1) await page.clock.fastForward(60_000);
+    await page.evaluate(() => dispatchEvent(new Event('pagehide')));
+    expect([sent, errors, problems]).toEqual([[], [], []]);
+    expect((await queued(page)).length).toBeGreaterThan(0);
+  });
 });

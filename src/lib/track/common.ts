@@ -20,7 +20,8 @@ export function defaultCommon(): Partial<CommonFields> {
   try {
     sessionId = (typeof localStorage === 'undefined' ? null : localStorage?.getItem('app_sessionid')) ?? '';
   } catch {
-    // Storage disabled in this WebView: send the batch without a session id.
+    // Storage disabled in this WebView: no session id, as the API client has none either; the
+    // tracker then keeps the batch rather than send what the server would refuse (./tracker.ts).
   }
   const display = typeof screen === 'undefined' ? undefined : screen;
   return { ...$selfInfo.get(), app_sessionid: sessionId, screen: display ? `${display.width}x${display.height}` : '' };

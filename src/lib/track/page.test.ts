@@ -38,6 +38,8 @@ describe('startPageTracking', () => {
   it("sends what a previous page stored, with the host's user even where no island read it", async () => {
     const left: TrackItem = { id: 'A'.repeat(32), kind: 'click', name: 'vip.buy', at: 1, props: { plan: 'vip-month' } };
     localStorage.setItem(STORAGE_KEY, JSON.stringify([left]));
+    // As the shell saved it from the query: a batch without a session would only be refused.
+    localStorage.setItem('app_sessionid', 'session-page');
     expect($selfInfo.get().uid).toBe('');
     document.body.innerHTML = `<main><button data-track="coins.package" data-track-on="exposure click" data-track-props='{"package":"coins-300"}'>300</button></main>`;
     stop = startPageTracking(document);
@@ -45,7 +47,7 @@ describe('startPageTracking', () => {
     expect(fetch.mock.calls[0]![0]).toBe(TRACK_ENDPOINT);
     expect(TRACK_ENDPOINT).toBe('/api/track');
     expect(bodies()[0]!.events).toEqual([left]);
-    expect(bodies()[0]!.common).toMatchObject({ uid: 'u-page', dev_model: 'CPH2451' });
+    expect(bodies()[0]!.common).toMatchObject({ uid: 'u-page', dev_model: 'CPH2451', app_sessionid: 'session-page' });
   });
 
   it('tracks taps and exposure of marked elements anywhere on the page', async () => {

@@ -17,7 +17,14 @@ let events: EventTarget;
 const trackers: Tracker[] = [];
 
 function start(options: TrackerOptions = {}): Tracker {
-  const tracker = createTracker({ storage, fetch, sendBeacon: beacon, events, common: () => ({ uid: 'u1', dev_model: 'CPH2451' }), ...options });
+  const tracker = createTracker({
+    storage,
+    fetch,
+    sendBeacon: beacon,
+    events,
+    common: () => ({ uid: 'u1', app_sessionid: 's1', dev_model: 'CPH2451' }),
+    ...options,
+  });
   trackers.push(tracker);
   return tracker;
 }
@@ -57,7 +64,7 @@ describe('batching', () => {
     expect(url).toBe('/api/track');
     expect(init).toMatchObject({ method: 'POST', keepalive: true, headers: { 'content-type': 'text/plain;charset=UTF-8' } });
     const body = sentBodies(fetch)[0]!;
-    expect(body.common).toMatchObject({ uid: 'u1', dev_model: 'CPH2451', app_sessionid: '', screen: '' });
+    expect(body.common).toMatchObject({ uid: 'u1', dev_model: 'CPH2451', app_sessionid: 's1', screen: '' });
     expect(Object.keys(body.common)).toHaveLength(11);
     expect(body.events).toEqual([
       { id: expect.stringMatching(/^[A-Za-z0-9]{32}$/), kind: 'click', name: 'vip.buy', at: 1_767_225_600_000, props: { plan: 'month' } },
@@ -75,22 +82,27 @@ describe('batching', () => {
 
   it('reads the common fields at send time', async () => {
     let uid = 'before';
-    const tracker = start({ common: () => ({ uid }) });
+    const tracker = start({ common: () => ({ uid, app_sessionid: 's1' }) });
     tracker.track('click', 'a');
     uid = 'after';
     await vi.advanceTimersByTimeAsync(2000);
     expect(sentBodies(fetch)[0]!.common.uid).toBe('after');
   });
 
-  it('still sends when the common provider throws', async () => {
+  it('keeps the items while the common provider throws (no session to send them under), and sends them once it answers', async () => {
+    let bridge = false;
     const tracker = start({
       common: () => {
-        throw new Error('no bridge');
+        if (!bridge) throw new Error('no bridge');
+        return { uid: 'u1', app_sessionid: 's1' };
       },
     });
     tracker.track('click', 'a');
     await vi.advanceTimersByTimeAsync(2000);
-    expect(sentBodies(fetch)[0]!.common.uid).toBe('');
+    expect(fetch).not.toHaveBeenCalled();
+    bridge = true;
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(sentBodies(fetch).map((body) => [body.common.uid, body.events.map((event) => event.name)])).toEqual([['u1', ['a']]]);
   });
 
   it('ignores unknown kinds and empty names', async () => {
@@ -371,6 +383,24 @@ describe('answers the server gives', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(sentNames(fetch)).toEqual([['a'], ['a', 'b']]);
     expect(sentBodies(fetch)[1]!.common.app_sessionid).toBe('session-b');
+    expect(stored(storage)).toEqual([]);
+  });
+
+  it('sends nothing without a session, by fetch or by beacon, and sends it all once the page has one', async () => {
+    let session = '';
+    const tracker = start({ common: () => ({ uid: '', app_sessionid: session }) });
+    tracker.track('exposure', 'a');
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    events.dispatchEvent(new Event('online'));
+    events.dispatchEvent(new Event('pagehide'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect([fetch.mock.calls.length, beacon.mock.calls.length]).toEqual([0, 0]);
+    expect(stored(storage).map((item) => item.name)).toEqual(['a']);
+
+    session = 'session-b'; // signed in from the page
+    tracker.track('click', 'b');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sentNames(fetch)).toEqual([['a', 'b']]);
     expect(stored(storage)).toEqual([]);
   });
 

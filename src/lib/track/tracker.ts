@@ -91,7 +91,10 @@ export function createTracker(options: TrackerOptions = {}): Tracker {
     return { common, events };
   }
 
-  const sessionRefused = (common: CommonFields) => refusedSession !== undefined && common.app_sessionid === refusedSession;
+  // No session (a page outside the app, or before its sign-in) is refused as surely: the server stores
+  // events under the session's user, and answers 403 to a batch with none, a wasted request and an
+  // error in the console of every visit from outside the app.
+  const sessionRefused = (common: CommonFields) => !common.app_sessionid || (refusedSession !== undefined && common.app_sessionid === refusedSession);
 
   function schedule(delay: number, reset = false): void {
     if (stopped || (timer !== undefined && !reset)) return;
