@@ -139,6 +139,19 @@ describe('the app', () => {
     expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toContain(`<head>${HOST_SCRIPT_TAG}<title>`);
   });
 
+  it('in release, a request that says it is a frame gets the compressed copy as it is: no host put in, no framing allowed', async () => {
+    writeFileSync(join(root, 'framed.html'), '<html><head><title>p</title></head><body>x</body></html>');
+    await precompressPages(root);
+    const release = createApp({ root, db: openDb(':memory:'), privateKey: '', dataDir: root, log: false, mode: 'release' });
+    const response = await release.fetch(new Request('http://x/framed', { headers: { 'sec-fetch-dest': 'iframe', 'accept-encoding': 'br' } }));
+    expect([response.headers.get('content-encoding'), response.headers.get('x-frame-options'), response.headers.get('vary')]).toEqual([
+      'br',
+      'DENY',
+      'Accept-Encoding',
+    ]);
+    expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).not.toContain(HOST_SCRIPT_TAG);
+  });
+
   it('answers 404 for a missing page and 200 on /api/health', async () => {
     const site = app();
     expect((await site.fetch(new Request('http://x/nope'))).status).toBe(404);
