@@ -2,7 +2,10 @@
  * Vite plugin: the chunk plan, read from the module graph, not from a list of paths (docs/models.md,
  * "Chunks"):
  * - `core`: what at least a fifth of the islands import before any interaction, statically (the
- *   runtime, the bridge, the API client, the stores they all read, the form parts most pages draw);
+ *   runtime, the bridge, the API client, the stores they all read, the form parts most pages draw),
+ *   and the framework's renderer, the one entry that is no island (`@astrojs/preact`'s client, which
+ *   Astro's island loader imports on every page with islands): a chunk of its own (731 B gzip) was one
+ *   more request on every such page, a round trip more where a first screen passed six (HTTP/1.1);
  * - an area's chunk: what two or more islands of one area (src/islands/<area>/) share and core lacks;
  * - an area's later chunk (`<area>-later`): what two or more of an area's lazy parts (its dynamic
  *   imports) share, imported by no island statically and by no other area's parts. Left to Rolldown,
@@ -52,6 +55,9 @@ export function chunksOf(
   const users = new Map<string, string[]>();
   for (const island of islands) for (const id of graphOf(island, importsOf)) users.set(id, [...(users.get(id) ?? []), island]);
   const chunks = new Map<string, string>();
+  // Rolldown makes the group holding an entry that entry's chunk: core becomes the renderer's file,
+  // which the island loader imports by its `default` and the islands by their names (build/island-exports.ts).
+  for (const entry of islands) if (!areaOf(entry) && !entry.includes('/src/')) chunks.set(entry, 'core');
   for (const [id, by] of users) {
     if (islands.includes(id)) continue;
     const areas = new Set(by.map(areaOf));
@@ -115,6 +121,15 @@ export function chunkPlan() {
         },
       },
     }),
+    // Core holds the renderer's entry, and Rolldown names an entry's chunk after the entry (`client`):
+    // named `core` again, as every tool and page that names it expects.
+    outputOptions(output) {
+      if (this.environment.name !== 'client') return;
+      const astro = output.entryFileNames;
+      if (typeof astro !== 'function')
+        throw new Error(`chunk-plan: Astro names the client's entries otherwise (${JSON.stringify(astro)}; docs/upgrading.md, "Chunk plan")`);
+      return { ...output, entryFileNames: (info) => astro(chunkOf(info.facadeModuleId ?? '') === 'core' ? { ...info, name: 'core' } : info) };
+    },
     buildEnd() {
       const islands = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
       chunks = chunksOf(
@@ -127,7 +142,9 @@ export function chunkPlan() {
     generateBundle(_options, bundle) {
       if (this.environment.name !== 'client') return;
       const chunkOfModule = new Map<string, string>();
-      for (const file of Object.values(bundle)) if (file.type === 'chunk') for (const id of file.moduleIds) chunkOfModule.set(id, file.name);
+      // By its file's name (`_astro/core.<hash>.js`): the chunk that took in the renderer's entry keeps the entry's name.
+      const nameOf = (fileName: string) => fileName.replace(/^.*\//, '').replace(/\.[\w-]+\.js$/, '');
+      for (const file of Object.values(bundle)) if (file.type === 'chunk') for (const id of file.moduleIds) chunkOfModule.set(id, nameOf(file.fileName));
       const astray = [...chunks].filter(([id, chunk]) => chunk === 'core' && (chunkOfModule.get(id) ?? 'core') !== 'core').map(([id]) => id);
       const why = 'docs/upgrading.md, "Chunk plan"';
       if (![...chunkOfModule.values()].includes('core')) throw new Error(`chunk-plan: the client build has no core chunk (${why})`);

@@ -27,7 +27,7 @@ export const htmlFilesIn = (dir) =>
 /**
  * The scripts a page starts from: its module scripts and its islands' chunks (of the island tags
  * `keep` accepts, all by default).
- * @example entryUrls(html) // ['/_astro/AppGate.x.js', '/_astro/client.y.js', …]
+ * @example entryUrls(html) // ['/_astro/AppGate.x.js', '/_astro/core.y.js', …]
  * @param {string} html
  * @param {(islandTag: string) => boolean} [keep]
  * @returns {string[]}

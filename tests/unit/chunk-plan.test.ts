@@ -37,6 +37,13 @@ describe('chunksOf', () => {
   it('never plans an island itself', () => {
     expect(islands.some((island) => chunks.has(island))).toBe(false);
   });
+
+  it('puts the renderer, the entry that is no island, in core: no request of its own on a page with islands', () => {
+    const renderer = '/node_modules/@astrojs/preact/dist/client.js';
+    const planned = chunksOf([...islands, renderer], (id) => graph[id] ?? []);
+    expect(planned.get(renderer)).toBe('core');
+    expect(islands.some((island) => planned.has(island))).toBe(false);
+  });
 });
 
 describe('chunksOf, the lazy parts', () => {

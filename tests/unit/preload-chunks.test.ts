@@ -57,6 +57,11 @@ describe('preload-chunks', () => {
     );
   });
 
+  it('lists core once where it is also the renderer (build/chunk-plan.ts): one request for both', () => {
+    const html = page().replaceAll('renderer-url="/_astro/client.h8.js"', 'renderer-url="/_astro/core.b2.js"');
+    expect(listOf(preloadList(html, read))).toBe('seal.e5|core.b2 Island.a1 area.c3|');
+  });
+
   it('fails the build on a declared part the page cannot load', () => {
     expect(() => preloadList(page('plan'), read)).toThrow('firstScreen names "plan", which is no chunk the page can load');
   });
