@@ -6,6 +6,8 @@
  *   and the framework's renderer, the one entry that is no island (`@astrojs/preact`'s client, which
  *   Astro's island loader imports on every page with islands): a chunk of its own (731 B gzip) was one
  *   more request on every such page, a round trip more where a first screen passed six (HTTP/1.1);
+ * - `core` also: a module under TINY_CODE that islands or lazy parts of two or more areas import, and
+ *   whose own imports are in core: a chunk of its own cost a request more than its bytes in core;
  * - an area's chunk: what two or more islands of one area (src/islands/<area>/) share and core lacks;
  * - an area's later chunk (`<area>-later`): what two or more of an area's lazy parts (its dynamic
  *   imports) share, imported by no island statically and by no other area's parts. Left to Rolldown,
@@ -28,6 +30,14 @@ import type { Plugin } from 'vite';
 
 /** The share of the islands that must import a module for it to go to `core`. */
 const CORE_SHARE = 1 / 5;
+/**
+ * Code (comments and runs of space left out) under which a module that several areas share goes to core
+ * rather than into a chunk of its own. The four under it (the tiers' benefits, `shown-again`,
+ * `with-loaded`, the player's bridge calls) weigh 259 B gzip in core together; as chunks, each cost its
+ * request's headers (about 300 B each way) and, on a first screen past six requests, a round trip. At
+ * 600, modules the areas' chunks held came too: core +526 B, four pages over the byte policy's line.
+ */
+const TINY_CODE = 350;
 
 /**
  * Where the plan puts each module of a graph: `core`, an area's name, `<area>-later`, or nothing
@@ -39,6 +49,7 @@ export function chunksOf(
   islands: string[],
   importsOf: (id: string) => readonly string[],
   lazyImportsOf: (id: string) => readonly string[] = () => [],
+  sizeOf: (id: string) => number = () => Infinity,
 ): Map<string, string> {
   const areaOf = (island: string) => /\/src\/islands\/(\w+)\//.exec(island)?.[1];
   const graphOf = (from: string, next: (id: string) => readonly string[]) => {
@@ -91,8 +102,27 @@ export function chunksOf(
     }
   }
   for (const [id, chunk] of later) chunks.set(id, chunk);
+  // A small module that islands or lazy parts of two or more areas import: Rolldown would give it a
+  // chunk of its own, one more request on a first screen that may already pass six connections
+  // (HTTP/1.1), where it came a round trip after the rest. Only one whose imports are all in core, or
+  // the core group would take them along.
+  const areasReaching = new Map<string, Set<string | undefined>>();
+  const reach = (id: string, areas: Iterable<string | undefined>) => {
+    const set = areasReaching.get(id) ?? new Set();
+    for (const area of areas) set.add(area);
+    areasReaching.set(id, set);
+  };
+  for (const [id, by] of users) reach(id, by.map(areaOf));
+  for (const [part, areas] of partAreas) for (const id of graphOf(part, importsOf)) reach(id, areas);
+  for (const [id, areas] of areasReaching) {
+    if (chunks.has(id) || !users.has(id) || islands.includes(id) || partAreas.has(id) || areas.size < 2 || sizeOf(id) > TINY_CODE) continue;
+    if (importsOf(id).every((imported) => chunks.get(imported) === 'core')) chunks.set(id, 'core');
+  }
   return chunks;
 }
+
+/** A module's size for TINY_CODE: its code without comments and runs of space (a measure, not a minifier). */
+const codeSize = (code: string | null | undefined) => (code == null ? Infinity : code.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '').replace(/\s+/g, ' ').length);
 
 /**
  * The plugin: it reads each environment's graph (the pages', then the islands') once it is built, and
@@ -136,6 +166,7 @@ export function chunkPlan() {
         islands,
         (id) => this.getModuleInfo(id)?.importedIds ?? [],
         (id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? [],
+        (id) => codeSize(this.getModuleInfo(id)?.code),
       );
     },
     // Where each module the plan put in core went (one that tree-shaking emptied went nowhere).

@@ -105,3 +105,41 @@ describe('chunksOf, the lazy parts', () => {
     expect(along.has('/src/lib/vip/notes.ts')).toBe(false);
   });
 });
+
+describe('chunksOf, small modules several areas share', () => {
+  // share.ts: coins0 and help0 (two areas, below the fifth); tiers.ts: coins1, and a lazy part of vip1;
+  // hook.ts: shared as share.ts is, but it imports offer.ts, which is larger, and left to Rolldown.
+  const smallGraph: Record<string, string[]> = {
+    ...graph,
+    '/src/islands/coins/coins1.tsx': ['/src/lib/coins/offer.ts', '/src/lib/tiers.ts'],
+    '/src/islands/help/help1.tsx': ['/src/lib/hook.ts'],
+    '/src/islands/coins/coins2.tsx': ['/src/lib/hook.ts'],
+    '/src/lib/vip/plans-part.tsx': ['/src/lib/tiers.ts'],
+    '/src/lib/hook.ts': ['/src/lib/coins/offer.ts'],
+  };
+  const lazy: Record<string, string[]> = { '/src/islands/vip/vip1.tsx': ['/src/lib/vip/plans-part.tsx'] };
+  const plan = (size: number) =>
+    chunksOf(
+      islands,
+      (id) => smallGraph[id] ?? [],
+      (id) => lazy[id] ?? [],
+      (id) => (id.endsWith('/offer.ts') ? 5000 : size),
+    );
+
+  it('puts one under TINY_CODE in core, where it is no request of its own on a first screen', () => {
+    expect(plan(200).get('/src/lib/share.ts')).toBe('core');
+    // An island of one area and a lazy part of another.
+    expect(plan(200).get('/src/lib/tiers.ts')).toBe('core');
+  });
+
+  it('leaves a larger one to Rolldown, and one whose imports core lacks (the group would take them along)', () => {
+    expect(plan(2000).has('/src/lib/share.ts')).toBe(false);
+    expect(plan(2000).has('/src/lib/tiers.ts')).toBe(false);
+    expect(plan(200).has('/src/lib/hook.ts')).toBe(false);
+  });
+
+  it('leaves a small module of one island, and the parts themselves, where they were', () => {
+    expect(plan(200).has('/src/lib/coins/offer.ts')).toBe(false);
+    expect(plan(200).has('/src/lib/vip/plans-part.tsx')).toBe(false);
+  });
+});
