@@ -30,7 +30,7 @@ export function BenefitTable() {
             <th scope="row">{t(key)}</th>
             {TIERS.map(() => (
               <td>
-                <span aria-hidden="true">✓</span>
+                <span className="vip-check" aria-hidden="true" />
                 <span className="visually-hidden">{included}</span>
               </td>
             ))}
