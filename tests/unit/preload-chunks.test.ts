@@ -29,12 +29,41 @@ const page = (first?: string, reads = '') =>
 const listOf = (html: string) => /<html lang="en-US" data-pad="none"(?: data-reads="[^"]*")? data-js="([^"]*)">/.exec(html)?.[1];
 
 describe('preload-chunks', () => {
-  it('lists the seal, what the islands import statically, then the declared parts with their static imports, the largest first', () => {
+  it('lists the seal, what the islands import statically (the largest first), then the declared parts with their static imports', () => {
     const [seal, always, signedIn] = listOf(preloadList(page('plans'), read))!.split('|');
     expect(seal).toBe('seal.e5');
     expect(always!.split(' ')).toEqual(['core.b2', 'Island.a1', 'area.c3', 'client.h8']);
     // What a part loads later (deeper) is not the first screen's.
     expect(signedIn!.split(' ')).toEqual(['plans.d4', 'ledger.f6']);
+  });
+
+  it('lists the declared parts in the order the page names them, each with what it imports: the first free connections go to what the first screen draws, not to the largest', () => {
+    // The pay flow's chunk is the largest; the page names the plans first.
+    const flow: Record<string, string> = {
+      ...files,
+      '/_astro/Island.a1.js': `${files['/_astro/Island.a1.js']}const pay=()=>__importAgain(\`./pay.k1.js\`,import.meta.url);`,
+      '/_astro/pay.k1.js': `import"./bank.l2.js";const flow="${'the pay flow, larger than the plans '.repeat(4)}";`,
+      '/_astro/bank.l2.js': `export const b="${'what the bank needs, larger still '.repeat(6)}";`,
+    };
+    const lazyOf = (first: string) =>
+      listOf(preloadList(page(first), (url) => flow[url] ?? read(url)))!
+        .split('|')[2]!
+        .split(' ');
+    expect(lazyOf('plans pay')).toEqual(['plans.d4', 'ledger.f6', 'pay.k1', 'bank.l2']);
+    expect(lazyOf('pay plans')).toEqual(['pay.k1', 'bank.l2', 'plans.d4', 'ledger.f6']);
+  });
+
+  it("asks first for the larger of two chunks a declared name finds (the checkout part before the pay flow's checkout model)", () => {
+    const twins: Record<string, string> = {
+      ...files,
+      '/_astro/Island.a1.js': `${files['/_astro/Island.a1.js']}const m=()=>__importAgain(\`./checkout.n4.js\`,import.meta.url);const p=()=>__importAgain(\`./checkout.m3.js\`,import.meta.url);`,
+      '/_astro/checkout.n4.js': 'export const model=1;',
+      '/_astro/checkout.m3.js': `import"./ledger.f6.js";export const part="${'the part the first screen draws '.repeat(3)}";`,
+    };
+    const lazy = listOf(preloadList(page('checkout'), (url) => twins[url] ?? read(url)))!
+      .split('|')[2]!
+      .split(' ');
+    expect(lazy).toEqual(['checkout.m3', 'ledger.f6', 'checkout.n4']);
   });
 
   it('leaves out an island drawn after the paint (client:painted="late") and what only it imports', () => {
