@@ -20,6 +20,15 @@ import { precompress } from './precompress.ts';
 export const LEGACY_DIR = 'legacy';
 
 /**
+ * Astro's island loader reads every island's props with Object.fromEntries, from Chromium 73: below it
+ * no island would hydrate. It does so once the island's chunks have loaded, core among them, so the one
+ * shim the floor needs goes first in core's legacy copy: no modern engine loads it (it was in the island
+ * directive, in every page's HTML). An engine that has the method keeps its own. The loader passes an
+ * array of pairs.
+ */
+export const FROM_ENTRIES = 'Object.fromEntries||(Object.fromEntries=function(p){var o={};Array.from(p).forEach(function(e){o[e[0]]=e[1]});return o});';
+
+/**
  * Writes the lowered copy of each `.js` of `dir` into `dir/legacy/`; returns how many.
  * @example legacyCopies('dist/_astro') // 62
  */
@@ -37,7 +46,7 @@ export function legacyCopies(dir: string): number {
       // nanostores keeps its state on globalThis (Chromium 71); in a page that is `self`.
       define: { globalThis: 'self' },
     });
-    writeFileSync(join(out, name), code);
+    writeFileSync(join(out, name), /^core\.[\w-]+\.js$/.test(name) ? FROM_ENTRIES + code : code);
     count++;
   }
   return count;

@@ -10,6 +10,9 @@ import { join } from 'node:path';
 const STATIC_IMPORT = /(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g;
 // Any chunk a chunk names, loaded at once or later (`import()`, the build's `__importAgain`).
 const ANY_IMPORT = /["'`](\.\.?\/[\w./-]+\.js)["'`]/g;
+// A facade's script (build/classic-core.ts: core's code runs as a classic script, its module hands it
+// on), which loads with the facade and is part of what the page runs.
+const SCRIPT_LINE = /^\/\/# script (\.\/[\w.-]+\.js)$/gm;
 const ENTRY_URLS = /\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g;
 
 /**
@@ -73,7 +76,8 @@ function graph(entries, read, imports, seen) {
   const visit = (/** @type {string} */ url) => {
     if (!url.startsWith('/') || seen.has(url)) return;
     seen.add(url);
-    for (const m of read(url).matchAll(imports)) visit(new URL(/** @type {string} */ (m[1]), `http://x${url}`).pathname);
+    const code = read(url);
+    for (const m of [...code.matchAll(imports), ...code.matchAll(SCRIPT_LINE)]) visit(new URL(/** @type {string} */ (m[1]), `http://x${url}`).pathname);
   };
   entries.forEach(visit);
   return seen;

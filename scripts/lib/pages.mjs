@@ -59,7 +59,7 @@ export function islandsOf(html) {
   const islands = new Map();
   for (const [, url = ''] of html.matchAll(/<astro-island\b[^>]*\bcomponent-url="([^"]+)"/g)) {
     if (islands.has(url) || url.includes('/legacy/')) continue;
-    const files = [...staticGraph([url], read)].filter((file) => !/\/core\.[\w-]+\.js$/.test(file));
+    const files = [...staticGraph([url], read)].filter((file) => !/\/core\.[\w-]+(?:\.classic)?\.js$/.test(file));
     islands.set(url, { files, gzip: total(files, 'gzip') });
   }
   return islands;

@@ -286,7 +286,7 @@ test.describe('the useful mark: at the mark the data is on the page', () => {
         if (r.method() === 'POST' && path.startsWith('/api/')) posts.push(path);
         if (reads.every((read) => posts.includes(read))) allOut();
       });
-      await page.route(/\/_astro\/core\.[\w-]+\.js$/, async (route) => {
+      await page.route(/\/_astro\/core\.[\w-]+(?:\.classic)?\.js$/, async (route) => {
         await out;
         await route.continue();
       });

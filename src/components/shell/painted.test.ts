@@ -26,6 +26,14 @@ beforeEach(async () => {
   vi.spyOn(performance, 'getEntriesByName').mockImplementation((name: string) =>
     paintedAlready && name === 'first-contentful-paint' ? ([{}] as PerformanceEntryList) : [],
   );
+  // happy-dom fetches an inserted script (and, file loading being off, fails it at once): held instead,
+  // by a type it does not run, so that each test says when a script comes (`come`, below).
+  const create = document.createElement.bind(document);
+  vi.spyOn(document, 'createElement').mockImplementation((tag: string, options?: ElementCreationOptions) => {
+    const element = create(tag, options);
+    if (tag === 'script') element.setAttribute('type', 'text/x-held');
+    return element;
+  });
   Object.assign(document.documentElement.dataset, { session: 'signed-in', js: '|core.a Page.b|' });
   painted = (await import('./painted')).default;
 });
@@ -39,17 +47,27 @@ afterEach(() => {
 
 /** The browser reports the first paint to every observer. */
 const paint = () => observers.splice(0).forEach((callback) => callback({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) }));
-/** The chunks the page has asked for so far, by file name. */
+/** The scripts and modules the page has asked for so far to run (preloads of classic scripts apart). */
 const asked = () =>
-  [...document.head.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script, link')].map(
+  [...document.head.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script, link:not([rel=preload])')].map(
     (tag) => (tag as HTMLScriptElement).src || (tag as HTMLLinkElement).href,
   );
+/** What the page has asked for, by file name. */
+const names = () => asked().map((url) => url.replace(/.*\//, ''));
+/** The chunks or scripts of these file names come (or fail to): their tags' load (or error) events. */
+const come = (files: string[], event = 'load') =>
+  document.head.querySelectorAll('script, link').forEach((tag) => {
+    if (files.includes(((tag as HTMLScriptElement).src || (tag as HTMLLinkElement).href).replace(/.*\//, ''))) tag.dispatchEvent(new Event(event));
+  });
 /** An island's loader: resolves with its hydration, which `done` lets finish. */
 function island() {
   let done!: () => void;
   const hydrated = new Promise<void>((resolve) => (done = resolve));
   const load = vi.fn(async () => () => hydrated);
-  return { load, done, element: document.createElement('astro-island') };
+  const element = document.createElement('astro-island');
+  // Core's module, the facade of its classic script (build/classic-core.ts).
+  element.setAttribute('renderer-url', '/_astro/core.a.js');
+  return { load, done, element };
 }
 
 describe('client:painted', () => {
@@ -62,9 +80,13 @@ describe('client:painted', () => {
     expect(late.load).not.toHaveBeenCalled();
 
     paint();
-    expect(asked().map((url) => url.replace(/.*\//, ''))).toEqual(['core.a.js', 'Page.b.js']);
-    expect(first.load).toHaveBeenCalledOnce();
+    // Core's classic script first, then the modules; the islands load once core has run.
+    expect(names()).toEqual(['core.a.classic.js', 'core.a.js', 'Page.b.js']);
     await vi.advanceTimersByTimeAsync(0);
+    expect(first.load).not.toHaveBeenCalled();
+    come(['core.a.classic.js']);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(first.load).toHaveBeenCalledOnce();
     expect(late.load).not.toHaveBeenCalled();
 
     first.done();
@@ -83,8 +105,10 @@ describe('client:painted', () => {
     // Not within the parse: in a task of its own.
     expect(first.load).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(0);
+    expect(names()).toEqual(['core.a.classic.js', 'core.a.js', 'Page.b.js']);
+    come(['core.a.classic.js']);
+    await vi.advanceTimersByTimeAsync(0);
     expect(first.load).toHaveBeenCalledOnce();
-    expect(asked().map((url) => url.replace(/.*\//, ''))).toEqual(['core.a.js', 'Page.b.js']);
   });
 
   it('when no paint is ever reported, the islands start after a second', async () => {
@@ -93,6 +117,45 @@ describe('client:painted', () => {
     await vi.advanceTimersByTimeAsync(999);
     expect(first.load).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
+    come(['core.a.classic.js']);
+    await vi.advanceTimersByTimeAsync(0);
     expect(first.load).toHaveBeenCalledOnce();
+  });
+
+  it("preloads core's classic script as the page parses, where it then runs core at the paint", () => {
+    const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=preload]')];
+    expect(preloads.map((link) => [link.as, link.href.replace(/.*\//, '')])).toEqual([['script', 'core.a.classic.js']]);
+  });
+
+  it('preloads nothing on a page the shell script is moving to its locale (no session flag)', async () => {
+    document.head.replaceChildren();
+    delete document.documentElement.dataset.session;
+    vi.resetModules();
+    await import('./painted');
+    expect(document.head.querySelectorAll('link, script')).toHaveLength(0);
+  });
+
+  it('with core in before the paint (preloaded), asks for the chunks from the task that runs core, where Lighthouse sees it ran after the paint', async () => {
+    come(['core.a.classic.js']);
+    const first = island();
+    await painted(first.load, { name: 'painted', value: '' }, first.element);
+    paint();
+    expect(names()).toEqual(['core.a.classic.js']);
+    come(['core.a.classic.js']);
+    expect(names()).toEqual(['core.a.classic.js', 'core.a.js', 'Page.b.js']);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(first.load).toHaveBeenCalledOnce();
+  });
+
+  it("hydrates nothing while core's script has not come (the page then says it did not finish loading), late islands included", async () => {
+    const late = island();
+    const first = island();
+    await painted(late.load, { name: 'painted', value: 'late' }, late.element);
+    await painted(first.load, { name: 'painted', value: '' }, first.element);
+    paint();
+    come(['core.a.classic.js'], 'error');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(first.load).not.toHaveBeenCalled();
+    expect(late.load).not.toHaveBeenCalled();
   });
 });

@@ -14,18 +14,6 @@ import type { ClientDirective } from 'astro';
 const PAINT_WAIT_MS = 1000;
 const FCP = 'first-contentful-paint';
 
-// Astro's island loader (the inline script after this one) reads every island's props with
-// Object.fromEntries, from Chromium 73: below it no island would hydrate. The loader passes an array
-// of pairs, and this directive runs first on every page with islands, so it is the place for the one
-// shim the floor (Chromium 64) needs; an engine that has the method keeps its own.
-if (!Object.fromEntries) {
-  Object.fromEntries = <T>(pairs: Iterable<readonly [PropertyKey, T]>) => {
-    const object: Record<PropertyKey, T> = {};
-    for (const [key, value] of Array.from(pairs)) object[key] = value;
-    return object;
-  };
-}
-
 // The chunks are built for engines with structuredClone (Chromium 98: MODERN_TARGET in
 // build/engines.ts); an older engine loads the same chunks lowered to the floor, which the
 // build copies into /_astro/legacy/ (build/legacy-chunks.ts). They import each other by relative
@@ -38,6 +26,26 @@ const MODULE_URLS = ['component-url', 'renderer-url', 'before-hydration-url'];
 const BELOW_FLOOR = typeof ResizeObserver == 'undefined';
 
 let asked = false;
+/** Core's script has come (its preload, below), not yet run. */
+let coreIn = false;
+
+// Core's classic script (build/classic-core.ts), preloaded as the page parses, on an engine of the
+// modern build (an older one loads core's legacy module): it is then in when the page paints, where it
+// came a round trip and 14 KB after it. `data-js` names core's module first among what the islands
+// load (build/preload-chunks.ts). Not on a page the shell script is moving to its locale's URL (no
+// session flag). The directive runs it at the paint (runCore).
+const flags = document.documentElement.dataset;
+const coreName = !LEGACY && flags.session && /core\.[\w-]+/.exec(flags.js!);
+if (coreName) {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'script';
+  link.href = `/_astro/${coreName[0]}.classic.js`;
+  link.onload = () => (coreIn = true);
+  document.head.append(link);
+}
+/** Core's classic script (build/classic-core.ts), once it has run. */
+let core: Promise<void> | undefined;
 // The first screen's islands still to hydrate (or fail to), and the late ones that wait for them.
 let hydrating = 0;
 const late: (() => void)[] = [];
@@ -49,15 +57,14 @@ const late: (() => void)[] = [];
  * src/lib/api/first-reads.ts), or on a page without first reads the seal's chunk, as scripts. The rest
  * as preloads, or module scripts where `modulepreload` is unknown (Chromium 64, 65): they only define
  * what the islands import. A page the shell script is moving to its locale's URL has no session flag,
- * and asks for nothing. Signed in on a page with first reads, the formatters are made next.
+ * and asks for nothing.
  */
-function askFirstScreen() {
+function askFirstScreen(coreScript: string) {
   if (asked) return;
   asked = true;
-  const flags = document.documentElement.dataset;
-  const [first, always, lazy] = (flags.js ?? '').split('|');
+  const [first, always, lazy] = (flags.js || '').split('|');
   if (!flags.session || !always) return;
-  const signedIn = flags.session === 'signed-in';
+  const signedIn = flags.session == 'signed-in';
   if (signedIn && flags.reads) {
     // The first reads' script, preloaded as the page parsed (src/layouts/reads-script.ts): a classic
     // script, for every engine. Gone once it has run or failed, so the client knows not to wait for it.
@@ -67,35 +74,47 @@ function askFirstScreen() {
     script.onload = script.onerror = () => script.remove();
     document.head.append(script);
   }
-  const preloads = document.createElement('link').relList?.supports?.('modulepreload');
+  const preloads = document.createElement('link').relList.supports('modulepreload');
   const names = signedIn ? `${first} ${always} ${lazy}` : always;
-  for (const name of names.split(' ')) {
-    if (!name) continue;
-    const run = !preloads || first!.includes(name);
-    const tag = document.createElement(run ? 'script' : 'link');
-    tag.setAttribute(run ? 'type' : 'rel', run ? 'module' : 'modulepreload');
-    tag.setAttribute(run ? 'src' : 'href', `${LEGACY ? '/_astro/legacy/' : '/_astro/'}${name}.js`);
-    document.head.append(tag);
+  const askChunks = () => {
+    for (const name of names.split(' ')) {
+      if (!name) continue;
+      const run = !preloads || first!.includes(name);
+      const tag = document.createElement(run ? 'script' : 'link');
+      tag.setAttribute(run ? 'type' : 'rel', run ? 'module' : 'modulepreload');
+      tag.setAttribute(run ? 'src' : 'href', `${LEGACY ? '/_astro/legacy/' : '/_astro/'}${name}.js`);
+      document.head.append(tag);
+    }
+  };
+  // Core already in (preloaded as the page parsed, and the link was fast): the chunks are asked for as
+  // it runs, a moment later, from the task that runs it. In Lighthouse's recorded load that is always the
+  // case, and a task that starts two requests or more stays in its simulation's graph, which then sees
+  // that core ran after the paint; a task that starts none it drops, and counts core into the paint
+  // (docs/performance.md, "Core as a classic script"). Not in yet: core first, the largest, then the chunks.
+  if (coreIn) runCore(coreScript, askChunks);
+  else {
+    if (!LEGACY) runCore(coreScript);
+    askChunks();
   }
-  // In tasks of their own, after the island's import (`start`, below): not one long task with it.
-  if (signedIn && flags.reads) setTimeout(warmFormatters);
 }
 
 /**
- * Makes the page's first number and date formatters while its first reads and chunks travel. A page's
- * first `Intl` formatter loads ICU's data: 40 ms at 4× CPU on today's Chromium, 20 ms on Chromium 64,
- * then some 10 ms for the other kind. Left to the islands, that came when the prices or dates had
- * landed, between the data and the user (docs/performance.md, "Useful content"); here the main thread
- * is idle, waiting on the link. Later formatters of any locale or currency then take under 2 ms on
- * today's Chromium, a few ms on Chromium 64 (whose `Intl` is JavaScript).
+ * Runs core's classic script, once per page, and resolves once it has run: the chunks read core's
+ * exports from what it leaves (build/classic-core.ts). A data page preloaded it as the HTML arrived
+ * (src/layouts/reads-script.ts). `then` runs in the task that ran it (askFirstScreen says why). If it
+ * never comes, no island loads: they stay as the server drew them, and the page says it did not finish
+ * loading (shell-events.ts).
  */
-function warmFormatters() {
-  const lang = document.documentElement.lang;
-  new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(0);
-  // In the next task: unthrottled on a host slow to map memory, the number formatter took 28–35 ms
-  // and the date formatter 7–10 more. At Lighthouse's 4× a task blocks for what it takes over 50 ms,
-  // so the date formatter's 30–40 ms block nothing on their own and 30–40 ms in one task with it.
-  setTimeout(() => new Intl.DateTimeFormat(lang).format(0));
+function runCore(url: string, then = () => {}) {
+  return (core ||= new Promise<void>((resolve) => {
+    const script = document.createElement('script');
+    script.src = url;
+    // An inserted script is fetched at low priority, behind the modules the islands import, which
+    // need it first: high, as their module preloads are (unknown below Chromium 101: low there).
+    script.fetchPriority = 'high';
+    script.onload = () => (then(), resolve());
+    document.head.append(script);
+  }));
 }
 
 const painted: ClientDirective = (load, options, island) => {
@@ -120,8 +139,11 @@ const painted: ClientDirective = (load, options, island) => {
   const start = async () => {
     if (started) return;
     started = true;
-    askFirstScreen();
+    // Core's module file (`renderer-url`, the renderer alone) names its classic script.
+    const coreScript = island.getAttribute('renderer-url')!.replace(/\.js$/, '.classic.js');
+    askFirstScreen(coreScript);
     try {
+      if (!LEGACY) await runCore(coreScript);
       await (
         await load()
       )();

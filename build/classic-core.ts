@@ -1,0 +1,185 @@
+/**
+ * Astro integration: core (build/chunk-plan.ts) as a classic script, `core.<hash>.classic.js`, which the
+ * other chunks read core's exports from; its module file keeps the renderer alone (issue 39).
+ *
+ * Why: core is 14 KB of the first screen's 17–21, and a module asked for before the paint is counted into
+ * the paint by Lighthouse's simulation whenever it ended before the paint in the observed load, since a
+ * module's evaluation carries no URL in the trace (docs/performance.md, "The first reads' script"). A
+ * classic script's evaluation does, so a data page can preload it while the HTML still arrives
+ * (src/layouts/reads-script.ts) and run it at the paint (src/components/shell/painted.ts): core is then
+ * in when the page paints, not a round trip and 14 KB after it.
+ *
+ * The script runs core's code in a function of its own (strict, as a module's) and leaves its exports on
+ * `self.__h5core`; each chunk that imported core takes them from there instead, once, as bindings of its
+ * own, and core's module file keeps only the renderer Astro's island loader imports: one request of 60 B,
+ * not a facade of every export (300 B gzip more on each page). A chunk's binding is a copy: it holds only
+ * because no exported binding of core is ever assigned after core has run, which this checks (by scope,
+ * not by name: a minifier reuses names in every function). `import.meta.url` (the chunks'
+ * retrying imports) becomes the script's own URL. The legacy copies (build/legacy-chunks.ts) are made
+ * before this runs and keep core a module: an engine older than the modern build loads no classic core.
+ */
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import * as acorn from 'acorn';
+import { analyze } from 'eslint-scope';
+
+/** Where the script leaves core's exports, by their exported names. */
+export const CORE_GLOBAL = '__h5core';
+/** `core.zmr0Ks3Y.js` → `core.zmr0Ks3Y.classic.js`. */
+export const classicName = (moduleName: string) => moduleName.replace(/\.js$/, '.classic.js');
+/** The line of a facade that names its script, which the chunk graph (scripts/lib/chunk-graph.mjs) follows. */
+export const SCRIPT_LINE = '//# script ';
+
+const URL_NAME = '__h5coreUrl';
+/** An export's or import's name, as written (`export{a as "b"}` names it by a string). */
+const nameOf = (node: acorn.Identifier | acorn.Literal) => (node.type === 'Identifier' ? node.name : String(node.value));
+
+/**
+ * Core's module code as a classic script, and the module left in its place (the renderer); throws where
+ * the module does something a script and copies of its bindings could not keep.
+ * @example splitCore('var a=1;function b(){return a}export{a as x,b as default};', 'core.h.js') // { script: '(function(){"use strict";…', facade: '//# script ./core.h.classic.js\nexport default self.__h5core.default;' }
+ */
+export function splitCore(code: string, fileName: string): { script: string; facade: string } {
+  const refuse = (why: string) => {
+    throw new Error(`classic-core: ${fileName} ${why} (docs/upgrading.md, "Classic core")`);
+  };
+  const ast = acorn.parse(code, { ecmaVersion: 'latest', sourceType: 'module', ranges: true });
+  const exports: { local: string; exported: string }[] = [];
+  const cuts: [number, number, string][] = [];
+  for (const statement of ast.body) {
+    if (statement.type === 'ImportDeclaration') refuse('imports another chunk: core must be the root of the graph');
+    if (statement.type === 'ExportDefaultDeclaration' || statement.type === 'ExportAllDeclaration') refuse(`has an ${statement.type}`);
+    if (statement.type !== 'ExportNamedDeclaration') continue;
+    if (statement.declaration || statement.source) refuse('exports a declaration or from another module');
+    for (const specifier of statement.specifiers) exports.push({ local: nameOf(specifier.local), exported: nameOf(specifier.exported) });
+    cuts.push([statement.start, statement.end, '']);
+  }
+  if (!exports.length) refuse('exports nothing');
+  if (code.includes(URL_NAME) || exports.some(({ exported: name }) => name === CORE_GLOBAL)) refuse(`already names ${URL_NAME} or ${CORE_GLOBAL}`);
+
+  const scopes = analyze(ast as never, { ecmaVersion: 2022, sourceType: 'module' });
+  const moduleScope = scopes.globalScope!.childScopes[0]!;
+  const exported = new Set(exports.map(({ local }) => local));
+  for (const variable of moduleScope.variables) {
+    if (!exported.has(variable.name)) continue;
+    const late = variable.references.find((reference) => reference.isWrite() && reference.from !== moduleScope);
+    if (late) refuse(`assigns its export ${variable.name} in a function (at ${late.identifier.range![0]}): the chunks' copies would go stale`);
+  }
+  // A top-level await has no place in a function that is not async.
+  walk(
+    ast,
+    (node) => {
+      if (node.type === 'AwaitExpression' || (node.type === 'ForOfStatement' && node.await)) refuse('awaits at its top level');
+    },
+    (node) => /Function/.test(node.type),
+  );
+  // `import.meta.url` → the script's URL; any other use of import.meta has no classic equivalent.
+  walk(
+    ast,
+    (node) => {
+      if (node.type === 'MetaProperty' && node.meta.name === 'import') refuse('uses import.meta other than import.meta.url');
+    },
+    (node) => {
+      const { object, property } = node.type === 'MemberExpression' ? node : {};
+      if (object?.type === 'MetaProperty' && object.meta.name === 'import' && property?.type === 'Identifier' && property.name === 'url') {
+        cuts.push([node.start, node.end, URL_NAME]);
+        return true;
+      }
+      return false;
+    },
+  );
+  cuts.sort((a, b) => b[0] - a[0]);
+  let body = code;
+  for (const [start, end, text] of cuts) body = body.slice(0, start) + text + body.slice(end);
+
+  const table = exports.map(({ local, exported: name }) => `${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}:${local}`).join(',');
+  const script = `(function(){"use strict";var ${URL_NAME}=document.currentScript.src;${body}\nself.${CORE_GLOBAL}={${table}}})();`;
+  // The chunks take core's exports from the script (globalImports); the module is left to Astro's island
+  // loader, which imports the renderer (`renderer-url`, core's file) by its `default`.
+  if (!exports.some(({ exported: name }) => name === 'default')) refuse("has no default export, the renderer Astro's island loader imports");
+  const facade = `${SCRIPT_LINE}./${classicName(fileName)}\nexport default self.${CORE_GLOBAL}.default;`;
+  return { script, facade };
+}
+
+/**
+ * A chunk's imports of core (`import{a as b}from"./core.h.js"`) as reads of what core's script left
+ * (`const{a:b}=self.__h5core;`), in place: core has run before any island loads (the island directive
+ * waits for it), and its exports are never assigned again (splitCore). Throws where a chunk names core
+ * otherwise (a re-export, a dynamic import), or imports it below its first statement of another kind.
+ * @example globalImports('import{a as b,c}from"./core.h.js";b(c);', 'core.h.js', 'x.js') // 'const{a:b,c}=self.__h5core;b(c);'
+ */
+export function globalImports(code: string, coreFile: string, fileName: string): string {
+  const source = `./${coreFile}`;
+  if (!code.includes(source)) return code;
+  const refuse = (why: string): never => {
+    throw new Error(`classic-core: ${fileName} ${why} (docs/upgrading.md, "Classic core")`);
+  };
+  const ast = acorn.parse(code, { ecmaVersion: 'latest', sourceType: 'module' });
+  const cuts: [number, number, string][] = [];
+  let body = false;
+  for (const statement of ast.body) {
+    if (statement.type !== 'ImportDeclaration') {
+      if ((statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportAllDeclaration') && statement.source?.value === source)
+        refuse('re-exports core');
+      body = true;
+      continue;
+    }
+    if (statement.source.value !== source) continue;
+    if (body) refuse('imports core below other statements, where its bindings would not be hoisted');
+    const names = statement.specifiers.map((specifier) => {
+      if (specifier.type === 'ImportNamespaceSpecifier') return refuse('imports core as a namespace');
+      const imported = specifier.type === 'ImportDefaultSpecifier' ? 'default' : nameOf(specifier.imported);
+      return imported === specifier.local.name ? imported : `${imported}:${specifier.local.name}`;
+    });
+    cuts.push([statement.start, statement.end, names.length ? `const{${names.join(',')}}=self.${CORE_GLOBAL};` : '']);
+  }
+  let out = code;
+  for (const [start, end, text] of cuts.sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + text + out.slice(end);
+  if (out.includes(source)) refuse(`names ${source} other than by a static import`);
+  return out;
+}
+
+/** Visits every node; `skip` may take a node (and what is under it) out of `visit`. */
+function walk(node: acorn.AnyNode, visit: (node: acorn.AnyNode) => void, skip: (node: acorn.AnyNode) => boolean) {
+  if (skip(node)) return;
+  visit(node);
+  const isNode = (value: unknown): value is acorn.AnyNode => typeof (value as acorn.AnyNode | null)?.type === 'string';
+  for (const value of Object.values(node) as unknown[]) {
+    for (const child of Array.isArray(value) ? value : [value]) if (isNode(child)) walk(child, visit, skip);
+  }
+}
+
+/**
+ * The integration, after the build: after the legacy copies (which keep core a module), before the
+ * assets are compressed.
+ * @example integrations: [legacyChunks(), classicCore(), …]
+ */
+export function classicCore() {
+  return {
+    name: 'classic-core',
+    hooks: {
+      'astro:build:done': ({ dir, logger }) => {
+        const assets = join(fileURLToPath(dir), '_astro');
+        const cores = readdirSync(assets).filter((name) => /^core\.[\w-]+\.js$/.test(name));
+        if (cores.length !== 1) throw new Error(`classic-core: ${cores.length} core chunks in ${assets}, where the chunk plan makes one`);
+        const name = cores[0]!;
+        const { script, facade } = splitCore(readFileSync(join(assets, name), 'utf8'), name);
+        writeFileSync(join(assets, classicName(name)), script);
+        writeFileSync(join(assets, name), facade);
+        let chunks = 0;
+        for (const file of readdirSync(assets)) {
+          if (!file.endsWith('.js') || file === name || file === classicName(name)) continue;
+          const code = readFileSync(join(assets, file), 'utf8');
+          const out = globalImports(code, name, file);
+          if (out === code) continue;
+          writeFileSync(join(assets, file), out);
+          chunks++;
+        }
+        if (!chunks) throw new Error(`classic-core: no chunk imports ${name}, where every island does (docs/upgrading.md, "Classic core")`);
+        logger.info(`${name}: core as a classic script (${script.length} B), ${chunks} chunks reading its exports from it`);
+      },
+    },
+  } satisfies AstroIntegration;
+}
