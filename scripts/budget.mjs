@@ -154,7 +154,10 @@ function writeChunkBreakdown() {
   const app = pages.map((file) => measure(file)).filter((m) => !m.text && !m.tool);
   const heaviest = app.reduce((a, b) => (b.js.gzip > a.js.gzip ? b : a));
   const rowsOf = heaviest.js.files
-    .map((url) => ({ name: url.replace(/^\/_astro\//, '').replace(/\.[\w-]{8}(\.classic)?\.js$/, (_, classic) => (classic ? ' (its classic script)' : '')), gzip: assetSize(url).gzip }))
+    .map((url) => ({
+      name: url.replace(/^\/_astro\//, '').replace(/\.[\w-]{8}(\.classic)?\.js$/, (_, classic) => (classic ? ' (its classic script)' : '')),
+      gzip: assetSize(url).gzip,
+    }))
     .sort((a, b) => b.gzip - a.gzip);
   const section = [
     '<!-- chunks:start -->',
