@@ -81,6 +81,26 @@ describe('the first reads’ script', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it("makes the page's number and date formatters once its reads have left, in tasks of their own, signed in only", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ code: 0, data: {} })),
+    );
+    const made: string[] = [];
+    for (const kind of ['NumberFormat', 'DateTimeFormat'] as const) {
+      const native = Intl[kind];
+      vi.spyOn(Intl, kind).mockImplementation(function (locale?: string | string[], options?: object) {
+        made.push(`${kind} ${String(locale)}`);
+        return new native(locale, options);
+      } as never);
+    }
+    run('signed-out');
+    run();
+    // Not within the script's own task: after it, one formatter a task.
+    expect(made).toEqual([]);
+    await vi.waitFor(() => expect(made).toEqual(['NumberFormat vi-VN', 'DateTimeFormat vi-VN']));
+  });
+
   it('carries only the PUBLIC_ settings its modules read', () => {
     expect(code).toContain('https://api.example.test/');
     expect(code).not.toContain('not-for-pages');

@@ -231,7 +231,7 @@ if (typeof window != 'undefined') {
   window.firstReads = { takeFirstRead, sealRequest };
   startFirstReads(window);
   // In a task of its own, once the reads have left: not one long task with them.
-  if (started) setTimeout(() => warmFormatters(document));
+  if (started) setTimeout(() => warmFormatters(window.document));
 }
 
 /**
