@@ -88,7 +88,7 @@ describe('the first reads’ script', () => {
     );
     const made: string[] = [];
     for (const kind of ['NumberFormat', 'DateTimeFormat'] as const) {
-      const native = Intl[kind];
+      const native = Intl[kind] as new (locale?: string | string[], options?: object) => object;
       vi.spyOn(Intl, kind).mockImplementation(function (locale?: string | string[], options?: object) {
         made.push(`${kind} ${String(locale)}`);
         return new native(locale, options);
