@@ -100,8 +100,8 @@ function askFirstScreen(coreScript: string) {
 
 /**
  * Runs core's classic script, once per page, and resolves once it has run: the chunks read core's
- * exports from what it leaves (build/classic-core.ts). A data page preloaded it as the HTML arrived
- * (src/layouts/reads-script.ts). `then` runs in the task that ran it (askFirstScreen says why). If it
+ * exports from what it leaves (build/classic-core.ts). Preloaded as the page parsed (above), it is
+ * usually in by then. `then` runs in the task that ran it (askFirstScreen says why). If it
  * never comes, no island loads: they stay as the server drew them, and the page says it did not finish
  * loading (shell-events.ts).
  */
