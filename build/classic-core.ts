@@ -2,16 +2,19 @@
  * Astro integration: core (build/chunk-plan.ts) as a classic script, `core.<hash>.classic.js`, which the
  * other chunks read core's exports from; its module file keeps the renderer alone (issue 39).
  *
- * Why: core is 14 KB of the first screen's 17–21, and a module asked for before the paint is counted into
- * the paint by Lighthouse's simulation whenever it ended before the paint in the observed load, since a
- * module's evaluation carries no URL in the trace (docs/performance.md, "The first reads' script"). A
- * classic script's evaluation does, so a data page can preload it while the HTML still arrives
- * (src/layouts/reads-script.ts) and run it at the paint (src/components/shell/painted.ts): core is then
- * in when the page paints, not a round trip and 14 KB after it.
+ * Why: core is 14 KB of the first screen's 17–21, and came a round trip and its bytes after the paint.
+ * Asked for while the page parses, a module is counted into the paint by Lighthouse's simulation
+ * whenever it ended before the paint in the observed load: a module's evaluation carries no URL in the
+ * trace (docs/performance.md, "The first reads' script"). A classic script's does, and the simulation
+ * leaves the script out once it sees that evaluation start after the paint, in a task it keeps (two
+ * requests or more started from it: the island directive asks for the first screen's chunks there).
+ * So the directive preloads the script as the page parses and runs it at the paint
+ * (src/components/shell/painted.ts): core is then in when the page paints (docs/performance.md, "Core
+ * as a classic script").
  *
  * The script runs core's code in a function of its own (strict, as a module's) and leaves its exports on
  * `self.__h5core`; each chunk that imported core takes them from there instead, once, as bindings of its
- * own, and core's module file keeps only the renderer Astro's island loader imports: one request of 60 B,
+ * own, and core's module file keeps only the renderer Astro's island loader imports: one request of 75 B,
  * not a facade of every export (300 B gzip more on each page). A chunk's binding is a copy: it holds only
  * because no exported binding of core is ever assigned after core has run, which this checks (by scope,
  * not by name: a minifier reuses names in every function). `import.meta.url` (the chunks'
