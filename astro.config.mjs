@@ -5,7 +5,7 @@ import { defineConfig } from 'astro/config';
 import preact from '@astrojs/preact';
 import { satteri } from '@astrojs/markdown-satteri';
 import { chunkPlan } from './build/chunk-plan.ts';
-import { classicCore } from './build/classic-core.ts';
+import { classicCore, islandTagsLast } from './build/classic-core.ts';
 import { DEVELOPMENT_IMAGE_HOSTS, cspSources } from './build/csp-sources.ts';
 import { engineTargets } from './build/engine-targets.ts';
 import { firstReadsScriptFile } from './build/first-reads-script.ts';
@@ -58,6 +58,7 @@ export default defineConfig({
     kitBundle(),
     pruneMessages(),
     preloadChunks(),
+    islandTagsLast(),
     precompressPagesLast(),
   ],
   devToolbar: { enabled: false },

@@ -1,6 +1,6 @@
 /**
  * Astro integration: core (build/chunk-plan.ts) as a classic script, `core.<hash>.classic.js`, which the
- * other chunks read core's exports from; its module file keeps the renderer alone (issue 39).
+ * other chunks read core's exports from; each island's chunk exports the renderer too (issue 39).
  *
  * Why: core is 14 KB of the first screen's 17–21, and came a round trip and its bytes after the paint.
  * Asked for while the page parses, a module is counted into the paint by Lighthouse's simulation
@@ -14,12 +14,20 @@
  *
  * The script runs core's code in a function of its own (strict, as a module's) and leaves its exports on
  * `self.__h5core`; each chunk that imported core takes them from there instead, once, as bindings of its
- * own, and core's module file keeps only the renderer Astro's island loader imports: one request of 75 B,
- * not a facade of every export (300 B gzip more on each page). A chunk's binding is a copy: it holds only
- * because no exported binding of core is ever assigned after core has run, which this checks (by scope,
- * not by name: a minifier reuses names in every function). `import.meta.url` (the chunks'
- * retrying imports) becomes the script's own URL. The legacy copies (build/legacy-chunks.ts) are made
- * before this runs and keep core a module: an engine older than the modern build loads no classic core.
+ * own. Astro's island loader imports the renderer from `renderer-url` by its `default`: each island's
+ * chunk exports it so (from the script), its component under ISLAND_EXPORT, and the tags name the
+ * island's chunk for both (islandTagsLast), so that no module of core is a request of its own (a facade
+ * of every export weighed 300 B gzip more on each page; one of the renderer alone, 75 B, was one more
+ * request on six connections). Core's module file is left as the build's pointer to the script (the
+ * `//# script` line, which the chunk graph follows while the tags still name it), and `data-js` names it
+ * (build/preload-chunks.ts): the directive reads the script's name there, and an engine older than the
+ * modern build loads the module's legacy copy, which is core itself.
+ *
+ * A chunk's binding is a copy: it holds only because no exported binding of core is ever assigned after
+ * core has run, which this checks (by scope, not by name: a minifier reuses names in every function).
+ * `import.meta.url` (the chunks' retrying imports) becomes the script's own URL. The legacy copies
+ * (build/legacy-chunks.ts) are made before this runs and keep core a module: an engine older than the
+ * modern build loads no classic core, and its island chunks re-export the renderer from core's module.
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +35,8 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import * as acorn from 'acorn';
 import { analyze } from 'eslint-scope';
+import { htmlFilesIn } from '../scripts/lib/chunk-graph.mjs';
+import { LEGACY_DIR } from './legacy-chunks.ts';
 
 /** Where the script leaves core's exports, by their exported names. */
 export const CORE_GLOBAL = '__h5core';
@@ -40,7 +50,7 @@ const URL_NAME = '__h5coreUrl';
 const nameOf = (node: acorn.Identifier | acorn.Literal) => (node.type === 'Identifier' ? node.name : String(node.value));
 
 /**
- * Core's module code as a classic script, and the module left in its place (the renderer); throws where
+ * Core's module code as a classic script, and the module left in its place (naming the script); throws where
  * the module does something a script and copies of its bindings could not keep.
  * @example splitCore('var a=1;function b(){return a}export{a as x,b as default};', 'core.h.js') // { script: '(function(){"use strict";…', facade: '//# script ./core.h.classic.js\nexport default self.__h5core.default;' }
  */
@@ -99,8 +109,7 @@ export function splitCore(code: string, fileName: string): { script: string; fac
 
   const table = exports.map(({ local, exported: name }) => `${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}:${local}`).join(',');
   const script = `(function(){"use strict";var ${URL_NAME}=document.currentScript.src;${body}\nself.${CORE_GLOBAL}={${table}}})();`;
-  // The chunks take core's exports from the script (globalImports); the module is left to Astro's island
-  // loader, which imports the renderer (`renderer-url`, core's file) by its `default`.
+  // The chunks take core's exports from the script (globalImports), the islands' renderer too (islandRenderer).
   if (!exports.some(({ exported: name }) => name === 'default')) refuse("has no default export, the renderer Astro's island loader imports");
   const facade = `${SCRIPT_LINE}./${classicName(fileName)}\nexport default self.${CORE_GLOBAL}.default;`;
   return { script, facade };
@@ -144,6 +153,51 @@ export function globalImports(code: string, coreFile: string, fileName: string):
   return out;
 }
 
+/** What an island's chunk exports its component as, where its `default` is the renderer (islandRenderer). */
+export const ISLAND_EXPORT = 'island';
+
+/**
+ * An island's chunk made its own renderer: the component exported as ISLAND_EXPORT and, as its
+ * `default`, the renderer Astro's island loader imports from `renderer-url` (`renderer`: the statement
+ * that exports it). The island tags then name the island's chunk for both (islandTags), and core's
+ * module is no request of its own, on every page with islands: with the first screen's 6 to 12 other
+ * requests on HTTP/1.1's six connections, one more is a round trip for the last (issue 39).
+ * @example islandRenderer('function P(){}export{P as default};', 'P.h.js', 'export default self.__h5core.default;') // 'function P(){}export{P as island};\nexport default self.__h5core.default;'
+ */
+export function islandRenderer(code: string, fileName: string, renderer: string): string {
+  const refuse = (why: string): never => {
+    throw new Error(`classic-core: the island chunk ${fileName} ${why} (docs/upgrading.md, "Classic core")`);
+  };
+  const ast = acorn.parse(code, { ecmaVersion: 'latest', sourceType: 'module' });
+  const named = ast.body.flatMap((statement) => {
+    if (statement.type === 'ExportDefaultDeclaration') refuse('has an ExportDefaultDeclaration');
+    return statement.type === 'ExportNamedDeclaration' && !statement.source ? statement.specifiers : [];
+  });
+  if (named.some((specifier) => nameOf(specifier.exported) === ISLAND_EXPORT)) refuse(`already exports ${ISLAND_EXPORT}`);
+  const component = named.filter((specifier) => nameOf(specifier.exported) === 'default');
+  if (component.length !== 1) refuse('exports no component as its default');
+  const { start, end } = component[0]!.exported;
+  return `${code.slice(0, start)}${ISLAND_EXPORT}${code.slice(end)}\n${renderer}`;
+}
+
+/**
+ * A page's island tags pointed at their own chunks for the renderer (islandRenderer), where they named
+ * core's module; the page as it was without islands. Throws on an island whose renderer is another module.
+ * @example islandTags('<astro-island component-url="/_astro/P.h.js" component-export="default" renderer-url="/_astro/core.c.js">', 'core.c.js') // '<astro-island component-url="/_astro/P.h.js" component-export="island" renderer-url="/_astro/P.h.js">'
+ */
+export function islandTags(html: string, coreFile: string): string {
+  return html.replace(/<astro-island\b[^>]*>/g, (tag) => {
+    const url = /\bcomponent-url="([^"]+)"/.exec(tag)?.[1];
+    const renderer = / renderer-url="([^"]*)"/.exec(tag)?.[1];
+    if (!url || renderer !== `/_astro/${coreFile}` || !tag.includes(' component-export="default"')) {
+      throw new Error(
+        `classic-core: an island tag without core's module as its renderer, or another export: ${tag.slice(0, 200)} (docs/upgrading.md, "Classic core")`,
+      );
+    }
+    return tag.replace(' component-export="default"', ` component-export="${ISLAND_EXPORT}"`).replace(/ renderer-url="[^"]*"/, ` renderer-url="${url}"`);
+  });
+}
+
 /** Visits every node; `skip` may take a node (and what is under it) out of `visit`. */
 function walk(node: acorn.AnyNode, visit: (node: acorn.AnyNode) => void, skip: (node: acorn.AnyNode) => boolean) {
   if (skip(node)) return;
@@ -181,7 +235,50 @@ export function classicCore() {
           chunks++;
         }
         if (!chunks) throw new Error(`classic-core: no chunk imports ${name}, where every island does (docs/upgrading.md, "Classic core")`);
-        logger.info(`${name}: core as a classic script (${script.length} B), ${chunks} chunks reading its exports from it`);
+        // Each island's chunk its own renderer, in both builds (the tags follow in islandTagsLast): the
+        // modern one from core's script, the legacy one from core's legacy module, which it imports anyway.
+        const islands = new Set(
+          htmlFilesIn(fileURLToPath(dir)).flatMap((file) =>
+            [...readFileSync(file, 'utf8').matchAll(/\bcomponent-url="\/_astro\/([\w.-]+\.js)"/g)].map((m) => m[1]!),
+          ),
+        );
+        for (const island of islands) {
+          for (const [path, renderer] of [
+            [join(assets, island), `export default self.${CORE_GLOBAL}.default;`],
+            [join(assets, LEGACY_DIR, island), `export{default}from"./${name}";`],
+          ] as const) {
+            writeFileSync(path, islandRenderer(readFileSync(path, 'utf8'), island, renderer));
+          }
+        }
+        logger.info(
+          `${name}: core as a classic script (${script.length} B), ${chunks} chunks reading its exports from it, ${islands.size} islands their own renderer`,
+        );
+      },
+    },
+  } satisfies AstroIntegration;
+}
+
+/**
+ * The integration that points the island tags at their own chunks for the renderer (islandTags): after
+ * the first screen's list is written (build/preload-chunks.ts), which names core's module from the tags
+ * as they were, and before the pages are compressed.
+ * @example integrations: [classicCore(), …, preloadChunks(), islandTagsLast(), precompressPagesLast()]
+ */
+export function islandTagsLast() {
+  return {
+    name: 'island-tags',
+    hooks: {
+      'astro:build:done': ({ dir, logger }) => {
+        const root = fileURLToPath(dir);
+        const [core] = readdirSync(join(root, '_astro')).filter((name) => /^core\.[\w-]+\.js$/.test(name));
+        let pages = 0;
+        for (const file of htmlFilesIn(root)) {
+          const html = readFileSync(file, 'utf8');
+          if (!html.includes('<astro-island')) continue;
+          writeFileSync(file, islandTags(html, core!));
+          pages++;
+        }
+        logger.info(`${pages} pages' islands load their renderer with their own chunk, not ${core}`);
       },
     },
   } satisfies AstroIntegration;

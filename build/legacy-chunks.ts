@@ -11,7 +11,6 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { transformSync } from 'esbuild';
 import { JS_TARGET } from './engines.ts';
-import { precompress } from './precompress.ts';
 
 /**
  * The folder of dist/_astro/ that holds the lowered copies.
@@ -63,7 +62,6 @@ export function legacyChunks() {
       'astro:build:done': ({ dir, logger }) => {
         const assets = join(fileURLToPath(dir), '_astro');
         const count = legacyCopies(assets);
-        precompress(join(assets, LEGACY_DIR));
         logger.info(`${count} chunks copied for engines older than the modern build, lowered to ${JS_TARGET}`);
       },
     },

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
+import { LEGACY_DIR } from './legacy-chunks.ts';
 
 /**
  * The files given compressed copies, by name.
@@ -75,7 +76,9 @@ export function precompressAssets() {
     name: 'precompress',
     hooks: {
       'astro:build:done': ({ dir, logger }) => {
-        const count = precompress(join(fileURLToPath(dir), '_astro'));
+        const assets = join(fileURLToPath(dir), '_astro');
+        // The legacy copies too (build/legacy-chunks.ts), once the steps before have edited them (build/classic-core.ts).
+        const count = precompress(assets) + precompress(join(assets, LEGACY_DIR));
         logger.info(`${count} assets precompressed (brotli, gzip)`);
       },
     },

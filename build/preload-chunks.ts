@@ -49,8 +49,8 @@ export function preloadList(html: string, read: (url: string) => string): string
   if ((html.match(/<astro-island\b[^>]*>/g) ?? []).some((tag) => !/\bcomponent-url="/.test(tag))) {
     throw new Error(`an island tag without component-url: Astro writes its islands otherwise (${upgrade})`);
   }
-  // Every island's renderer is core's module file (build/chunk-plan.ts), which names core's script
-  // (build/classic-core.ts): the islands' graph holds more than their tags name.
+  // Every island's renderer is core's module file (build/chunk-plan.ts) until the tags name the islands'
+  // own chunks (build/classic-core.ts, islandTagsLast, after this): the islands' graph holds more than their tags name.
   if ([...always].every((url) => entries.includes(url))) throw new Error(`the islands load no chunk beyond ${entries.join(' ')} (${upgrade})`);
   // A declared name is looked for among the chunks the page's code can load at all; where two modules
   // of that graph share the file name (the checkout part and the pay flow's checkout), both are asked for,
@@ -76,9 +76,9 @@ export function preloadList(html: string, read: (url: string) => string): string
   // What the islands import, the largest first: on a link of six connections (HTTP/1.1) the rest queue
   // behind the first six, and core, the largest by far, would otherwise be the last to arrive.
   const names = (urls: string[]) => urls.map(nameOf).join(' ');
-  // Core's module first, whatever its size: every island waits for it, and as the facade of core's
-  // classic script (build/classic-core.ts) it is the smallest, which largest-first put last, a round
-  // trip behind the rest on /private.html (12 pairs: useful +45 ms).
+  // Core's module first, whatever its size: the directive reads core's script's name there, and an
+  // engine older than the modern build loads its legacy copy, core itself, which every island waits for
+  // (build/classic-core.ts; a modern engine runs the script and asks for no module of core).
   const isCore = (url: string) => moduleOf(nameOf(url)) === 'core';
   const bySize = (urls: string[]) => names(urls.sort((a, b) => Number(isCore(b)) - Number(isCore(a)) || read(b).length - read(a).length));
   const runFirst = seal ? [seal] : [];

@@ -41,7 +41,10 @@ export function entryUrls(html, keep = () => true) {
   const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)]
     .filter((m) => keep(m[0]))
     .flatMap((m) => [...m[0].matchAll(ENTRY_URLS)].map((u) => /** @type {string} */ (u[1])));
-  return [...new Set([...scripts, ...islands])];
+  // The islands' renderer comes with their own chunks (build/classic-core.ts, islandTags), and core as a
+  // script the island directive runs, which `data-js` names by core's module.
+  const core = islands.length ? / data-js="[^"]*?\b(core\.[\w-]+)[ |"]/.exec(html) : null;
+  return [...new Set([...scripts, ...islands, ...(core ? [`/_astro/${core[1]}.classic.js`] : [])])];
 }
 
 /**

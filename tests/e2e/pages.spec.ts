@@ -89,9 +89,13 @@ test.describe('sign-in gate', () => {
 // page with first reads, their script (tests/e2e/useful.spec.ts).
 const FIRST_READS_SCRIPT = /^\/_astro\/first-reads\.[\w-]+\.js$/;
 const CORE_SCRIPT = /^\/_astro\/core\.[\w-]+\.classic\.js$/;
+// Core's module, which a modern engine never loads: the islands' chunks bring the renderer (build/classic-core.ts, islandRenderer).
+const CORE_MODULE = /^\/_astro\/core\.[\w-]+\.js$/;
 const READS_PAGES = ['/vip-center', '/k-recharge', '/download', '/private.html'];
 
-test("no island draws, and no script but core's and the first reads' preloads is asked for, before first paint (issues 18, 39)", async ({ browser }) => {
+test("no island draws, and no script but core's and the first reads' preloads is asked for, before first paint, nor core's module ever (issues 18, 39)", async ({
+  browser,
+}) => {
   const early: string[] = [];
   for (const inApp of [false, true]) {
     const context = await browser.newContext();
@@ -104,15 +108,14 @@ test("no island draws, and no script but core's and the first reads' preloads is
     for (const path of ['/vip-center', '/k-recharge', '/th-TH/feedback', '/zh-CN/k-report', '/download', '/private.html']) {
       await page.goto(`${path}?status_height=24`);
       await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-      const { paint, hydrated, scripts } = await page.evaluate(() => {
+      const { paint, hydrated, scripts, all } = await page.evaluate(() => {
         const paint = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
+        const js = performance.getEntriesByType('resource').filter((r) => new URL(r.name).pathname.endsWith('.js'));
         return {
           paint,
           hydrated: (window as unknown as { __hydrated: number }).__hydrated,
-          scripts: performance
-            .getEntriesByType('resource')
-            .filter((r) => new URL(r.name).pathname.endsWith('.js') && r.startTime < paint)
-            .map((r) => new URL(r.name).pathname),
+          scripts: js.filter((r) => r.startTime < paint).map((r) => new URL(r.name).pathname),
+          all: js.map((r) => new URL(r.name).pathname),
         };
       });
       const where = `${path}${inApp ? ' in the app' : ''}`;
@@ -124,6 +127,7 @@ test("no island draws, and no script but core's and the first reads' preloads is
       const core = scripts.filter((s) => CORE_SCRIPT.test(s));
       if (core.length !== 1) early.push(`${where}: core's script asked for ${core.length} times before first paint`);
       early.push(...scripts.filter((s) => !FIRST_READS_SCRIPT.test(s) && !CORE_SCRIPT.test(s)).map((s) => `${where}: ${s} asked for before first paint`));
+      early.push(...all.filter((s) => CORE_MODULE.test(s)).map((s) => `${where}: core's module ${s} asked for`));
     }
     await context.close();
   }

@@ -5,8 +5,8 @@
  */
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { classicName, globalImports, splitCore } from '../../build/classic-core.ts';
-import { staticGraph } from '../../scripts/lib/chunk-graph.mjs';
+import { ISLAND_EXPORT, classicName, globalImports, islandRenderer, islandTags, splitCore } from '../../build/classic-core.ts';
+import { entryUrls, staticGraph } from '../../scripts/lib/chunk-graph.mjs';
 import { preloadList } from '../../build/preload-chunks.ts';
 
 // As Rolldown writes core: top-level declarations, assigned at the top level, exported under short names.
@@ -110,5 +110,45 @@ describe('classic-core', () => {
       '<astro-island component-url="/_astro/Island.a1.js" renderer-url="/_astro/core.h1.js" opts="{&quot;value&quot;:&quot;late&quot;}"></astro-island></body></html>';
     const [first, always, later] = /data-js="([^"]*)"/.exec(preloadList(html, read))![1]!.split('|');
     expect([first, always!.split(' ').sort(), later]).toEqual(['', ['Island.a1', 'core.h1'], '']);
+  });
+
+  it("makes each island's chunk its own renderer: the component as `island`, and as its default core's renderer, from the script or the legacy module", async () => {
+    const chunk = 'const{a:b}=self.__h5core;function P(){return b}export{P as default,b as s};';
+    const modern = islandRenderer(chunk, 'P.h2.js', 'export default self.__h5core.default;');
+    Object.assign(globalThis, { self: { __h5core: { a: 'core', default: 'the renderer' } } });
+    try {
+      const module = await import(`data:text/javascript,${encodeURIComponent(modern)}`);
+      expect(Object.keys(module).sort()).toEqual(['default', ISLAND_EXPORT, 's']);
+      expect(module.default).toBe('the renderer');
+      expect(module[ISLAND_EXPORT]()).toBe('core');
+    } finally {
+      delete (globalThis as { self?: unknown }).self;
+    }
+    const legacy = islandRenderer(
+      'import{a as b}from"./core.h1.js";function P(){return b}export{P as default};',
+      'P.h2.js',
+      'export{default}from"./core.h1.js";',
+    );
+    expect(legacy).toBe('import{a as b}from"./core.h1.js";function P(){return b}export{P as island};\nexport{default}from"./core.h1.js";');
+  });
+
+  it('refuses an island chunk it cannot give the renderer: a default declaration, no default, a name taken', () => {
+    const renderer = 'export default self.__h5core.default;';
+    expect(() => islandRenderer('export default function P(){}', 'P.h2.js', renderer)).toThrow('ExportDefaultDeclaration');
+    expect(() => islandRenderer('function P(){}export{P as x};', 'P.h2.js', renderer)).toThrow('no component as its default');
+    expect(() => islandRenderer('function P(){}export{P as default,P as island};', 'P.h2.js', renderer)).toThrow('already exports island');
+  });
+
+  it("points the island tags at their own chunks for the renderer, and the page's graph at core's script, not its module", () => {
+    const html =
+      '<!doctype html><html lang="en-US" data-js="|core.h1 Island.a1|"><body>' +
+      '<astro-island uid="x" component-url="/_astro/Island.a1.js" component-export="default" renderer-url="/_astro/core.h1.js" props="{}"></astro-island></body></html>';
+    const out = islandTags(html, 'core.h1.js');
+    expect(out).toContain(
+      '<astro-island uid="x" component-url="/_astro/Island.a1.js" component-export="island" renderer-url="/_astro/Island.a1.js" props="{}">',
+    );
+    expect(entryUrls(out)).toEqual(['/_astro/Island.a1.js', '/_astro/core.h1.classic.js']);
+    expect(() => islandTags(html.replace('/_astro/core.h1.js', '/_astro/client.h9.js'), 'core.h1.js')).toThrow("without core's module as its renderer");
+    expect(islandTags('<html><body>text</body></html>', 'core.h1.js')).toBe('<html><body>text</body></html>');
   });
 });

@@ -65,8 +65,9 @@ function island() {
   const hydrated = new Promise<void>((resolve) => (done = resolve));
   const load = vi.fn(async () => () => hydrated);
   const element = document.createElement('astro-island');
-  // Core's module, the facade of its classic script (build/classic-core.ts).
-  element.setAttribute('renderer-url', '/_astro/core.a.js');
+  // Its own chunk, which exports the renderer too (build/classic-core.ts, islandTags).
+  element.setAttribute('component-url', '/_astro/Page.b.js');
+  element.setAttribute('renderer-url', '/_astro/Page.b.js');
   return { load, done, element };
 }
 
@@ -80,8 +81,9 @@ describe('client:painted', () => {
     expect(late.load).not.toHaveBeenCalled();
 
     paint();
-    // Core's classic script first, then the modules; the islands load once core has run.
-    expect(names()).toEqual(['core.a.classic.js', 'core.a.js', 'Page.b.js']);
+    // Core's classic script first, then the modules, core's module not among them (the script is
+    // core); the islands load once core has run.
+    expect(names()).toEqual(['core.a.classic.js', 'Page.b.js']);
     await vi.advanceTimersByTimeAsync(0);
     expect(first.load).not.toHaveBeenCalled();
     come(['core.a.classic.js']);
@@ -105,7 +107,7 @@ describe('client:painted', () => {
     // Not within the parse: in a task of its own.
     expect(first.load).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(0);
-    expect(names()).toEqual(['core.a.classic.js', 'core.a.js', 'Page.b.js']);
+    expect(names()).toEqual(['core.a.classic.js', 'Page.b.js']);
     come(['core.a.classic.js']);
     await vi.advanceTimersByTimeAsync(0);
     expect(first.load).toHaveBeenCalledOnce();
@@ -142,8 +144,36 @@ describe('client:painted', () => {
     paint();
     expect(names()).toEqual(['core.a.classic.js']);
     come(['core.a.classic.js']);
-    expect(names()).toEqual(['core.a.classic.js', 'core.a.js', 'Page.b.js']);
+    expect(names()).toEqual(['core.a.classic.js', 'Page.b.js']);
     await vi.advanceTimersByTimeAsync(0);
+    expect(first.load).toHaveBeenCalledOnce();
+  });
+
+  it("on an engine older than the modern build, asks for core's legacy module with the legacy chunks, and no script", async () => {
+    document.head.replaceChildren();
+    vi.stubGlobal('structuredClone', undefined);
+    vi.resetModules();
+    const legacy: ClientDirective = (await import('./painted')).default;
+    const first = island();
+    await legacy(first.load, { name: 'painted', value: '' }, first.element);
+    paint();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked().map((url) => new URL(url).pathname)).toEqual(['/_astro/legacy/core.a.js', '/_astro/legacy/Page.b.js']);
+    expect(first.element.getAttribute('renderer-url')).toBe('/_astro/legacy/Page.b.js');
+    // Its chunks import core's legacy module: nothing to wait for.
+    expect(first.load).toHaveBeenCalledOnce();
+  });
+
+  it('without a list of chunks (`astro dev`), hydrates at the paint, with no script of core to wait for', async () => {
+    document.head.replaceChildren();
+    delete document.documentElement.dataset.js;
+    vi.resetModules();
+    const dev: ClientDirective = (await import('./painted')).default;
+    const first = island();
+    await dev(first.load, { name: 'painted', value: '' }, first.element);
+    paint();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked()).toEqual([]);
     expect(first.load).toHaveBeenCalledOnce();
   });
 

@@ -29,18 +29,20 @@ let asked = false;
 /** Core's script has come (its preload, below), not yet run. */
 let coreIn = false;
 
-// Core's classic script (build/classic-core.ts), preloaded as the page parses, on an engine of the
-// modern build (an older one loads core's legacy module): it is then in when the page paints, where it
-// came a round trip and 14 KB after it. `data-js` names core's module first among what the islands
-// load (build/preload-chunks.ts). Not on a page the shell script is moving to its locale's URL (no
-// session flag). The directive runs it at the paint (runCore).
+// Core's classic script (build/classic-core.ts), named by its module in `data-js`, first among what
+// the islands load (build/preload-chunks.ts). On an engine of the modern build it replaces the module,
+// which is not asked for (an older engine loads core's legacy module, and no script), and is preloaded
+// as the page parses: it is then in when the page paints, where it came a round trip and 14 KB after
+// it. Not on a page the shell script is moving to its locale's URL (no session flag). The directive
+// runs it at the paint (runCore). None in `astro dev`, whose modules are served as they are.
 const flags = document.documentElement.dataset;
-const coreName = !LEGACY && flags.session && /core\.[\w-]+/.exec(flags.js!);
-if (coreName) {
+const coreModule = /core\.[\w-]+/.exec(flags.js!)?.[0];
+const coreScript = !LEGACY && coreModule && `/_astro/${coreModule}.classic.js`;
+if (coreScript && flags.session) {
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'script';
-  link.href = `/_astro/${coreName[0]}.classic.js`;
+  link.href = coreScript;
   link.onload = () => (coreIn = true);
   document.head.append(link);
 }
@@ -59,7 +61,7 @@ const late: (() => void)[] = [];
  * what the islands import. A page the shell script is moving to its locale's URL has no session flag,
  * and asks for nothing.
  */
-function askFirstScreen(coreScript: string) {
+function askFirstScreen() {
   if (asked) return;
   asked = true;
   const [first, always, lazy] = (flags.js || '').split('|');
@@ -78,7 +80,7 @@ function askFirstScreen(coreScript: string) {
   const names = signedIn ? `${first} ${always} ${lazy}` : always;
   const askChunks = () => {
     for (const name of names.split(' ')) {
-      if (!name) continue;
+      if (!name || (coreScript && name == coreModule)) continue;
       const run = !preloads || first!.includes(name);
       const tag = document.createElement(run ? 'script' : 'link');
       tag.setAttribute(run ? 'type' : 'rel', run ? 'module' : 'modulepreload');
@@ -91,9 +93,9 @@ function askFirstScreen(coreScript: string) {
   // case, and a task that starts two requests or more stays in its simulation's graph, which then sees
   // that core ran after the paint; a task that starts none it drops, and counts core into the paint
   // (docs/performance.md, "Core as a classic script"). Not in yet: core first, the largest, then the chunks.
-  if (coreIn) runCore(coreScript, askChunks);
+  if (coreIn) runCore(askChunks);
   else {
-    if (!LEGACY) runCore(coreScript);
+    runCore();
     askChunks();
   }
 }
@@ -103,12 +105,13 @@ function askFirstScreen(coreScript: string) {
  * exports from what it leaves (build/classic-core.ts). Preloaded as the page parsed (above), it is
  * usually in by then. `then` runs in the task that ran it (askFirstScreen says why). If it
  * never comes, no island loads: they stay as the server drew them, and the page says it did not finish
- * loading (shell-events.ts).
+ * loading (shell-events.ts). Without a script (a legacy engine, `astro dev`), at once.
  */
-function runCore(url: string, then = () => {}) {
+function runCore(then = () => {}) {
+  if (!coreScript) return then();
   return (core ||= new Promise<void>((resolve) => {
     const script = document.createElement('script');
-    script.src = url;
+    script.src = coreScript;
     // An inserted script is fetched at low priority, behind the modules the islands import, which
     // need it first: high, as their module preloads are (unknown below Chromium 101: low there).
     script.fetchPriority = 'high';
@@ -139,11 +142,9 @@ const painted: ClientDirective = (load, options, island) => {
   const start = async () => {
     if (started) return;
     started = true;
-    // Core's module file (`renderer-url`, the renderer alone) names its classic script.
-    const coreScript = island.getAttribute('renderer-url')!.replace(/\.js$/, '.classic.js');
-    askFirstScreen(coreScript);
+    askFirstScreen();
     try {
-      if (!LEGACY) await runCore(coreScript);
+      await runCore();
       await (
         await load()
       )();
