@@ -15,6 +15,9 @@
  *   for each: /vip-center's plans drew from five lazy chunks on six connections (HTTP/1.1), a third
  *   round trip (issue 39). A lazy part itself stays a chunk of its own: grouped, it would bring
  *   Rolldown's runtime chunk back;
+ * - a later chunk of what lazy parts of several areas share (`<module>-later`: the forms' modules, the
+ *   pay flow's), one per widest set of parts that load them, named after its module with that set:
+ *   /private.html's form waited for five such chunks, the last a round trip behind on six connections;
  * - the rest is Rolldown's: a module goes with the one island that imports it, or into a chunk of the
  *   islands that share it, and what is only imported dynamically stays lazy.
  * The fifth is measured: of the shares tried (a half, a third, a fourth, a fifth, a sixth, an eighth,
@@ -87,9 +90,23 @@ export function chunksOf(
     for (const id of graphOf(part, importsOf)) if (!users.has(id) && !partAreas.has(id)) partsOf.set(id, [...(partsOf.get(id) ?? []), part]);
   }
   const later = new Map<string, string>();
+  // What lazy parts of two or more areas share, with the parts that load it.
+  const shared = new Map<string, Set<string>>();
   for (const [id, parts] of partsOf) {
     const areas = new Set(parts.flatMap((part) => [...partAreas.get(part)!]));
-    if (parts.length >= 2 && areas.size === 1 && !areas.has(undefined)) later.set(id, `${[...areas][0]}-later`);
+    if (parts.length < 2 || areas.has(undefined)) continue;
+    if (areas.size === 1) later.set(id, `${[...areas][0]}-later`);
+    else shared.set(id, new Set(parts));
+  }
+  // Each such module goes with the widest set of parts that load all of its users: the forms' modules
+  // with the form parts, the pay flow's with the purchases. One chunk per set, named after the module
+  // whose parts those are: a part loads what it shares with other areas in one request (/private.html's
+  // form waited for five, the last a round trip behind on six connections), and nothing of a set it has
+  // no part in. (Named like an area's later chunk, they would be one chunk: larger, never wrong.)
+  for (const [id, parts] of shared) {
+    const covering = [...shared].filter(([, others]) => [...parts].every((part) => others.has(part)));
+    const [widest] = covering.sort(([a, x], [b, y]) => y.size - x.size || (a < b ? -1 : 1))[0]!;
+    later.set(id, `${/([\w-]+)\.\w+$/.exec(widest)![1]}-later`);
   }
   // Rolldown takes a grouped module's static imports into its group unless another group has them: a
   // module that imports one the plan leaves to Rolldown stays out, and so, in turn, do its importers.

@@ -54,8 +54,12 @@ describe('chunksOf, the lazy parts', () => {
     '/src/lib/vip/checkout-part.tsx': ['/src/lib/vip/terms.ts', '/src/lib/vip/words.ts', '/src/lib/vip/pay.ts'],
     '/src/lib/vip/terms.ts': ['/src/lib/vip/words.ts'],
     '/src/lib/vip/pay.ts': ['/src/lib/pay/host.ts'],
-    '/src/lib/coins/buy-part.tsx': ['/src/lib/vip/pay.ts', '/src/lib/pay/host.ts'],
-    '/src/lib/coins/other-part.tsx': ['/src/lib/pay/host.ts'],
+    '/src/lib/coins/buy-part.tsx': ['/src/lib/vip/pay.ts', '/src/lib/pay/host.ts', '/src/lib/forms/state.ts'],
+    '/src/lib/coins/other-part.tsx': ['/src/lib/pay/host.ts', '/src/lib/forms/form.ts'],
+    // The forms' modules, which lazy parts of help and coins share (coins' buy part only the state).
+    '/src/lib/help/form-part.tsx': ['/src/lib/forms/form.ts', '/src/lib/forms/field.ts'],
+    '/src/lib/help/other-form-part.tsx': ['/src/lib/forms/form.ts'],
+    '/src/lib/forms/form.ts': ['/src/lib/forms/state.ts'],
     '/src/lib/vip/odd.ts': ['/src/lib/coins/offer.ts'],
     '/src/lib/vip/odd-part.tsx': ['/src/lib/vip/odd.ts'],
   };
@@ -63,6 +67,7 @@ describe('chunksOf, the lazy parts', () => {
     '/src/lib/vip/plans.ts': ['/src/lib/vip/plans-part.tsx', '/src/lib/vip/odd-part.tsx'],
     '/src/islands/vip/vip1.tsx': ['/src/lib/vip/checkout-part.tsx', '/src/lib/vip/odd-part.tsx'],
     '/src/islands/coins/coins0.tsx': ['/src/lib/coins/buy-part.tsx', '/src/lib/coins/other-part.tsx'],
+    '/src/islands/help/help0.tsx': ['/src/lib/help/form-part.tsx', '/src/lib/help/other-form-part.tsx'],
   };
   const planned = chunksOf(
     islands,
@@ -75,11 +80,20 @@ describe('chunksOf, the lazy parts', () => {
     expect(planned.get('/src/lib/vip/words.ts')).toBe('vip-later');
   });
 
-  it('leaves a part itself, what one part imports, and what two areas’ parts share to Rolldown', () => {
+  it('leaves a part itself and what one part imports to Rolldown', () => {
     expect(planned.has('/src/lib/vip/plans-part.tsx')).toBe(false);
     expect(planned.has('/src/lib/vip/odd.ts')).toBe(false);
-    expect(planned.has('/src/lib/vip/pay.ts')).toBe(false);
-    expect(planned.has('/src/lib/pay/host.ts')).toBe(false);
+    expect(planned.has('/src/lib/help/form-part.tsx')).toBe(false);
+    expect(planned.has('/src/lib/forms/field.ts')).toBe(false);
+  });
+
+  it('puts what two areas’ parts share with the widest set of parts that load all its users: one chunk per set, named after its module', () => {
+    // pay.ts's parts (vip's checkout, coins' buy) are among host.ts's (and coins' other part): one chunk.
+    expect(planned.get('/src/lib/vip/pay.ts')).toBe('host-later');
+    expect(planned.get('/src/lib/pay/host.ts')).toBe('host-later');
+    // form.ts's parts (help's two, coins' other) are among state.ts's (and coins' buy part), which host.ts's do not hold.
+    expect(planned.get('/src/lib/forms/form.ts')).toBe('state-later');
+    expect(planned.get('/src/lib/forms/state.ts')).toBe('state-later');
   });
 
   it('keeps what an island imports statically where it was', () => {
