@@ -189,7 +189,8 @@ export function islandTags(html: string, coreFile: string): string {
   return html.replace(/<astro-island\b[^>]*>/g, (tag) => {
     const url = /\bcomponent-url="([^"]+)"/.exec(tag)?.[1];
     const renderer = / renderer-url="([^"]*)"/.exec(tag)?.[1];
-    if (!url || renderer !== `/_astro/${coreFile}` || !tag.includes(' component-export="default"')) {
+    // A script before hydration would also need its legacy URL, which the island directive no longer writes.
+    if (!url || renderer !== `/_astro/${coreFile}` || !tag.includes(' component-export="default"') || tag.includes(' before-hydration-url=')) {
       throw new Error(
         `classic-core: an island tag without core's module as its renderer, or another export: ${tag.slice(0, 200)} (docs/upgrading.md, "Classic core")`,
       );

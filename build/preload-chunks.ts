@@ -4,12 +4,14 @@
  * (src/components/shell/painted.ts), not a tier at a time (the island, then what it imports, then what its
  * first data screen imports lazily: five round trips before the prices on a 150 ms link, issue 39).
  *
- * `data-js="s.w0|a.x1 b.y2|c.z3"`: chunk names without `/_astro/` and `.js`, in three parts: what a
+ * `data-js="s.w0|a.x1 b.y2|c.z3|g.v4"`: chunk names without `/_astro/` and `.js`, in four parts: what a
  * signed-in page runs first, the seal's chunk (src/lib/api/seal.ts), or nothing on a page with first
  * reads, whose script brings its own seal (`data-reads`, build/first-reads-script.ts); what the islands
  * import statically (loaded on every visit); what the page declared with `firstScreen`
  * (src/layouts/Page.astro: the lazy parts its signed-in first screen draws, by source file name) and
- * what those import, in the order the page names them. The build fails on a declared name that is no
+ * what those import, in the order the page names them; what the sign-in gate's island loads besides
+ * (AppGate, src/layouts/Page.astro), which a signed-in user does not see: the directive asks
+ * for it last then, after what draws the first screen. The build fails on a declared name that is no
  * chunk the page can load, and on a seal's chunk that would wait for another.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -20,6 +22,8 @@ import { entryUrls, htmlFilesIn, reachableGraph, staticGraph } from '../scripts/
 
 // `client:painted="late"`: an island that is no part of the first screen (tracking: Page.astro).
 const LATE = /\bopts="[^"]*&quot;value&quot;:&quot;late&quot;/;
+// The sign-in gate (src/islands/ui/AppGate.tsx, Page.astro), by its name: the first screen of a signed-out user only.
+const GATE = /\bopts="{&quot;name&quot;:&quot;AppGate&quot;,/;
 const DECLARED = / data-first="([^"]*)"/;
 /** The seal's chunk, by its source file (src/lib/api/seal.ts). */
 const SEALED = 'seal';
@@ -41,7 +45,7 @@ export function preloadList(html: string, read: (url: string) => string): string
   // screen, in the first reads' script where the page has one, else as its own chunk.
   const reads = READS.test(html);
   const declared = [...new Set([...(reads ? [] : [SEALED]), ...(DECLARED.exec(html)?.[1]?.split(' ').filter(Boolean) ?? [])])];
-  const entries = entryUrls(html, (island) => !LATE.test(island));
+  const entries = entryUrls(html, (island) => !LATE.test(island) && !GATE.test(island));
   const always = staticGraph(entries, read);
   // Astro's island tags and Rolldown's import lines are read as text (docs/upgrading.md, "What a page
   // loads"): where either changed shape, the list would be short, and the byte budget with it.
@@ -84,7 +88,16 @@ export function preloadList(html: string, read: (url: string) => string): string
   const runFirst = seal ? [seal] : [];
   // Core's classic script is the directive's to run (build/classic-core.ts), not a module to preload.
   const modules = (urls: string[]) => urls.filter((url) => !url.endsWith('.classic.js'));
-  const list = `${names(runFirst)}|${bySize(modules([...always]))}|${names(modules(later).filter((url) => !runFirst.includes(url)))}`;
+  // The gate's island, and what it imports that the rest does not.
+  const before = new Set([...always, ...later]);
+  const gate = [
+    ...staticGraph(
+      entryUrls(html, (island) => GATE.test(island)),
+      read,
+      new Set(before),
+    ),
+  ].filter((url) => !before.has(url));
+  const list = `${names(runFirst)}|${bySize(modules([...always]))}|${names(modules(later).filter((url) => !runFirst.includes(url)))}|${names(modules(gate))}`;
   return html.replace(DECLARED, '').replace(/<html\b[^>]*/, (tag) => `${tag} data-js="${list}"`);
 }
 
@@ -102,6 +115,7 @@ export function preloadChunks() {
         const read = (url: string) => cache.get(url) ?? cache.set(url, readFileSync(join(root, url), 'utf8')).get(url) ?? '';
         let pages = 0;
         let late = 0;
+        let gated = 0;
         for (const file of htmlFilesIn(root)) {
           const html = readFileSync(file, 'utf8');
           const listed = preloadList(html, read);
@@ -109,10 +123,13 @@ export function preloadChunks() {
           writeFileSync(file, listed);
           if (listed.includes(' data-js="')) pages++;
           if (LATE.test(html)) late++;
+          if (GATE.test(html)) gated++;
         }
         // Every page with islands draws tracking late (Page.astro): none found, Astro writes a directive's value otherwise.
         if (pages && !late) throw new Error('no island is client:painted="late" any more, as LATE reads it (docs/upgrading.md, "What a page loads")');
-        logger.info(`${pages} pages name the chunks of their first screen (data-js)`);
+        // Most pages have the sign-in gate (Page.astro): none found, Astro writes an island's name otherwise, or it was renamed.
+        if (pages && !gated) throw new Error('no page has the sign-in gate (AppGate) as GATE reads it (docs/upgrading.md, "What a page loads")');
+        logger.info(`${pages} pages name the chunks of their first screen (data-js), ${gated} with the sign-in gate's last`);
       },
     },
   } satisfies AstroIntegration;

@@ -108,8 +108,8 @@ describe('classic-core', () => {
       '<!doctype html><html lang="en-US" data-reads="first-reads.r1"><body>' +
       '<astro-island component-url="/_astro/Island.a1.js" renderer-url="/_astro/core.h1.js" opts="{}"></astro-island>' +
       '<astro-island component-url="/_astro/Island.a1.js" renderer-url="/_astro/core.h1.js" opts="{&quot;value&quot;:&quot;late&quot;}"></astro-island></body></html>';
-    const [first, always, later] = /data-js="([^"]*)"/.exec(preloadList(html, read))![1]!.split('|');
-    expect([first, always!.split(' ').sort(), later]).toEqual(['', ['Island.a1', 'core.h1'], '']);
+    const [first, always, later, gate] = /data-js="([^"]*)"/.exec(preloadList(html, read))![1]!.split('|');
+    expect([first, always!.split(' ').sort(), later, gate]).toEqual(['', ['Island.a1', 'core.h1'], '', '']);
   });
 
   it("makes each island's chunk its own renderer: the component as `island`, and as its default core's renderer, from the script or the legacy module", async () => {

@@ -68,8 +68,22 @@ describe('preload-chunks', () => {
 
   it('leaves out an island drawn after the paint (client:painted="late") and what only it imports', () => {
     const html = preloadList(page(), read);
-    expect(listOf(html)).toBe('seal.e5|core.b2 Island.a1 area.c3 client.h8|');
+    expect(listOf(html)).toBe('seal.e5|core.b2 Island.a1 area.c3 client.h8||');
     expect(html).not.toContain('data-first');
+  });
+
+  it("lists the sign-in gate's island last, apart, with what only it imports: a signed-in user does not see it", () => {
+    const gated: Record<string, string> = {
+      ...files,
+      '/_astro/AppGate.o5.js': 'import{t}from"./core.b2.js";import"./area.c3.js";import"./prompt.p6.js";',
+      '/_astro/prompt.p6.js': 'export const p=1;',
+    };
+    const gate = `<astro-island component-url="/_astro/AppGate.o5.js" renderer-url="/_astro/client.h8.js" opts="{&quot;name&quot;:&quot;AppGate&quot;,&quot;value&quot;:true}"></astro-island>`;
+    const html = page('plans').replace('<body>', `<body>${gate}`);
+    const [, always, signedIn, last] = listOf(preloadList(html, (url) => gated[url] ?? read(url)))!.split('|');
+    expect(always!.split(' ')).toEqual(['core.b2', 'Island.a1', 'area.c3', 'client.h8']);
+    expect(signedIn!.split(' ')).toEqual(['plans.d4', 'ledger.f6']);
+    expect(last!.split(' ')).toEqual(['AppGate.o5', 'prompt.p6']);
   });
 
   it("leaves the seal's chunk out where the page has first reads: their script seals (build/first-reads-script.ts)", () => {
@@ -88,7 +102,7 @@ describe('preload-chunks', () => {
 
   it('lists core once where it is also the renderer (build/chunk-plan.ts): one request for both', () => {
     const html = page().replaceAll('renderer-url="/_astro/client.h8.js"', 'renderer-url="/_astro/core.b2.js"');
-    expect(listOf(preloadList(html, read))).toBe('seal.e5|core.b2 Island.a1 area.c3|');
+    expect(listOf(preloadList(html, read))).toBe('seal.e5|core.b2 Island.a1 area.c3||');
   });
 
   it('fails the build on a declared part the page cannot load', () => {

@@ -34,7 +34,7 @@ beforeEach(async () => {
     if (tag === 'script') element.setAttribute('type', 'text/x-held');
     return element;
   });
-  Object.assign(document.documentElement.dataset, { session: 'signed-in', js: '|core.a Page.b|' });
+  Object.assign(document.documentElement.dataset, { session: 'signed-in', js: '|core.a Page.b|Part.c|Gate.d' });
   painted = (await import('./painted')).default;
 });
 
@@ -83,7 +83,7 @@ describe('client:painted', () => {
     paint();
     // Core's classic script first, then the modules, core's module not among them (the script is
     // core); the islands load once core has run.
-    expect(names()).toEqual(['core.a.classic.js', 'Page.b.js']);
+    expect(names()).toEqual(['core.a.classic.js', 'Page.b.js', 'Part.c.js', 'Gate.d.js']);
     await vi.advanceTimersByTimeAsync(0);
     expect(first.load).not.toHaveBeenCalled();
     come(['core.a.classic.js']);
@@ -107,7 +107,7 @@ describe('client:painted', () => {
     // Not within the parse: in a task of its own.
     expect(first.load).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(0);
-    expect(names()).toEqual(['core.a.classic.js', 'Page.b.js']);
+    expect(names()).toEqual(['core.a.classic.js', 'Page.b.js', 'Part.c.js', 'Gate.d.js']);
     come(['core.a.classic.js']);
     await vi.advanceTimersByTimeAsync(0);
     expect(first.load).toHaveBeenCalledOnce();
@@ -144,9 +144,18 @@ describe('client:painted', () => {
     paint();
     expect(names()).toEqual(['core.a.classic.js']);
     come(['core.a.classic.js']);
-    expect(names()).toEqual(['core.a.classic.js', 'Page.b.js']);
+    expect(names()).toEqual(['core.a.classic.js', 'Page.b.js', 'Part.c.js', 'Gate.d.js']);
     await vi.advanceTimersByTimeAsync(0);
     expect(first.load).toHaveBeenCalledOnce();
+  });
+
+  it("signed out, asks for what the islands import and the sign-in gate's, and no lazy part", async () => {
+    document.documentElement.dataset.session = 'signed-out';
+    const first = island();
+    await painted(first.load, { name: 'painted', value: '' }, first.element);
+    paint();
+    // Signed in, the gate came last, after the lazy parts (above); signed out, it is the first screen.
+    expect(names()).toEqual(['core.a.classic.js', 'Page.b.js', 'Gate.d.js']);
   });
 
   it("on an engine older than the modern build, asks for core's legacy module with the legacy chunks, and no script", async () => {
@@ -158,7 +167,12 @@ describe('client:painted', () => {
     await legacy(first.load, { name: 'painted', value: '' }, first.element);
     paint();
     await vi.advanceTimersByTimeAsync(0);
-    expect(asked().map((url) => new URL(url).pathname)).toEqual(['/_astro/legacy/core.a.js', '/_astro/legacy/Page.b.js']);
+    expect(asked().map((url) => new URL(url).pathname)).toEqual([
+      '/_astro/legacy/core.a.js',
+      '/_astro/legacy/Page.b.js',
+      '/_astro/legacy/Part.c.js',
+      '/_astro/legacy/Gate.d.js',
+    ]);
     expect(first.element.getAttribute('renderer-url')).toBe('/_astro/legacy/Page.b.js');
     // Its chunks import core's legacy module: nothing to wait for.
     expect(first.load).toHaveBeenCalledOnce();

@@ -17,9 +17,10 @@ const FCP = 'first-contentful-paint';
 // The chunks are built for engines with structuredClone (Chromium 98: MODERN_TARGET in
 // build/engines.ts); an older engine loads the same chunks lowered to the floor, which the
 // build copies into /_astro/legacy/ (build/legacy-chunks.ts). They import each other by relative
-// paths, so pointing the island at its legacy module is all it takes.
+// paths, so pointing the island at its legacy module is all it takes (no island has a
+// `before-hydration-url`: build/classic-core.ts refuses one).
 const LEGACY = typeof structuredClone != 'function';
-const MODULE_URLS = ['component-url', 'renderer-url', 'before-hydration-url'];
+const MODULE_URLS = ['component-url', 'renderer-url'];
 // Below the floor with module scripts all the same (Chromium 61–63, which lack ResizeObserver, new in
 // 64): not even the legacy chunks would run. The page says what to update, as the nomodule script
 // does for the engines below those (src/layouts/old-engine.ts), instead of controls that cannot work.
@@ -54,7 +55,8 @@ const late: (() => void)[] = [];
 
 /**
  * Asks, once per page, for the chunks its first screen runs (`<html data-js>`: what runs first, what the
- * islands import, the lazy parts of the signed-in first screen; build/preload-chunks.ts). Signed in,
+ * islands import, the lazy parts of the signed-in first screen, and the sign-in gate's, which a
+ * signed-in user does not see and which goes last then; build/preload-chunks.ts). Signed in,
  * first the script that sends the page's first reads as it runs (`<html data-reads>`,
  * src/lib/api/first-reads.ts), or on a page without first reads the seal's chunk, as scripts. The rest
  * as preloads, or module scripts where `modulepreload` is unknown (Chromium 64, 65): they only define
@@ -64,7 +66,7 @@ const late: (() => void)[] = [];
 function askFirstScreen() {
   if (asked) return;
   asked = true;
-  const [first, always, lazy] = (flags.js || '').split('|');
+  const [first, always, lazy, gate] = (flags.js || '').split('|');
   if (!flags.session || !always) return;
   const signedIn = flags.session == 'signed-in';
   if (signedIn && flags.reads) {
@@ -77,7 +79,7 @@ function askFirstScreen() {
     document.head.append(script);
   }
   const preloads = document.createElement('link').relList.supports('modulepreload');
-  const names = signedIn ? `${first} ${always} ${lazy}` : always;
+  const names = signedIn ? `${first} ${always} ${lazy} ${gate}` : `${always} ${gate}`;
   const askChunks = () => {
     for (const name of names.split(' ')) {
       if (!name || (coreScript && name == coreModule)) continue;

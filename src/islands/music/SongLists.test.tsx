@@ -11,6 +11,7 @@ import { setPageText } from '../../lib/i18n';
 import { $lists, type SongList } from '../../lib/music/lists';
 import { installFakeHost, type FakeHost } from '../../../server/fake-host';
 import SongLists from './SongLists';
+import { $session } from '../../lib/session';
 
 let root: HTMLElement;
 let host: FakeHost;
@@ -20,6 +21,9 @@ beforeEach(() => {
   root = document.createElement('div');
   document.body.append(root);
   setPageText('en-US', { shell: en.shell, error: en.error, music: en.music });
+  // Read already, as the page's first island reads it (src/islands/ui/page.ts), and signed out: the
+  // lists drawn are the store's below, not loaded afresh for a signed-in user.
+  $session.set('signed-out');
 });
 
 afterEach(() => {

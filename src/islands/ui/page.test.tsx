@@ -9,6 +9,7 @@ import { hydrate, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { $session } from '../../lib/session';
+import { installFakeHost } from '../../../server/fake-host';
 import { usePage } from './page';
 
 let root: HTMLElement;
@@ -75,4 +76,27 @@ it('a first client render that knew the session would leave the built button dis
   root.innerHTML = built;
   act(() => hydrate(<Eager />, root));
   expect(button().disabled).toBe(true);
+});
+
+it("reads the account from the host as the first island hydrates, not waiting for the sign-in gate's code", () => {
+  // The gate's chunk comes after the first screen's (build/preload-chunks.ts): the page's own island
+  // must not wait for it to know the user is signed in, and load what it shows.
+  const host = installFakeHost(window);
+  try {
+    root.innerHTML = built;
+    act(() => hydrate(<Probe />, root));
+    expect($session.get()).toBe('signed-in');
+    expect(button().disabled).toBe(false);
+    // Read once: a second island finds it read.
+    const reads = host.calls.filter((call) => call.method === 'accountInfo').length;
+    expect(reads).toBeGreaterThan(0);
+    const other = document.createElement('div');
+    document.body.append(other);
+    act(() => render(<Probe />, other));
+    expect(host.calls.filter((call) => call.method === 'accountInfo')).toHaveLength(reads);
+    act(() => render(null, other));
+    other.remove();
+  } finally {
+    host.uninstall();
+  }
 });

@@ -3,7 +3,8 @@ import { useHydrated } from './hydrated';
 import { useStore } from './use-store';
 import { pageLocale, text, type Text } from '../../lib/i18n';
 import type { Locale } from '../../shared/locale';
-import { $session, type Session } from '../../lib/session';
+import { useEffect } from 'preact/hooks';
+import { $session, watchSession, type Session } from '../../lib/session';
 // Installs __importAgain, which the build puts in place of our chunks' import() (build/retrying-imports.ts): here,
 // in the module every island reads, so it is in core and runs before any island's code.
 import '../../lib/model/import-again';
@@ -35,6 +36,10 @@ export interface Page {
  */
 export function usePage(): Page {
   const session = useStore($session);
+  // The first island to hydrate reads the account, not the sign-in gate's (src/islands/ui/AppGate.tsx),
+  // which a signed-in user does not see and whose chunk comes after the first screen's
+  // (build/preload-chunks.ts): the page's reads wait for no code of the gate's.
+  useEffect(() => void ($session.get() == 'checking' && watchSession()), []);
   const hydrated = useHydrated();
   return { t: text, locale: pageLocale(), session, signedIn: hydrated && session === 'signed-in' };
 }

@@ -8,7 +8,6 @@ import { useEffect, useMemo } from 'preact/hooks';
 import { dataOf } from '../../lib/model/loadable';
 import { pageHref, queryParam } from '../../lib/nav';
 import { payMethods } from '../../lib/pay/methods';
-import { watchSession } from '../../lib/session';
 import { showToast } from '../../lib/stores/ui';
 import { loadMembership } from '../../lib/vip/membership';
 import { $plans, loadPlans } from '../../lib/vip/plans';
@@ -39,8 +38,6 @@ function Order({ renewalAgreement = '' }: Props) {
   // Read here, not by the part: the host's methods are a query of the page's own first load (with /k-recharge's).
   const { methods, selectable } = useMemo(() => (planId ? payMethods(planId) : { methods: [], selectable: false }), [planId, session]);
 
-  // No sign-in gate on this route: the page reads the account itself; paying checks it again.
-  useEffect(watchSession, []);
   useEffect(watchPlanPayment, []);
   // The summary, the methods and what the purchase will do: their code loads while the plans are fetched.
   const form = useLater(() => import('./channel/checkout').then((m) => m.Checkout));
