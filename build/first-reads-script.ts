@@ -14,12 +14,13 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { buildSync } from 'esbuild';
 import { htmlFilesIn } from '../scripts/lib/chunk-graph.mjs';
 import { JS_TARGET } from './engines.ts';
+import { SESSION_ID } from '../src/shared/shell-rules.ts';
 
 /** The attribute Page.astro writes empty on a page with first reads (Astro writes it bare), and this fills in. */
 const EMPTY = / data-reads(?=[ >])/;
@@ -47,6 +48,33 @@ export function firstReadsScript(env: Record<string, string | undefined>): strin
   return bundle!.text;
 }
 
+/** Where the build writes nginxLinks, which deploy/nginx/h5.conf includes. */
+export const NGINX_LINKS = 'first-reads.nginx.conf';
+
+/**
+ * nginx's part of the first reads' preload header (server/static.ts `firstReadsLink`, which the
+ * reference server sends): `$h5_first_reads`, the `Link` to this build's script on a page with first
+ * reads (its file, as `try_files` leaves `$uri`) opened with a session in its query. Two maps: nginx
+ * matches a file's name exactly, and the session by its shape (src/shared/shell-rules.ts SESSION_ID).
+ * @example nginxLinks('first-reads.a1', ['/vip-center.html']) // 'map $uri $h5_reads_link { … }…'
+ */
+export function nginxLinks(name: string, pages: string[]): string {
+  const link = `"</_astro/${name}.js>; rel=preload; as=script"`;
+  return [
+    `# Written by the build (build/first-reads-script.ts) for deploy/nginx/h5.conf: the first reads' script`,
+    `# of this build, as a preload header on the ${pages.length} pages with first reads opened with a session.`,
+    'map $uri $h5_reads_link {',
+    '  default "";',
+    ...pages.map((page) => `  ${page} ${link};`),
+    '}',
+    `map "$arg_app_sessionid:$h5_reads_link" $h5_first_reads {`,
+    '  default "";',
+    `  "~^${SESSION_ID.source.replace(/^\^|\$$/g, '')}:(?<link>.+)$" $link;`,
+    '}',
+    '',
+  ].join('\n');
+}
+
 /**
  * The integration, after the build: before the assets are compressed (build/precompress.ts), which
  * gives the script its .br and .gz, and after the chunks are lowered (build/legacy-chunks.ts), which
@@ -63,15 +91,16 @@ export function firstReadsScriptFile() {
         // Named like Rolldown's chunks: served immutable, so a new build must be a new name.
         const name = `first-reads.${createHash('sha256').update(code).digest('base64url').slice(0, 8)}`;
         writeFileSync(join(root, '_astro', `${name}.js`), code);
-        let pages = 0;
+        const pages: string[] = [];
         for (const file of htmlFilesIn(root)) {
           const html = readFileSync(file, 'utf8');
           if (!EMPTY.test(html)) continue;
           writeFileSync(file, html.replace(EMPTY, ` data-reads="${name}"`));
-          pages++;
+          pages.push(`/${relative(root, file).split(sep).join('/')}`);
         }
-        if (!pages) throw new Error('no page has data-reads (src/layouts/Page.astro)');
-        logger.info(`/_astro/${name}.js for the ${pages} pages with first reads`);
+        if (!pages.length) throw new Error('no page has data-reads (src/layouts/Page.astro)');
+        writeFileSync(join(root, NGINX_LINKS), nginxLinks(name, pages));
+        logger.info(`/_astro/${name}.js for the ${pages.length} pages with first reads, and ${NGINX_LINKS} for nginx`);
       },
     },
   } satisfies AstroIntegration;

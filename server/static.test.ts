@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createApp } from './app';
 import { openDb } from './db';
 import { precompress, precompressPages } from '../build/precompress.ts';
@@ -74,6 +74,22 @@ describe('the app', () => {
     const asset = await site.fetch(new Request('http://x/_astro/app.abc123.js'));
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(cacheControl('/_astro/x.js')).toContain('immutable');
+  });
+
+  it("asks for the first reads' script in the headers of a page with first reads opened with a session, and only there", async () => {
+    const page = join(root, 'k-recharge.html');
+    writeFileSync(page, '<!doctype html><html lang="en-US" data-reads="first-reads.r1Ab-9"><body></body></html>');
+    onTestFinished(() => rmSync(page));
+    const site = app();
+    const link = async (path: string) => (await site.fetch(new Request(`http://x${path}`))).headers.get('link');
+    expect(await link('/k-recharge?app_sessionid=s.1:a-b')).toBe('</_astro/first-reads.r1Ab-9.js>; rel=preload; as=script');
+    // Signed out or between our pages (no session in the query), or a session no host writes: the page's
+    // inline script decides. A page without first reads, an asset: nothing.
+    expect(await link('/k-recharge')).toBeNull();
+    expect(await link('/k-recharge?app_sessionid=')).toBeNull();
+    expect(await link('/k-recharge?app_sessionid=%3Cb%3E')).toBeNull();
+    expect(await link('/vip-center?app_sessionid=s1')).toBeNull();
+    expect(await link('/_astro/app.abc123.js?app_sessionid=s1')).toBeNull();
   });
 
   it('compresses when the client accepts gzip', async () => {

@@ -7,7 +7,9 @@
  * Signed in, it preloads the first reads' script (src/lib/api/first-reads.ts), which the island
  * directive runs at the paint: fetched while the HTML still arrives, the seal is there when the page
  * has painted, and the reads leave one round trip after the HTML, not two (docs/performance.md,
- * "Useful content"). A preload runs nothing: what the paint needs is not held up by it.
+ * "Useful content"). A preload runs nothing: what the paint needs is not held up by it. Where the
+ * page was opened with a session in its address, the response's headers have asked for it already
+ * (server/static.ts firstReadsLink, deploy/nginx/h5.conf), and the browser takes that one.
  *
  * Then the `useful` mark: `performance.mark('useful')`, once, as soon as an element with `data-useful`
  * is in the document. An island puts the attribute on what the user came for (the prices, the balance,

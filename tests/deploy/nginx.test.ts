@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveFile } from '../../server/static';
+import { firstReadsLink, resolveFile } from '../../server/static';
 import { DEFAULT_LOCALE, LOCALES, isLocale, normalizeLocale } from '../../src/shared/locale';
 import { ROUTES } from '../../src/shared/routes';
 
@@ -72,9 +72,10 @@ beforeAll(async () => {
   if (!existsSync(join(DIST, 'index.html'))) throw new Error('No dist/: run `npm run build` first');
   dir = mkdtempSync(join(tmpdir(), 'h5-nginx-'));
   const port = await freePort();
-  // The three lines the file marks for the host, and nothing else.
+  // The four lines the file marks for the host, and nothing else.
   const site = CONF.replace(/^\s*listen 80;.*$/m, `  listen 127.0.0.1:${port};`)
     .replace(/^\s*root \/srv\/h5\/dist;.*$/m, `  root ${DIST};`)
+    .replace(/^include \/srv\/h5\/dist\/(first-reads\.nginx\.conf);.*$/m, `include ${join(DIST, '$1')};`)
     .replace(/^(\s*access_log) \/var\/log\/nginx\/h5\.access\.log (h5;).*$/m, `$1 ${join(dir, 'access.log')} $2`);
   expect(site).not.toBe(CONF);
   writeFileSync(join(dir, 'h5.conf'), site);
@@ -247,6 +248,29 @@ describe('deploy/nginx/h5.conf, served by nginx', () => {
       expect([gz.headers['content-encoding'], gz.body.equals(readFileSync(`${page}.gz`))], path).toEqual(['gzip', true]);
       expect(gz.body.length, path).toBeLessThanOrEqual(14 * 1024);
     }
+  });
+
+  it("sends the first reads' preload header where the reference server does: a page with first reads opened with a session", async () => {
+    const cases = [
+      '/vip-center?app_sessionid=s1&status_height=24',
+      '/th-TH/k-recharge?app_sessionid=a.b:c-1',
+      '/download?language=vi&app_sessionid=s1',
+      '/private.html?app_sessionid=s1',
+      '/vip-center',
+      '/vip-center?app_sessionid=',
+      '/vip-center?app_sessionid=%3Cb%3E',
+      '/license.html?app_sessionid=s1',
+      '/nope?app_sessionid=s1',
+    ];
+    let sent = 0;
+    for (const path of cases) {
+      const url = new URL(path, 'http://h5.test');
+      const file = await resolveFile(DIST, url.pathname, url.search);
+      const expected = file ? await firstReadsLink(file, url) : undefined;
+      if (expected) sent++;
+      expect((await get(path)).headers.link, path).toBe(expected);
+    }
+    expect(sent).toBe(4);
   });
 
   it('sends the security headers on every page, and nosniff on assets', async () => {
