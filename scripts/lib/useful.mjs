@@ -102,12 +102,8 @@ export function median(values) {
  * caller. Text pages are useful at their first paint, which `npm run test:lh` gates already.
  */
 export const USEFUL_PAGES = [
-  // Their own limits went down (today 950 → 900; Chromium 64 1000 → the common 900) when the VIP parts'
-  // shared modules became one chunk and the overlay left the first screen (build/chunk-plan.ts,
-  // Page.astro): /vip-center's first screen is 11 chunks (was 14), /channel's 17 (was 20). Quiet: +577 …
-  // +675 and +580 … +598; with a CPU-bound job on the other core +793 and +842 (850 tried: 8 ms to spare).
-  { path: '/vip-center', what: 'the plans with their prices', floor: true, limit: { today: 900 } },
-  { path: '/channel', query: '&plan=vip-month', what: 'the plan to pay for, what the purchase does and costs, and the pay button', limit: { today: 900 } },
+  { path: '/vip-center', what: 'the plans with their prices', floor: true },
+  { path: '/channel', query: '&plan=vip-month', what: 'the plan to pay for, what the purchase does and costs, and the pay button' },
   { path: '/renewal-management', what: 'the renewal and the plans it can switch to, with prices' },
   { path: '/k-recharge', what: 'the balance and the packages with their prices', floor: true },
   { path: '/k-transactions', what: 'the first page of records (or "no records")' },
@@ -138,11 +134,14 @@ export const USEFUL_TARGET_MS = { today: 400, floor: 700 };
  * +576 … +728 since the font stack lost its named families (docs/performance.md); a fresh clone's
  * `npm test` with a CPU-bound job on the other core: +448 … +650 (+772 and +694 on the two VIP pages),
  * Chromium 64 +611 … +773; in another such run /k-recharge measured +849 first and +665 again (800 was
- * tried as today's limit: it leaned on the measure again). The limits leave a busy machine its 150–200 ms. They are a coarse guard:
+ * tried as today's limit: it leaned on the measure again). Since the first reads' script is asked for
+ * in the response's headers and the first screens ask for fewer chunks (2026-12-07): +290 … +375 quiet,
+ * Chromium 64 +399 … +525; the VIP pages' own limits (900) went, and the common ones came down from 850
+ * and 900. The limits leave a busy machine its 150–250 ms. They are a coarse guard:
  * that the first reads leave before core has come is held by tests/e2e/useful.spec.ts, which keeps
  * core back until they have.
  */
-export const USEFUL_LIMIT_MS = { today: 850, floor: 900 };
+export const USEFUL_LIMIT_MS = { today: 650, floor: 800 };
 
 /**
  * Each page's useful mark against the bare page's first paint, in one browser: `runs` rounds of the bare
