@@ -181,6 +181,34 @@ export function islandRenderer(code: string, fileName: string, renderer: string)
 }
 
 /**
+ * Throws where a chunk could take an island's `default`, which islandRenderer makes the renderer: a
+ * default or namespace import of the island's chunk, a re-export from it, or any other mention (an
+ * `import()`, whose module the chunk may read `default` of). Named imports, which Rolldown writes for
+ * what an island's chunk shares (build/island-exports.ts), are the island's own and stay as they are.
+ * @example checkIslandImports('import{t as a}from"./P.h.js";', 'x.js', new Set(['P.h.js'])) // passes
+ */
+export function checkIslandImports(code: string, fileName: string, islands: Set<string>): void {
+  const named = [...islands].filter((island) => code.includes(`./${island}`));
+  if (!named.length) return;
+  const refuse = (island: string, why: string): never => {
+    throw new Error(`classic-core: ${fileName} ${why} the island chunk ${island}, whose default is the renderer (docs/upgrading.md, "Classic core")`);
+  };
+  const ast = acorn.parse(code, { ecmaVersion: 'latest', sourceType: 'module' });
+  let rest = code;
+  for (const statement of ast.body) {
+    if (statement.type !== 'ImportDeclaration' && !(statement.type === 'ExportNamedDeclaration' && statement.source)) continue;
+    const island = named.find((name) => statement.source!.value === `./${name}`);
+    if (!island) continue;
+    if (statement.type === 'ExportNamedDeclaration') refuse(island, 're-exports from');
+    for (const specifier of (statement as acorn.ImportDeclaration).specifiers) {
+      if (specifier.type !== 'ImportSpecifier' || nameOf(specifier.imported) === 'default') refuse(island, 'takes the default or namespace of');
+    }
+    rest = rest.replace(code.slice(statement.start, statement.end), '');
+  }
+  for (const island of named) if (rest.includes(`./${island}`)) refuse(island, 'names, other than by a named import,');
+}
+
+/**
  * A page's island tags pointed at their own chunks for the renderer (islandRenderer), where they named
  * core's module; the page as it was without islands. Throws on an island whose renderer is another module.
  * @example islandTags('<astro-island component-url="/_astro/P.h.js" component-export="default" renderer-url="/_astro/core.c.js">', 'core.c.js') // '<astro-island component-url="/_astro/P.h.js" component-export="island" renderer-url="/_astro/P.h.js">'
@@ -192,7 +220,7 @@ export function islandTags(html: string, coreFile: string): string {
     // A script before hydration would also need its legacy URL, which the island directive no longer writes.
     if (!url || renderer !== `/_astro/${coreFile}` || !tag.includes(' component-export="default"') || tag.includes(' before-hydration-url=')) {
       throw new Error(
-        `classic-core: an island tag without core's module as its renderer, or another export: ${tag.slice(0, 200)} (docs/upgrading.md, "Classic core")`,
+        `classic-core: an island tag without core's module as its renderer, with another export or a script before hydration: ${tag.slice(0, 200)} (docs/upgrading.md, "Classic core")`,
       );
     }
     return tag.replace(' component-export="default"', ` component-export="${ISLAND_EXPORT}"`).replace(/ renderer-url="[^"]*"/, ` renderer-url="${url}"`);
@@ -243,6 +271,7 @@ export function classicCore() {
             [...readFileSync(file, 'utf8').matchAll(/\bcomponent-url="\/_astro\/([\w.-]+\.js)"/g)].map((m) => m[1]!),
           ),
         );
+        for (const file of readdirSync(assets)) if (file.endsWith('.js')) checkIslandImports(readFileSync(join(assets, file), 'utf8'), file, islands);
         for (const island of islands) {
           for (const [path, renderer] of [
             [join(assets, island), `export default self.${CORE_GLOBAL}.default;`],

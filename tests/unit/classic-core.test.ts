@@ -5,7 +5,7 @@
  */
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { ISLAND_EXPORT, classicName, globalImports, islandRenderer, islandTags, splitCore } from '../../build/classic-core.ts';
+import { ISLAND_EXPORT, checkIslandImports, classicName, globalImports, islandRenderer, islandTags, splitCore } from '../../build/classic-core.ts';
 import { entryUrls, staticGraph } from '../../scripts/lib/chunk-graph.mjs';
 import { preloadList } from '../../build/preload-chunks.ts';
 
@@ -137,6 +137,17 @@ describe('classic-core', () => {
     expect(() => islandRenderer('export default function P(){}', 'P.h2.js', renderer)).toThrow('ExportDefaultDeclaration');
     expect(() => islandRenderer('function P(){}export{P as x};', 'P.h2.js', renderer)).toThrow('no component as its default');
     expect(() => islandRenderer('function P(){}export{P as default,P as island};', 'P.h2.js', renderer)).toThrow('already exports island');
+  });
+
+  it("refuses a chunk that could take an island's default, which is now the renderer; passes named imports, as Rolldown writes them", () => {
+    const islands = new Set(['P.h2.js']);
+    expect(() => checkIslandImports('import{t as a,n as b}from"./P.h2.js";import{x}from"./Q.h3.js";', 'part.js', islands)).not.toThrow();
+    expect(() => checkIslandImports('const q=1;', 'part.js', islands)).not.toThrow();
+    expect(() => checkIslandImports('import P from"./P.h2.js";', 'part.js', islands)).toThrow('takes the default or namespace of the island chunk P.h2.js');
+    expect(() => checkIslandImports('import{default as P}from"./P.h2.js";', 'part.js', islands)).toThrow('takes the default or namespace');
+    expect(() => checkIslandImports('import*as P from"./P.h2.js";', 'part.js', islands)).toThrow('takes the default or namespace');
+    expect(() => checkIslandImports('export{t}from"./P.h2.js";', 'part.js', islands)).toThrow('re-exports from');
+    expect(() => checkIslandImports('const l=()=>__importAgain(`./P.h2.js`,import.meta.url);', 'part.js', islands)).toThrow('other than by a named import');
   });
 
   it("points the island tags at their own chunks for the renderer, and the page's graph at core's script, not its module", () => {
